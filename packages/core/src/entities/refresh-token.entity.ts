@@ -1,0 +1,25 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { AuthSession } from './auth-session.entity';
+import { newId } from './new-id';
+
+/** Only the hash of a refresh token is stored; each one is spent on use and replaced. */
+const RefreshTokenSchema = defineEntity({
+  name: 'RefreshToken',
+  tableName: 'refresh_tokens',
+  properties: {
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
+    session: () => p.manyToOne(AuthSession).deleteRule('cascade'),
+    tokenHash: p.string().unique(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+  },
+});
+
+export class RefreshToken extends RefreshTokenSchema.class {}
+RefreshTokenSchema.setClass(RefreshToken);
+
+export { RefreshTokenSchema };

@@ -1,0 +1,108 @@
+import type { PGlite, Results } from '@electric-sql/pglite';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+import { SessionLock } from './session-lock';
+
+/**
+ * Kysely dialect over an in-process PGlite.
+ *
+ * PGlite is one database session. Whoever holds the connection owns that session, so a
+ * transaction opened by one request can never swallow another request's statements: the
+ * connection is handed out under a lock and every other caller waits its turn.
+ * Parameterless text (migrations, DDL batches) may hold several statements, which the extended
+ * protocol refuses, so it goes through `exec`.
+ */
+export class PGliteDialect implements Dialect {
+  readonly lock = new SessionLock();
+
+  constructor(readonly pglite: PGlite) {}
+
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite, this.lock);
+  }
+
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own Dialect signature is Kysely<any>.
+  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly connection: PGliteConnection;
+
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly lock: SessionLock,
+  ) {
+    this.connection = new PGliteConnection(pglite);
+  }
+
+  async init(): Promise<void> {
+    await this.pglite.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.lock.acquire();
+    return this.connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery({ sql: 'begin', parameters: [] } as unknown as CompiledQuery);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery({ sql: 'commit', parameters: [] } as unknown as CompiledQuery);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery({ sql: 'rollback', parameters: [] } as unknown as CompiledQuery);
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.lock.release();
+  }
+
+  async destroy(): Promise<void> {
+    if (!this.pglite.closed) await this.pglite.close();
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const result =
+      compiledQuery.parameters.length === 0
+        ? lastOf(await this.pglite.exec(compiledQuery.sql))
+        : await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const rows = (result?.rows ?? []) as R[];
+    const affected = result?.affectedRows;
+    return affected === undefined ? { rows } : { rows, numAffectedRows: BigInt(affected) };
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield await this.executeQuery<R>(compiledQuery);
+  }
+}
+
+function lastOf(results: Results[]): Results | undefined {
+  return results[results.length - 1];
+}
