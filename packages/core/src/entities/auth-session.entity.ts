@@ -8,16 +8,16 @@ const AuthSessionSchema = defineEntity({
   tableName: 'auth_sessions',
   properties: {
     id: p
-      .string()
+      .uuid()
       .primary()
       .onCreate(() => newId()),
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
     createdAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
     revokedReason: p.string().nullable(),
     ip: p.string().nullable(),
-    userAgent: p.string().nullable(),
+    userAgent: p.text().nullable(),
   },
 });
 

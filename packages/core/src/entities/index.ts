@@ -4,7 +4,7 @@ import { Team } from './team.entity';
 import { User } from './user.entity';
 
 export { AuthSession } from './auth-session.entity';
-export { newId } from './new-id';
+export { isId, newId } from './new-id';
 export { RefreshToken } from './refresh-token.entity';
 export { Team } from './team.entity';
 export { ROLES, type Role, User } from './user.entity';

@@ -8,10 +8,10 @@ const RefreshTokenSchema = defineEntity({
   tableName: 'refresh_tokens',
   properties: {
     id: p
-      .string()
+      .uuid()
       .primary()
       .onCreate(() => newId()),
-    session: () => p.manyToOne(AuthSession).deleteRule('cascade'),
+    session: () => p.manyToOne(AuthSession).deleteRule('cascade').index(),
     tokenHash: p.string().unique(),
     createdAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime(),

@@ -7,12 +7,12 @@ const TeamSchema = defineEntity({
   tableName: 'teams',
   properties: {
     id: p
-      .string()
+      .uuid()
       .primary()
       .onCreate(() => newId()),
     name: p.string(),
-    description: p.string().nullable(),
-    owner: () => p.manyToOne(User).deleteRule('restrict'),
+    description: p.text().nullable(),
+    owner: () => p.manyToOne(User).deleteRule('restrict').index(),
     members: () => p.manyToMany(User).pivotTable('team_members').owner(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p

@@ -9,7 +9,7 @@ const UserSchema = defineEntity({
   tableName: 'users',
   properties: {
     id: p
-      .string()
+      .uuid()
       .primary()
       .onCreate(() => newId()),
     username: p.string().unique(),

@@ -1,6 +1,6 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
@@ -65,15 +65,27 @@ class PGliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery({ sql: 'begin', parameters: [] } as unknown as CompiledQuery);
+    await connection.executeQuery(CompiledQuery.raw('begin'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery({ sql: 'commit', parameters: [] } as unknown as CompiledQuery);
+    await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery({ sql: 'rollback', parameters: [] } as unknown as CompiledQuery);
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteIdentifier(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoteIdentifier(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${quoteIdentifier(name)}`));
   }
 
   async releaseConnection(): Promise<void> {
@@ -101,6 +113,10 @@ class PGliteConnection implements DatabaseConnection {
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     yield await this.executeQuery<R>(compiledQuery);
   }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 function lastOf(results: Results[]): Results | undefined {

@@ -1,0 +1,3 @@
+export { ConfigError } from './config-error';
+export { type AppConfig, loadConfig } from './load-config';
+export { loadTestDatabaseEnv, type TestDatabaseEnv } from './test-database-env';

@@ -1,0 +1,88 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { ConfigError } from './config-error';
+import { envSchema } from './config-schema';
+import { loadOrCreateDevSecrets } from './dev-secrets';
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean; publicUrl: string };
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  dataDir: string;
+  admin: { username: string; password: string | undefined };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** 32-byte key for AES-256-GCM secret encryption at rest. */
+  encryptionKey: Buffer;
+  jwtSecret: string;
+  auth: {
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlSeconds: number;
+    loginMaxFailuresPerAccount: number;
+    loginAccountWindowSeconds: number;
+    loginMaxAttemptsPerIp: number;
+    loginIpWindowSeconds: number;
+  };
+}
+
+/** The only place the process environment is read. Throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '(environment)'),
+        message: issue.message,
+      })),
+    );
+  }
+  const env = parsed.data;
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = env.DATA_DIR
+    ? isAbsolute(env.DATA_DIR)
+      ? env.DATA_DIR
+      : resolve(baseDir, env.DATA_DIR)
+    : join(baseDir, 'data');
+
+  const missing: Array<{ variable: string; message: string }> = [];
+  if (env.NODE_ENV === 'production') {
+    if (!env.ENCRYPTION_KEY) missing.push({ variable: 'ENCRYPTION_KEY', message: 'required in production' });
+    if (!env.JWT_SECRET) missing.push({ variable: 'JWT_SECRET', message: 'required in production' });
+  }
+  if (missing.length > 0) throw new ConfigError(missing);
+  const dev =
+    env.ENCRYPTION_KEY && env.JWT_SECRET ? undefined : loadOrCreateDevSecrets(join(dataDir, 'secrets'));
+
+  const encryptionKeyText = env.ENCRYPTION_KEY ?? dev?.encryptionKey ?? '';
+  const host = env.HOST;
+  return {
+    env: env.NODE_ENV,
+    http: {
+      host,
+      port: env.PORT,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES,
+      trustProxy: env.TRUST_PROXY,
+      publicUrl: (env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${env.PORT}`).replace(
+        /\/$/,
+        '',
+      ),
+    },
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    dataDir,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    logLevel: env.LOG_LEVEL,
+    encryptionKey: Buffer.from(
+      encryptionKeyText,
+      /^[0-9a-fA-F]{64}$/.test(encryptionKeyText) ? 'hex' : 'base64',
+    ),
+    jwtSecret: env.JWT_SECRET ?? dev?.jwtSecret ?? '',
+    auth: {
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+      loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      loginAccountWindowSeconds: env.LOGIN_ACCOUNT_WINDOW_SECONDS,
+      loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
+      loginIpWindowSeconds: env.LOGIN_IP_WINDOW_SECONDS,
+    },
+  };
+}

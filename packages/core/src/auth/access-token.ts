@@ -1,0 +1,62 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../ports/clock';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'oncall';
+const AUDIENCE = 'oncall-api';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Short-lived JWTs naming a server-side session. The algorithm is pinned and the `typ` claim is
+ * checked, so no other token (refresh, link) can pass for an access token.
+ */
+export class AccessTokenIssuer {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+    private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  get expiresInSeconds(): number {
+    return this.ttlSeconds;
+  }
+
+  async issue(claims: AccessClaims): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Returns the claims, or undefined for anything not a valid, unexpired access token of ours. */
+  async verify(token: string): Promise<AccessClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: this.clock.now(),
+      });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+        return undefined;
+      }
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+}

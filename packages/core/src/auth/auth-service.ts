@@ -1,0 +1,178 @@
+import { type EntityManager, LockMode, type MikroORM } from '@mikro-orm/core';
+import type { SecretBox } from '../crypto/secret-box';
+import { AuthSession } from '../entities/auth-session.entity';
+import { RefreshToken } from '../entities/refresh-token.entity';
+import { User } from '../entities/user.entity';
+import { rateLimited, unauthenticated } from '../errors/domain-error';
+import type { Clock } from '../ports/clock';
+import { toUserView, type UserView } from '../users/user-view';
+import type { AccessTokenIssuer } from './access-token';
+import type { Actor } from './actor';
+import { newOpaqueToken } from './opaque-token';
+import type { PasswordHasher } from './password-hasher';
+import type { SlidingWindowLimiter } from './rate-limiter';
+
+export interface LoginMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: 'bearer';
+  expiresIn: number;
+  refreshExpiresIn: number;
+  roles: string[];
+  user: UserView;
+}
+
+export interface AuthServiceDeps {
+  orm: MikroORM;
+  clock: Clock;
+  hasher: PasswordHasher;
+  accessTokens: AccessTokenIssuer;
+  secretBox: SecretBox;
+  refreshTtlSeconds: number;
+  accountLimiter: SlidingWindowLimiter;
+  ipLimiter: SlidingWindowLimiter;
+}
+
+/** One message for every failed login, so answers never tell which usernames exist. */
+const BAD_CREDENTIALS = 'Invalid username or password.';
+
+export class AuthService {
+  /** Verified against when the username is unknown, so both paths cost one argon2 verification. */
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  async login(username: string, password: string, meta: LoginMeta): Promise<TokenPair> {
+    const { accountLimiter, ipLimiter } = this.deps;
+    const accountKey = username.toLowerCase();
+    const ipKey = meta.ip ?? 'unknown';
+    for (const decision of [ipLimiter.check(ipKey), accountLimiter.check(accountKey)]) {
+      if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000);
+    }
+    ipLimiter.hit(ipKey);
+
+    const em = this.deps.orm.em.fork();
+    const user = await em.findOne(User, { username }, { populate: ['passwordHash'] });
+    const hash = user?.passwordHash ?? (await this.decoy());
+    const valid = await this.deps.hasher.verify(hash, password);
+    if (!user || !valid) {
+      accountLimiter.hit(accountKey);
+      throw unauthenticated(BAD_CREDENTIALS);
+    }
+    accountLimiter.reset(accountKey);
+
+    const now = this.deps.clock.now();
+    const session = em.create(AuthSession, {
+      user,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.deps.refreshTtlSeconds * 1000),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 255) ?? null,
+    });
+    const refreshToken = this.mintRefreshToken(em, session, now);
+    await em.flush();
+    return this.tokenPair(user, session, refreshToken);
+  }
+
+  /** Resolves an access token to its actor; a revoked or expired session fails at once. */
+  async authenticate(accessToken: string): Promise<Actor> {
+    const claims = await this.deps.accessTokens.verify(accessToken);
+    if (!claims) throw unauthenticated();
+    const em = this.deps.orm.em.fork();
+    const session = await em.findOne(AuthSession, { id: claims.sessionId }, { populate: ['user'] });
+    if (!session || !this.isLive(session) || session.user.id !== claims.userId) throw unauthenticated();
+    return {
+      userId: session.user.id,
+      role: session.user.role,
+      sessionId: session.id,
+      isSystemAdmin: session.user.isSystemAdmin,
+    };
+  }
+
+  /**
+   * Spends a refresh token and returns a fresh pair. A token presented a second time means it
+   * leaked (or a client raced itself): the whole session is revoked.
+   */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const em = this.deps.orm.em.fork();
+    const tokenHash = this.deps.secretBox.lookupHash(refreshToken);
+    return em.transactional(async (tx) => {
+      const stored = await tx.findOne(
+        RefreshToken,
+        { tokenHash },
+        { populate: ['session', 'session.user'], lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!stored) throw unauthenticated('Invalid refresh token.');
+      const session = stored.session;
+      const now = this.deps.clock.now();
+      if (stored.usedAt) {
+        if (!session.revokedAt) {
+          session.revokedAt = now;
+          session.revokedReason = 'refresh_token_reuse';
+        }
+        await tx.flush();
+        throw unauthenticated('Refresh token already used; the session has been revoked.');
+      }
+      if (!this.isLive(session) || stored.expiresAt <= now) throw unauthenticated('Session expired.');
+      stored.usedAt = now;
+      const next = this.mintRefreshToken(tx, session, now);
+      await tx.flush();
+      return this.tokenPair(session.user, session, next);
+    });
+  }
+
+  async logout(actor: Actor): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    await em.nativeUpdate(
+      AuthSession,
+      { id: actor.sessionId, revokedAt: null },
+      { revokedAt: this.deps.clock.now(), revokedReason: 'logout' },
+    );
+  }
+
+  async me(actor: Actor): Promise<UserView> {
+    const em = this.deps.orm.em.fork();
+    const user = await em.findOne(User, { id: actor.userId });
+    if (!user) throw unauthenticated();
+    return toUserView(user);
+  }
+
+  private isLive(session: AuthSession): boolean {
+    return !session.revokedAt && session.expiresAt > this.deps.clock.now();
+  }
+
+  private mintRefreshToken(em: EntityManager, session: AuthSession, now: Date): string {
+    const token = newOpaqueToken('rt');
+    em.create(RefreshToken, {
+      session,
+      tokenHash: this.deps.secretBox.lookupHash(token),
+      createdAt: now,
+      expiresAt: session.expiresAt,
+    });
+    return token;
+  }
+
+  private async tokenPair(user: User, session: AuthSession, refreshToken: string): Promise<TokenPair> {
+    const accessToken = await this.deps.accessTokens.issue({ userId: user.id, sessionId: session.id });
+    const now = this.deps.clock.now().getTime();
+    return {
+      accessToken,
+      refreshToken,
+      tokenType: 'bearer',
+      expiresIn: this.deps.accessTokens.expiresInSeconds,
+      refreshExpiresIn: Math.max(0, Math.floor((session.expiresAt.getTime() - now) / 1000)),
+      roles: [user.role],
+      user: toUserView(user),
+    };
+  }
+
+  private decoy(): Promise<string> {
+    this.decoyHash ??= this.deps.hasher.hash(newOpaqueToken('decoy'));
+    return this.decoyHash;
+  }
+}

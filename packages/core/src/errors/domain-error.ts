@@ -1,0 +1,40 @@
+/** Stable machine-readable codes; every transport maps each to exactly one status in one place. */
+export type ErrorCode =
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'validation_failed'
+  | 'rate_limited'
+  | 'conflict';
+
+/** Field path (`endpointIds.0`) → messages, the shape legacy clients read under `errors`. */
+export type FieldErrors = Record<string, string[]>;
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const unauthenticated = (message = 'Unauthenticated.') => new DomainError('unauthenticated', message);
+
+export const forbidden = (message = 'This action is unauthorized.') => new DomainError('forbidden', message);
+
+export const notFound = (what: string) => new DomainError('not_found', `${what} not found.`);
+
+export const validationFailed = (fieldErrors: FieldErrors, message?: string) =>
+  new DomainError('validation_failed', message ?? firstMessage(fieldErrors), fieldErrors);
+
+export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
+  new DomainError('rate_limited', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+
+function firstMessage(fieldErrors: FieldErrors): string {
+  const [field, messages] = Object.entries(fieldErrors)[0] ?? [];
+  return field && messages?.[0] ? messages[0] : 'The given data was invalid.';
+}

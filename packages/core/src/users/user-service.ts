@@ -1,0 +1,177 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { Actor } from '../auth/actor';
+import type { PasswordHasher } from '../auth/password-hasher';
+import { AuthSession } from '../entities/auth-session.entity';
+import { type Role, User } from '../entities/user.entity';
+import { forbidden, notFound, validationFailed } from '../errors/domain-error';
+import type { OwnershipTransfer } from '../ownership/ownership-transfer';
+import { type Page, type PageQuery, pageOffset } from '../pagination/page';
+import { assertCanListUsers, assertCanManageUser, userPolicy } from '../policy/user-policy';
+import type { Clock } from '../ports/clock';
+import { assertIdExists } from '../validation/existing-ids';
+import { withUniqueField } from '../validation/unique-violation';
+import { toUserView, type UserView } from './user-view';
+
+export interface CreateUserInput {
+  username: string;
+  name: string;
+  password: string;
+  role: Role;
+}
+
+export interface UpdateUserInput {
+  username: string;
+  name: string;
+  role: Role;
+}
+
+export interface UserListQuery extends PageQuery {
+  username?: string;
+}
+
+/** A short pick for dropdowns and sharing dialogs. */
+export interface UserOption {
+  id: string;
+  username: string;
+  name: string;
+  role: Role;
+  roles: Role[];
+}
+
+const TAKEN = 'The username has already been taken.';
+
+export class UserService {
+  constructor(
+    private readonly deps: {
+      orm: MikroORM;
+      hasher: PasswordHasher;
+      ownership: OwnershipTransfer;
+      clock: Clock;
+    },
+  ) {}
+
+  async list(actor: Actor, query: UserListQuery): Promise<Page<UserView>> {
+    assertCanListUsers(actor);
+    const em = this.deps.orm.em.fork();
+    const where = query.username ? { username: { $ilike: `%${escapeLike(query.username)}%` } } : {};
+    const [users, total] = await em.findAndCount(User, where, {
+      orderBy: { createdAt: 'asc', id: 'asc' },
+      limit: query.perPage,
+      offset: pageOffset(query),
+    });
+    return { items: users.map(toUserView), total, page: query.page, perPage: query.perPage };
+  }
+
+  async all(_actor: Actor): Promise<UserOption[]> {
+    const em = this.deps.orm.em.fork();
+    const users = await em.find(User, {}, { orderBy: { username: 'asc' } });
+    return users.map((u) => ({
+      id: u.id,
+      username: u.username,
+      name: u.name,
+      role: u.role,
+      roles: [u.role],
+    }));
+  }
+
+  async get(_actor: Actor, id: string): Promise<UserView> {
+    const user = await this.deps.orm.em.fork().findOne(User, { id });
+    if (!user) throw notFound('User');
+    return toUserView(user);
+  }
+
+  async create(actor: Actor, input: CreateUserInput): Promise<UserView> {
+    if (!userPolicy.canListUsers(actor)) throw forbidden();
+    assertCanManageUser(actor, { role: input.role });
+    const em = this.deps.orm.em.fork();
+    if (await em.count(User, { username: input.username })) throw validationFailed({ username: [TAKEN] });
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    const user = em.create(User, {
+      username: input.username,
+      name: input.name,
+      role: input.role,
+      passwordHash,
+    });
+    await withUniqueField('username', TAKEN, () => em.flush());
+    return toUserView(user);
+  }
+
+  async update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserView> {
+    const em = this.deps.orm.em.fork();
+    const user = await em.findOne(User, { id });
+    if (!user) throw notFound('User');
+    if (actor.userId === id && !userPolicy.canListUsers(actor)) {
+      // A member may edit its own profile but never its own role.
+      if (input.role !== user.role) throw forbidden();
+    } else {
+      assertCanManageUser(actor, user, input.role);
+    }
+    if (user.isSystemAdmin && input.role !== 'owner') {
+      throw validationFailed({ role: ['The system admin must keep the owner role.'] });
+    }
+    if (input.username !== user.username && (await em.count(User, { username: input.username }))) {
+      throw validationFailed({ username: [TAKEN] });
+    }
+    user.username = input.username;
+    user.name = input.name;
+    user.role = input.role;
+    await withUniqueField('username', TAKEN, () => em.flush());
+    return toUserView(user);
+  }
+
+  /** Changing a password ends the user's other sessions: whoever knew the old one is out. */
+  async changePassword(actor: Actor, id: string, password: string): Promise<UserView> {
+    const em = this.deps.orm.em.fork();
+    const user = await em.findOne(User, { id });
+    if (!user) throw notFound('User');
+    if (actor.userId !== id) assertCanManageUser(actor, user);
+    user.passwordHash = await this.deps.hasher.hash(password);
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(
+        AuthSession,
+        { user: id, revokedAt: null, id: { $ne: actor.sessionId } },
+        { revokedAt: this.deps.clock.now(), revokedReason: 'password_changed' },
+      );
+    });
+    await em.flush();
+    return toUserView(user);
+  }
+
+  /** Deletes a user and hands everything it owned to the system admin; returns the deleted record. */
+  async delete(actor: Actor, id: string): Promise<UserView> {
+    const em = this.deps.orm.em.fork();
+    const user = await em.findOne(User, { id });
+    if (!user) throw notFound('User');
+    if (user.isSystemAdmin) throw forbidden('The system admin user cannot be deleted.');
+    if (user.id === actor.userId) throw forbidden('You cannot delete your own account.');
+    if (!userPolicy.canListUsers(actor)) throw forbidden();
+    assertCanManageUser(actor, user);
+    const view = toUserView(user);
+    await em.transactional(async (tx) => {
+      const admin = await tx.findOneOrFail(User, { isSystemAdmin: true });
+      await this.deps.ownership.moveAll(tx, user.id, admin.id);
+      await tx.nativeDelete(User, { id: user.id });
+    });
+    return view;
+  }
+
+  /** Moves every owned record (rules, endpoints, teams, …) from one user to another. Owner role only. */
+  async changeOwner(
+    actor: Actor,
+    fromUserId: string,
+    toUserId: string,
+  ): Promise<{ moved: Record<string, number> }> {
+    if (!userPolicy.canTransferOwnership(actor)) throw forbidden();
+    const em = this.deps.orm.em.fork();
+    await assertIdExists(em, User, 'fromUser', fromUserId, 'user');
+    await assertIdExists(em, User, 'toUser', toUserId, 'user');
+    if (fromUserId === toUserId)
+      throw validationFailed({ toUser: ['The new owner must differ from the current one.'] });
+    const moved = await em.transactional((tx) => this.deps.ownership.moveAll(tx, fromUserId, toUserId));
+    return { moved };
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgresql';
+import { entities } from '@oncall/core';
+import type { DatabaseTarget } from './database-target';
+import { migrationsList } from './migrations/index';
+import { PGliteDialect } from './pglite/pglite-dialect';
+
+export interface Database {
+  orm: MikroORM;
+  kind: DatabaseTarget['kind'];
+  /** Present on the embedded database: the one session everything shares. */
+  pglite?: PGlite;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** MikroORM query logging namespaces; off unless asked for. */
+  debug?: LoggerNamespace[];
+  poolMax?: number;
+}
+
+function baseOptions(options: OpenOptions): Options {
+  return {
+    entities,
+    debug: options.debug ?? false,
+    allowGlobalContext: false,
+    ensureDatabase: false,
+    forceUtcTimezone: true,
+    migrations: { migrationsList, snapshot: false, transactional: true, allOrNothing: true, silent: true },
+  };
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const orm = await MikroORM.init({
+      ...baseOptions(options),
+      clientUrl: target.url,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+    });
+    return wrap(orm, 'postgres');
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const pglite = new PGlite(target.dataDir);
+  await pglite.waitReady;
+  const orm = await MikroORM.init({
+    ...baseOptions(options),
+    dbName: 'postgres',
+    driverOptions: new PGliteDialect(pglite),
+  });
+  return { ...wrap(orm, 'pglite'), pglite };
+}
+
+function wrap(orm: MikroORM, kind: DatabaseTarget['kind']): Database {
+  return {
+    orm,
+    kind,
+    ping: async () => {
+      try {
+        await orm.em.getConnection().execute('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => orm.close(true),
+  };
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { loadTestDatabaseEnv } from '@oncall/config';
+import { type Database, type DatabaseTarget, migrate, openDatabase } from '@oncall/db';
+import { adminQuery, findPostgres } from './postgres-probe';
+
+export interface TestDatabase {
+  db: Database;
+  target: DatabaseTarget;
+  /** Closes the connection and drops the per-file database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: its own PostgreSQL database when a server is
+ * reachable (CI), in-memory PGlite otherwise, so `npm test` passes on a bare machine too.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const env = loadTestDatabaseEnv();
+  const adminUrl = env.TEST_DB === 'pglite' ? undefined : await findPostgres(env.TEST_DATABASE_URL);
+  if (env.TEST_DB === 'postgres' && !adminUrl) {
+    throw new Error('TEST_DB=postgres but no PostgreSQL answered on 127.0.0.1:5432 (or TEST_DATABASE_URL)');
+  }
+  if (!adminUrl) {
+    const target: DatabaseTarget = { kind: 'pglite' };
+    const db = await openDatabase(target);
+    await migrate(db.orm);
+    return { db, target, dispose: () => db.close() };
+  }
+  const name = `oncall_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
+  const db = await openDatabase(target, { poolMax: 5 });
+  await migrate(db.orm);
+  return {
+    db,
+    target,
+    dispose: async () => {
+      await db.close();
+      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}

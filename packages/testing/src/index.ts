@@ -1,0 +1,1 @@
+export { createTestDatabase, type TestDatabase } from './database/test-database';
