@@ -2,11 +2,11 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import { Team } from '../entities/team.entity';
 import { User } from '../entities/user.entity';
-import { notFound } from '../errors/domain-error';
 import type { OwnershipMover } from '../ownership/ownership-transfer';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { assertCanCreateTeam, assertCanManageTeam } from '../policy/team-policy';
 import { assertIdExists, assertIdsExist } from '../validation/existing-ids';
+import { loadById } from '../validation/find-by-id';
 import { type TeamView, toTeamView } from './team-view';
 
 export interface TeamInput {
@@ -47,9 +47,11 @@ export class TeamService {
   }
 
   async get(_actor: Actor, id: string): Promise<TeamView> {
-    const team = await this.deps.orm.em.fork().findOne(Team, { id }, { populate: POPULATE });
-    if (!team) throw notFound('Team');
-    return toTeamView(team);
+    return toTeamView(
+      await loadById(id, 'Team', (i) =>
+        this.deps.orm.em.fork().findOne(Team, { id: i }, { populate: POPULATE }),
+      ),
+    );
   }
 
   async create(actor: Actor, input: TeamInput): Promise<TeamView> {
@@ -68,8 +70,7 @@ export class TeamService {
 
   async update(actor: Actor, id: string, input: TeamInput): Promise<TeamView> {
     const em = this.deps.orm.em.fork();
-    const team = await em.findOne(Team, { id }, { populate: POPULATE });
-    if (!team) throw notFound('Team');
+    const team = await loadById(id, 'Team', (i) => em.findOne(Team, { id: i }, { populate: POPULATE }));
     assertCanManageTeam(actor, { ownerId: team.owner.id });
     await this.assertReferences(em, input);
     team.name = input.name;
@@ -82,8 +83,7 @@ export class TeamService {
 
   async delete(actor: Actor, id: string): Promise<TeamView> {
     const em = this.deps.orm.em.fork();
-    const team = await em.findOne(Team, { id }, { populate: POPULATE });
-    if (!team) throw notFound('Team');
+    const team = await loadById(id, 'Team', (i) => em.findOne(Team, { id: i }, { populate: POPULATE }));
     assertCanManageTeam(actor, { ownerId: team.owner.id });
     const view = toTeamView(team);
     await em.remove(team).flush();

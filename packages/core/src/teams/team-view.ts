@@ -14,8 +14,8 @@ export interface TeamView {
   owner: TeamMemberView;
   userIds: string[];
   users: TeamMemberView[];
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** Expects `owner` and `members` populated. */
@@ -34,7 +34,7 @@ export function toTeamView(team: Team): TeamView {
     owner: member(team.owner),
     userIds: users.map((u) => u.id),
     users,
-    createdAt: team.createdAt,
-    updatedAt: team.updatedAt,
+    createdAt: team.createdAt.toISOString(),
+    updatedAt: team.updatedAt.toISOString(),
   };
 }

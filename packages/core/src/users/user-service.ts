@@ -3,12 +3,13 @@ import type { Actor } from '../auth/actor';
 import type { PasswordHasher } from '../auth/password-hasher';
 import { AuthSession } from '../entities/auth-session.entity';
 import { type Role, User } from '../entities/user.entity';
-import { forbidden, notFound, validationFailed } from '../errors/domain-error';
+import { forbidden, validationFailed } from '../errors/domain-error';
 import type { OwnershipTransfer } from '../ownership/ownership-transfer';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { assertCanListUsers, assertCanManageUser, userPolicy } from '../policy/user-policy';
 import type { Clock } from '../ports/clock';
 import { assertIdExists } from '../validation/existing-ids';
+import { loadById } from '../validation/find-by-id';
 import { withUniqueField } from '../validation/unique-violation';
 import { toUserView, type UserView } from './user-view';
 
@@ -75,9 +76,7 @@ export class UserService {
   }
 
   async get(_actor: Actor, id: string): Promise<UserView> {
-    const user = await this.deps.orm.em.fork().findOne(User, { id });
-    if (!user) throw notFound('User');
-    return toUserView(user);
+    return toUserView(await loadById(id, 'User', (i) => this.deps.orm.em.fork().findOne(User, { id: i })));
   }
 
   async create(actor: Actor, input: CreateUserInput): Promise<UserView> {
@@ -98,8 +97,7 @@ export class UserService {
 
   async update(actor: Actor, id: string, input: UpdateUserInput): Promise<UserView> {
     const em = this.deps.orm.em.fork();
-    const user = await em.findOne(User, { id });
-    if (!user) throw notFound('User');
+    const user = await loadById(id, 'User', (i) => em.findOne(User, { id: i }));
     if (actor.userId === id && !userPolicy.canListUsers(actor)) {
       // A member may edit its own profile but never its own role.
       if (input.role !== user.role) throw forbidden();
@@ -122,8 +120,7 @@ export class UserService {
   /** Changing a password ends the user's other sessions: whoever knew the old one is out. */
   async changePassword(actor: Actor, id: string, password: string): Promise<UserView> {
     const em = this.deps.orm.em.fork();
-    const user = await em.findOne(User, { id });
-    if (!user) throw notFound('User');
+    const user = await loadById(id, 'User', (i) => em.findOne(User, { id: i }));
     if (actor.userId !== id) assertCanManageUser(actor, user);
     user.passwordHash = await this.deps.hasher.hash(password);
     await em.transactional(async (tx) => {
@@ -140,8 +137,7 @@ export class UserService {
   /** Deletes a user and hands everything it owned to the system admin; returns the deleted record. */
   async delete(actor: Actor, id: string): Promise<UserView> {
     const em = this.deps.orm.em.fork();
-    const user = await em.findOne(User, { id });
-    if (!user) throw notFound('User');
+    const user = await loadById(id, 'User', (i) => em.findOne(User, { id: i }));
     if (user.isSystemAdmin) throw forbidden('The system admin user cannot be deleted.');
     if (user.id === actor.userId) throw forbidden('You cannot delete your own account.');
     if (!userPolicy.canListUsers(actor)) throw forbidden();

@@ -1,6 +1,6 @@
 import type { Role, User } from '../entities/user.entity';
 
-/** A user as every face shows it; never carries the password hash. */
+/** A user as every face shows it (times as ISO 8601 text); never carries the password hash. */
 export interface UserView {
   id: string;
   username: string;
@@ -9,8 +9,8 @@ export interface UserView {
   /** Legacy clients read roles as a list. */
   roles: Role[];
   isSystemAdmin: boolean;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export function toUserView(user: User): UserView {
@@ -21,7 +21,7 @@ export function toUserView(user: User): UserView {
     role: user.role,
     roles: [user.role],
     isSystemAdmin: user.isSystemAdmin,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/core';
+import { isId } from '../entities/new-id';
 import { type FieldErrors, validationFailed } from '../errors/domain-error';
 
 async function missingIds<T extends { id: string }>(
@@ -6,12 +7,14 @@ async function missingIds<T extends { id: string }>(
   entity: EntityName<T>,
   ids: readonly string[],
 ): Promise<Set<string>> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return new Set();
+  const unique = [...new Set(ids)];
+  const wanted = unique.filter(isId);
+  const malformed = unique.filter((id) => !isId(id));
+  if (wanted.length === 0) return new Set(malformed);
   // TypeScript cannot relate a literal filter to a generic entity; the constraint guarantees `id`.
   const found = await em.find(entity, { id: { $in: wanted } } as unknown as FilterQuery<T>);
   const existing = new Set(found.map((row) => row.id));
-  return new Set(wanted.filter((id) => !existing.has(id)));
+  return new Set([...malformed, ...wanted.filter((id) => !existing.has(id))]);
 }
 
 /**

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { Core } from '@oncall/core';
+import { restApi } from '@oncall/rest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerHealthRoutes } from './http/health-routes';
+import { registerMetrics } from './http/metrics';
+import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
+
+export interface AppOptions {
+  core: Core;
+  ping: () => Promise<boolean>;
+  logLevel: string;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** The HTTP composition: every face mounted on one Fastify instance over one core. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'] },
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: options.trustProxy,
+    requestIdHeader: false,
+    // A caller's id is kept when it is sane, so one request can be followed across services.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerMetrics(app);
+  registerHealthRoutes(app, options.ping);
+  await registerOpenApi(app);
+  await app.register(restApi, { prefix: '/api/v1', core: options.core });
+  registerOpenApiRoute(app);
+  return app;
+}

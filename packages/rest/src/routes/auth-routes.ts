@@ -1,0 +1,62 @@
+import { loginBody, refreshBody, tokenPairSchema, userViewSchema } from '@oncall/contracts';
+import { type Core, type TokenPair, unauthenticated } from '@oncall/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actorOf, requireAccessToken } from '../auth/actor-hook';
+import { bearerToken } from '../auth/bearer-token';
+import { typed } from './route-context';
+
+const tags = ['auth'];
+
+/** camelCase for new clients plus the snake_case names legacy clients read. */
+function withLegacyNames(pair: TokenPair) {
+  return {
+    ...pair,
+    access_token: pair.accessToken,
+    refresh_token: pair.refreshToken,
+    token_type: pair.tokenType,
+    expires_in: pair.expiresIn,
+    refresh_expires_in: pair.refreshExpiresIn,
+  };
+}
+
+export async function authRoutes(app: FastifyInstance, core: Core): Promise<void> {
+  const r = typed(app);
+  r.post(
+    '/auth/login',
+    { schema: { tags, body: loginBody, response: { 200: tokenPairSchema } } },
+    async (request) =>
+      withLegacyNames(
+        await core.auth.login(request.body.username, request.body.password, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      ),
+  );
+
+  r.post(
+    '/auth/refresh',
+    { schema: { tags, body: refreshBody.optional(), response: { 200: tokenPairSchema } } },
+    async (request) => {
+      const token = request.body?.refreshToken ?? bearerToken(request);
+      if (!token) throw unauthenticated('A refresh token is required.');
+      return withLegacyNames(await core.auth.refresh(token));
+    },
+  );
+
+  await app.register(async (scope) => {
+    requireAccessToken(scope, core);
+    const s = typed(scope);
+    const me = { schema: { tags, response: { 200: userViewSchema } } };
+    s.post('/auth/me', me, (request) => core.auth.me(actorOf(request)));
+    s.get('/auth/me', me, (request) => core.auth.me(actorOf(request)));
+    s.post(
+      '/auth/logout',
+      { schema: { tags, response: { 200: z.object({ status: z.boolean(), message: z.string() }) } } },
+      async (request) => {
+        await core.auth.logout(actorOf(request));
+        return { status: true, message: 'Logged out.' };
+      },
+    );
+  });
+}

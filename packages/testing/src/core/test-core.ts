@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Core,
+  type CoreSettings,
+  createCore,
+  ensureSystemAdmin,
+  type PasswordHasher,
+  type Role,
+  User,
+} from '@oncall/core';
+import argon2 from 'argon2';
+import { createTestDatabase, type TestDatabase } from '../database/test-database';
+import { MutableClock } from './mutable-clock';
+
+/** Same algorithm as production with the cheapest parameters: tests log in hundreds of times. */
+const fastHasher: PasswordHasher = {
+  hash: (password) =>
+    argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+  verify: async (hash, password) => argon2.verify(hash, password).catch(() => false),
+};
+
+export const ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
+
+export interface TestCore {
+  core: Core;
+  database: TestDatabase;
+  clock: MutableClock;
+  settings: CoreSettings;
+  /** Creates a user directly (bypassing policy) and returns its id. */
+  createUser(username: string, role: Role, password?: string): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+export async function createTestCore(overrides: Partial<CoreSettings> = {}): Promise<TestCore> {
+  const database = await createTestDatabase();
+  const clock = new MutableClock();
+  const settings: CoreSettings = {
+    jwtSecret: randomBytes(32).toString('base64url'),
+    encryptionKey: randomBytes(32),
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 86_400,
+    loginMaxFailuresPerAccount: 5,
+    loginAccountWindowSeconds: 900,
+    loginMaxAttemptsPerIp: 1000,
+    loginIpWindowSeconds: 60,
+    ...overrides,
+  };
+  const core = createCore({ orm: database.db.orm, settings, clock, hasher: fastHasher });
+  await ensureSystemAdmin(database.db.orm, fastHasher, ADMIN);
+  return {
+    core,
+    database,
+    clock,
+    settings,
+    async createUser(username, role, password = `${username}-password`) {
+      const em = database.db.orm.em.fork();
+      const user = em.create(User, {
+        username,
+        name: username,
+        role,
+        passwordHash: await fastHasher.hash(password),
+      });
+      await em.flush();
+      return user.id;
+    },
+    dispose: () => database.dispose(),
+  };
+}
