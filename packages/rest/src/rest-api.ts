@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requireAccessToken } from './auth/actor-hook';
 import { sendError } from './errors/http-error-mapper';
+import { rejectNulCharacters } from './errors/nul-guard';
 import { authRoutes } from './routes/auth-routes';
 import { teamRoutes } from './routes/team-routes';
 import { userRoutes } from './routes/user-routes';
@@ -20,6 +21,7 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
     reply.status(404).send({ message: 'Route not found.', code: 'not_found' }),
   );
 
+  rejectNulCharacters(app);
   await authRoutes(app, core);
   await app.register(async (scope) => {
     requireAccessToken(scope, core);

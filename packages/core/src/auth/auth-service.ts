@@ -101,13 +101,14 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<TokenPair> {
     const em = this.deps.orm.em.fork();
     const tokenHash = this.deps.secretBox.lookupHash(refreshToken);
-    return em.transactional(async (tx) => {
+    // The revocation on reuse must commit, so failures are returned out of the transaction and thrown after it.
+    const outcome = await em.transactional(async (tx): Promise<TokenPair | string> => {
       const stored = await tx.findOne(
         RefreshToken,
         { tokenHash },
         { populate: ['session', 'session.user'], lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!stored) throw unauthenticated('Invalid refresh token.');
+      if (!stored) return 'Invalid refresh token.';
       const session = stored.session;
       const now = this.deps.clock.now();
       if (stored.usedAt) {
@@ -115,15 +116,16 @@ export class AuthService {
           session.revokedAt = now;
           session.revokedReason = 'refresh_token_reuse';
         }
-        await tx.flush();
-        throw unauthenticated('Refresh token already used; the session has been revoked.');
+        return 'Refresh token already used; the session has been revoked.';
       }
-      if (!this.isLive(session) || stored.expiresAt <= now) throw unauthenticated('Session expired.');
+      if (!this.isLive(session) || stored.expiresAt <= now) return 'Session expired.';
       stored.usedAt = now;
       const next = this.mintRefreshToken(tx, session, now);
       await tx.flush();
       return this.tokenPair(session.user, session, next);
     });
+    if (typeof outcome === 'string') throw unauthenticated(outcome);
+    return outcome;
   }
 
   async logout(actor: Actor): Promise<void> {

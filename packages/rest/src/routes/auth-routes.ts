@@ -36,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, core: Core): Promise<void
 
   r.post(
     '/auth/refresh',
-    { schema: { tags, body: refreshBody.optional(), response: { 200: tokenPairSchema } } },
+    { schema: { tags, body: refreshBody.nullish(), response: { 200: tokenPairSchema } } },
     async (request) => {
       const token = request.body?.refreshToken ?? bearerToken(request);
       if (!token) throw unauthenticated('A refresh token is required.');

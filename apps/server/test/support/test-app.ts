@@ -1,0 +1,68 @@
+import type { CoreSettings, Role } from '@oncall/core';
+import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/build-app';
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  t: TestCore;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: CallOptions,
+  ): Promise<LightMyRequestResponse>;
+  login(username: string, password: string): Promise<{ accessToken: string; refreshToken: string }>;
+  adminToken(): Promise<string>;
+  /** Creates a user of the role and returns its id and a fresh access token. */
+  userWithToken(username: string, role: Role): Promise<{ id: string; token: string }>;
+  dispose(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<CoreSettings> = {}): Promise<TestApp> {
+  const t = await createTestCore(overrides);
+  const app = await buildApp({
+    core: t.core,
+    ping: t.database.db.ping,
+    logLevel: 'silent',
+    bodyLimitBytes: 64 * 1024,
+    trustProxy: false,
+  });
+  const call: TestApp['call'] = (method, url, options = {}) =>
+    app.inject({
+      method,
+      url,
+      remoteAddress: options.ip,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      ...(options.body === undefined ? {} : { payload: options.body as string | object }),
+    });
+  const login: TestApp['login'] = async (username, password) => {
+    const response = await call('POST', '/api/v1/auth/login', { body: { username, password } });
+    if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.body}`);
+    return response.json();
+  };
+  return {
+    app,
+    t,
+    call,
+    login,
+    adminToken: async () => (await login(ADMIN.username, ADMIN.password)).accessToken,
+    userWithToken: async (username, role) => {
+      const id = await t.createUser(username, role, `${username}-password`);
+      return { id, token: (await login(username, `${username}-password`)).accessToken };
+    },
+    dispose: async () => {
+      await app.close();
+      await t.dispose();
+    },
+  };
+}
