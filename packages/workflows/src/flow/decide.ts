@@ -1,0 +1,63 @@
+import type { Decision } from '../decision';
+import { stepDurationMs } from './step-duration';
+import type { FlowCommand, FlowEvent, FlowOutcome, FlowState } from './types';
+
+type FlowDecision = Decision<FlowState, FlowCommand>;
+
+/**
+ * Runs a flow's steps in order: an endpoint step notifies its endpoints, a wait step waits, and the
+ * flow completes after the last step. Acknowledge or resolve stops it at any point, a wait included;
+ * events after finish, duplicates and stale timers change nothing.
+ *
+ * @example
+ * const state = initialFlowState([{ type: 'wait', duration: 30, timeUnit: 's' }, { type: 'endpoint', endpointIds: ['ep_sms'] }]);
+ * decideFlow(state, { type: 'started' });
+ * // commands: [{ type: 'wait', ms: 30000, timerId: 'step:0' }]
+ */
+export function decideFlow(state: FlowState, event: FlowEvent): FlowDecision {
+  if (state.phase === 'finished') return unchanged(state);
+  switch (event.type) {
+    case 'started':
+      return state.phase === 'idle' ? runStep(state, 0) : unchanged(state);
+    case 'notificationsDispatched':
+      return state.phase === 'notifying' && event.stepIndex === state.stepIndex
+        ? runStep(state, state.stepIndex + 1)
+        : unchanged(state);
+    case 'timerFired':
+      return state.phase === 'waiting' && event.timerId === flowTimerId(state.stepIndex)
+        ? runStep(state, state.stepIndex + 1)
+        : unchanged(state);
+    case 'acknowledged':
+      return finish(state, 'acknowledged');
+    case 'resolved':
+      return finish(state, 'resolved');
+  }
+}
+
+function runStep(state: FlowState, stepIndex: number): FlowDecision {
+  const step = state.steps[stepIndex];
+  if (step === undefined) return finish({ ...state, stepIndex }, 'completed');
+  if (step.type === 'endpoint') {
+    return {
+      state: { ...state, phase: 'notifying', stepIndex },
+      // A step listing an endpoint twice still pages it once.
+      commands: [{ type: 'notify', endpointIds: [...new Set(step.endpointIds)], stepIndex }],
+    };
+  }
+  return {
+    state: { ...state, phase: 'waiting', stepIndex },
+    commands: [{ type: 'wait', ms: stepDurationMs(step), timerId: flowTimerId(stepIndex) }],
+  };
+}
+
+function finish(state: FlowState, outcome: FlowOutcome): FlowDecision {
+  return { state: { ...state, phase: 'finished', outcome }, commands: [{ type: 'finish', outcome }] };
+}
+
+function unchanged(state: FlowState): FlowDecision {
+  return { state, commands: [] };
+}
+
+function flowTimerId(stepIndex: number): string {
+  return `step:${stepIndex}`;
+}

@@ -1,0 +1,77 @@
+import type { RetryPolicy } from '../delivery/retry-policy';
+
+/**
+ * One step of a flow endpoint, in the contract's shape.
+ *
+ * @example
+ * const steps: FlowStep[] = [
+ *   { type: 'endpoint', endpointIds: ['ep_oncall_sms'] },
+ *   { type: 'wait', duration: 5, timeUnit: 'm' },
+ *   { type: 'endpoint', endpointIds: ['ep_lead_call', 'ep_team_chat'] },
+ * ];
+ */
+export type FlowStep =
+  | { readonly type: 'wait'; readonly duration: number; readonly timeUnit: 's' | 'm' | 'h' }
+  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] };
+
+export type FlowOutcome = 'completed' | 'acknowledged' | 'resolved';
+
+/**
+ * The whole memory of one running flow, plain JSON.
+ *
+ * @example
+ * // waiting out step 1 (5 minutes) after paging step 0
+ * const state: FlowState = { steps, phase: 'waiting', stepIndex: 1, outcome: null };
+ */
+export interface FlowState {
+  readonly steps: readonly FlowStep[];
+  /** idle: not started; notifying: deliveries of `stepIndex` are being dispatched; waiting: a wait step runs. */
+  readonly phase: 'idle' | 'notifying' | 'waiting' | 'finished';
+  readonly stepIndex: number;
+  readonly outcome: FlowOutcome | null;
+}
+
+/**
+ * What happened to a flow. `notificationsDispatched` names its step and `timerFired` its timer, so a
+ * duplicate (at-least-once jobs) cannot skip a step.
+ *
+ * @example
+ * const ack: FlowEvent = { type: 'acknowledged' };
+ * const fired: FlowEvent = { type: 'timerFired', timerId: 'step:1' };
+ */
+export type FlowEvent =
+  | { readonly type: 'started' }
+  | { readonly type: 'timerFired'; readonly timerId: string }
+  | { readonly type: 'notificationsDispatched'; readonly stepIndex: number }
+  | { readonly type: 'acknowledged' }
+  | { readonly type: 'resolved' };
+
+/**
+ * What the driver must do next.
+ *
+ * @example
+ * const notify: FlowCommand = { type: 'notify', endpointIds: ['ep_lead_call'], stepIndex: 2 };
+ * const wait: FlowCommand = { type: 'wait', ms: 300_000, timerId: 'step:1' };
+ */
+export type FlowCommand =
+  /** Start one delivery per endpoint, then report `notificationsDispatched` for this step. */
+  | { readonly type: 'notify'; readonly endpointIds: readonly string[]; readonly stepIndex: number }
+  /** Wait, then report `timerFired` with this `timerId`; a new wait replaces any pending one. */
+  | { readonly type: 'wait'; readonly ms: number; readonly timerId: string }
+  | { readonly type: 'finish'; readonly outcome: FlowOutcome };
+
+/**
+ * Everything a driver needs to run one flow endpoint for one alert event.
+ *
+ * @example
+ * const input: FlowInput = {
+ *   alertEventId: 'evt_1', flowEndpointId: 'ep_flow', state: initialFlowState(steps), retryPolicy: DEFAULT_RETRY_POLICY,
+ * };
+ */
+export interface FlowInput {
+  readonly alertEventId: string;
+  readonly flowEndpointId: string;
+  readonly state: FlowState;
+  /** Policy of the deliveries the flow starts. */
+  readonly retryPolicy: RetryPolicy;
+}

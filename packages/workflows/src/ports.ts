@@ -1,0 +1,56 @@
+import type { DeliveryAttemptRecord, ProviderChain } from './delivery/types';
+import type { Notification } from './notification';
+
+/**
+ * The outside world as orchestration sees it. Both drivers (Temporal activities and the embedded
+ * jobs) call these; the composition root implements them over the database and the channel plugins.
+ */
+
+/** One attempt to send a notification through one provider config. */
+export interface SendRequest {
+  readonly notification: Notification;
+  readonly providerConfigId: string;
+  readonly attempt: number;
+  /** Pass to the provider where it supports one, so a replayed attempt is not sent twice. */
+  readonly idempotencyKey: string;
+}
+
+/**
+ * Resolves the notification (endpoint, message, provider config) and sends it. Throws on failure,
+ * preferably a `SendError` or any error with a `kind` of `transient`, `permanent` or `rateLimited`
+ * (and `retryAfterMs` when rate limited); other errors count as transient.
+ */
+export interface ChannelSender {
+  send(request: SendRequest): Promise<void>;
+}
+
+/** One attempt of one delivery, for the timeline and reporting. */
+export interface DeliveryLogEntry {
+  readonly notification: Notification;
+  readonly record: DeliveryAttemptRecord;
+}
+
+/** Appends to the delivery log; must be idempotent by `record.idempotencyKey` (activities retry). */
+export interface DeliveryLog {
+  append(entry: DeliveryLogEntry): Promise<void>;
+}
+
+/**
+ * The provider chain of an endpoint at dispatch time (provider configs can change while a flow
+ * waits): default then backup config for sms/call/email, `[DIRECT_PROVIDER]` for messengers, and
+ * `null` for an endpoint that cannot be delivered to (deleted, or itself a flow), which is skipped.
+ */
+export interface ProviderChainResolver {
+  chainFor(endpointId: string): Promise<ProviderChain | null>;
+}
+
+export interface ResolveInstanceRequest {
+  readonly ruleId: string;
+  readonly instance: string;
+  readonly description: string;
+}
+
+/** Resolves one firing instance; must do nothing when it is no longer firing (activities retry). */
+export interface InstanceResolver {
+  resolve(request: ResolveInstanceRequest): Promise<void>;
+}

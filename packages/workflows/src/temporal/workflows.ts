@@ -1,0 +1,231 @@
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  continueAsNew,
+  ParentClosePolicy,
+  proxyActivities,
+  setHandler,
+  startChild,
+  TemporalFailure,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { decideAutoResolve } from '../autoresolve/decide';
+import { initialAutoResolveState } from '../autoresolve/initial-state';
+import type {
+  AutoResolveEvent,
+  AutoResolveOutcome,
+  AutoResolveState,
+  AutoResolveSubject,
+} from '../autoresolve/types';
+import { decideDelivery } from '../delivery/decide';
+import { initialDeliveryState } from '../delivery/initial-state';
+import type { DeliveryCommand, DeliveryEvent, DeliveryInput, DeliveryOutcome } from '../delivery/types';
+import { decideFlow } from '../flow/decide';
+import type { FlowEvent, FlowInput, FlowOutcome } from '../flow/types';
+import { notifyWorkflowId } from '../ids';
+import type { Notification } from '../notification';
+import type { Activities, EndpointProviderChain } from './activities';
+import { drive } from './drive';
+import { readSendFailureDetails, sendFailureKind } from './send-failure';
+import { acknowledgeSignal, cancelSignal, rearmSignal, resolveSignal } from './signals';
+
+// The delivery decider owns retries and backoff; Temporal retrying a send too would multiply pages.
+const { sendNotification } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 1 },
+});
+
+// Bookkeeping activities are idempotent (see the ports), so Temporal may retry them until they land.
+const { recordDeliveryAttempt, resolveProviderChains, resolveInstance } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumInterval: '1 minute' },
+});
+
+/**
+ * Delivers one notification to one endpoint through its provider chain.
+ * Workflow id: `notifyWorkflowId(alertEventId, endpointId[, step])` or `otpWorkflowId(otpId)`.
+ * Signal `cancel` stops it.
+ */
+export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryOutcome> {
+  const inbox: DeliveryEvent[] = [{ type: 'started' }];
+  setHandler(cancelSignal, () => {
+    inbox.push({ type: 'cancelled' });
+  });
+  return drive({
+    decide: decideDelivery,
+    state: input.state,
+    inbox,
+    execute: async (command, effects) => {
+      switch (command.type) {
+        case 'send':
+          effects.emit(await attempt(input.notification, command));
+          return undefined;
+        case 'record':
+          await recordDeliveryAttempt({ notification: input.notification, record: command.record });
+          return undefined;
+        case 'wait':
+          effects.startTimer({
+            atMs: Date.now() + command.ms,
+            fire: () => ({ type: 'timerFired', timerId: command.timerId }),
+          });
+          return undefined;
+        case 'finish':
+          return { result: command.outcome };
+      }
+    },
+  });
+}
+
+async function attempt(
+  notification: Notification,
+  command: Extract<DeliveryCommand, { type: 'send' }>,
+): Promise<DeliveryEvent> {
+  const { providerConfigId, idempotencyKey } = command;
+  try {
+    const { latencyMs } = await sendNotification({
+      notification,
+      providerConfigId,
+      attempt: command.attempt,
+      idempotencyKey,
+    });
+    return { type: 'attemptSucceeded', idempotencyKey, latencyMs };
+  } catch (error) {
+    // Anything but a failed activity (a cancelled workflow, a bug) is not a send result.
+    if (!(error instanceof ActivityFailure)) throw error;
+    const cause = error.cause;
+    // Math.random is seeded per execution by Temporal, so the jitter replays identically.
+    const jitter = Math.random();
+    if (cause instanceof ApplicationFailure) {
+      return {
+        type: 'attemptFailed',
+        idempotencyKey,
+        kind: sendFailureKind(cause.type),
+        message: cause.message,
+        jitter,
+        ...readSendFailureDetails(cause.details),
+      };
+    }
+    // Timeouts and lost workers: the provider may be slow, try again.
+    return {
+      type: 'attemptFailed',
+      idempotencyKey,
+      kind: 'transient',
+      message: cause?.message ?? error.message,
+      jitter,
+    };
+  }
+}
+
+/**
+ * Runs a flow endpoint for one alert event: its steps notify endpoints (one child delivery each) and
+ * wait, until the end or until signal `acknowledge` or `resolve`.
+ * Workflow id: `flowWorkflowId(alertEventId, flowEndpointId)`.
+ */
+export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
+  const inbox: FlowEvent[] = [{ type: 'started' }];
+  setHandler(acknowledgeSignal, () => {
+    inbox.push({ type: 'acknowledged' });
+  });
+  setHandler(resolveSignal, () => {
+    inbox.push({ type: 'resolved' });
+  });
+  return drive({
+    decide: decideFlow,
+    state: input.state,
+    inbox,
+    execute: async (command, effects) => {
+      switch (command.type) {
+        case 'notify': {
+          const targets = await resolveProviderChains({ endpointIds: command.endpointIds });
+          await Promise.all(targets.map((target) => dispatch(input, target, command.stepIndex)));
+          effects.emit({ type: 'notificationsDispatched', stepIndex: command.stepIndex });
+          return undefined;
+        }
+        case 'wait':
+          effects.startTimer({
+            atMs: Date.now() + command.ms,
+            fire: () => ({ type: 'timerFired', timerId: command.timerId }),
+          });
+          return undefined;
+        case 'finish':
+          return { result: command.outcome };
+      }
+    },
+  });
+}
+
+async function dispatch(input: FlowInput, target: EndpointProviderChain, stepIndex: number): Promise<void> {
+  const workflowId = notifyWorkflowId(input.alertEventId, target.endpointId, stepIndex);
+  const delivery: DeliveryInput = {
+    notification: { kind: 'alert', alertEventId: input.alertEventId, endpointId: target.endpointId },
+    state: initialDeliveryState({ baseKey: workflowId, chain: target.chain, policy: input.retryPolicy }),
+  };
+  try {
+    await startChild(deliveryWorkflow, {
+      workflowId,
+      args: [delivery],
+      // Pages already sent on their way outlive the flow: finishing the last step must not kill them.
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+  } catch (error) {
+    // The business-key id already exists: this page was dispatched before, which is what we want.
+    if (!(error instanceof TemporalFailure && error.name === 'WorkflowExecutionAlreadyStartedError'))
+      throw error;
+  }
+}
+
+/** Starts a fresh timer, or carries one across continue-as-new. */
+export type AutoResolveInput =
+  | { readonly arm: AutoResolveSubject & { readonly autoResolveMinutes: number; readonly firedAt: number } }
+  | { readonly resume: AutoResolveState };
+
+/**
+ * Resolves one firing instance when it is not fired again within `autoResolveMinutes`. Signal
+ * `rearm` moves the deadline, `resolve` cancels. Workflow id: `autoResolveWorkflowId(ruleId, instance)`.
+ */
+export async function autoResolveWorkflow(input: AutoResolveInput): Promise<AutoResolveOutcome> {
+  // A resumed run re-checks its deadline at once: the decider then resolves or waits for the rest.
+  const [state, first]: [AutoResolveState, AutoResolveEvent] =
+    'arm' in input
+      ? [
+          initialAutoResolveState(input.arm),
+          { type: 'armed', autoResolveMinutes: input.arm.autoResolveMinutes, firedAt: input.arm.firedAt },
+        ]
+      : [input.resume, { type: 'timerFired', now: Date.now() }];
+  const inbox: AutoResolveEvent[] = [first];
+  setHandler(rearmSignal, ({ firedAt }) => {
+    inbox.push({ type: 'firedAgain', firedAt });
+  });
+  setHandler(resolveSignal, () => {
+    inbox.push({ type: 'resolved' });
+  });
+  return drive({
+    decide: decideAutoResolve,
+    state,
+    inbox,
+    execute: async (command, effects) => {
+      switch (command.type) {
+        case 'wait':
+          effects.startTimer({
+            atMs: command.untilMs,
+            fire: () => ({ type: 'timerFired', now: Date.now() }),
+          });
+          return undefined;
+        case 'resolveInstance':
+          await resolveInstance({
+            ruleId: command.ruleId,
+            instance: command.instance,
+            description: command.description,
+          });
+          return undefined;
+        case 'finish':
+          return { result: command.outcome };
+      }
+    },
+    // An instance fired every minute for months re-arms thousands of times; keep the history bounded.
+    onIdle: async (current) => {
+      if (workflowInfo().continueAsNewSuggested)
+        await continueAsNew<typeof autoResolveWorkflow>({ resume: current });
+    },
+  });
+}

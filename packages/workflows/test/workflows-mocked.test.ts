@@ -1,0 +1,460 @@
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancelledFailure,
+  RetryState,
+  TimeoutFailure,
+  WorkflowExecutionAlreadyStartedError,
+} from '@temporalio/common';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_RETRY_POLICY,
+  type DeliveryInput,
+  type FlowInput,
+  initialDeliveryState,
+  initialFlowState,
+  type RetryPolicy,
+} from '../src/index';
+import type { Activities } from '../src/temporal/activities';
+import { autoResolveWorkflow, deliveryWorkflow, flowWorkflow } from '../src/temporal/workflows';
+import { describeTrace, resetRuntime, runtime, signal } from './fake-workflow-runtime';
+
+vi.mock('@temporalio/workflow', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@temporalio/workflow')>();
+  const fake = await import('./fake-workflow-runtime');
+  const { runtime } = fake;
+  return {
+    // Plain classes and constants work outside a workflow; only the runtime calls are faked.
+    ActivityFailure: actual.ActivityFailure,
+    ApplicationFailure: actual.ApplicationFailure,
+    TemporalFailure: actual.TemporalFailure,
+    ParentClosePolicy: actual.ParentClosePolicy,
+    defineSignal: (name: string) => ({ name, type: 'signal' }),
+    setHandler: (definition: { name: string }, handler: (...args: never[]) => void) => {
+      runtime.handlers.set(definition.name, handler);
+    },
+    proxyActivities: (options: unknown) =>
+      new Proxy(
+        {},
+        {
+          get: (_target, name) => {
+            const activity = String(name) as keyof Activities;
+            runtime.activityOptions.set(activity, options);
+            return async (input: unknown) => {
+              runtime.trace.push({ op: 'activity', name: activity, input });
+              const implementation = runtime.activities[activity] as
+                | ((input: unknown) => Promise<unknown>)
+                | undefined;
+              if (implementation === undefined) throw new Error(`activity ${activity} not scripted`);
+              return implementation(input);
+            };
+          },
+        },
+      ),
+    condition: async (fn: () => boolean, timeoutMs?: number) => {
+      runtime.trace.push({ op: 'block', timeoutMs });
+      const blockedAt = runtime.now;
+      runtime.whenBlocked.shift()?.(timeoutMs);
+      if (fn()) return timeoutMs === undefined ? undefined : true;
+      if (timeoutMs === undefined) throw new Error('the workflow would block forever');
+      runtime.now = blockedAt + timeoutMs;
+      return false;
+    },
+    startChild: async (
+      workflow: { name: string },
+      options: { workflowId: string; args: unknown[]; parentClosePolicy: unknown },
+    ) => {
+      runtime.trace.push({
+        op: 'startChild',
+        workflowType: workflow.name,
+        workflowId: options.workflowId,
+        args: options.args,
+        parentClosePolicy: options.parentClosePolicy,
+      });
+      await runtime.startChild(options.workflowId);
+    },
+    workflowInfo: () => ({ continueAsNewSuggested: runtime.continueAsNewSuggested }),
+    continueAsNew: async (...args: unknown[]) => {
+      runtime.trace.push({ op: 'continueAsNew', args });
+      throw new Error('continued as new');
+    },
+  };
+});
+
+const T0 = Date.UTC(2025, 0, 1);
+const MINUTE = 60_000;
+
+beforeEach(() => {
+  resetRuntime(T0);
+  vi.spyOn(Date, 'now').mockImplementation(() => runtime.now);
+  vi.spyOn(Math, 'random').mockReturnValue(0.5);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Runs activity results in order, one per call. */
+function script<Result>(...results: Array<() => Result>): () => Result {
+  return () => {
+    const next = results.shift();
+    if (next === undefined) throw new Error('more calls than scripted');
+    return next();
+  };
+}
+
+function sendFailure(
+  type: string,
+  message: string,
+  details: unknown[],
+  nonRetryable = false,
+): ActivityFailure {
+  const cause = ApplicationFailure.create({ type, message, details, nonRetryable });
+  return new ActivityFailure(
+    'activity failed',
+    'sendNotification',
+    '1',
+    RetryState.MAXIMUM_ATTEMPTS_REACHED,
+    'w',
+    cause,
+  );
+}
+
+describe('deliveryWorkflow', () => {
+  const policy: RetryPolicy = {
+    baseDelayMs: 1000,
+    factor: 2,
+    maxDelayMs: 10_000,
+    maxAttemptsPerProvider: 3,
+    jitter: 'full',
+  };
+  const input: DeliveryInput = {
+    notification: { kind: 'alert', alertEventId: 'evt_1', endpointId: 'ep_sms' },
+    state: initialDeliveryState({
+      baseKey: 'notify:evt_1:ep_sms',
+      chain: ['cfg_default', 'cfg_backup'],
+      policy,
+    }),
+  };
+
+  beforeEach(() => {
+    runtime.activities.recordDeliveryAttempt = async () => {};
+  });
+
+  it('retries after a jittered backoff, falls back to the backup after a permanent error, and records each attempt', async () => {
+    const send = script(
+      () => {
+        throw sendFailure('TransientSendError', 'provider 503', [{ latencyMs: 30 }]);
+      },
+      () => {
+        throw sendFailure('PermanentSendError', 'sender line blocked', [{ latencyMs: 20 }], true);
+      },
+      () => ({ latencyMs: 80 }),
+    );
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('delivered');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'record cfg_default#1 transient',
+      'block 500', // Math.random 0.5 × base 1000
+      'send cfg_default#2',
+      'record cfg_default#2 permanent',
+      'send cfg_backup#1',
+      'record cfg_backup#1 delivered',
+    ]);
+    expect(runtime.trace[0]).toEqual({
+      op: 'activity',
+      name: 'sendNotification',
+      input: {
+        notification: input.notification,
+        providerConfigId: 'cfg_default',
+        attempt: 1,
+        idempotencyKey: 'notify:evt_1:ep_sms:cfg_default:1',
+      },
+    });
+    expect(runtime.trace[4]).toMatchObject({
+      input: { record: { error: 'sender line blocked', latencyMs: 20, outcome: 'permanent' } },
+    });
+  });
+
+  it('waits out Retry-After of a rate-limited attempt', async () => {
+    const send = script(
+      () => {
+        throw sendFailure('RateLimitedSendError', '429', [{ latencyMs: 5, retryAfterMs: 30_000 }]);
+      },
+      () => ({ latencyMs: 40 }),
+    );
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('delivered');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'record cfg_default#1 rateLimited',
+      'block 30000',
+      'send cfg_default#2',
+      'record cfg_default#2 delivered',
+    ]);
+  });
+
+  it('retries at once when the jittered backoff is zero, without starting a timer', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const send = script(
+      () => {
+        throw sendFailure('TransientSendError', 'reset', []);
+      },
+      () => ({ latencyMs: 40 }),
+    );
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('delivered');
+    expect(describeTrace(runtime.trace)).not.toContain('block 0');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'record cfg_default#1 transient',
+      'send cfg_default#2',
+      'record cfg_default#2 delivered',
+    ]);
+  });
+
+  it('treats an activity timeout as a transient failure', async () => {
+    const send = script(
+      () => {
+        const timeout = new TimeoutFailure('activity StartToClose timeout', undefined, 'START_TO_CLOSE');
+        throw new ActivityFailure(
+          'activity timed out',
+          'sendNotification',
+          '1',
+          RetryState.TIMEOUT,
+          'w',
+          timeout,
+        );
+      },
+      () => ({ latencyMs: 40 }),
+    );
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('delivered');
+    expect(runtime.trace[1]).toMatchObject({
+      input: { record: { outcome: 'transient', error: 'activity StartToClose timeout', latencyMs: null } },
+    });
+  });
+
+  it('stops during a backoff wait when cancelled', async () => {
+    runtime.activities.sendNotification = async () => {
+      throw sendFailure('TransientSendError', 'provider 503', []);
+    };
+    runtime.whenBlocked.push(() => signal('cancel'));
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('cancelled');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'record cfg_default#1 transient',
+      'block 500',
+      'signal cancel',
+    ]);
+  });
+
+  it('records an attempt that was in flight when cancelled', async () => {
+    runtime.activities.sendNotification = async () => {
+      signal('cancel');
+      return { latencyMs: 40 };
+    };
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('delivered');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'signal cancel',
+      'record cfg_default#1 delivered',
+    ]);
+  });
+
+  it('lets errors that are not send results fail the workflow', async () => {
+    const cancelled = new CancelledFailure('workflow cancelled');
+    runtime.activities.sendNotification = async () => {
+      throw cancelled;
+    };
+
+    await expect(deliveryWorkflow(input)).rejects.toBe(cancelled);
+  });
+
+  it('leaves retries of sends to the decider and of bookkeeping to Temporal', () => {
+    expect(runtime.activityOptions.get('sendNotification')).toMatchObject({ retry: { maximumAttempts: 1 } });
+    expect(runtime.activityOptions.get('recordDeliveryAttempt')).not.toMatchObject({
+      retry: { maximumAttempts: 1 },
+    });
+  });
+});
+
+describe('flowWorkflow', () => {
+  const input: FlowInput = {
+    alertEventId: 'evt_1',
+    flowEndpointId: 'ep_flow',
+    retryPolicy: DEFAULT_RETRY_POLICY,
+    state: initialFlowState([
+      { type: 'endpoint', endpointIds: ['ep_sms', 'ep_chat'] },
+      { type: 'wait', duration: 5, timeUnit: 'm' },
+      { type: 'endpoint', endpointIds: ['ep_call', 'ep_deleted'] },
+    ]),
+  };
+
+  beforeEach(() => {
+    runtime.activities.resolveProviderChains = async ({ endpointIds }) =>
+      endpointIds
+        .filter((endpointId) => endpointId !== 'ep_deleted')
+        .map((endpointId) => ({ endpointId, chain: [`${endpointId}_default`, `${endpointId}_backup`] }));
+  });
+
+  it('escalates: notifies step 0, waits 5 minutes, notifies step 2, completes', async () => {
+    await expect(flowWorkflow(input)).resolves.toBe('completed');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'chains ep_sms,ep_chat',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0',
+      'child deliveryWorkflow notify:evt_1:ep_chat:0',
+      'block 300000',
+      'chains ep_call,ep_deleted',
+      'child deliveryWorkflow notify:evt_1:ep_call:2',
+    ]);
+  });
+
+  it('starts each delivery with its business key, provider chain and the flow policy, abandoned on close', async () => {
+    await flowWorkflow(input);
+    const expected: DeliveryInput = {
+      notification: { kind: 'alert', alertEventId: 'evt_1', endpointId: 'ep_sms' },
+      state: initialDeliveryState({
+        baseKey: 'notify:evt_1:ep_sms:0',
+        chain: ['ep_sms_default', 'ep_sms_backup'],
+        policy: DEFAULT_RETRY_POLICY,
+      }),
+    };
+    expect(runtime.trace[1]).toMatchObject({ args: [expected], parentClosePolicy: 'ABANDON' });
+  });
+
+  it('stops when acknowledged during the wait', async () => {
+    runtime.whenBlocked.push(() => signal('acknowledge'));
+
+    await expect(flowWorkflow(input)).resolves.toBe('acknowledged');
+    expect(describeTrace(runtime.trace).slice(3)).toEqual(['block 300000', 'signal acknowledge']);
+  });
+
+  it('stops when resolved during the wait', async () => {
+    runtime.whenBlocked.push(() => signal('resolve'));
+
+    await expect(flowWorkflow(input)).resolves.toBe('resolved');
+    expect(describeTrace(runtime.trace).at(-1)).toBe('signal resolve');
+  });
+
+  it('counts a delivery that already exists under its business key as dispatched', async () => {
+    runtime.startChild = async (workflowId) => {
+      if (workflowId === 'notify:evt_1:ep_sms:0') {
+        throw new WorkflowExecutionAlreadyStartedError('already started', workflowId, 'deliveryWorkflow');
+      }
+    };
+
+    await expect(flowWorkflow(input)).resolves.toBe('completed');
+  });
+
+  it('fails when a child cannot be started for another reason', async () => {
+    runtime.startChild = async () => {
+      throw new Error('namespace not found');
+    };
+
+    await expect(flowWorkflow(input)).rejects.toThrow('namespace not found');
+  });
+});
+
+describe('autoResolveWorkflow', () => {
+  const arm = { ruleId: 'rule_1', instance: 'db-1', autoResolveMinutes: 10, firedAt: T0 };
+
+  beforeEach(() => {
+    runtime.activities.resolveInstance = async () => {};
+  });
+
+  it('re-arms on a new fire and resolves once the moved deadline passes', async () => {
+    runtime.whenBlocked.push(() => {
+      runtime.now = T0 + 4 * MINUTE;
+      signal('rearm', { firedAt: T0 + 4 * MINUTE });
+    });
+
+    await expect(autoResolveWorkflow({ arm })).resolves.toBe('autoResolved');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'block 600000',
+      'signal rearm',
+      'block 600000', // 10 minutes from the new fire
+      'resolve rule_1/db-1',
+    ]);
+    expect(runtime.trace.at(-1)).toMatchObject({ input: { description: 'Alert resolved automatically' } });
+  });
+
+  it('keeps the pending timer when a late re-arm does not move the deadline', async () => {
+    runtime.whenBlocked.push(() => {
+      runtime.now = T0 + 2 * MINUTE;
+      signal('rearm', { firedAt: T0 - MINUTE });
+    });
+
+    await expect(autoResolveWorkflow({ arm })).resolves.toBe('autoResolved');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'block 600000',
+      'signal rearm',
+      'block 480000', // the rest of the original 10 minutes
+      'resolve rule_1/db-1',
+    ]);
+  });
+
+  it('cancels when the instance is resolved another way', async () => {
+    runtime.whenBlocked.push(() => signal('resolve'));
+
+    await expect(autoResolveWorkflow({ arm })).resolves.toBe('cancelled');
+    expect(describeTrace(runtime.trace)).toEqual(['block 600000', 'signal resolve']);
+  });
+
+  it('continues as new with its state when Temporal suggests it', async () => {
+    runtime.continueAsNewSuggested = true;
+
+    await expect(autoResolveWorkflow({ arm })).rejects.toThrow('continued as new');
+    expect(runtime.trace).toEqual([
+      {
+        op: 'continueAsNew',
+        args: [
+          {
+            resume: {
+              phase: 'armed',
+              ruleId: 'rule_1',
+              instance: 'db-1',
+              autoResolveMinutes: 10,
+              deadlineMs: T0 + 10 * MINUTE,
+            },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('resumes a continued timer for the rest of its wait', async () => {
+    runtime.now = T0 + 3 * MINUTE;
+    const resume = {
+      phase: 'armed',
+      ruleId: 'rule_1',
+      instance: 'db-1',
+      autoResolveMinutes: 10,
+      deadlineMs: T0 + 10 * MINUTE,
+    } as const;
+
+    await expect(autoResolveWorkflow({ resume })).resolves.toBe('autoResolved');
+    expect(describeTrace(runtime.trace)).toEqual(['block 420000', 'resolve rule_1/db-1']);
+  });
+
+  it('resolves at once when resumed after its deadline', async () => {
+    runtime.now = T0 + 11 * MINUTE;
+    const resume = {
+      phase: 'armed',
+      ruleId: 'rule_1',
+      instance: 'db-1',
+      autoResolveMinutes: 10,
+      deadlineMs: T0 + 10 * MINUTE,
+    } as const;
+
+    await expect(autoResolveWorkflow({ resume })).resolves.toBe('autoResolved');
+    expect(describeTrace(runtime.trace)).toEqual(['resolve rule_1/db-1']);
+  });
+});
