@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@oncall/core';
+import { registerGraphql } from '@oncall/graphql';
 import { restApi } from '@oncall/rest';
+import { registerTrpc } from '@oncall/trpc';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerHealthRoutes } from './http/health-routes';
 import { registerMetrics } from './http/metrics';
@@ -12,6 +14,8 @@ export interface AppOptions {
   logLevel: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Serve GraphiQL to browsers; the composition root turns it on outside production. */
+  graphiql?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -38,6 +42,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, options.ping);
   await registerOpenApi(app);
   await app.register(restApi, { prefix: '/api/v1', core: options.core });
+  await app.register(async (scope) => registerTrpc(scope, { core: options.core, prefix: '/trpc' }));
+  await app.register(async (scope) =>
+    registerGraphql(scope, { core: options.core, path: '/graphql', graphiql: options.graphiql ?? false }),
+  );
   registerOpenApiRoute(app);
   return app;
 }

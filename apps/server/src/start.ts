@@ -38,6 +38,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       logLevel: config.logLevel,
       bodyLimitBytes: config.http.bodyLimitBytes,
       trustProxy: config.http.trustProxy,
+      graphiql: config.env !== 'production',
     });
     return {
       app,

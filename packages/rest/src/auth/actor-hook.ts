@@ -1,6 +1,6 @@
+import { bearerToken } from '@oncall/contracts';
 import { type Actor, type Core, unauthenticated } from '@oncall/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken } from './bearer-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 export function requireAccessToken(app: FastifyInstance, core: Core): void {
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthenticated();
     request.actor = await core.auth.authenticate(token);
   });

@@ -1,9 +1,8 @@
-import { loginBody, refreshBody, tokenPairSchema, userViewSchema } from '@oncall/contracts';
+import { bearerToken, loginBody, refreshBody, tokenPairSchema, userViewSchema } from '@oncall/contracts';
 import { type Core, type TokenPair, unauthenticated } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf, requireAccessToken } from '../auth/actor-hook';
-import { bearerToken } from '../auth/bearer-token';
 import { typed } from './route-context';
 
 const tags = ['auth'];
@@ -38,7 +37,7 @@ export async function authRoutes(app: FastifyInstance, core: Core): Promise<void
     '/auth/refresh',
     { schema: { tags, body: refreshBody.nullish(), response: { 200: tokenPairSchema } } },
     async (request) => {
-      const token = request.body?.refreshToken ?? bearerToken(request);
+      const token = request.body?.refreshToken ?? bearerToken(request.headers.authorization);
       if (!token) throw unauthenticated('A refresh token is required.');
       return withLegacyNames(await core.auth.refresh(token));
     },

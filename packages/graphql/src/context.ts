@@ -1,0 +1,32 @@
+import type { Actor, Core, LoginMeta } from '@oncall/core';
+import { GraphQLError } from 'graphql';
+
+/** What every resolver sees; built per request from the bearer token the transport read. */
+export interface GraphqlContext {
+  core: Core;
+  meta: LoginMeta;
+  /** The caller, resolved once per request; rejects with UNAUTHENTICATED when there is none. */
+  actor(): Promise<Actor>;
+}
+
+export interface GraphqlContextOptions {
+  core: Core;
+  accessToken?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+export function createGraphqlContext(options: GraphqlContextOptions): GraphqlContext {
+  const { core, accessToken } = options;
+  let actor: Promise<Actor> | undefined;
+  return {
+    core,
+    meta: { ip: options.ip, userAgent: options.userAgent },
+    actor: () => {
+      actor ??= accessToken
+        ? core.auth.authenticate(accessToken)
+        : Promise.reject(new GraphQLError('Unauthenticated.', { extensions: { code: 'UNAUTHENTICATED' } }));
+      return actor;
+    },
+  };
+}

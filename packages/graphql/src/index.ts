@@ -1,0 +1,3 @@
+export { createGraphqlContext, type GraphqlContext, type GraphqlContextOptions } from './context';
+export { type GraphqlMountOptions, registerGraphql } from './http/register-graphql';
+export { printedSchema, schema } from './schema';

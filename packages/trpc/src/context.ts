@@ -1,0 +1,22 @@
+import type { Core } from '@oncall/core';
+
+/**
+ * What every procedure sees. The transport (Fastify, a test, a server-side caller) supplies the
+ * bearer token it read; the actor is resolved from it only by procedures that need one.
+ */
+export interface TrpcContext {
+  core: Core;
+  accessToken?: string;
+  /** Login metadata recorded on the session and used by the per-IP login limiter. */
+  ip?: string;
+  userAgent?: string;
+}
+
+export function createContext(options: TrpcContext): TrpcContext {
+  return {
+    core: options.core,
+    accessToken: options.accessToken,
+    ip: options.ip,
+    userAgent: options.userAgent,
+  };
+}

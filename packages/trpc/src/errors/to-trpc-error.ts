@@ -1,0 +1,30 @@
+import { fieldErrorsFromIssues } from '@oncall/contracts';
+import { DomainError, type ErrorCode, validationFailed } from '@oncall/core';
+import { type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
+import { z } from 'zod';
+
+const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  unauthenticated: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  validation_failed: 'UNPROCESSABLE_CONTENT',
+  rate_limited: 'TOO_MANY_REQUESTS',
+  conflict: 'CONFLICT',
+};
+
+/**
+ * The one place where failures become tRPC codes. A rejected input is turned into the same
+ * `validation_failed` DomainError the core raises, so clients handle one kind of 422 whichever
+ * layer refused the data; the DomainError stays as `cause` for the error formatter.
+ */
+export function toTRPCError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof DomainError) {
+    return new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  }
+  if (cause instanceof z.ZodError) {
+    const domain = validationFailed(fieldErrorsFromIssues(cause.issues));
+    return new TRPCError({ code: TRPC_CODE[domain.code], message: domain.message, cause: domain });
+  }
+  return error;
+}

@@ -1,0 +1,34 @@
+import { bearerToken } from '@oncall/contracts';
+import type { Core } from '@oncall/core';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyInstance } from 'fastify';
+import { type AppRouter, appRouter } from '../app-router';
+import { createContext } from '../context';
+import { retryAfterHeaders } from './retry-after';
+
+export interface TrpcMountOptions {
+  core: Core;
+  /** Where the router answers; `/trpc` unless told otherwise. */
+  prefix?: string;
+}
+
+/** Mounts the tRPC face in its own Fastify scope, so its body parsing leaves other routes alone. */
+export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptions): Promise<void> {
+  const { core } = options;
+  const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
+    router: appRouter,
+    createContext: ({ req }) =>
+      createContext({
+        core,
+        accessToken: bearerToken(req.headers.authorization),
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      }),
+    responseMeta: retryAfterHeaders,
+    onError: ({ error, req, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        req.log.error({ err: error.cause ?? error, path }, 'trpc: unhandled error');
+    },
+  };
+  await app.register(fastifyTRPCPlugin, { prefix: options.prefix ?? '/trpc', trpcOptions });
+}

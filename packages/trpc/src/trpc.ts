@@ -1,0 +1,35 @@
+import { findNulPath, NUL_MESSAGE } from '@oncall/contracts';
+import { unauthenticated, validationFailed } from '@oncall/core';
+import { initTRPC } from '@trpc/server';
+import type { TrpcContext } from './context';
+import { errorFormatter } from './errors/error-formatter';
+import { toTRPCError } from './errors/to-trpc-error';
+
+const t = initTRPC.context<TrpcContext>().create({ errorFormatter });
+
+export const router = t.router;
+
+/**
+ * Every procedure starts here, so domain and input errors are mapped before anything else sees
+ * them. This middleware runs ahead of each `.input()` parser, hence it also catches zod failures.
+ */
+export const publicProcedure = t.procedure
+  .use(async ({ next }) => {
+    const result = await next();
+    if (!result.ok) throw toTRPCError(result.error);
+    return result;
+  })
+  // PostgreSQL text cannot hold NUL characters: refused at their path before any parser or query.
+  .use(async ({ next, getRawInput }) => {
+    // A procedure without input may have no body at all; parsers that need one report it themselves.
+    const nul = findNulPath(await getRawInput().catch(() => undefined));
+    if (nul !== undefined) throw validationFailed({ [nul || 'input']: [NUL_MESSAGE] });
+    return next();
+  });
+
+/** Resolves the actor from the access token; a missing, expired or revoked one is UNAUTHORIZED. */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.accessToken) throw unauthenticated();
+  const actor = await ctx.core.auth.authenticate(ctx.accessToken);
+  return next({ ctx: { actor } });
+});
