@@ -1,0 +1,2 @@
+export { botTokenSchema, chatIdSchema } from './destination-fields';
+export { type BotMessage, sendBotMessage } from './send-bot-message';

@@ -1,0 +1,6 @@
+export { BlockedTargetError } from './blocked-target-error';
+export { isForbiddenAddress } from './forbidden-ranges';
+export { createHostFetch, type HostFetch, type HostFetchOptions } from './host-fetch';
+export type { ProxySettings } from './proxy-settings';
+export type { ResolvedAddress, Resolver } from './resolver';
+export type { TargetPolicyOptions } from './target-policy';

@@ -1,0 +1,153 @@
+import type { z } from 'zod';
+import type { ChannelContext } from './context';
+import type { ChannelMessage } from './message';
+
+/**
+ * Names of fields in a schema's shape; secret markers can only name real fields.
+ *
+ * @example type Secret = FieldOf<typeof configSchema>; // 'apiToken' | 'senderNumber' | 'baseUrl'
+ */
+export type FieldOf<Schema extends z.ZodObject> = Extract<keyof Schema['shape'], string>;
+
+/**
+ * What the channel can do, so the host decides without knowing plugins by name.
+ *
+ * @example { otp: true, acknowledge: 'link', messengerProxy: false } // SMS
+ */
+export interface ChannelCapabilities {
+  /** The channel can carry one-time codes that verify an endpoint (SMS, call, email). */
+  readonly otp: boolean;
+  /** How the acknowledge link appears: a button, a link in the text, or not at all (voice). */
+  readonly acknowledge: 'button' | 'link' | 'none';
+  /** Route this channel's traffic through the active messenger proxy (HTTP or SOCKS5) when one is active. */
+  readonly messengerProxy: boolean;
+}
+
+/**
+ * Per-send facts.
+ *
+ * `idempotencyKey` names one attempt of one delivery (alert event × endpoint × step × provider
+ * config × attempt). The host sends the same key again only when it replays that very attempt
+ * (a worker died mid-send, a job was delivered twice); a retry after a failure, or the fallback to
+ * the backup config, gets a new key. Pass it to vendors that deduplicate, or derive a stable message
+ * id from it, so a replayed attempt reaches the recipient once. Never show it to recipients.
+ *
+ * `destination` is the endpoint's parsed `destinationSchema` value: where this one message goes
+ * (a phone number, a chat, a webhook URL), as opposed to the instance-wide provider config.
+ *
+ * @example await instance.send(message, { idempotencyKey: 'evt1:ep1:0:0', destination: { value: '+989120000000' } });
+ */
+export interface SendOptions<Destination> {
+  readonly idempotencyKey: string;
+  readonly destination: Destination;
+  /** Aborted when the host gives up on this attempt (shutdown, timeout). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * What the vendor said about an accepted send, kept in the delivery log.
+ *
+ * @example { providerMessageId: '8792343' }
+ */
+export interface SendResult {
+  readonly providerMessageId?: string;
+}
+
+/**
+ * A channel bound to one config. The host creates one per provider config (or per endpoint when
+ * the channel has no provider config) and may reuse it for many sends, concurrently.
+ *
+ * `send` resolves when the vendor has accepted the message, and otherwise throws a
+ * TransientError, PermanentError or RateLimitedError.
+ *
+ * @example
+ * const instance = await telegram.create(telegram.configSchema.parse({}), ctx);
+ * await instance.send(message, { idempotencyKey, destination: { chatId: '-100123', botToken } });
+ */
+export interface ChannelInstance<Destination = Record<string, unknown>> {
+  send(message: ChannelMessage, options: SendOptions<Destination>): Promise<SendResult>;
+  /** Checks credentials and reachability without sending anything; throws like `send`. */
+  healthCheck?(): Promise<void>;
+}
+
+/**
+ * A channel plugin: everything the host needs to validate, store and use it.
+ *
+ * - `id`: stable, lowercase, dash-separated; it names the channel in configs and endpoints.
+ * - `configSchema`: the instance-wide provider config (API token, SMTP server, API base URL).
+ *   The host parses with it before calling `create`.
+ * - `destinationSchema`: what each endpoint stores; the host parses with it before each `send`.
+ * - `secretFields` / `destinationSecretFields`: fields the host encrypts at rest and masks in API
+ *   answers.
+ *
+ * @example see {@link defineChannel}
+ */
+export interface ChannelDefinition<
+  Config extends z.ZodObject = z.ZodObject,
+  Destination extends z.ZodObject = z.ZodObject,
+> {
+  readonly id: string;
+  readonly displayName: string;
+  readonly configSchema: Config;
+  readonly secretFields: readonly FieldOf<Config>[];
+  readonly destinationSchema: Destination;
+  readonly destinationSecretFields: readonly FieldOf<Destination>[];
+  readonly capabilities: ChannelCapabilities;
+  create(
+    config: z.output<Config>,
+    ctx: ChannelContext,
+  ): ChannelInstance<z.output<Destination>> | Promise<ChannelInstance<z.output<Destination>>>;
+}
+
+/**
+ * A channel definition with its schemas forgotten, as the host keeps them in a registry. Spelled
+ * out rather than `ChannelDefinition<z.ZodObject, z.ZodObject>`: zod object types are invariant in
+ * their shape, so only a structural type accepts every concrete definition.
+ *
+ * @example const registry = new Map<string, AnyChannelDefinition>([[telegram.id, telegram]]);
+ */
+export interface AnyChannelDefinition {
+  readonly id: string;
+  readonly displayName: string;
+  readonly configSchema: z.ZodObject;
+  readonly secretFields: readonly string[];
+  readonly destinationSchema: z.ZodObject;
+  readonly destinationSecretFields: readonly string[];
+  readonly capabilities: ChannelCapabilities;
+  create(config: Record<string, unknown>, ctx: ChannelContext): ChannelInstance | Promise<ChannelInstance>;
+}
+
+/**
+ * Declares a channel plugin. It returns its argument unchanged; its purpose is type inference, so
+ * that `create` sees the parsed config and `send` the parsed destination.
+ *
+ * @example
+ * export default defineChannel({
+ *   id: 'pager-hook',
+ *   displayName: 'Pager hook',
+ *   configSchema: z.object({ apiKey: z.string().min(1) }),
+ *   secretFields: ['apiKey'],
+ *   destinationSchema: z.object({ value: z.url() }),
+ *   destinationSecretFields: [],
+ *   capabilities: { otp: false, acknowledge: 'link', messengerProxy: false },
+ *   create(config, ctx) {
+ *     return {
+ *       async send(message, { destination, signal }) {
+ *         const response = await vendorFetch(ctx.fetch, destination.value, {
+ *           method: 'POST',
+ *           headers: { authorization: `Bearer ${config.apiKey}` },
+ *           body: JSON.stringify({ text: toPlainText(message) }),
+ *           signal,
+ *         });
+ *         if (!response.ok) throw classifyHttpStatus(response.status, response.headers.get('retry-after'));
+ *         return {};
+ *       },
+ *     };
+ *   },
+ * });
+ */
+export function defineChannel<Config extends z.ZodObject, Destination extends z.ZodObject>(
+  definition: ChannelDefinition<Config, Destination>,
+): ChannelDefinition<Config, Destination> {
+  return definition;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { AnyChannelDefinition } from './channel';
+
+// Duck-typed rather than `instanceof z.ZodObject`: a third-party plugin may bring its own copy of zod.
+const zodObjectSchema = z.custom<z.ZodObject>(
+  (value) => typeof value === 'object' && value !== null && '_zod' in value && 'shape' in value,
+  'must be a zod v4 object schema (z.object(...))',
+);
+
+const createFunction = z.custom<AnyChannelDefinition['create']>(
+  (value) => typeof value === 'function',
+  'must be a function',
+);
+
+const channelDefinitionShape = z
+  .looseObject({
+    id: z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes'),
+    displayName: z.string().min(1),
+    configSchema: zodObjectSchema,
+    secretFields: z.array(z.string()).readonly(),
+    destinationSchema: zodObjectSchema,
+    destinationSecretFields: z.array(z.string()).readonly(),
+    capabilities: z.object({
+      otp: z.boolean(),
+      acknowledge: z.enum(['button', 'link', 'none']),
+      messengerProxy: z.boolean(),
+    }),
+    create: createFunction,
+  })
+  .superRefine((definition, issues) => {
+    for (const [list, schema] of [
+      ['secretFields', definition.configSchema],
+      ['destinationSecretFields', definition.destinationSchema],
+    ] as const) {
+      for (const field of definition[list]) {
+        if (!(field in schema.shape)) {
+          issues.addIssue({
+            code: 'custom',
+            path: [list],
+            message: `names "${field}", which the schema lacks`,
+          });
+        }
+      }
+    }
+  });
+
+/**
+ * Checks at run time that a value is a channel definition (what `defineChannel` returns), for
+ * modules the host imports by name. Returns a readable reason when it is not.
+ *
+ * @example
+ * const checked = checkChannelDefinition(module.default);
+ * if (!checked.ok) throw new Error(checked.reason);
+ */
+export function checkChannelDefinition(
+  value: unknown,
+):
+  | { readonly ok: true; readonly definition: AnyChannelDefinition }
+  | { readonly ok: false; readonly reason: string } {
+  const parsed = channelDefinitionShape.safeParse(value);
+  if (parsed.success) return { ok: true, definition: parsed.data };
+  return { ok: false, reason: z.prettifyError(parsed.error) };
+}

@@ -1,0 +1,47 @@
+/**
+ * How bad the alert is; `triggered` marks one-shot notification rules that have no resolve.
+ *
+ * @example const loud = (severity: MessageSeverity) => severity === 'critical';
+ */
+export type MessageSeverity = 'critical' | 'warning' | 'resolved' | 'info' | 'triggered';
+
+/**
+ * Why the message is sent. `otp` carries a verification code in `body` and nothing else.
+ *
+ * @example const text = message.kind === 'otp' ? message.body : toPlainText(message);
+ */
+export type MessageKind = 'alert' | 'resolve' | 'acknowledge' | 'test' | 'otp';
+
+/**
+ * A link shown under the body.
+ *
+ * @example { label: 'Dashboard', url: 'https://grafana.example.com/d/abc' }
+ */
+export interface MessageLink {
+  readonly label: string;
+  readonly url: string;
+}
+
+/**
+ * What the host asks a channel to deliver. It is already in the user's words: channels decide only
+ * how it looks on their medium (HTML, markdown, a card, plain text, speech).
+ *
+ * @example
+ * const message: ChannelMessage = {
+ *   kind: 'alert',
+ *   severity: 'critical',
+ *   title: 'Disk almost full on db-1',
+ *   body: 'Free space is 3% on /var/lib/postgresql.',
+ *   links: [{ label: 'Dashboard', url: 'https://grafana.example.com/d/abc' }],
+ *   acknowledgeUrl: 'https://oncall.example.com/api/v1/alert-rule/acknowledgeL/r1?token=…',
+ * };
+ */
+export interface ChannelMessage {
+  readonly kind: MessageKind;
+  readonly severity: MessageSeverity;
+  readonly title: string;
+  readonly body: string;
+  readonly links?: readonly MessageLink[];
+  /** A signed link that acknowledges the alert without a session; present when the rule shows the button. */
+  readonly acknowledgeUrl?: string;
+}

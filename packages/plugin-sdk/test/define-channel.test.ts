@@ -1,0 +1,50 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { type AnyChannelDefinition, type ChannelContext, defineChannel, type SendOptions, z } from '../src';
+
+const definition = defineChannel({
+  id: 'typed',
+  displayName: 'Typed',
+  configSchema: z.object({ apiKey: z.string(), region: z.enum(['eu', 'us']).default('eu') }),
+  secretFields: ['apiKey'],
+  destinationSchema: z.object({ value: z.string(), channel: z.string().optional() }),
+  destinationSecretFields: [],
+  capabilities: { otp: false, acknowledge: 'link', messengerProxy: false },
+  create(config, ctx) {
+    expectTypeOf(config).toEqualTypeOf<{ apiKey: string; region: 'eu' | 'us' }>();
+    expectTypeOf(ctx).toEqualTypeOf<ChannelContext>();
+    return {
+      async send(_message, options) {
+        expectTypeOf(options).toEqualTypeOf<SendOptions<{ value: string; channel?: string | undefined }>>();
+        return { providerMessageId: `${config.region}:${options.destination.value}` };
+      },
+    };
+  },
+});
+
+describe('defineChannel', () => {
+  it('returns the definition unchanged', async () => {
+    const instance = await definition.create(definition.configSchema.parse({ apiKey: 'k' }), {
+      fetch: globalThis.fetch,
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+      clock: { now: () => new Date() },
+    });
+    const result = await instance.send(
+      { kind: 'test', severity: 'info', title: 't', body: 'b' },
+      { idempotencyKey: 'k', destination: { value: 'dest' } },
+    );
+    expect(result).toEqual({ providerMessageId: 'eu:dest' });
+  });
+
+  it('fits the registry type the host keeps', () => {
+    expectTypeOf(definition).toExtend<AnyChannelDefinition>();
+  });
+
+  it('only accepts secret fields that exist in the config schema', () => {
+    defineChannel({
+      ...definition,
+      // @ts-expect-error: 'password' is not a field of the config schema
+      secretFields: ['password'],
+    });
+    expect(definition.secretFields).toEqual(['apiKey']);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { type AnyChannelDefinition, defineChannel, loadChannelPlugins, PluginLoadError, z } from '../src';
+
+const channel = (id: string) =>
+  defineChannel({
+    id,
+    displayName: id,
+    configSchema: z.object({ token: z.string() }),
+    secretFields: ['token'],
+    destinationSchema: z.object({ value: z.string() }),
+    destinationSecretFields: [],
+    capabilities: { otp: false, acknowledge: 'link', messengerProxy: false },
+    create: () => ({ send: async () => ({}) }),
+  });
+
+const modules: Record<string, unknown> = {
+  '@acme/channel-pager': { default: channel('pager') },
+  '@acme/channel-telegram-clone': { default: channel('telegram') },
+  '@acme/no-default': { pager: channel('pager') },
+  '@acme/not-a-channel': { default: { id: 'Bad Id', displayName: '', create: 'nope' } },
+  '@acme/ghost-secret': { default: { ...channel('ghost'), secretFields: ['password'] } },
+};
+
+const importer = async (name: string) => {
+  if (!(name in modules)) throw new Error(`Cannot find package '${name}'`);
+  return modules[name];
+};
+
+const builtIns: AnyChannelDefinition[] = [channel('telegram'), channel('sms-providerone')];
+
+const loadError = (packages: string[]) =>
+  loadChannelPlugins(builtIns, packages, importer).then(
+    () => expect.fail('expected loading to fail'),
+    (error: unknown) => error,
+  );
+
+describe('loadChannelPlugins', () => {
+  it('registers built-ins and the named packages by id', async () => {
+    const registry = await loadChannelPlugins(builtIns, ['@acme/channel-pager'], importer);
+    expect([...registry.keys()]).toEqual(['telegram', 'sms-providerone', 'pager']);
+    expect(registry.get('pager')?.displayName).toBe('pager');
+  });
+
+  it('imports packages with the runtime import by default', async () => {
+    // A real package of this workspace that is not a plugin: proves the default importer resolved it.
+    const outcome = await loadChannelPlugins([], ['@oncall/plugin-sdk/testing']).then(
+      () => 'loaded',
+      (error: unknown) => error,
+    );
+    expect(outcome).toBeInstanceOf(PluginLoadError);
+    expect(String(outcome)).toContain('"@oncall/plugin-sdk/testing": has no default export');
+  });
+
+  it('names the package that cannot be imported', async () => {
+    const error = await loadError(['@acme/missing']);
+    expect(error).toBeInstanceOf(PluginLoadError);
+    expect(error).toMatchObject({ packageName: '@acme/missing' });
+    expect(String(error)).toContain(
+      `"@acme/missing": could not be imported: Cannot find package '@acme/missing'`,
+    );
+  });
+
+  it('rejects a package without a default export', async () => {
+    expect(String(await loadError(['@acme/no-default']))).toContain(
+      '"@acme/no-default": has no default export',
+    );
+  });
+
+  it('rejects a default export that is not a channel definition, saying what is wrong', async () => {
+    const message = String(await loadError(['@acme/not-a-channel']));
+    expect(message).toContain('"@acme/not-a-channel": default export is not a channel definition');
+    expect(message).toContain('id');
+    expect(message).toContain('configSchema');
+    expect(message).toContain('create');
+  });
+
+  it('rejects secret fields the schema does not have', async () => {
+    expect(String(await loadError(['@acme/ghost-secret']))).toContain(
+      'names "password", which the schema lacks',
+    );
+  });
+
+  it('rejects an id already provided by a built-in channel', async () => {
+    const error = await loadError(['@acme/channel-telegram-clone']);
+    expect(String(error)).toContain(
+      'Channel plugin "@acme/channel-telegram-clone": channel id "telegram" is already provided by a built-in channel',
+    );
+  });
+
+  it('rejects the same id from two packages, naming both', async () => {
+    const error = await loadError(['@acme/channel-pager', '@acme/channel-pager']);
+    expect(String(error)).toContain(
+      'channel id "pager" is already provided by package "@acme/channel-pager"',
+    );
+  });
+
+  it('rejects duplicate built-ins', async () => {
+    await expect(loadChannelPlugins([channel('x'), channel('x')], [], importer)).rejects.toThrow(
+      'Channel plugin "built-in": channel id "x" is already provided by a built-in channel',
+    );
+  });
+});

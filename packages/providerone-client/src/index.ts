@@ -1,0 +1,2 @@
+export { callProviderOne, type ProviderOneCall } from './call-provider-one';
+export { phoneDestinationSchema } from './destination';

@@ -1,0 +1,101 @@
+import { type AddressObject, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { ArrivalCounter } from './arrival-counter';
+import { listenLocal } from './listen-local';
+
+/** A message the fake SMTP server accepted, parsed. */
+export interface ReceivedEmail {
+  readonly envelopeFrom: string;
+  readonly envelopeTo: readonly string[];
+  /** The authenticated user, when the client logged in. */
+  readonly user: string | undefined;
+  readonly from: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly messageId: string | undefined;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** An in-process SMTP server on 127.0.0.1 (plain text, no STARTTLS) that records what it accepts. */
+export interface FakeSmtpServer {
+  readonly host: string;
+  readonly port: number;
+  readonly messages: readonly ReceivedEmail[];
+  /** Mail transactions started (MAIL FROM), rejected ones included. */
+  attempts(): number;
+  /** Rejects the next MAIL FROM with this SMTP reply code, e.g. 451 (try later) or 550 (refused). */
+  rejectNext(code: number, message?: string): void;
+  waitForMessages(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface FakeSmtpServerOptions {
+  /** When set, AUTH is required and must match. */
+  readonly credentials?: { readonly username: string; readonly password: string };
+}
+
+export async function startFakeSmtpServer(options: FakeSmtpServerOptions = {}): Promise<FakeSmtpServer> {
+  const messages: ReceivedEmail[] = [];
+  const rejections: { code: number; message: string }[] = [];
+  const arrivals = new ArrivalCounter();
+  let attempts = 0;
+  const { credentials } = options;
+  const server = new SMTPServer({
+    logger: false,
+    hideSTARTTLS: true,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: credentials === undefined,
+    onAuth(auth, _session, callback) {
+      const valid = auth.username === credentials?.username && auth.password === credentials?.password;
+      if (valid) callback(null, { user: auth.username });
+      else callback(smtpError(535, 'Authentication credentials invalid'));
+    },
+    onMailFrom(_address, _session, callback) {
+      attempts += 1;
+      const rejection = rejections.shift();
+      callback(rejection ? smtpError(rejection.code, rejection.message) : null);
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          const { mailFrom, rcptTo } = session.envelope;
+          messages.push({
+            envelopeFrom: mailFrom ? mailFrom.address : '',
+            envelopeTo: rcptTo.map((recipient) => recipient.address),
+            user: typeof session.user === 'string' ? session.user : undefined,
+            from: mail.from?.text ?? '',
+            to: addressText(mail.to),
+            subject: mail.subject ?? '',
+            messageId: mail.messageId,
+            text: mail.text ?? '',
+            html: mail.html || '',
+          });
+          arrivals.arrived();
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  const port = await listenLocal(server.server);
+  return {
+    host: '127.0.0.1',
+    port,
+    messages,
+    attempts: () => attempts,
+    rejectNext: (code, message = `${code} rejected by fake`) => rejections.push({ code, message }),
+    waitForMessages: (count) => arrivals.atLeast(count),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function smtpError(responseCode: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode });
+}
+
+function addressText(addresses: AddressObject | AddressObject[] | undefined): string {
+  if (addresses === undefined) return '';
+  return Array.isArray(addresses) ? addresses.map((address) => address.text).join(', ') : addresses.text;
+}

@@ -1,0 +1,27 @@
+export { type BotApiCall, type FakeBotApi, startFakeBotApi } from './fake-bot-api';
+export {
+  type FakeProxy,
+  type FakeProxyOptions,
+  type ProxiedConnection,
+  startFakeHttpProxy,
+} from './fake-http-proxy';
+export { type FakeProviderOne, type ProviderOneRequest, startFakeProviderOne } from './fake-provider-one';
+export { type FakeReply, hangReply, jsonReply, resetReply, textReply } from './fake-reply';
+export {
+  type FakeSmtpServer,
+  type FakeSmtpServerOptions,
+  type ReceivedEmail,
+  startFakeSmtpServer,
+} from './fake-smtp-server';
+export { startFakeSocks5Proxy } from './fake-socks5-proxy';
+export {
+  type FakeWebhookReceiver,
+  type FakeWebhookReceiverOptions,
+  startFakeWebhookReceiver,
+  type WebhookDelivery,
+} from './fake-webhook-receiver';
+export {
+  type RecordedHttpRequest,
+  type RecordingHttpServer,
+  startRecordingHttpServer,
+} from './recording-http-server';

@@ -1,0 +1,35 @@
+import { defineChannel, toPlainText, z } from '@oncall/plugin-sdk';
+import { callProviderOne, phoneDestinationSchema } from '@oncall/providerone-client';
+
+// Spoken text: links cannot be followed on a call, and a long recording is hung up on.
+const MAX_SPOKEN_LENGTH = 400;
+
+/** Text-to-speech voice calls through providerOne (KaveNegar's REST API): `GET /v1/{apiToken}/call/maketts.json`. */
+export default defineChannel({
+  id: 'call-providerone',
+  displayName: 'Voice call (providerOne)',
+  configSchema: z.object({
+    apiToken: z.string().min(1),
+    baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
+  }),
+  secretFields: ['apiToken'],
+  destinationSchema: phoneDestinationSchema,
+  destinationSecretFields: [],
+  capabilities: { otp: true, acknowledge: 'none', messengerProxy: false },
+
+  create(config, ctx) {
+    return {
+      send: (message, { destination, signal }) =>
+        callProviderOne(ctx, {
+          baseUrl: config.baseUrl,
+          apiToken: config.apiToken,
+          method: 'call/maketts',
+          params: {
+            receptor: destination.value,
+            message: toPlainText(message, { maxLength: MAX_SPOKEN_LENGTH, withoutLinks: true }),
+          },
+          signal,
+        }),
+    };
+  },
+});

@@ -1,0 +1,55 @@
+import { defineChannel, headline, toPlainText, z } from '@oncall/plugin-sdk';
+import { createTransport } from 'nodemailer';
+import { smtpConfigSchema } from './config';
+import { messageIdFor } from './message-id';
+import { renderEmailHtml } from './render-email';
+import { smtpChannelError } from './smtp-error';
+
+/**
+ * Email over SMTP (nodemailer). The SMTP server comes from the email provider config, which only
+ * admins set, so it connects directly rather than through the host's fetch and SSRF guard.
+ */
+export default defineChannel({
+  id: 'email-smtp',
+  displayName: 'Email (SMTP)',
+  configSchema: smtpConfigSchema,
+  secretFields: ['password'],
+  destinationSchema: z.object({ value: z.email() }),
+  destinationSecretFields: [],
+  capabilities: { otp: true, acknowledge: 'link', messengerProxy: false },
+
+  create(config) {
+    const transport = createTransport({
+      host: config.host,
+      port: config.port,
+      secure: config.secure ?? config.port === 465,
+      auth: config.username ? { user: config.username, pass: config.password ?? '' } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      async send(message, { destination, idempotencyKey }) {
+        const subject = headline(message);
+        try {
+          const info = await transport.sendMail({
+            from: config.fromAddress,
+            to: destination.value,
+            subject,
+            text: toPlainText(message),
+            html: renderEmailHtml(message, subject),
+            messageId: messageIdFor(idempotencyKey, config.fromAddress),
+          });
+          return { providerMessageId: info.messageId };
+        } catch (error) {
+          throw smtpChannelError(error);
+        }
+      },
+      async healthCheck() {
+        await transport.verify().catch((error: unknown) => {
+          throw smtpChannelError(error);
+        });
+      },
+    };
+  },
+});

@@ -1,0 +1,32 @@
+import { PermanentError, TransientError } from '@oncall/plugin-sdk';
+import { describe, expect, it } from 'vitest';
+import { smtpChannelError } from '../src/smtp-error';
+
+const nodemailerError = (facts: { code?: string; responseCode?: number }) =>
+  Object.assign(new Error('smtp failure'), facts);
+
+describe('smtpChannelError', () => {
+  it.each([421, 450, 451, 452])('treats reply %i as transient', (responseCode) => {
+    expect(smtpChannelError(nodemailerError({ code: 'EENVELOPE', responseCode }))).toBeInstanceOf(
+      TransientError,
+    );
+  });
+
+  it.each([530, 535, 550, 553, 554])('treats reply %i as permanent', (responseCode) => {
+    expect(smtpChannelError(nodemailerError({ code: 'EENVELOPE', responseCode }))).toBeInstanceOf(
+      PermanentError,
+    );
+  });
+
+  it.each(['ETIMEDOUT', 'ECONNECTION', 'ESOCKET', 'EDNS'])(
+    'treats %s without a reply as transient',
+    (code) => {
+      expect(smtpChannelError(nodemailerError({ code }))).toBeInstanceOf(TransientError);
+    },
+  );
+
+  it('treats other failures without a reply as configuration problems', () => {
+    expect(smtpChannelError(nodemailerError({ code: 'EENVELOPE' }))).toBeInstanceOf(PermanentError);
+    expect(smtpChannelError('odd')).toBeInstanceOf(PermanentError);
+  });
+});

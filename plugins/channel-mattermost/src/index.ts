@@ -1,0 +1,25 @@
+import { defineChannel, postJson, z } from '@oncall/plugin-sdk';
+import { renderPost } from './render-post';
+
+/**
+ * Mattermost through an incoming webhook. The webhook URL is the endpoint's value; the host's
+ * fetch guards it against private targets (allow a self-hosted server with allowedAddresses).
+ */
+export default defineChannel({
+  id: 'mattermost',
+  displayName: 'Mattermost',
+  configSchema: z.object({}),
+  secretFields: [],
+  destinationSchema: z.object({ value: z.url({ protocol: /^https?$/ }) }),
+  destinationSecretFields: [],
+  capabilities: { otp: false, acknowledge: 'link', messengerProxy: false },
+
+  create(_config, ctx) {
+    return {
+      async send(message, { destination, signal }) {
+        await postJson(ctx, destination.value, renderPost(message), { signal });
+        return {};
+      },
+    };
+  },
+});

@@ -1,0 +1,105 @@
+import { BlockedTargetError, createHostFetch, type HostFetch } from '@oncall/net-guard';
+import type { ChannelMessage } from '@oncall/plugin-sdk';
+import {
+  createTestContext,
+  httpStatusOf,
+  runChannelContractTests,
+  sampleMessage,
+} from '@oncall/plugin-sdk/testing';
+import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/testing/fakes';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import mattermost from '../src';
+
+runChannelContractTests(mattermost, {
+  signalsRateLimits: true,
+  async start() {
+    const receiver = await startFakeWebhookReceiver();
+    const hostFetch = createHostFetch({ allowPrivateTargets: true });
+    return {
+      config: {},
+      destination: { value: `${receiver.url}/hooks/xyz` },
+      context: { fetch: hostFetch.fetch },
+      deliveries: () => receiver.requests.length,
+      failNext: (failure) =>
+        receiver.failNext(httpStatusOf(failure), {
+          retryAfterSeconds: failure.kind === 'rate_limited' ? failure.retryAfterSeconds : undefined,
+        }),
+      async close() {
+        await hostFetch.close();
+        await receiver.close();
+      },
+    };
+  },
+});
+
+describe('mattermost', () => {
+  let receiver: FakeWebhookReceiver;
+  const clients: HostFetch[] = [];
+  const send = async (message: ChannelMessage, fetchOptions: Parameters<typeof createHostFetch>[0] = {}) => {
+    const hostFetch = createHostFetch(fetchOptions);
+    clients.push(hostFetch);
+    const instance = await mattermost.create({}, createTestContext({ fetch: hostFetch.fetch }));
+    return instance.send(message, {
+      idempotencyKey: 'k',
+      destination: { value: `${receiver.url}/hooks/xyz` },
+    });
+  };
+
+  beforeEach(async () => {
+    receiver = await startFakeWebhookReceiver();
+  });
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    await receiver.close();
+  });
+
+  it('posts markdown with the acknowledge link first', async () => {
+    await send(sampleMessage('alert'), { allowPrivateTargets: true });
+    expect(receiver.requests.map((request) => [request.path, request.json])).toEqual([
+      [
+        '/hooks/xyz',
+        {
+          text: [
+            '#### CRITICAL: Disk almost full on db-1',
+            'Free space is 3% on /var/lib/postgresql.',
+            '',
+            '**[Acknowledge](https://oncall.example.com/api/v1/alert-rule/acknowledgeL/rule-1?token=signed)** · [Dashboard](https://grafana.example.com/d/disk)',
+          ].join('\n'),
+        },
+      ],
+    ]);
+  });
+
+  it('escapes markdown coming from the alert', async () => {
+    await send(
+      {
+        kind: 'alert',
+        severity: 'warning',
+        title: '*prod* [db](http://evil.example)',
+        body: 'rate_limit > 5 | `cmd`',
+        links: [{ label: 'a (b)', url: 'https://g.example/x (y)' }],
+      },
+      { allowPrivateTargets: true },
+    );
+    expect(receiver.requests[0]?.json).toEqual({
+      text: [
+        '#### WARNING: \\*prod\\* \\[db\\]\\(http://evil.example\\)',
+        'rate\\_limit \\> 5 \\| \\`cmd\\`',
+        '',
+        '[a \\(b\\)](https://g.example/x%20%28y%29)',
+      ].join('\n'),
+    });
+  });
+
+  it('is refused by the default SSRF guard when the webhook points at a private address', async () => {
+    const error = await send(sampleMessage('alert')).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(BlockedTargetError);
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('reaches a self-hosted server allowed by address', async () => {
+    await send(sampleMessage('test'), { allowedAddresses: ['127.0.0.1'] });
+    expect(receiver.requests).toHaveLength(1);
+  });
+});

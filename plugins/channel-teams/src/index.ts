@@ -1,0 +1,25 @@
+import { defineChannel, postJson, z } from '@oncall/plugin-sdk';
+import { adaptiveCardMessage } from './adaptive-card';
+
+/**
+ * Microsoft Teams through an incoming webhook (a Workflows webhook or a legacy connector).
+ * The webhook URL is the endpoint's value; the host's fetch guards it against private targets.
+ */
+export default defineChannel({
+  id: 'teams',
+  displayName: 'Microsoft Teams',
+  configSchema: z.object({}),
+  secretFields: [],
+  destinationSchema: z.object({ value: z.url({ protocol: /^https?$/ }) }),
+  destinationSecretFields: [],
+  capabilities: { otp: false, acknowledge: 'button', messengerProxy: false },
+
+  create(_config, ctx) {
+    return {
+      async send(message, { destination, signal }) {
+        await postJson(ctx, destination.value, adaptiveCardMessage(message), { signal });
+        return {};
+      },
+    };
+  },
+});

@@ -1,0 +1,117 @@
+import { BlockedTargetError, createHostFetch, type HostFetch } from '@oncall/net-guard';
+import {
+  createTestContext,
+  httpStatusOf,
+  runChannelContractTests,
+  sampleMessage,
+} from '@oncall/plugin-sdk/testing';
+import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/testing/fakes';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import teams from '../src';
+
+runChannelContractTests(teams, {
+  signalsRateLimits: true,
+  async start() {
+    const receiver = await startFakeWebhookReceiver({ successStatus: 202, successBody: '' });
+    const hostFetch = createHostFetch({ allowPrivateTargets: true });
+    return {
+      config: {},
+      destination: { value: `${receiver.url}/webhookb2/abc` },
+      context: { fetch: hostFetch.fetch },
+      deliveries: () => receiver.requests.length,
+      failNext: (failure) =>
+        receiver.failNext(httpStatusOf(failure), {
+          retryAfterSeconds: failure.kind === 'rate_limited' ? failure.retryAfterSeconds : undefined,
+        }),
+      async close() {
+        await hostFetch.close();
+        await receiver.close();
+      },
+    };
+  },
+});
+
+describe('teams', () => {
+  let receiver: FakeWebhookReceiver;
+  const clients: HostFetch[] = [];
+  const send = async (
+    fetchOptions: Parameters<typeof createHostFetch>[0],
+    message = sampleMessage('alert'),
+  ) => {
+    const hostFetch = createHostFetch(fetchOptions);
+    clients.push(hostFetch);
+    const instance = await teams.create({}, createTestContext({ fetch: hostFetch.fetch }));
+    return instance.send(message, {
+      idempotencyKey: 'k',
+      destination: { value: `${receiver.url}/workflows/1` },
+    });
+  };
+
+  beforeEach(async () => {
+    receiver = await startFakeWebhookReceiver({ successBody: '1' });
+  });
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    await receiver.close();
+  });
+
+  it('posts an Adaptive Card with the headline, body and an Acknowledge button', async () => {
+    await send({ allowPrivateTargets: true });
+    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests[0]).toMatchObject({ path: '/workflows/1', contentType: 'application/json' });
+    expect(receiver.requests[0]?.json).toEqual({
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            msteams: { width: 'Full' },
+            body: [
+              {
+                type: 'TextBlock',
+                text: 'CRITICAL: Disk almost full on db-1',
+                weight: 'Bolder',
+                size: 'Medium',
+                color: 'Attention',
+                wrap: true,
+              },
+              { type: 'TextBlock', text: 'Free space is 3% on /var/lib/postgresql.', wrap: true },
+            ],
+            actions: [
+              {
+                type: 'Action.OpenUrl',
+                title: 'Acknowledge',
+                url: 'https://oncall.example.com/api/v1/alert-rule/acknowledgeL/rule-1?token=signed',
+                style: 'positive',
+              },
+              { type: 'Action.OpenUrl', title: 'Dashboard', url: 'https://grafana.example.com/d/disk' },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
+  it('colours a resolve green and has no actions without links', async () => {
+    await send({ allowPrivateTargets: true }, sampleMessage('resolve'));
+    const card = JSON.stringify(receiver.requests[0]?.json);
+    expect(card).toContain('"color":"Good"');
+    expect(card).toContain('"actions":[]');
+  });
+
+  it('is refused by the default SSRF guard when the webhook points at a private address', async () => {
+    const error = await send({}).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(BlockedTargetError);
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('rejects webhook values that are not http(s) URLs', () => {
+    expect(teams.destinationSchema.safeParse({ value: 'file:///etc/passwd' }).success).toBe(false);
+    expect(teams.destinationSchema.safeParse({ value: 'not a url' }).success).toBe(false);
+  });
+});

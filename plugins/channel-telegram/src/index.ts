@@ -1,0 +1,41 @@
+import { botTokenSchema, chatIdSchema, sendBotMessage } from '@oncall/bot-api-client';
+import { defineChannel, z } from '@oncall/plugin-sdk';
+
+/**
+ * Telegram through the Bot API. Each endpoint names its own bot, chat and optional forum topic;
+ * the channel config only says where the Bot API is (a local Bot API server, or a test fake).
+ */
+export default defineChannel({
+  id: 'telegram',
+  displayName: 'Telegram',
+  configSchema: z.object({
+    apiBase: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+  }),
+  secretFields: [],
+  destinationSchema: z.object({
+    chatId: chatIdSchema,
+    // Legacy clients send "" for "no topic".
+    threadId: z
+      .union([z.literal(''), z.string().trim().regex(/^\d+$/, 'must be a numeric topic id')])
+      .optional()
+      .transform((threadId) => (threadId ? Number(threadId) : undefined)),
+    botToken: botTokenSchema,
+  }),
+  destinationSecretFields: ['botToken'],
+  capabilities: { otp: false, acknowledge: 'button', messengerProxy: true },
+
+  create(config, ctx) {
+    return {
+      send: (message, { destination, signal }) =>
+        sendBotMessage(ctx, {
+          apiBase: config.apiBase,
+          botToken: destination.botToken,
+          chatId: destination.chatId,
+          threadId: destination.threadId,
+          format: 'html',
+          message,
+          signal,
+        }),
+    };
+  },
+});
