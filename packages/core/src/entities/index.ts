@@ -1,13 +1,36 @@
 import { AuthSession } from './auth-session.entity';
+import { DeliveryAttempt } from './delivery-attempt.entity';
+import { Endpoint } from './endpoint.entity';
+import { MessengerProxy } from './messenger-proxy.entity';
+import { OtpCode } from './otp-code.entity';
+import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
+import { SystemSetting } from './system-setting.entity';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
 export { AuthSession } from './auth-session.entity';
+export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
+export { ENDPOINT_TYPES, Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
+export { MessengerProxy, PROXY_TYPES, type ProxyType } from './messenger-proxy.entity';
 export { isId, newId } from './new-id';
+export { OTP_CHANNELS, type OtpChannel, OtpCode } from './otp-code.entity';
+export { PROVIDER_KINDS, ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
+export { SystemSetting } from './system-setting.entity';
 export { Team } from './team.entity';
 export { ROLES, type Role, User } from './user.entity';
 
 /** The explicit entity list the ORM is configured with (no folder scanning). */
-export const entities = [User, Team, AuthSession, RefreshToken];
+export const entities = [
+  User,
+  Team,
+  AuthSession,
+  RefreshToken,
+  ProviderConfig,
+  MessengerProxy,
+  SystemSetting,
+  Endpoint,
+  OtpCode,
+  DeliveryAttempt,
+];

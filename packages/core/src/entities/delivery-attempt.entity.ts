@@ -1,0 +1,34 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { newId } from './new-id';
+
+export const DELIVERY_OUTCOMES = ['delivered', 'transient', 'permanent', 'rateLimited'] as const;
+export type DeliveryAttemptOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+/**
+ * The delivery log: one row per send attempt, whatever its outcome. The idempotency key is unique,
+ * so a driver that records the same attempt twice (jobs are at-least-once) keeps one row. Ids of
+ * endpoints and alert events are kept as text without foreign keys: the log outlives them.
+ */
+const DeliveryAttemptSchema = defineEntity({
+  name: 'DeliveryAttempt',
+  tableName: 'delivery_attempts',
+  properties: {
+    id: p.uuid().primary().onCreate(() => newId()),
+    notificationKind: p.string(),
+    alertEventId: p.string().nullable().index(),
+    endpointId: p.string().nullable().index(),
+    otpId: p.string().nullable(),
+    providerConfigId: p.string(),
+    attempt: p.integer(),
+    idempotencyKey: p.string().unique(),
+    outcome: p.enum([...DELIVERY_OUTCOMES]),
+    error: p.text().nullable(),
+    retryAfterMs: p.integer().nullable(),
+    latencyMs: p.integer().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class DeliveryAttempt extends DeliveryAttemptSchema.class {}
+DeliveryAttemptSchema.setClass(DeliveryAttempt);
+export { DeliveryAttemptSchema };

@@ -1,0 +1,32 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { newId } from './new-id';
+import { User } from './user.entity';
+
+export const OTP_CHANNELS = ['sms', 'call', 'email'] as const;
+export type OtpChannel = (typeof OTP_CHANNELS)[number];
+
+/**
+ * A one-time code proving a user controls a destination before it becomes an endpoint. Only a
+ * keyed hash of the code is stored; the sealed copy exists so the delivery job can send it.
+ */
+const OtpCodeSchema = defineEntity({
+  name: 'OtpCode',
+  tableName: 'otp_codes',
+  indexes: [{ properties: ['user', 'channel', 'destination'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => newId()),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    channel: p.enum([...OTP_CHANNELS]),
+    destination: p.string(),
+    codeHash: p.string(),
+    sealedCode: p.text(),
+    expiresAt: p.datetime(),
+    failedAttempts: p.integer().default(0),
+    consumedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class OtpCode extends OtpCodeSchema.class {}
+OtpCodeSchema.setClass(OtpCode);
+export { OtpCodeSchema };
