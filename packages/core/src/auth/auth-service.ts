@@ -4,6 +4,7 @@ import { AuthSession } from '../entities/auth-session.entity';
 import { RefreshToken } from '../entities/refresh-token.entity';
 import { type Role, User } from '../entities/user.entity';
 import { rateLimited, unauthenticated } from '../errors/domain-error';
+import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import { toUserView, type UserView } from '../users/user-view';
 import type { AccessTokenIssuer } from './access-token';
@@ -38,7 +39,6 @@ export interface AuthServiceDeps {
   ipLimiter: SlidingWindowLimiter;
 }
 
-/** One message for every failed login, so answers never tell which usernames exist. */
 interface SessionRow {
   user_id: string;
   role: Role;
@@ -47,6 +47,7 @@ interface SessionRow {
   revoked_at: Date | string | null;
 }
 
+/** One message for every failed login, so answers never tell which usernames exist. */
 const BAD_CREDENTIALS = 'Invalid username or password.';
 
 export class AuthService {
@@ -94,7 +95,8 @@ export class AuthService {
   async authenticate(accessToken: string): Promise<Actor> {
     const claims = await this.deps.accessTokens.verify(accessToken);
     if (!claims) throw unauthenticated();
-    const [row] = await this.deps.orm.em.getConnection().execute<SessionRow[]>(
+    const [row] = await queryRows<SessionRow>(
+      this.deps.orm.em,
       `select u.id as user_id, u.role, u.is_system_admin, s.expires_at, s.revoked_at
          from auth_sessions s join users u on u.id = s.user_id
         where s.id = ?`,

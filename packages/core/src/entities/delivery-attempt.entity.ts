@@ -13,7 +13,10 @@ const DeliveryAttemptSchema = defineEntity({
   name: 'DeliveryAttempt',
   tableName: 'delivery_attempts',
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     notificationKind: p.string(),
     alertEventId: p.string().nullable().index(),
     endpointId: p.string().nullable().index(),
@@ -31,4 +34,5 @@ const DeliveryAttemptSchema = defineEntity({
 
 export class DeliveryAttempt extends DeliveryAttemptSchema.class {}
 DeliveryAttemptSchema.setClass(DeliveryAttempt);
+
 export { DeliveryAttemptSchema };

@@ -3,7 +3,16 @@ import { newId } from './new-id';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
-export const ENDPOINT_TYPES = ['sms', 'call', 'email', 'telegram', 'bale', 'teams', 'matter-most', 'flow'] as const;
+export const ENDPOINT_TYPES = [
+  'sms',
+  'call',
+  'email',
+  'telegram',
+  'bale',
+  'teams',
+  'matter-most',
+  'flow',
+] as const;
 export type EndpointType = (typeof ENDPOINT_TYPES)[number];
 
 /** A flow step, as the design guide fixes it. */
@@ -19,7 +28,10 @@ const EndpointSchema = defineEntity({
   name: 'Endpoint',
   tableName: 'endpoints',
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string(),
     type: p.enum([...ENDPOINT_TYPES]).index(),
     value: p.text(),
@@ -30,10 +42,14 @@ const EndpointSchema = defineEntity({
     accessUsers: () => p.manyToMany(User).pivotTable('endpoint_access_users').owner(),
     accessTeams: () => p.manyToMany(Team).pivotTable('endpoint_access_teams').owner(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
 export class Endpoint extends EndpointSchema.class {}
 EndpointSchema.setClass(Endpoint);
+
 export { EndpointSchema };

@@ -11,11 +11,15 @@ const MessengerProxySchema = defineEntity({
   indexes: [
     {
       name: 'messenger_proxies_one_active',
-      expression: 'create unique index "messenger_proxies_one_active" on "messenger_proxies" ((true)) where "is_active"',
+      expression:
+        'create unique index "messenger_proxies_one_active" on "messenger_proxies" ((true)) where "is_active"',
     },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string(),
     type: p.enum([...PROXY_TYPES]),
     host: p.string(),
@@ -24,10 +28,14 @@ const MessengerProxySchema = defineEntity({
     sealedPassword: p.text().nullable(),
     isActive: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
 export class MessengerProxy extends MessengerProxySchema.class {}
 MessengerProxySchema.setClass(MessengerProxy);
+
 export { MessengerProxySchema };

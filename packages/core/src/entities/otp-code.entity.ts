@@ -14,7 +14,10 @@ const OtpCodeSchema = defineEntity({
   tableName: 'otp_codes',
   indexes: [{ properties: ['user', 'channel', 'destination'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     channel: p.enum([...OTP_CHANNELS]),
     destination: p.string(),
@@ -29,4 +32,5 @@ const OtpCodeSchema = defineEntity({
 
 export class OtpCode extends OtpCodeSchema.class {}
 OtpCodeSchema.setClass(OtpCode);
+
 export { OtpCodeSchema };

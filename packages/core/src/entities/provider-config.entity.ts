@@ -16,15 +16,20 @@ const ProviderConfigSchema = defineEntity({
   indexes: [
     {
       name: 'provider_configs_one_default',
-      expression: 'create unique index "provider_configs_one_default" on "provider_configs" ("kind") where "is_default"',
+      expression:
+        'create unique index "provider_configs_one_default" on "provider_configs" ("kind") where "is_default"',
     },
     {
       name: 'provider_configs_one_backup',
-      expression: 'create unique index "provider_configs_one_backup" on "provider_configs" ("kind") where "is_backup"',
+      expression:
+        'create unique index "provider_configs_one_backup" on "provider_configs" ("kind") where "is_backup"',
     },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     kind: p.enum([...PROVIDER_KINDS]).index(),
     name: p.string(),
     /** The plugin behind it: `providerOne` for call and SMS, `smtp` for email. */
@@ -34,10 +39,14 @@ const ProviderConfigSchema = defineEntity({
     isDefault: p.boolean().default(false),
     isBackup: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
 export class ProviderConfig extends ProviderConfigSchema.class {}
 ProviderConfigSchema.setClass(ProviderConfig);
+
 export { ProviderConfigSchema };

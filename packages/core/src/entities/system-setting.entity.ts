@@ -10,10 +10,14 @@ const SystemSettingSchema = defineEntity({
   properties: {
     key: p.string().primary(),
     value: p.json<Record<string, unknown>>(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
 export class SystemSetting extends SystemSettingSchema.class {}
 SystemSettingSchema.setClass(SystemSetting);
+
 export { SystemSettingSchema };

@@ -6,6 +6,7 @@ import { type Role, User } from '../entities/user.entity';
 import { forbidden, validationFailed } from '../errors/domain-error';
 import type { OwnershipTransfer } from '../ownership/ownership-transfer';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
+import { queryRows } from '../persistence/query-rows';
 import { assertCanListUsers, assertCanManageUser, userPolicy } from '../policy/user-policy';
 import type { Clock } from '../ports/clock';
 import { assertIdExists } from '../validation/existing-ids';
@@ -63,16 +64,13 @@ export class UserService {
     return { items: users.map(toUserView), total, page: query.page, perPage: query.perPage };
   }
 
+  /** Read-only and often called (every sharing dialog), so it reads plain rows instead of entities. */
   async all(_actor: Actor): Promise<UserOption[]> {
-    const em = this.deps.orm.em.fork();
-    const users = await em.find(User, {}, { orderBy: { username: 'asc' } });
-    return users.map((u) => ({
-      id: u.id,
-      username: u.username,
-      name: u.name,
-      role: u.role,
-      roles: [u.role],
-    }));
+    const rows = await queryRows<Pick<User, 'id' | 'username' | 'name' | 'role'>>(
+      this.deps.orm.em,
+      'select id, username, name, role from users order by username',
+    );
+    return rows.map((u) => ({ id: u.id, username: u.username, name: u.name, role: u.role, roles: [u.role] }));
   }
 
   async get(_actor: Actor, id: string): Promise<UserView> {
