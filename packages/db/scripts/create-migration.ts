@@ -5,6 +5,7 @@
  * MikroORM's own generator writes files through helpers that need Node 22, so the SQL diff comes
  * from the schema generator and the file is written here.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { migrate } from '../src/migrate';
@@ -25,6 +26,7 @@ try {
     const className = `Migration${stamp}${name}`;
     const file = fileURLToPath(new URL(`../src/migrations/${className}.ts`, import.meta.url));
     writeFileSync(file, render(className, up, down));
+    execFileSync('npx', ['biome', 'format', '--write', file], { stdio: 'ignore' });
     console.log(`Created ${file}`);
   }
 } finally {

@@ -4,5 +4,8 @@ import { Migration20261122031221NotificationEndpoints } from './Migration2026112
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
   { name: 'Migration20261122025059Initial', class: Migration20261122025059Initial },
-  { name: 'Migration20261122031221NotificationEndpoints', class: Migration20261122031221NotificationEndpoints },
+  {
+    name: 'Migration20261122031221NotificationEndpoints',
+    class: Migration20261122031221NotificationEndpoints,
+  },
 ];
