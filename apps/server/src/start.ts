@@ -4,6 +4,16 @@ import { type Database, migrate, openDatabase } from '@oncall/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './build-app';
 
+/**
+ * Until the embedded engine is composed here (step 2, in progress), anything that would queue
+ * delivery fails loudly instead of pretending to send.
+ */
+const pendingEngine = {
+  sendOtp: () => Promise.reject(new Error('The delivery engine is not composed yet')),
+  notify: () => Promise.reject(new Error('The delivery engine is not composed yet')),
+  stopEscalations: () => Promise.reject(new Error('The delivery engine is not composed yet')),
+};
+
 export interface RunningService {
   app: FastifyInstance;
   core: Core;
@@ -20,6 +30,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const migrationsApplied = await migrate(db.orm);
     const core = createCore({
       orm: db.orm,
+      orchestrator: pendingEngine,
       settings: {
         jwtSecret: config.jwtSecret,
         encryptionKey: config.encryptionKey,

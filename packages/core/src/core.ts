@@ -6,6 +6,7 @@ import { SlidingWindowLimiter } from './auth/rate-limiter';
 import { SecretBox } from './crypto/secret-box';
 import { OwnershipTransfer } from './ownership/ownership-transfer';
 import { type Clock, systemClock } from './ports/clock';
+import type { Orchestrator } from './ports/orchestrator';
 import { TeamService, teamOwnershipMover } from './teams/team-service';
 import { UserService } from './users/user-service';
 
@@ -22,6 +23,7 @@ export interface CoreSettings {
 
 export interface CoreDeps {
   orm: MikroORM;
+  orchestrator: Orchestrator;
   settings: CoreSettings;
   clock?: Clock;
   hasher?: PasswordHasher;
@@ -30,6 +32,7 @@ export interface CoreDeps {
 /** The use cases every transport calls; built once per process by the composition root. */
 export interface Core {
   orm: MikroORM;
+  orchestrator: Orchestrator;
   clock: Clock;
   hasher: PasswordHasher;
   secretBox: SecretBox;
@@ -48,6 +51,7 @@ export function createCore(deps: CoreDeps): Core {
   ownership.register(teamOwnershipMover);
   return {
     orm,
+    orchestrator: deps.orchestrator,
     clock,
     hasher,
     secretBox,

@@ -15,10 +15,15 @@ export {
   unauthenticated,
   validationFailed,
 } from './errors/domain-error';
-export type { OwnershipMover } from './ownership/ownership-transfer';
+export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
+export { queryRows } from './persistence/query-rows';
 export { type Clock, systemClock } from './ports/clock';
+export type { EscalationStopReason, Orchestrator } from './ports/orchestrator';
+export { openJson, sealJson } from './provider-configs/sealed-json';
 export type { TeamInput, TeamListQuery } from './teams/team-service';
 export type { TeamMemberView, TeamView } from './teams/team-view';
 export type { CreateUserInput, UpdateUserInput, UserListQuery, UserOption } from './users/user-service';
 export type { UserView } from './users/user-view';
+export { assertIdExists, assertIdsExist } from './validation/existing-ids';
+export { loadById } from './validation/find-by-id';

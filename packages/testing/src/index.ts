@@ -1,3 +1,4 @@
 export { MutableClock } from './core/mutable-clock';
-export { ADMIN, createTestCore, type TestCore } from './core/test-core';
+export { type RecordedCall, RecordingOrchestrator } from './core/recording-orchestrator';
+export { ADMIN, createTestCore, type TestCore, type TestCoreOptions } from './core/test-core';
 export { createTestDatabase, type TestDatabase } from './database/test-database';

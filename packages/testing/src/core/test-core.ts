@@ -4,6 +4,7 @@ import {
   type CoreSettings,
   createCore,
   ensureSystemAdmin,
+  type Orchestrator,
   type PasswordHasher,
   type Role,
   User,
@@ -11,6 +12,7 @@ import {
 import argon2 from 'argon2';
 import { createTestDatabase, type TestDatabase } from '../database/test-database';
 import { MutableClock } from './mutable-clock';
+import { RecordingOrchestrator } from './recording-orchestrator';
 
 /** Same algorithm as production with the cheapest parameters: tests log in hundreds of times. */
 const fastHasher: PasswordHasher = {
@@ -31,7 +33,15 @@ export interface TestCore {
   dispose(): Promise<void>;
 }
 
-export async function createTestCore(overrides: Partial<CoreSettings> = {}): Promise<TestCore> {
+export interface TestCoreOptions {
+  /** The engine; a RecordingOrchestrator unless a test needs real delivery. */
+  orchestrator?: Orchestrator;
+}
+
+export async function createTestCore(
+  overrides: Partial<CoreSettings> = {},
+  options: TestCoreOptions = {},
+): Promise<TestCore> {
   const database = await createTestDatabase();
   const clock = new MutableClock();
   const settings: CoreSettings = {
@@ -45,7 +55,8 @@ export async function createTestCore(overrides: Partial<CoreSettings> = {}): Pro
     loginIpWindowSeconds: 60,
     ...overrides,
   };
-  const core = createCore({ orm: database.db.orm, settings, clock, hasher: fastHasher });
+  const orchestrator = options.orchestrator ?? new RecordingOrchestrator();
+  const core = createCore({ orm: database.db.orm, orchestrator, settings, clock, hasher: fastHasher });
   await ensureSystemAdmin(database.db.orm, fastHasher, ADMIN);
   return {
     core,

@@ -1,0 +1,29 @@
+import type { EscalationStopReason, Orchestrator } from '@oncall/core';
+
+export type RecordedCall =
+  | { type: 'sendOtp'; otpId: string; channel: string }
+  | { type: 'notify'; alertEventId: string; endpointId: string }
+  | { type: 'stopEscalations'; alertEventId: string; reason: EscalationStopReason };
+
+/**
+ * Records what the core asked the engine to do, for tests about the asking (which OTP, which
+ * endpoints), not about delivery. Delivery itself is tested through the real engine drivers.
+ */
+export class RecordingOrchestrator implements Orchestrator {
+  readonly calls: RecordedCall[] = [];
+
+  async sendOtp(_tx: unknown, request: { otpId: string; channel: string }): Promise<void> {
+    this.calls.push({ type: 'sendOtp', ...request });
+  }
+
+  async notify(_tx: unknown, request: { alertEventId: string; endpointId: string }): Promise<void> {
+    this.calls.push({ type: 'notify', ...request });
+  }
+
+  async stopEscalations(
+    _tx: unknown,
+    request: { alertEventId: string; reason: EscalationStopReason },
+  ): Promise<void> {
+    this.calls.push({ type: 'stopEscalations', ...request });
+  }
+}
