@@ -1,4 +1,6 @@
+import { AlertRule } from './alert-rule.entity';
 import { AuthSession } from './auth-session.entity';
+import { DataSource } from './data-source.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Endpoint } from './endpoint.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
@@ -9,7 +11,15 @@ import { SystemSetting } from './system-setting.entity';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
+export {
+  ALERT_RULE_TYPES,
+  ALERT_STATES,
+  AlertRule,
+  type AlertRuleType,
+  type AlertState,
+} from './alert-rule.entity';
 export { AuthSession } from './auth-session.entity';
+export { DATA_SOURCE_TYPES, DataSource, type DataSourceType } from './data-source.entity';
 export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
 export { ENDPOINT_TYPES, Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
 export { MessengerProxy, PROXY_TYPES, type ProxyType } from './messenger-proxy.entity';
@@ -33,4 +43,6 @@ export const entities = [
   Endpoint,
   OtpCode,
   DeliveryAttempt,
+  DataSource,
+  AlertRule,
 ];

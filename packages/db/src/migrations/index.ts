@@ -1,5 +1,6 @@
 import { Migration20261122025059Initial } from './Migration20261122025059Initial';
 import { Migration20261122031221NotificationEndpoints } from './Migration20261122031221NotificationEndpoints';
+import { Migration20261122032434AlertRules } from './Migration20261122032434AlertRules';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -8,4 +9,5 @@ export const migrationsList = [
     name: 'Migration20261122031221NotificationEndpoints',
     class: Migration20261122031221NotificationEndpoints,
   },
+  { name: 'Migration20261122032434AlertRules', class: Migration20261122032434AlertRules },
 ];

@@ -1,0 +1,69 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { DataSource } from './data-source.entity';
+import { Endpoint } from './endpoint.entity';
+import { newId } from './new-id';
+import { Team } from './team.entity';
+import { User } from './user.entity';
+
+export const ALERT_RULE_TYPES = [
+  'api',
+  'notification',
+  'prometheus',
+  'grafana',
+  'pmm',
+  'sentry',
+  'splunk',
+  'metabase',
+  'zabbix',
+  'elastic',
+  'victoria_logs',
+] as const;
+export type AlertRuleType = (typeof ALERT_RULE_TYPES)[number];
+
+export const ALERT_STATES = ['unknown', 'warning', 'critical', 'triggered', 'resolved'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/**
+ * Which alerts belong together, who may see them, and who is told. Type-specific fields (query,
+ * filters, thresholds, auto-resolve) live in `settings`, validated per type at the edge. `state`
+ * is the worst state of the rule's instances, kept here so lists filter on it with an index.
+ * `api` and `notification` rules carry an ingestion token: a keyed hash for lookup and a sealed
+ * copy shown to the rule's admins.
+ */
+const AlertRuleSchema = defineEntity({
+  name: 'AlertRule',
+  tableName: 'alert_rules',
+  indexes: [
+    { name: 'alert_rules_list_order', properties: ['pinned', 'createdAt', 'id'] },
+    {
+      name: 'alert_rules_tags_gin',
+      expression: 'create index "alert_rules_tags_gin" on "alert_rules" using gin ("tags")',
+    },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => newId()),
+    name: p.string().unique(),
+    description: p.text().nullable(),
+    type: p.enum([...ALERT_RULE_TYPES]).index(),
+    showAcknowledgeBtn: p.boolean().default(false),
+    owner: () => p.manyToOne(User).deleteRule('restrict').index(),
+    settings: p.json<Record<string, unknown>>(),
+    tags: p.array().default([]),
+    pinned: p.boolean().default(false),
+    state: p.enum([...ALERT_STATES]).default('unknown').index(),
+    tokenHash: p.string().nullable().unique(),
+    sealedToken: p.text().nullable(),
+    users: () => p.manyToMany(User).pivotTable('alert_rule_users').owner(),
+    teams: () => p.manyToMany(Team).pivotTable('alert_rule_teams').owner(),
+    endpoints: () => p.manyToMany(Endpoint).pivotTable('alert_rule_endpoints').owner(),
+    dataSources: () => p.manyToMany(DataSource).pivotTable('alert_rule_data_sources').owner(),
+    /** Users who silenced the rule for themselves. */
+    silencedBy: () => p.manyToMany(User).pivotTable('alert_rule_silences').owner(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class AlertRule extends AlertRuleSchema.class {}
+AlertRuleSchema.setClass(AlertRule);
+export { AlertRuleSchema };
