@@ -1,3 +1,5 @@
+import { AlertEvent } from './alert-event.entity';
+import { AlertInstance } from './alert-instance.entity';
 import { AlertRule } from './alert-rule.entity';
 import { AuthSession } from './auth-session.entity';
 import { DataSource } from './data-source.entity';
@@ -11,6 +13,8 @@ import { SystemSetting } from './system-setting.entity';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
+export { ALERT_EVENT_KINDS, AlertEvent, type AlertEventKind } from './alert-event.entity';
+export { AlertInstance } from './alert-instance.entity';
 export {
   ALERT_RULE_TYPES,
   ALERT_STATES,
@@ -45,4 +49,6 @@ export const entities = [
   DeliveryAttempt,
   DataSource,
   AlertRule,
+  AlertInstance,
+  AlertEvent,
 ];

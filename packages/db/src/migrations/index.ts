@@ -1,6 +1,7 @@
 import { Migration20261122025059Initial } from './Migration20261122025059Initial';
 import { Migration20261122031221NotificationEndpoints } from './Migration20261122031221NotificationEndpoints';
 import { Migration20261122032434AlertRules } from './Migration20261122032434AlertRules';
+import { Migration20261122032639AlertLifecycle } from './Migration20261122032639AlertLifecycle';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -10,4 +11,5 @@ export const migrationsList = [
     class: Migration20261122031221NotificationEndpoints,
   },
   { name: 'Migration20261122032434AlertRules', class: Migration20261122032434AlertRules },
+  { name: 'Migration20261122032639AlertLifecycle', class: Migration20261122032639AlertLifecycle },
 ];

@@ -1,0 +1,48 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { ALERT_STATES, AlertRule } from './alert-rule.entity';
+import { newId } from './new-id';
+
+export const ALERT_EVENT_KINDS = [
+  'fired',
+  'refired',
+  'status',
+  'triggered',
+  'resolved',
+  'auto_resolved',
+  'acknowledged',
+  'test',
+] as const;
+export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
+
+/**
+ * The history of a rule: every state change and acknowledgement, append-only. `ruleState` is the
+ * rule's state after the event, so the status timeline reads one row per change without replaying
+ * instances. Notifications refer to an event by id (`notify:<eventId>:<endpointId>`).
+ */
+const AlertEventSchema = defineEntity({
+  name: 'AlertEvent',
+  tableName: 'alert_events',
+  indexes: [{ name: 'alert_events_rule_time', properties: ['rule', 'createdAt'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => newId()),
+    rule: () => p.manyToOne(AlertRule).deleteRule('cascade'),
+    /** Instance id, kept as text: the history outlives pruned instances. */
+    instanceId: p.uuid().nullable(),
+    episodeId: p.uuid().nullable(),
+    kind: p.enum([...ALERT_EVENT_KINDS]),
+    /** The instance's state after the event (null for rule-level events such as a test). */
+    state: p.enum([...ALERT_STATES]).nullable(),
+    ruleState: p.enum([...ALERT_STATES]),
+    alertname: p.string().nullable(),
+    instance: p.text().nullable(),
+    description: p.text().nullable(),
+    /** Who caused it, for acknowledgements and manual resolves; null for sources and timers. */
+    actorId: p.uuid().nullable(),
+    payload: p.json<Record<string, unknown>>().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export class AlertEvent extends AlertEventSchema.class {}
+AlertEventSchema.setClass(AlertEvent);
+export { AlertEventSchema };
