@@ -31,5 +31,29 @@ export { headline } from './render/headline';
 export { type PlainTextOptions, toPlainText } from './render/plain-text';
 export { truncate } from './render/truncate';
 export { parseRetryAfterMs } from './retry-after';
+export {
+  type AlertmanagerAlert,
+  alertmanagerAlertSchema,
+  alertmanagerWebhookSchema,
+  fromAlertmanagerAlert,
+} from './source/alertmanager';
+export { defaultFingerprint, fingerprintOf } from './source/fingerprint';
+export { globMatch } from './source/glob';
+export { isoTime, isoTimeFromUnixSeconds } from './source/iso-time';
+export { type ExtraFieldFilter, matchesRule, type RuleFilters } from './source/match-rule';
+export { type NormalizeOutcome, normalizePayload, type PayloadIssue } from './source/normalize-payload';
+export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from './source/normalized-alert';
+export { normalizedAlertSchema } from './source/normalized-alert-schema';
+export type { EvaluatedRule, SourceConnection, SourceContext, SourceQueryHooks } from './source/query-hooks';
+export { severityFromText } from './source/severity';
+export {
+  type AnySourceDefinition,
+  defineSource,
+  type SourceCapabilities,
+  type SourceDefinition,
+  type SourceFixture,
+} from './source/source';
+export { checkSourceDefinition } from './source/source-definition-shape';
+export { compactRecord, httpUrl, presentText } from './source/text';
 export { toChannelError } from './to-channel-error';
 export { vendorFetch } from './vendor-fetch';

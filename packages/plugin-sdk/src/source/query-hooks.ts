@@ -1,0 +1,81 @@
+import type { ChannelLogger, Clock, FetchLike } from '../context';
+import type { SourceAlert } from './normalized-alert';
+
+/**
+ * A data source as the host hands it to a source's query hooks: the connection an admin entered
+ * (`POST /api/v1/data-source`), secrets unsealed. Never log `apiToken` or `password`.
+ *
+ * @example { id: '0190…', name: 'prod-prometheus', type: 'prometheus', url: 'https://prom.example.com', apiToken: 'glsa_…' }
+ */
+export interface SourceConnection {
+  readonly id: string;
+  readonly name: string;
+  /** The data source type, equal to the plugin's `dataSourceType`. */
+  readonly type: string;
+  readonly url: string;
+  readonly apiToken?: string;
+  readonly username?: string;
+  readonly password?: string;
+}
+
+/**
+ * What a query hook may use. `fetch` is the host's guarded fetch (use it, never the global one);
+ * `signal` is aborted when the host stops waiting (an evaluation timeout, shutdown).
+ *
+ * @example const response = await ctx.fetch(new URL('/api/v1/rules', source.url), { signal: ctx.signal });
+ */
+export interface SourceContext {
+  readonly fetch: FetchLike;
+  readonly logger: ChannelLogger;
+  readonly clock: Clock;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A rule the service evaluates itself (text-query Prometheus, Elastic and VictoriaLogs count
+ * thresholds), with its type-specific settings as stored, for the plugin to parse with its own
+ * schema.
+ *
+ * @example { id: '0190…', name: 'Too many 5xx', settings: { queryType: 'textQuery', queryText: 'sum(rate(http_5xx[5m])) > 10' } }
+ */
+export interface EvaluatedRule {
+  readonly id: string;
+  readonly name: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The optional hooks of a source the service queries itself rather than only hearing from. None
+ * of the webhook sources (Grafana, Zabbix, Splunk, Sentry, PMM) implements them. Each throws
+ * when the data source cannot be reached (the host then records the rule as `unknown`, or answers
+ * the create-data call with an error); an empty answer means "nothing", not "failed".
+ *
+ * @example
+ * defineSource({
+ *   ...,
+ *   async evaluate(source, rule, ctx) {
+ *     const { queryText } = settingsSchema.parse(rule.settings);
+ *     const series = await instantQuery(ctx, source, queryText);
+ *     return series.map((s) => ({ name: rule.name, status: 'firing', labels: s.metric, annotations: {}, details: {} }));
+ *   },
+ *   listRules: async (source, ctx) => (await alertingRules(ctx, source)).map((r) => r.name),
+ * });
+ */
+export interface SourceQueryHooks {
+  /**
+   * Runs a rule once and returns the alerts firing now, one per instance. Instances that fired
+   * before and are missing from the answer are resolved by the host. Scheduled by the host's
+   * engine.
+   */
+  evaluate?(
+    source: SourceConnection,
+    rule: EvaluatedRule,
+    ctx: SourceContext,
+  ): Promise<readonly SourceAlert[]>;
+  /** Names of the alert rules defined in the external system (`GET /alert-rule/create-data/rules`). */
+  listRules?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
+  /** Label names the external system knows (`GET /alert-rule/create-data/labels`). */
+  listLabels?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
+  /** Values one label takes (`GET /alert-rule/create-data/label-values/{label}`). */
+  listLabelValues?(source: SourceConnection, label: string, ctx: SourceContext): Promise<readonly string[]>;
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import type { AlertStatus, SourceAlert } from './normalized-alert';
+import type { SourceQueryHooks } from './query-hooks';
+
+/**
+ * How alerts reach the service from this source, so the host decides without knowing plugins by
+ * name.
+ *
+ * - `webhook`: the source pushes native payloads to `{PUBLIC_URL}/api/v1/{dataSourceType}-alert/{token}`,
+ *   the token belonging to a data source of that type.
+ * - `resolves`: the source reports recovery. When false (Splunk, Sentry issue alerts), an alert
+ *   stays firing until someone resolves it in the service.
+ *
+ * @example { webhook: true, resolves: true } // Grafana
+ * @example { webhook: true, resolves: false } // Splunk
+ */
+export interface SourceCapabilities {
+  readonly webhook: boolean;
+  readonly resolves: boolean;
+}
+
+/**
+ * A real native payload shipped with the plugin: the contract-test kit normalizes each one, and
+ * the host may offer them as samples. `expectedStatuses` lists the status of every alert
+ * `normalize` returns for it, in order, so its length is the number of alerts.
+ *
+ * @example { name: 'two alerts firing', payload: firingBatch, expectedStatuses: ['firing', 'firing'] }
+ */
+export interface SourceFixture {
+  readonly name: string;
+  readonly payload: unknown;
+  readonly expectedStatuses: readonly AlertStatus[];
+}
+
+/**
+ * A source plugin: turns a monitoring system's native payload into alerts.
+ *
+ * - `id`: stable, lowercase, dash-separated.
+ * - `dataSourceType`: the data source type it serves (`grafana`, `victoria_logs`); it names the
+ *   webhook path and the rule type whose `dataSourceIds` list such sources.
+ * - `payloadSchema`: zod schema of the native body. Keep it permissive (loose objects, optional
+ *   fields): vendors add fields between versions, and a refused payload is a lost page.
+ * - `normalize`: pure (no I/O, no clock, no randomness) and total over what the schema accepts;
+ *   returns one alert per alert in the payload, possibly none.
+ * - `fingerprint`: identity of an alert whose payload carries no vendor fingerprint; without it
+ *   the SDK uses sha256 of the name and sorted labels.
+ * - `fixtures`: real payloads, firing and resolved (when `capabilities.resolves`), batches.
+ *
+ * @example see {@link defineSource}
+ */
+export interface SourceDefinition<Payload extends z.ZodType = z.ZodType> extends SourceQueryHooks {
+  readonly id: string;
+  readonly displayName: string;
+  readonly dataSourceType: string;
+  readonly capabilities: SourceCapabilities;
+  readonly payloadSchema: Payload;
+  normalize(payload: z.output<Payload>): readonly SourceAlert[];
+  fingerprint?(alert: SourceAlert): string;
+  readonly fixtures: readonly SourceFixture[];
+}
+
+/**
+ * A source definition with its payload type forgotten, as the host keeps them in a registry.
+ * `normalize` takes `unknown` here; the host only calls it with what `payloadSchema` returned.
+ *
+ * @example const sources = new Map<string, AnySourceDefinition>([[grafana.dataSourceType, grafana]]);
+ */
+export interface AnySourceDefinition extends SourceQueryHooks {
+  readonly id: string;
+  readonly displayName: string;
+  readonly dataSourceType: string;
+  readonly capabilities: SourceCapabilities;
+  readonly payloadSchema: z.ZodType;
+  normalize(payload: unknown): readonly SourceAlert[];
+  fingerprint?(alert: SourceAlert): string;
+  readonly fixtures: readonly SourceFixture[];
+}
+
+/**
+ * Declares a source plugin. It returns its argument unchanged; its purpose is type inference, so
+ * that `normalize` sees the parsed payload.
+ *
+ * @example
+ * export default defineSource({
+ *   id: 'uptime-hook',
+ *   displayName: 'Uptime hook',
+ *   dataSourceType: 'uptime',
+ *   capabilities: { webhook: true, resolves: true },
+ *   payloadSchema: z.looseObject({ check: z.string(), up: z.boolean(), url: z.string().optional() }),
+ *   normalize: (payload) => [
+ *     {
+ *       name: payload.check,
+ *       status: payload.up ? 'resolved' : 'firing',
+ *       labels: { check: payload.check },
+ *       annotations: {},
+ *       details: {},
+ *       link: httpUrl(payload.url),
+ *     },
+ *   ],
+ *   fixtures: [
+ *     { name: 'down', payload: { check: 'api', up: false }, expectedStatuses: ['firing'] },
+ *     { name: 'up again', payload: { check: 'api', up: true }, expectedStatuses: ['resolved'] },
+ *   ],
+ * });
+ */
+export function defineSource<Payload extends z.ZodType>(
+  definition: SourceDefinition<Payload>,
+): SourceDefinition<Payload> {
+  return definition;
+}

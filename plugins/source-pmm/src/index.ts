@@ -1,0 +1,23 @@
+import { alertmanagerWebhookSchema, defineSource, fromAlertmanagerAlert } from '@oncall/plugin-sdk';
+import { fixtures } from './fixtures';
+
+// PMM alerts are about a service (a MySQL, a MongoDB) or, for node rules, a node; an `instance`
+// label is honoured first for custom rules that set one.
+const INSTANCE_LABELS = ['instance', 'service_name', 'node_name'];
+
+/**
+ * Percona Monitoring and Management. PMM 2's Integrated Alerting posts Alertmanager-format
+ * webhooks (`version: "4"`); Percona Alerting (PMM 2.31 and later) posts Grafana's, a superset of
+ * it, whose extra fields are kept but not read. The name is `labels.alertname`; PMM's
+ * `node_name`, `service_name`, `rule_id` and `template_name` stay labels, so rules filter on them
+ * with `extraField`.
+ */
+export default defineSource({
+  id: 'pmm',
+  displayName: 'Percona Monitoring and Management',
+  dataSourceType: 'pmm',
+  capabilities: { webhook: true, resolves: true },
+  payloadSchema: alertmanagerWebhookSchema,
+  normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert, INSTANCE_LABELS)),
+  fixtures,
+});
