@@ -1,0 +1,69 @@
+import { messengerProxyBody, messengerProxyListQuery, messengerProxyViewSchema } from '@oncall/contracts';
+import type { Core } from '@oncall/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actorOf } from '../auth/actor-hook';
+import { idParams, typed } from './route-context';
+
+const tags = ['messenger proxy configs'];
+
+/** `/config/telegram`: the messenger proxy configs (the path keeps the legacy name). */
+export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
+  const r = typed(app);
+  const proxies = core.messengerProxies;
+  r.get(
+    '/config/telegram',
+    {
+      schema: {
+        tags,
+        querystring: messengerProxyListQuery,
+        response: { 200: z.array(messengerProxyViewSchema) },
+      },
+    },
+    (request) => proxies.list(actorOf(request), request.query),
+  );
+  r.post(
+    '/config/telegram',
+    { schema: { tags, body: messengerProxyBody, response: { 200: messengerProxyViewSchema } } },
+    (request) => proxies.create(actorOf(request), request.body),
+  );
+  r.post(
+    '/config/telegram/deactivate',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({ status: z.boolean(), deactivated: messengerProxyViewSchema.nullable() }),
+        },
+      },
+    },
+    async (request) => ({ status: true, deactivated: await proxies.deactivate(actorOf(request)) }),
+  );
+  r.post(
+    '/config/telegram/activate/:id',
+    { schema: { tags, params: idParams, response: { 200: messengerProxyViewSchema } } },
+    (request) => proxies.activate(actorOf(request), request.params.id),
+  );
+  r.get(
+    '/config/telegram/:id',
+    { schema: { tags, params: idParams, response: { 200: messengerProxyViewSchema } } },
+    (request) => proxies.get(actorOf(request), request.params.id),
+  );
+  r.put(
+    '/config/telegram/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: messengerProxyBody,
+        response: { 200: messengerProxyViewSchema },
+      },
+    },
+    (request) => proxies.update(actorOf(request), request.params.id, request.body),
+  );
+  r.delete(
+    '/config/telegram/:id',
+    { schema: { tags, params: idParams, response: { 200: messengerProxyViewSchema } } },
+    (request) => proxies.delete(actorOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  availableProvidersSchema,
+  callConfigBody,
+  callConfigUpdateBody,
+  callConfigViewSchema,
+  emailConfigBody,
+  emailConfigViewSchema,
+  smsConfigBody,
+  smsConfigUpdateBody,
+  smsConfigViewSchema,
+} from '@oncall/contracts';
+import { type Core, PROVIDER_KINDS } from '@oncall/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actorOf } from '../auth/actor-hook';
+import { idParams, typed } from './route-context';
+
+const tags = ['provider configs'];
+
+const SCHEMAS = {
+  call: { create: callConfigBody, update: callConfigUpdateBody, view: callConfigViewSchema },
+  sms: { create: smsConfigBody, update: smsConfigUpdateBody, view: smsConfigViewSchema },
+  email: { create: emailConfigBody, update: emailConfigBody, view: emailConfigViewSchema },
+} as const;
+
+/**
+ * `/config/{kind}` for call, email and sms, registered per kind so another word there is a 404
+ * and each kind's body is documented on its own. Lists are plain arrays: the contract says
+ * "200 list", and there are only ever a handful of configs.
+ */
+export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
+  const r = typed(app);
+  const configs = core.providerConfigs;
+  for (const kind of PROVIDER_KINDS) {
+    const { create, update, view } = SCHEMAS[kind];
+    const base = `/config/${kind}`;
+    r.get(base, { schema: { tags, response: { 200: z.array(view) } } }, (request) =>
+      configs.list(actorOf(request), kind),
+    );
+    r.post(base, { schema: { tags, body: create, response: { 201: view } } }, async (request, reply) =>
+      reply.status(201).send(await configs.create(actorOf(request), kind, request.body)),
+    );
+    r.get(
+      `${base}/providers`,
+      { schema: { tags, response: { 200: availableProvidersSchema } } },
+      async (request) => configs.providers(actorOf(request), kind),
+    );
+    r.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: view } } }, (request) =>
+      configs.get(actorOf(request), kind, request.params.id),
+    );
+    r.put(
+      `${base}/:id`,
+      { schema: { tags, params: idParams, body: update, response: { 200: view } } },
+      (request) => configs.update(actorOf(request), kind, request.params.id, request.body),
+    );
+    r.delete(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: view } } }, (request) =>
+      configs.delete(actorOf(request), kind, request.params.id),
+    );
+    r.post(
+      `${base}/make-default/:id`,
+      { schema: { tags, params: idParams, response: { 200: view } } },
+      (request) => configs.makeDefault(actorOf(request), kind, request.params.id),
+    );
+    r.post(
+      `${base}/make-backup/:id`,
+      { schema: { tags, params: idParams, response: { 200: view } } },
+      (request) => configs.makeBackup(actorOf(request), kind, request.params.id),
+    );
+  }
+}
