@@ -4,6 +4,7 @@ import { Team } from '../entities/team.entity';
 import { User } from '../entities/user.entity';
 import type { OwnershipMover } from '../ownership/ownership-transfer';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
+import { containsPattern } from '../persistence/contains-pattern';
 import { assertCanCreateTeam, assertCanManageTeam } from '../policy/team-policy';
 import { assertIdExists, assertIdsExist } from '../validation/existing-ids';
 import { loadById } from '../validation/find-by-id';
@@ -27,9 +28,7 @@ export class TeamService {
 
   async list(_actor: Actor, query: TeamListQuery): Promise<Page<TeamView>> {
     const em = this.deps.orm.em.fork();
-    const where = query.name
-      ? { name: { $ilike: `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } }
-      : {};
+    const where = query.name ? { name: { $ilike: containsPattern(query.name) } } : {};
     const [teams, total] = await em.findAndCount(Team, where, {
       populate: POPULATE,
       orderBy: { name: 'asc', id: 'asc' },

@@ -6,6 +6,7 @@ import { type Role, User } from '../entities/user.entity';
 import { forbidden, validationFailed } from '../errors/domain-error';
 import type { OwnershipTransfer } from '../ownership/ownership-transfer';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
+import { containsPattern } from '../persistence/contains-pattern';
 import { queryRows } from '../persistence/query-rows';
 import { assertCanListUsers, assertCanManageUser, userPolicy } from '../policy/user-policy';
 import type { Clock } from '../ports/clock';
@@ -55,7 +56,7 @@ export class UserService {
   async list(actor: Actor, query: UserListQuery): Promise<Page<UserView>> {
     assertCanListUsers(actor);
     const em = this.deps.orm.em.fork();
-    const where = query.username ? { username: { $ilike: `%${escapeLike(query.username)}%` } } : {};
+    const where = query.username ? { username: { $ilike: containsPattern(query.username) } } : {};
     const [users, total] = await em.findAndCount(User, where, {
       orderBy: { createdAt: 'asc', id: 'asc' },
       limit: query.perPage,
@@ -164,8 +165,4 @@ export class UserService {
     const moved = await em.transactional((tx) => this.deps.ownership.moveAll(tx, fromUserId, toUserId));
     return { moved };
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Where each endpoint type delivers, validated the same way wherever a destination is named
+ * (endpoint bodies and OTP requests), so a code sent to one spelling verifies the same spelling.
+ */
+export const phoneNumber = z
+  .string({ error: 'The value field is required.' })
+  .trim()
+  .regex(/^\+?\d{5,20}$/, 'The value must be a phone number: 5 to 20 digits, optionally after a +.');
+
+/** Lower-cased: mail systems treat addresses case-insensitively, and OTP matching is exact. */
+export const emailAddress = z
+  .string({ error: 'The value field is required.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'The value may not be greater than 254 characters.')
+  .pipe(z.email('The value must be a valid email address.'));
+
+export const webhookUrl = z
+  .string({ error: 'The value field is required.' })
+  .trim()
+  .max(2000, 'The value may not be greater than 2000 characters.')
+  .pipe(z.url({ protocol: /^https?$/, error: 'The value must be an http(s) URL.' }));
+
+/** Chat and thread ids are numbers in the messengers' APIs; clients send them as either. */
+const numberOrText = (label: string) =>
+  z
+    .union([z.string(), z.number().int()], { error: `The ${label} must be a string.` })
+    .transform((value) => String(value).trim());
+
+/** A numeric chat id (groups are negative) or a public `@username`. */
+export const chatId = (field: string) =>
+  numberOrText(field).pipe(
+    z
+      .string()
+      .regex(/^(-?\d{1,20}|@[A-Za-z0-9_]{3,64})$/, `The ${field} must be a numeric chat id or an @username.`),
+  );
+
+export const threadId = numberOrText('thread id').pipe(
+  z.string().regex(/^\d{1,20}$/, 'The thread id must be a positive number.'),
+);
+
+export const botToken = z
+  .string({ error: 'The bot token field is required.' })
+  .trim()
+  .min(1, 'The bot token field is required.')
+  .max(256, 'The bot token may not be greater than 256 characters.')
+  .regex(/^\S+$/, 'The bot token may not contain spaces.');

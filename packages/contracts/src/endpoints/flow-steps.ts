@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { idField } from '../common/fields';
+import { objectOf, type Strictness } from '../common/strictness';
+
+const SECONDS_PER_UNIT = { s: 1, m: 60, h: 3600 } as const;
+/** A flow escalates while an alert is live; a single wait beyond a week is a typo, not a plan. */
+const MAX_WAIT_SECONDS = 7 * 24 * 3600;
+const MAX_STEPS = 50;
+const MAX_ENDPOINTS_PER_STEP = 50;
+
+/** Forms send numbers from text inputs; digits in a string count as the number they spell. */
+const duration = z
+  .union([z.number(), z.string().regex(/^\d{1,9}$/)], { error: 'The duration must be a number.' })
+  .transform(Number)
+  .pipe(z.number().int('The duration must be an integer.').positive('The duration must be positive.'));
+
+const endpointIds = z
+  .array(idField('endpoint id'), { error: 'The endpoint ids must be an array.' })
+  .min(1, 'A step needs at least one endpoint.')
+  .max(MAX_ENDPOINTS_PER_STEP, `A step may name at most ${MAX_ENDPOINTS_PER_STEP} endpoints.`)
+  .superRefine((ids, ctx) => {
+    ids.forEach((id, index) => {
+      if (ids.indexOf(id) !== index) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index],
+          message: 'The endpoint is listed twice in this step.',
+        });
+      }
+    });
+  });
+
+/** The steps of a flow endpoint: waits and endpoint notifications, in order. */
+export function flowStepsSchema(strictness: Strictness) {
+  const wait = objectOf(
+    {
+      type: z.literal('wait'),
+      duration,
+      timeUnit: z.enum(['s', 'm', 'h'], { error: 'The time unit must be s, m or h.' }),
+    },
+    strictness,
+  );
+  const notify = objectOf({ type: z.literal('endpoint'), endpointIds }, strictness);
+  return z
+    .array(
+      z.discriminatedUnion('type', [wait, notify], { error: 'The step type must be wait or endpoint.' }),
+      {
+        error: 'The steps field is required.',
+      },
+    )
+    .min(1, 'A flow needs at least one step.')
+    .max(MAX_STEPS, `A flow may have at most ${MAX_STEPS} steps.`)
+    .superRefine((steps, ctx) => {
+      steps.forEach((step, index) => {
+        if (step.type === 'wait' && step.duration * SECONDS_PER_UNIT[step.timeUnit] > MAX_WAIT_SECONDS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'duration'],
+            message: 'A wait may not exceed 7 days.',
+          });
+        }
+      });
+    });
+}

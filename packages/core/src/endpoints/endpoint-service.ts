@@ -1,0 +1,213 @@
+import { type EntityManager, type FilterQuery, LockMode, type MikroORM } from '@mikro-orm/core';
+import type { Actor } from '../auth/actor';
+import type { SecretBox } from '../crypto/secret-box';
+import { Endpoint } from '../entities/endpoint.entity';
+import { Team } from '../entities/team.entity';
+import { User } from '../entities/user.entity';
+import { validationFailed } from '../errors/domain-error';
+import type { OtpService } from '../otp/otp-service';
+import { otpRejected } from '../otp/otp-verdict';
+import type { OwnershipMover } from '../ownership/ownership-transfer';
+import { type Page, type PageQuery, pageOffset } from '../pagination/page';
+import { containsPattern } from '../persistence/contains-pattern';
+import { queryRows } from '../persistence/query-rows';
+import { assertCanManageEndpoint, visibleEndpoints } from '../policy/endpoint-policy';
+import { assertIdExists, assertIdsExist } from '../validation/existing-ids';
+import { loadById } from '../validation/find-by-id';
+import type { EndpointInput } from './endpoint-input';
+import { resolveTarget } from './endpoint-target';
+import { type EndpointView, toEndpointView } from './endpoint-view';
+import { assertUsableFlowSteps } from './flow-step-check';
+
+export interface EndpointListQuery extends PageQuery {
+  name?: string;
+}
+
+const POPULATE = ['accessUsers', 'accessTeams'] as const;
+const ORDER = { name: 'asc', id: 'asc' } as const;
+
+/** A destination the user must prove it controls, with a one-time code, before alerts go there. */
+type VerifiedInput = Extract<EndpointInput, { type: 'sms' | 'call' | 'email' }>;
+
+function isVerified(input: EndpointInput): input is VerifiedInput {
+  return input.type === 'sms' || input.type === 'call' || input.type === 'email';
+}
+
+export class EndpointService {
+  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox; otp: OtpService }) {}
+
+  async list(actor: Actor, query: EndpointListQuery): Promise<Page<EndpointView>> {
+    const visible = visibleEndpoints(actor);
+    const where = query.name
+      ? { $and: [visible, { name: { $ilike: containsPattern(query.name) } }] }
+      : visible;
+    const [endpoints, total] = await this.deps.orm.em.fork().findAndCount(Endpoint, where, {
+      populate: POPULATE,
+      orderBy: ORDER,
+      limit: query.perPage,
+      offset: pageOffset(query),
+    });
+    return { items: endpoints.map((e) => this.view(e)), total, page: query.page, perPage: query.perPage };
+  }
+
+  /** The flow endpoints the actor sees. */
+  indexFlow(actor: Actor): Promise<EndpointView[]> {
+    return this.all(actor, { type: 'flow' });
+  }
+
+  /** The endpoints the actor may put in a flow's steps: those it sees, flows excepted. */
+  flowStepCandidates(actor: Actor): Promise<EndpointView[]> {
+    return this.all(actor, { type: { $ne: 'flow' } });
+  }
+
+  async get(actor: Actor, id: string): Promise<EndpointView> {
+    return this.view(await this.loadVisible(this.deps.orm.em.fork(), actor, id));
+  }
+
+  async create(actor: Actor, input: EndpointInput): Promise<EndpointView> {
+    const target = resolveTarget(input, undefined, this.deps.secretBox);
+    const proof = isVerified(input) ? { input, code: requireCode(input) } : undefined;
+    const outcome = await this.deps.orm.em.fork().transactional(async (tx) => {
+      await this.assertReferences(tx, actor, input);
+      if (proof) {
+        const verdict = await this.redeem(tx, actor, proof.input, proof.code);
+        if (verdict !== 'accepted') return { rejected: verdict };
+      }
+      const endpoint = tx.create(Endpoint, {
+        name: input.name,
+        type: input.type,
+        ...target,
+        owner: tx.getReference(User, actor.userId),
+      });
+      this.share(tx, endpoint, input);
+      return { endpoint };
+    });
+    if (outcome.rejected) throw otpRejected(outcome.rejected);
+    return this.view(outcome.endpoint);
+  }
+
+  /**
+   * The type is fixed at creation. A new destination for an sms, call or email endpoint needs a
+   * code for the new value; a rename or a change of sharing does not.
+   */
+  async update(actor: Actor, id: string, input: EndpointInput): Promise<EndpointView> {
+    const outcome = await this.deps.orm.em.fork().transactional(async (tx) => {
+      const endpoint = await this.loadManaged(tx, actor, id);
+      if (input.type !== endpoint.type) {
+        throw validationFailed({ type: ['The type of an endpoint cannot be changed.'] });
+      }
+      await this.assertReferences(tx, actor, input);
+      const target = resolveTarget(input, endpoint, this.deps.secretBox);
+      if (isVerified(input) && target.value !== endpoint.value) {
+        const verdict = await this.redeem(tx, actor, input, requireCode(input));
+        if (verdict !== 'accepted') return { rejected: verdict };
+      }
+      tx.assign(endpoint, { name: input.name, ...target });
+      this.share(tx, endpoint, input);
+      return { endpoint };
+    });
+    if (outcome.rejected) throw otpRejected(outcome.rejected);
+    return this.view(outcome.endpoint);
+  }
+
+  /**
+   * Returns the deleted record. An endpoint a flow still pages is refused (422 naming the flows)
+   * rather than cut out of them behind their owners' backs. The row is locked first; a flow being
+   * written holds its steps' rows shared (see `assertUsableFlowSteps`), so it either commits before
+   * the check and is counted, or finds the endpoint gone.
+   */
+  async delete(actor: Actor, id: string): Promise<EndpointView> {
+    return this.deps.orm.em.fork().transactional(async (tx) => {
+      const endpoint = await this.loadManaged(tx, actor, id);
+      await tx.lock(endpoint, LockMode.PESSIMISTIC_WRITE);
+      const flows = await queryRows<{ name: string }>(
+        tx,
+        `select name from endpoints where type = 'flow'
+          and steps @> jsonb_build_array(jsonb_build_object('endpointIds', jsonb_build_array(?::text)))
+          order by name`,
+        [endpoint.id],
+      );
+      if (flows.length > 0) throw validationFailed({ id: [usedByFlowsMessage(flows.map((f) => f.name))] });
+      const view = this.view(endpoint);
+      tx.remove(endpoint);
+      return view;
+    });
+  }
+
+  /** Hands one endpoint to another user; the previous owner keeps no access unless it is shared. */
+  async changeOwner(actor: Actor, id: string, userId: string): Promise<EndpointView> {
+    const em = this.deps.orm.em.fork();
+    const endpoint = await this.loadManaged(em, actor, id);
+    await assertIdExists(em, User, 'userId', userId, 'user');
+    endpoint.owner = em.getReference(User, userId);
+    await em.flush();
+    return this.view(endpoint);
+  }
+
+  private async all(actor: Actor, where: FilterQuery<Endpoint>): Promise<EndpointView[]> {
+    const endpoints = await this.deps.orm.em
+      .fork()
+      .find(Endpoint, { $and: [visibleEndpoints(actor), where] }, { populate: POPULATE, orderBy: ORDER });
+    return endpoints.map((e) => this.view(e));
+  }
+
+  /** 404 for an endpoint the actor cannot see, as for one that does not exist. */
+  private loadVisible(em: EntityManager, actor: Actor, id: string): Promise<Endpoint> {
+    return loadById(id, 'Endpoint', (i) =>
+      em.findOne(Endpoint, { $and: [{ id: i }, visibleEndpoints(actor)] }, { populate: POPULATE }),
+    );
+  }
+
+  /** 404 when invisible, 403 when visible but not the actor's to change. */
+  private async loadManaged(em: EntityManager, actor: Actor, id: string): Promise<Endpoint> {
+    const endpoint = await this.loadVisible(em, actor, id);
+    assertCanManageEndpoint(actor, { ownerId: endpoint.owner.id });
+    return endpoint;
+  }
+
+  private async assertReferences(em: EntityManager, actor: Actor, input: EndpointInput): Promise<void> {
+    if (input.accessUserIds) await assertIdsExist(em, User, 'accessUserIds', input.accessUserIds, 'user');
+    if (input.accessTeamIds) await assertIdsExist(em, Team, 'accessTeamIds', input.accessTeamIds, 'team');
+    if (input.type === 'flow') await assertUsableFlowSteps(em, actor, input.steps);
+  }
+
+  /** Sharing left out of an update stays as it is. */
+  private share(em: EntityManager, endpoint: Endpoint, input: EndpointInput): void {
+    if (input.accessUserIds)
+      endpoint.accessUsers.set(input.accessUserIds.map((i) => em.getReference(User, i)));
+    if (input.accessTeamIds)
+      endpoint.accessTeams.set(input.accessTeamIds.map((i) => em.getReference(Team, i)));
+  }
+
+  private redeem(em: EntityManager, actor: Actor, input: VerifiedInput, code: string) {
+    return this.deps.otp.redeem(
+      em,
+      { userId: actor.userId, channel: input.type, destination: input.value },
+      code,
+    );
+  }
+
+  private view(endpoint: Endpoint): EndpointView {
+    return toEndpointView(endpoint, this.deps.secretBox);
+  }
+}
+
+const NAMED_FLOWS = 5;
+
+function usedByFlowsMessage(names: string[]): string {
+  const shown = names.slice(0, NAMED_FLOWS).join(', ');
+  const more = names.length > NAMED_FLOWS ? `, and ${names.length - NAMED_FLOWS} more` : '';
+  const flows = `${names.length} flow endpoint${names.length === 1 ? '' : 's'}`;
+  return `The endpoint is a step of ${flows} (${shown}${more}); remove it from them first.`;
+}
+
+function requireCode(input: VerifiedInput): string {
+  if (!input.otpCode) throw validationFailed({ otpCode: ['The otp code field is required.'] });
+  return input.otpCode;
+}
+
+/** Endpoints a deleted or departing user owned go to the new owner; sharing is left as it is. */
+export const endpointOwnershipMover: OwnershipMover = {
+  kind: 'endpoints',
+  move: (em, fromUserId, toUserId) => em.nativeUpdate(Endpoint, { owner: fromUserId }, { owner: toUserId }),
+};

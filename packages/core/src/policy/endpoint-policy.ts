@@ -1,0 +1,30 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import type { Actor } from '../auth/actor';
+import type { Endpoint } from '../entities/endpoint.entity';
+import { forbidden } from '../errors/domain-error';
+
+/**
+ * Owner and manager roles see and manage every endpoint. Anyone else sees the endpoints it owns,
+ * those shared with it, and those shared with a team it belongs to; it manages (updates, deletes,
+ * hands over) only those it owns.
+ */
+export const endpointPolicy = {
+  seesEverything: (actor: Actor) => actor.role === 'owner' || actor.role === 'manager',
+};
+
+/** The endpoints the actor may see, as a query condition; the `$some` operators never duplicate rows. */
+export function visibleEndpoints(actor: Actor): FilterQuery<Endpoint> {
+  if (endpointPolicy.seesEverything(actor)) return {};
+  return {
+    $or: [
+      { owner: actor.userId },
+      { accessUsers: { $some: { id: actor.userId } } },
+      { accessTeams: { $some: { members: { $some: { id: actor.userId } } } } },
+    ],
+  };
+}
+
+export function assertCanManageEndpoint(actor: Actor, endpoint: { ownerId: string }): void {
+  if (endpointPolicy.seesEverything(actor)) return;
+  if (endpoint.ownerId !== actor.userId) throw forbidden();
+}
