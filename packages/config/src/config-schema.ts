@@ -36,6 +36,25 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** npm package names of extra channel plugins, comma-separated. */
+  CHANNEL_PLUGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  /** Lets deliveries reach private and loopback addresses (closed networks, tests): the SSRF guard is off. */
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** `host:port` of a Temporal frontend; when set, Temporal runs deliveries instead of the embedded engine. */
+  TEMPORAL_ADDRESS: z.string().min(1).optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('oncall'),
   INIT_CWD: z.string().optional(),
 });
 

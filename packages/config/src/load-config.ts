@@ -21,6 +21,14 @@ export interface AppConfig {
     loginMaxAttemptsPerIp: number;
     loginIpWindowSeconds: number;
   };
+  delivery: {
+    /** Extra channel plugin packages (`CHANNEL_PLUGINS`). */
+    channelPlugins: string[];
+    /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`: the SSRF guard is off. */
+    allowPrivateTargets: boolean;
+  };
+  /** Set when `TEMPORAL_ADDRESS` is: deliveries run on Temporal, started through an outbox. */
+  temporal: { address: string; namespace: string; taskQueue: string } | undefined;
 }
 
 /** The only place the process environment is read. Throws ConfigError naming every bad variable. */
@@ -84,5 +92,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
       loginIpWindowSeconds: env.LOGIN_IP_WINDOW_SECONDS,
     },
+    delivery: {
+      channelPlugins: env.CHANNEL_PLUGINS,
+      allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+    },
+    temporal: env.TEMPORAL_ADDRESS
+      ? {
+          address: env.TEMPORAL_ADDRESS,
+          namespace: env.TEMPORAL_NAMESPACE,
+          taskQueue: env.TEMPORAL_TASK_QUEUE,
+        }
+      : undefined,
   };
 }

@@ -14,6 +14,8 @@ export interface ProviderOneRequest {
  * `{ return: { status, message }, entries }` envelope, where `return.status` mirrors the HTTP status.
  */
 export interface FakeProviderOne extends RecordingHttpServer<ProviderOneRequest> {
+  /** Messages it accepted (answered 200 with a message id); failed and unanswered calls do not count. */
+  accepted(): number;
   /** Answers the next call with an error status in the envelope (and Retry-After when given). */
   failNext(
     status: number,
@@ -23,6 +25,7 @@ export interface FakeProviderOne extends RecordingHttpServer<ProviderOneRequest>
 
 export async function startFakeProviderOne(): Promise<FakeProviderOne> {
   let nextMessageId = 8_792_343;
+  let accepted = 0;
   const server = await startRecordingHttpServer<ProviderOneRequest>({
     record: ({ url }) => {
       const match = /^\/v1\/([^/]+)\/(.+)\.json$/.exec(url.pathname);
@@ -37,6 +40,7 @@ export async function startFakeProviderOne(): Promise<FakeProviderOne> {
         return jsonReply(404, { return: { status: 404, message: 'method not found' }, entries: null });
       }
       nextMessageId += 1;
+      accepted += 1;
       return jsonReply(200, {
         return: { status: 200, message: 'تایید شد' },
         entries: [
@@ -56,6 +60,7 @@ export async function startFakeProviderOne(): Promise<FakeProviderOne> {
   });
   return {
     ...server,
+    accepted: () => accepted,
     failNext(status, options = {}) {
       server.replyNext(
         envelopeError(status, options.message ?? `error ${status}`, options.retryAfterSeconds),

@@ -1,0 +1,60 @@
+import type { AppConfig } from '@oncall/config';
+import { SecretBox } from '@oncall/core';
+import type { Database } from '@oncall/db';
+import {
+  type AlertMessageSource,
+  createEmbeddedEngine,
+  createEngineAdapters,
+  createTemporalEngine,
+  type Engine,
+  loadChannelRegistry,
+} from '@oncall/engine';
+import { Connection, WorkflowClient } from '@temporalio/client';
+
+export interface ComposeEngineOptions {
+  readonly alertMessages: AlertMessageSource;
+  /** Background failures (a send handler that threw, pg-boss's loops); logged by the server. */
+  readonly onError: (error: unknown) => void;
+}
+
+/**
+ * The server's Orchestrator: the embedded engine (pg-boss in the application database), or, when
+ * `TEMPORAL_ADDRESS` is set, the Temporal driver fed through an outbox in the same database (the
+ * workflows and their sends then run in `apps/worker`). `stop` also closes what it opened.
+ */
+export async function composeEngine(
+  config: AppConfig,
+  db: Database,
+  options: ComposeEngineOptions,
+): Promise<Engine> {
+  const channels = await loadChannelRegistry(config.delivery.channelPlugins);
+  const adapters = createEngineAdapters({
+    orm: db.orm,
+    box: new SecretBox(config.encryptionKey),
+    channels,
+    alertMessages: options.alertMessages,
+    allowPrivateTargets: config.delivery.allowPrivateTargets,
+  });
+  if (config.temporal === undefined) {
+    const engine = createEmbeddedEngine({ db, ...adapters, onError: options.onError });
+    return { ...engine, stop: (timeoutMs) => engine.stop(timeoutMs).finally(() => adapters.close()) };
+  }
+  // Lazy: the server starts (and queues starts in the outbox) while Temporal is unreachable; the
+  // outbox jobs retry until it answers.
+  const connection = Connection.lazy({ address: config.temporal.address });
+  const engine = createTemporalEngine({
+    db,
+    client: new WorkflowClient({ connection, namespace: config.temporal.namespace }),
+    taskQueue: config.temporal.taskQueue,
+    routes: adapters.routes,
+    onError: options.onError,
+  });
+  return {
+    ...engine,
+    stop: (timeoutMs) =>
+      engine
+        .stop(timeoutMs)
+        .finally(() => Promise.all([adapters.close(), connection.close()]))
+        .then(() => undefined),
+  };
+}

@@ -1,0 +1,43 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SecretBox } from '@oncall/core';
+import type { ChannelLogger } from '@oncall/plugin-sdk';
+import type { ChannelSender } from '@oncall/workflows';
+import type { AlertMessageSource } from '../ports/alert-message-source';
+import type { DeliveryJournal } from '../ports/delivery-journal';
+import type { NotificationRoutes } from '../ports/notification-routes';
+import type { ChannelRegistry } from './channel-registry';
+import { createChannelSender } from './channel-sender';
+import { createDeliveryJournal } from './delivery-journal';
+import { createHostFetches } from './host-fetches';
+import { createNotificationRoutes } from './notification-routes';
+
+export interface EngineAdapterOptions {
+  readonly orm: MikroORM;
+  readonly box: SecretBox;
+  readonly channels: ChannelRegistry;
+  readonly alertMessages: AlertMessageSource;
+  /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`. */
+  readonly allowPrivateTargets: boolean;
+  readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly attemptTimeoutMs?: number;
+  readonly logger?: ChannelLogger;
+}
+
+/** The ports both drivers run on (Temporal activities and the embedded jobs), over one database. */
+export interface EngineAdapters {
+  readonly sender: ChannelSender;
+  readonly log: DeliveryJournal;
+  readonly routes: NotificationRoutes;
+  /** Closes the outbound connection pools. */
+  close(): Promise<void>;
+}
+
+export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapters {
+  const fetches = createHostFetches({ allowPrivateTargets: options.allowPrivateTargets });
+  return {
+    sender: createChannelSender({ ...options, fetches }),
+    log: createDeliveryJournal(options.orm),
+    routes: createNotificationRoutes(options.orm),
+    close: () => fetches.close(),
+  };
+}

@@ -1,0 +1,17 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The pg-boss job id of a business key (`notify:<event>:<endpoint>`, a timer id, …). pg-boss inserts
+ * with `ON CONFLICT DO NOTHING` on (queue, id), so sending the same work twice — a retried request,
+ * a replayed handler — finds the existing job instead of queuing a second page. The id is a
+ * name-based UUID (version 8, SHA-256 of the key), as job ids must be UUIDs.
+ *
+ * @example jobIdFor('notify:evt_1:ep_sms'); // 'c0a1…-…-8…-…' (always the same for this key)
+ */
+export function jobIdFor(key: string): string {
+  const bytes = createHash('sha256').update(key).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,101 @@
+import type { Orchestrator } from '@oncall/core';
+import type { Database } from '@oncall/db';
+import type { ChannelSender } from '@oncall/workflows';
+import { type JobQueue, openJobQueue } from '../boss/job-queue';
+import type { QueueTuning } from '../boss/queue-tuning';
+import type { DeliveryJournal } from '../ports/delivery-journal';
+import type { NotificationRoutes } from '../ports/notification-routes';
+import { createDeliveryRunner } from './delivery-runner';
+import { createDispatcher } from './dispatcher';
+import { createEmbeddedOrchestrator } from './embedded-orchestrator';
+import { createFlowRunner } from './flow-runner';
+import type { DeliveryJob, DispatchJob, EscalationStopJob, FlowJob } from './jobs';
+import { QUEUES } from './queues';
+import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './retry-policies';
+
+export interface EmbeddedEngineOptions {
+  /** The application database; the queue lives in its `pgboss` schema. */
+  readonly db: Database;
+  readonly sender: ChannelSender;
+  readonly log: DeliveryJournal;
+  readonly routes: NotificationRoutes;
+  readonly policies?: Partial<RetryPolicies>;
+  readonly tuning?: Partial<QueueTuning>;
+  /** False: this process only queues work and another one runs the workers. Default true. */
+  readonly runWorkers?: boolean;
+  /** Monotonic milliseconds for send latency; `performance.now` by default. */
+  readonly now?: () => number;
+  /** Backoff jitter in [0, 1); `Math.random` by default. */
+  readonly random?: () => number;
+  /** Failures of background work: pg-boss loops and failed jobs (which are retried). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A driver of the Orchestrator port with its lifecycle: start on boot, stop before closing the database. */
+export interface Engine {
+  readonly orchestrator: Orchestrator;
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for handlers in flight (up to `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * The embedded driver: pg-boss in the application database runs the pure deciders. The orchestrator
+ * queues jobs in the caller's transaction; workers dispatch them, send, record every attempt, and
+ * carry decider state across backoff timers and flow waits in delayed jobs.
+ *
+ * @example
+ * const engine = createEmbeddedEngine({ db, sender, log, routes });
+ * const core = createCore({ orm: db.orm, orchestrator: engine.orchestrator, settings });
+ * await engine.start();
+ * // … on shutdown, before db.close():
+ * await engine.stop();
+ */
+export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
+  let queue: JobQueue | null = null;
+  const started = () => {
+    if (queue === null) throw new Error('The embedded engine is not started');
+    return queue;
+  };
+  return {
+    orchestrator: createEmbeddedOrchestrator(started),
+    async start() {
+      if (queue) return;
+      const opened = await openJobQueue(options.db, { tuning: options.tuning, onError: options.onError });
+      queue = opened;
+      if (options.runWorkers === false) return;
+      const deliveries = createDeliveryRunner({
+        sender: options.sender,
+        journal: options.log,
+        queue: opened,
+        now: options.now ?? (() => performance.now()),
+        random: options.random ?? Math.random,
+      });
+      const flows = createFlowRunner({ queue: opened, routes: options.routes });
+      const dispatch = createDispatcher({
+        routes: options.routes,
+        deliveries,
+        flows,
+        policies: { ...DEFAULT_RETRY_POLICIES, ...options.policies },
+      });
+      await opened.work<DispatchJob>(QUEUES.dispatch, (job, { retryCount }) => dispatch(job, retryCount > 0));
+      await opened.work<DeliveryJob>(QUEUES.delivery, (job, { retryCount }) =>
+        deliveries(
+          job.input,
+          job.timerId ? { type: 'timerFired', timerId: job.timerId } : { type: 'started' },
+          retryCount > 0,
+        ),
+      );
+      await opened.work<FlowJob>(QUEUES.flow, (job) =>
+        flows(job.input, { type: 'timerFired', timerId: job.timerId }),
+      );
+      // Markers only need to exist; completing them keeps them out of the backlog counts.
+      await opened.work<EscalationStopJob>(QUEUES.escalationStop, async () => undefined);
+    },
+    async stop(timeoutMs) {
+      const current = queue;
+      queue = null;
+      await current?.stop(timeoutMs);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import {
+  type ChannelSender,
+  classifySendError,
+  type DeliveryCommand,
+  type DeliveryEvent,
+  type DeliveryInput,
+  type DeliveryState,
+  decideDelivery,
+  type Notification,
+} from '@oncall/workflows';
+import { jobIdFor } from '../boss/job-id';
+import type { JobQueue } from '../boss/job-queue';
+import type { DeliveryJournal } from '../ports/delivery-journal';
+import type { DeliveryJob } from './jobs';
+import { QUEUES } from './queues';
+
+export interface DeliveryRunnerDeps {
+  readonly sender: ChannelSender;
+  readonly journal: DeliveryJournal;
+  readonly queue: JobQueue;
+  /** Monotonic milliseconds, for send latency. */
+  readonly now: () => number;
+  /** A value in [0, 1) for backoff jitter; the decider stays pure, the driver draws it. */
+  readonly random: () => number;
+}
+
+type SendCommand = Extract<DeliveryCommand, { type: 'send' }>;
+
+/**
+ * The embedded delivery driver: feeds an event to `decideDelivery` and carries out its commands
+ * until the delivery finishes or waits. A send runs here and its result is fed straight back; a
+ * record goes to the delivery log; a wait becomes a continuation job (the state after the decision,
+ * delayed with `startAfter`, its id derived from the timer id so a replayed handler queues it once).
+ *
+ * A handler can be replayed (a worker died, a job expired). Then, before sending, the log is asked
+ * whether this attempt's outcome is already recorded; if so that outcome is fed instead of sending
+ * again. Only an attempt the provider accepted but the log never recorded is sent a second time,
+ * under the same idempotency key.
+ */
+export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
+  const attempt = async (
+    notification: Notification,
+    command: SendCommand,
+    replay: boolean,
+  ): Promise<DeliveryEvent> => {
+    const { idempotencyKey } = command;
+    // A job's first run sends attempts no run has made before; only a replay can find one recorded.
+    const recorded = replay ? await deps.journal.recorded(idempotencyKey) : null;
+    if (recorded) {
+      if (recorded.outcome === 'delivered') return { type: 'attemptSucceeded', idempotencyKey };
+      return {
+        type: 'attemptFailed',
+        idempotencyKey,
+        kind: recorded.outcome,
+        message: recorded.error ?? recorded.outcome,
+        jitter: deps.random(),
+        ...(recorded.retryAfterMs === null ? {} : { retryAfterMs: recorded.retryAfterMs }),
+      };
+    }
+    const startedAt = deps.now();
+    try {
+      await deps.sender.send({
+        notification,
+        providerConfigId: command.providerConfigId,
+        attempt: command.attempt,
+        idempotencyKey,
+      });
+      return { type: 'attemptSucceeded', idempotencyKey, latencyMs: Math.round(deps.now() - startedAt) };
+    } catch (error) {
+      const failure = classifySendError(error);
+      return {
+        type: 'attemptFailed',
+        idempotencyKey,
+        kind: failure.kind,
+        message: failure.message,
+        latencyMs: Math.round(deps.now() - startedAt),
+        jitter: deps.random(),
+        ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
+      };
+    }
+  };
+
+  /**
+   * @param replay the job ran before (its worker died, or it expired): read the log before sending.
+   */
+  return async function runDelivery(
+    input: DeliveryInput,
+    first: DeliveryEvent,
+    replay: boolean,
+  ): Promise<void> {
+    const { notification } = input;
+    let state: DeliveryState = input.state;
+    const inbox: DeliveryEvent[] = [first];
+    for (let event = inbox.shift(); event !== undefined; event = inbox.shift()) {
+      const decision = decideDelivery(state, event);
+      state = decision.state;
+      for (const command of decision.commands) {
+        switch (command.type) {
+          case 'send':
+            inbox.push(await attempt(notification, command, replay));
+            break;
+          case 'record':
+            await deps.journal.append({ notification, record: command.record });
+            break;
+          case 'wait': {
+            const job: DeliveryJob = { input: { notification, state }, timerId: command.timerId };
+            await deps.queue.send(QUEUES.delivery, job, {
+              id: jobIdFor(`timer:${command.timerId}`),
+              delayMs: command.ms,
+            });
+            break;
+          }
+          case 'finish':
+            return;
+        }
+      }
+    }
+  };
+}
+
+export type DeliveryRunner = ReturnType<typeof createDeliveryRunner>;

@@ -1,0 +1,56 @@
+import { initialDeliveryState, initialFlowState, notifyWorkflowId, otpDelivery } from '@oncall/workflows';
+import type { NotificationRoutes } from '../ports/notification-routes';
+import type { DeliveryRunner } from './delivery-runner';
+import type { FlowRunner } from './flow-runner';
+import type { DispatchJob } from './jobs';
+import type { RetryPolicies } from './retry-policies';
+import { unconfiguredError } from './unconfigured-error';
+
+export interface DispatcherDeps {
+  readonly routes: NotificationRoutes;
+  readonly deliveries: DeliveryRunner;
+  readonly flows: FlowRunner;
+  readonly policies: RetryPolicies;
+}
+
+/**
+ * Routes what the core asked for when it runs (not when it was asked: provider configs and flows
+ * are read fresh) and runs the first step in the same handler, saving a queue hop: a flow endpoint
+ * starts its flow, any other endpoint starts its delivery, an OTP starts a delivery through its
+ * channel's provider configs.
+ */
+export function createDispatcher(deps: DispatcherDeps) {
+  return async function dispatch(job: DispatchJob, replay: boolean): Promise<void> {
+    if (job.type === 'otp') {
+      const chain = await deps.routes.chainForKind(job.channel);
+      if (chain === null) throw unconfiguredError(job.channel, `OTP ${job.otpId}`);
+      const input = otpDelivery({ otpId: job.otpId, channel: job.channel, chain, policy: deps.policies.otp });
+      await deps.deliveries(input, { type: 'started' }, replay);
+      return;
+    }
+    const { alertEventId, endpointId } = job;
+    const route = await deps.routes.routeOf(endpointId);
+    // A deleted endpoint has nobody left to page.
+    if (route === null) return;
+    if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, endpointId);
+    if (route.kind === 'flow') {
+      const input = {
+        alertEventId,
+        flowEndpointId: endpointId,
+        state: initialFlowState(route.steps),
+        retryPolicy: deps.policies.alert,
+      };
+      await deps.flows(input, { type: 'started' });
+      return;
+    }
+    const baseKey = notifyWorkflowId(alertEventId, endpointId);
+    await deps.deliveries(
+      {
+        notification: { kind: 'alert', alertEventId, endpointId },
+        state: initialDeliveryState({ baseKey, chain: route.chain, policy: deps.policies.alert }),
+      },
+      { type: 'started' },
+      replay,
+    );
+  };
+}

@@ -1,0 +1,28 @@
+import type { Orchestrator } from '@oncall/core';
+import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
+import { jobIdFor } from '../boss/job-id';
+import type { JobQueue } from '../boss/job-queue';
+import { escalationStopId } from './escalation-stop-id';
+import type { DispatchJob, EscalationStopJob } from './jobs';
+import { QUEUES } from './queues';
+
+/**
+ * The core's Orchestrator port on the embedded queue: every call writes a job inside the caller's
+ * transaction. Job ids come from the business keys, so a repeated call (a retried request, the same
+ * event notified twice) finds the job already there and pages nobody twice.
+ */
+export function createEmbeddedOrchestrator(queue: () => JobQueue): Orchestrator {
+  const dispatch = (tx: Parameters<Orchestrator['notify']>[0], job: DispatchJob, key: string) =>
+    queue().sendInTransaction(tx, QUEUES.dispatch, job, { id: jobIdFor(key) });
+  return {
+    sendOtp: (tx, { otpId, channel }) => dispatch(tx, { type: 'otp', otpId, channel }, otpWorkflowId(otpId)),
+    notify: (tx, { alertEventId, endpointId }) =>
+      dispatch(tx, { type: 'notify', alertEventId, endpointId }, notifyWorkflowId(alertEventId, endpointId)),
+    stopEscalations: (tx, { alertEventId, reason }) => {
+      const marker: EscalationStopJob = { alertEventId, reason };
+      return queue().sendInTransaction(tx, QUEUES.escalationStop, marker, {
+        id: escalationStopId(alertEventId),
+      });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  decideFlow,
+  type FlowEvent,
+  type FlowInput,
+  type FlowState,
+  flowWorkflowId,
+  initialDeliveryState,
+  notifyWorkflowId,
+} from '@oncall/workflows';
+import { jobIdFor } from '../boss/job-id';
+import type { JobQueue } from '../boss/job-queue';
+import type { NotificationRoutes } from '../ports/notification-routes';
+import { escalationStopId } from './escalation-stop-id';
+import type { DeliveryJob, EscalationStopJob, FlowJob } from './jobs';
+import { QUEUES } from './queues';
+import { unconfiguredError } from './unconfigured-error';
+
+export interface FlowRunnerDeps {
+  readonly queue: JobQueue;
+  readonly routes: NotificationRoutes;
+}
+
+/**
+ * The embedded flow driver: feeds an event to `decideFlow` and carries out its commands. A notify
+ * step queues one delivery job per endpoint (ids from `notifyWorkflowId(event, endpoint, step)`, so
+ * a replayed step pages nobody twice); a wait becomes a delayed continuation job. Before every step
+ * it reads the alert event's stop marker: an acknowledged or resolved event's flow finishes there.
+ */
+export function createFlowRunner(deps: FlowRunnerDeps) {
+  const dispatchStep = async (input: FlowInput, endpointIds: readonly string[], stepIndex: number) => {
+    await Promise.all(
+      endpointIds.map(async (endpointId) => {
+        const route = await deps.routes.routeOf(endpointId);
+        // A deleted endpoint, or a flow inside a flow, is skipped; a missing provider config fails
+        // the step, which is retried (the step's other deliveries are queued once, by their ids).
+        if (route === null || route.kind === 'flow') return;
+        if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, endpointId);
+        const { chain } = route;
+        const baseKey = notifyWorkflowId(input.alertEventId, endpointId, stepIndex);
+        const job: DeliveryJob = {
+          input: {
+            notification: { kind: 'alert', alertEventId: input.alertEventId, endpointId },
+            state: initialDeliveryState({ baseKey, chain, policy: input.retryPolicy }),
+          },
+        };
+        await deps.queue.send(QUEUES.delivery, job, { id: jobIdFor(baseKey) });
+      }),
+    );
+  };
+
+  return async function runFlow(input: FlowInput, first: FlowEvent): Promise<void> {
+    const stop = await deps.queue.find<EscalationStopJob>(
+      QUEUES.escalationStop,
+      escalationStopId(input.alertEventId),
+    );
+    let state: FlowState = input.state;
+    const inbox: FlowEvent[] = [stop ? { type: stop.reason } : first];
+    for (let event = inbox.shift(); event !== undefined; event = inbox.shift()) {
+      const decision = decideFlow(state, event);
+      state = decision.state;
+      for (const command of decision.commands) {
+        switch (command.type) {
+          case 'notify':
+            await dispatchStep(input, command.endpointIds, command.stepIndex);
+            inbox.push({ type: 'notificationsDispatched', stepIndex: command.stepIndex });
+            break;
+          case 'wait': {
+            const job: FlowJob = { input: { ...input, state }, timerId: command.timerId };
+            const flowId = flowWorkflowId(input.alertEventId, input.flowEndpointId);
+            await deps.queue.send(QUEUES.flow, job, {
+              id: jobIdFor(`${flowId}:${command.timerId}`),
+              delayMs: command.ms,
+            });
+            break;
+          }
+          case 'finish':
+            return;
+        }
+      }
+    }
+  };
+}
+
+export type FlowRunner = ReturnType<typeof createFlowRunner>;

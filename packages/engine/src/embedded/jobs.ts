@@ -1,0 +1,31 @@
+import type { EscalationStopReason } from '@oncall/core';
+import type { DeliveryInput, FlowInput, OtpChannel } from '@oncall/workflows';
+
+/**
+ * Job payloads, plain JSON. They carry references and decider state, never message text, codes
+ * or tokens: the channel sender resolves those at send time.
+ */
+
+/** Work the core asked for, routed when it runs. */
+export type DispatchJob =
+  | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
+  | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel };
+
+/** A delivery resumed by its backoff timer, or started by a flow step. */
+export interface DeliveryJob {
+  readonly input: DeliveryInput;
+  /** Absent: the delivery starts; present: the backoff timer with this id fired. */
+  readonly timerId?: string;
+}
+
+/** A flow resumed after a wait step. */
+export interface FlowJob {
+  readonly input: FlowInput;
+  readonly timerId: string;
+}
+
+/** Marks an alert event whose escalations stop; flows read it before each step. */
+export interface EscalationStopJob {
+  readonly alertEventId: string;
+  readonly reason: EscalationStopReason;
+}

@@ -1,0 +1,27 @@
+// Ports the engine runs on, beyond those of @oncall/workflows.
+
+export { BUILT_IN_CHANNELS, type ChannelRegistry, loadChannelRegistry } from './adapters/channel-registry';
+// Adapters over the database and the channel plugins.
+export { type ChannelSenderOptions, createChannelSender } from './adapters/channel-sender';
+export {
+  createEngineAdapters,
+  type EngineAdapterOptions,
+  type EngineAdapters,
+} from './adapters/create-engine-adapters';
+export { createDeliveryJournal } from './adapters/delivery-journal';
+export { createHostFetches, type HostFetches } from './adapters/host-fetches';
+export { idOnlyAlertMessages } from './adapters/id-only-alert-messages';
+export { createNotificationRoutes } from './adapters/notification-routes';
+// The two drivers.
+export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
+export {
+  createEmbeddedEngine,
+  type EmbeddedEngineOptions,
+  type Engine,
+} from './embedded/create-embedded-engine';
+export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './embedded/retry-policies';
+export type { AlertMessageRequest, AlertMessageSource } from './ports/alert-message-source';
+export type { DeliveryJournal } from './ports/delivery-journal';
+export type { EndpointRoute, NotificationRoutes } from './ports/notification-routes';
+export { createTemporalEngine, type TemporalEngineOptions } from './temporal/create-temporal-engine';
+export type { WorkflowClientLike, WorkflowStartRequest } from './temporal/workflow-client-like';

@@ -1,0 +1,13 @@
+import type { EscalationStopReason } from '@oncall/core';
+import type { OtpChannel } from '@oncall/workflows';
+
+/**
+ * What the core asked for, queued in its transaction for the outbox worker to start (or signal)
+ * on Temporal. Temporal is not part of the database transaction, so the request is written there
+ * first: a rolled-back change starts nothing, a committed one is started even if Temporal is down
+ * for a while (the job retries).
+ */
+export type OutboxJob =
+  | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
+  | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
+  | { readonly type: 'stop'; readonly alertEventId: string; readonly reason: EscalationStopReason };

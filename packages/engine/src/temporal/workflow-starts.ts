@@ -1,0 +1,113 @@
+import {
+  acknowledgeSignal,
+  type DeliveryInput,
+  type FlowInput,
+  flowWorkflowId,
+  initialDeliveryState,
+  initialFlowState,
+  notifyWorkflowId,
+  otpDelivery,
+  otpWorkflowId,
+  resolveSignal,
+} from '@oncall/workflows';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
+import type { RetryPolicies } from '../embedded/retry-policies';
+import { unconfiguredError } from '../embedded/unconfigured-error';
+import type { NotificationRoutes } from '../ports/notification-routes';
+import type { OutboxJob } from './outbox-job';
+import type { WorkflowClientLike } from './workflow-client-like';
+
+export interface WorkflowStartsDeps {
+  readonly client: WorkflowClientLike;
+  readonly taskQueue: string;
+  readonly routes: NotificationRoutes;
+  readonly policies: RetryPolicies;
+  /** The `notify` requests of an alert event seen so far, with whether each was started. */
+  readonly notifiesOf: (alertEventId: string) => Promise<Array<{ endpointId: string; completed: boolean }>>;
+}
+
+/**
+ * Carries out one outbox job on Temporal. Workflow ids are the business keys, started with
+ * `USE_EXISTING` (a running one is reused) and `REJECT_DUPLICATE` (a finished one is not run again),
+ * so a job replayed after a crash never pages twice. Stopping an event's escalations signals the
+ * flow of every endpoint notified for it; endpoints that are not flows, or flows already finished,
+ * have no running workflow and are skipped.
+ */
+export function createWorkflowStarts(deps: WorkflowStartsDeps) {
+  const start = async (
+    workflowType: 'deliveryWorkflow' | 'flowWorkflow',
+    workflowId: string,
+    input: DeliveryInput | FlowInput,
+  ) => {
+    try {
+      await deps.client.start(workflowType, {
+        workflowId,
+        taskQueue: deps.taskQueue,
+        args: [input],
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      });
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+  };
+
+  return async function carryOut(job: OutboxJob): Promise<void> {
+    switch (job.type) {
+      case 'otp': {
+        const chain = await deps.routes.chainForKind(job.channel);
+        if (chain === null) throw unconfiguredError(job.channel, `OTP ${job.otpId}`);
+        const input = otpDelivery({
+          otpId: job.otpId,
+          channel: job.channel,
+          chain,
+          policy: deps.policies.otp,
+        });
+        await start('deliveryWorkflow', otpWorkflowId(job.otpId), input);
+        return;
+      }
+      case 'notify': {
+        const { alertEventId, endpointId } = job;
+        const route = await deps.routes.routeOf(endpointId);
+        if (route === null) return;
+        if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, endpointId);
+        if (route.kind === 'flow') {
+          const input: FlowInput = {
+            alertEventId,
+            flowEndpointId: endpointId,
+            state: initialFlowState(route.steps),
+            retryPolicy: deps.policies.alert,
+          };
+          await start('flowWorkflow', flowWorkflowId(alertEventId, endpointId), input);
+          return;
+        }
+        const workflowId = notifyWorkflowId(alertEventId, endpointId);
+        await start('deliveryWorkflow', workflowId, {
+          notification: { kind: 'alert', alertEventId, endpointId },
+          state: initialDeliveryState({
+            baseKey: workflowId,
+            chain: route.chain,
+            policy: deps.policies.alert,
+          }),
+        });
+        return;
+      }
+      case 'stop': {
+        const notified = await deps.notifiesOf(job.alertEventId);
+        // A flow whose start is still queued would miss the signal: try again once it has started.
+        if (notified.some((entry) => !entry.completed)) {
+          throw new Error(`Escalations of ${job.alertEventId} are still being started; stopping them later`);
+        }
+        const signal = job.reason === 'acknowledged' ? acknowledgeSignal.name : resolveSignal.name;
+        for (const { endpointId } of notified) {
+          try {
+            await deps.client.getHandle(flowWorkflowId(job.alertEventId, endpointId)).signal(signal);
+          } catch (error) {
+            if (!(error instanceof WorkflowNotFoundError)) throw error;
+          }
+        }
+        return;
+      }
+    }
+  };
+}

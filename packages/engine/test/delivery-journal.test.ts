@@ -1,0 +1,42 @@
+import { createTestDatabase, type TestDatabase } from '@oncall/testing';
+import type { DeliveryAttemptRecord } from '@oncall/workflows';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeliveryJournal } from '../src/adapters/delivery-journal';
+import { attemptsOf } from './support/attempts';
+
+describe('delivery journal', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  const record: DeliveryAttemptRecord = {
+    providerConfigId: 'direct',
+    attempt: 1,
+    idempotencyKey: 'notify:evt-1:ep-1:direct:1',
+    outcome: 'rateLimited',
+    error: 'Telegram 429: Too Many Requests',
+    retryAfterMs: 3000,
+    latencyMs: 41,
+  };
+  const notification = { kind: 'alert', alertEventId: 'evt-1', endpointId: 'ep-1' } as const;
+
+  it('keeps an attempt recorded twice once, and reads it back', async () => {
+    const journal = createDeliveryJournal(database.db.orm);
+    await journal.append({ notification, record });
+    await journal.append({ notification, record: { ...record, outcome: 'delivered', error: null } });
+
+    expect(await attemptsOf(database.db.orm, 'notify:evt-1:ep-1')).toEqual([
+      {
+        provider_config_id: 'direct',
+        attempt: 1,
+        idempotency_key: record.idempotencyKey,
+        outcome: 'rateLimited',
+        retry_after_ms: 3000,
+      },
+    ]);
+    expect(await journal.recorded(record.idempotencyKey)).toEqual(record);
+    expect(await journal.recorded('notify:evt-1:ep-1:direct:2')).toBeNull();
+  });
+});

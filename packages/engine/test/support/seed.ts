@@ -1,0 +1,116 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import {
+  Endpoint,
+  type EndpointType,
+  type FlowStep,
+  MessengerProxy,
+  type Orchestrator,
+  type OtpChannel,
+  OtpCode,
+  ProviderConfig,
+  type ProviderKind,
+  type ProxyType,
+  type SecretBox,
+  sealJson,
+  User,
+} from '@oncall/core';
+
+/** Test data written the way the core writes it (sealed secrets, one default and one backup per kind). */
+export function seeder(orm: MikroORM, box: SecretBox) {
+  return {
+    async user(username = 'oncall'): Promise<string> {
+      const em = orm.em.fork();
+      const user = em.create(User, { username, name: username, role: 'member', passwordHash: 'x' });
+      await em.flush();
+      return user.id;
+    },
+
+    async providerConfig(
+      kind: ProviderKind,
+      role: 'default' | 'backup',
+      provider: string,
+      settings: Record<string, string>,
+      secrets: Record<string, string>,
+    ): Promise<string> {
+      const em = orm.em.fork();
+      const config = em.create(ProviderConfig, {
+        kind,
+        name: `${kind} ${role}`,
+        provider,
+        settings,
+        sealedSecrets: sealJson(box, secrets),
+        isDefault: role === 'default',
+        isBackup: role === 'backup',
+      });
+      await em.flush();
+      return config.id;
+    },
+
+    async clearProviderConfigs(): Promise<void> {
+      await orm.em.fork().nativeDelete(ProviderConfig, {});
+    },
+
+    /** Creates an OTP and asks the engine to send it in the same transaction, as the core does. */
+    async requestOtp(
+      orchestrator: Orchestrator,
+      request: { userId: string; channel: OtpChannel; destination: string; code: string },
+      options: { rollback?: boolean } = {},
+    ): Promise<string> {
+      let otpId = '';
+      const work = orm.em.fork().transactional(async (tx) => {
+        const otp = tx.create(OtpCode, {
+          user: request.userId,
+          channel: request.channel,
+          destination: request.destination,
+          codeHash: `hash-of-${request.code}`,
+          sealedCode: box.encrypt(request.code),
+          expiresAt: new Date(Date.now() + 600_000),
+        });
+        await tx.flush();
+        otpId = otp.id;
+        await orchestrator.sendOtp(tx, { otpId: otp.id, channel: request.channel });
+        if (options.rollback) throw new Error('rolled back on purpose');
+      });
+      if (options.rollback) await work.catch(() => undefined);
+      else await work;
+      return otpId;
+    },
+
+    async endpoint(
+      ownerId: string,
+      type: EndpointType,
+      fields: { value?: string; threadId?: string; botToken?: string; steps?: FlowStep[] } = {},
+    ): Promise<string> {
+      const em = orm.em.fork();
+      const endpoint = em.create(Endpoint, {
+        name: `${type} endpoint`,
+        type,
+        value: fields.value ?? '',
+        threadId: fields.threadId ?? null,
+        sealedBotToken: fields.botToken ? box.encrypt(fields.botToken) : null,
+        steps: fields.steps ?? null,
+        owner: ownerId,
+      });
+      await em.flush();
+      return endpoint.id;
+    },
+
+    async activeProxy(type: ProxyType, host: string, port: number): Promise<void> {
+      const em = orm.em.fork();
+      await em.nativeUpdate(MessengerProxy, {}, { isActive: false });
+      em.create(MessengerProxy, { name: type, type, host, port: String(port), isActive: true });
+      await em.flush();
+    },
+
+    /** Notifies an endpoint about an alert event in a committed transaction. */
+    async notify(orchestrator: Orchestrator, alertEventId: string, endpointId: string): Promise<void> {
+      await orm.em.fork().transactional((tx) => orchestrator.notify(tx, { alertEventId, endpointId }));
+    },
+
+    async stopEscalations(orchestrator: Orchestrator, alertEventId: string): Promise<void> {
+      await orm.em
+        .fork()
+        .transactional((tx) => orchestrator.stopEscalations(tx, { alertEventId, reason: 'acknowledged' }));
+    },
+  };
+}

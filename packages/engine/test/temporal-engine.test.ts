@@ -1,0 +1,163 @@
+import { newId, SecretBox } from '@oncall/core';
+import { createTestDatabase, type TestDatabase } from '@oncall/testing';
+import {
+  DEFAULT_RETRY_POLICY,
+  initialDeliveryState,
+  initialFlowState,
+  OTP_RETRY_POLICY,
+  otpDelivery,
+} from '@oncall/workflows';
+import { WorkflowNotFoundError } from '@temporalio/common';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createNotificationRoutes } from '../src/adapters/notification-routes';
+import {
+  createTemporalEngine,
+  type Engine,
+  type WorkflowClientLike,
+  type WorkflowStartRequest,
+} from '../src/index';
+import { seeder } from './support/seed';
+
+const WAIT = { timeout: 20_000, interval: 25 };
+
+/** Records what would reach Temporal; only flows exist to be signalled, like on a real server. */
+function recordingClient() {
+  const starts: Array<{ workflowType: string; options: WorkflowStartRequest }> = [];
+  const signals: Array<{ workflowId: string; signal: string }> = [];
+  const client: WorkflowClientLike = {
+    async start(workflowType, options) {
+      starts.push({ workflowType, options });
+    },
+    getHandle(workflowId) {
+      return {
+        async signal(signal) {
+          if (!starts.some((s) => s.options.workflowId === workflowId)) {
+            throw new WorkflowNotFoundError('not found', workflowId, undefined);
+          }
+          signals.push({ workflowId, signal });
+        },
+      };
+    },
+  };
+  return { client, starts, signals };
+}
+
+describe('the Temporal driver (outbox → workflow starts)', () => {
+  let database: TestDatabase;
+  let engine: Engine;
+  let seed: ReturnType<typeof seeder>;
+  let userId: string;
+  let smsConfig: string;
+  const temporal = recordingClient();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const box = new SecretBox(Buffer.alloc(32, 5));
+    engine = createTemporalEngine({
+      db: database.db,
+      client: temporal.client,
+      taskQueue: 'oncall',
+      routes: createNotificationRoutes(database.db.orm),
+      tuning: { pollingIntervalSeconds: 0.5 },
+    });
+    await engine.start();
+    seed = seeder(database.db.orm, box);
+    userId = await seed.user();
+    smsConfig = await seed.providerConfig(
+      'sms',
+      'default',
+      'providerOne',
+      { senderNumber: '1' },
+      { apiToken: 't' },
+    );
+  });
+  afterAll(async () => {
+    await engine.stop();
+    await database.dispose();
+  });
+
+  const startsOf = (workflowId: string) => temporal.starts.filter((s) => s.options.workflowId === workflowId);
+
+  it('starts an OTP delivery only for a committed transaction', async () => {
+    const rolledBack = await seed.requestOtp(
+      engine.orchestrator,
+      { userId, channel: 'sms', destination: '0912', code: '1' },
+      { rollback: true },
+    );
+    const otpId = await seed.requestOtp(engine.orchestrator, {
+      userId,
+      channel: 'sms',
+      destination: '0912',
+      code: '2',
+    });
+    await vi.waitFor(() => expect(startsOf(`otp:${otpId}`)).toHaveLength(1), WAIT);
+    expect(startsOf(`otp:${otpId}`)).toEqual([
+      {
+        workflowType: 'deliveryWorkflow',
+        options: {
+          workflowId: `otp:${otpId}`,
+          taskQueue: 'oncall',
+          args: [otpDelivery({ otpId, channel: 'sms', chain: [smsConfig], policy: OTP_RETRY_POLICY })],
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          workflowIdConflictPolicy: 'USE_EXISTING',
+        },
+      },
+    ]);
+    expect(startsOf(`otp:${rolledBack}`)).toEqual([]);
+  });
+
+  it('starts one delivery per endpoint and event, however often it is asked', async () => {
+    const endpointId = await seed.endpoint(userId, 'sms', { value: '0912' });
+    const alertEventId = newId();
+    await seed.notify(engine.orchestrator, alertEventId, endpointId);
+    await seed.notify(engine.orchestrator, alertEventId, endpointId);
+    const workflowId = `notify:${alertEventId}:${endpointId}`;
+    await vi.waitFor(() => expect(startsOf(workflowId)).toHaveLength(1), WAIT);
+    expect(startsOf(workflowId)[0]?.options.args).toEqual([
+      {
+        notification: { kind: 'alert', alertEventId, endpointId },
+        state: initialDeliveryState({
+          baseKey: workflowId,
+          chain: [smsConfig],
+          policy: DEFAULT_RETRY_POLICY,
+        }),
+      },
+    ]);
+  });
+
+  it('starts a flow for a flow endpoint and signals it when escalations stop', async () => {
+    const target = await seed.endpoint(userId, 'sms', { value: '0912' });
+    const steps = [{ type: 'endpoint' as const, endpointIds: [target] }];
+    const flow = await seed.endpoint(userId, 'flow', { steps });
+    const direct = await seed.endpoint(userId, 'sms', { value: '0913' });
+    const alertEventId = newId();
+    await seed.notify(engine.orchestrator, alertEventId, flow);
+    await seed.notify(engine.orchestrator, alertEventId, direct);
+    const flowId = `flow:${alertEventId}:${flow}`;
+    await vi.waitFor(() => expect(startsOf(flowId)).toHaveLength(1), WAIT);
+    expect(startsOf(flowId)[0]).toEqual({
+      workflowType: 'flowWorkflow',
+      options: {
+        workflowId: flowId,
+        taskQueue: 'oncall',
+        args: [
+          {
+            alertEventId,
+            flowEndpointId: flow,
+            state: initialFlowState([{ type: 'endpoint', endpointIds: [target] }]),
+            retryPolicy: DEFAULT_RETRY_POLICY,
+          },
+        ],
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      },
+    });
+
+    await seed.stopEscalations(engine.orchestrator, alertEventId);
+    // The direct endpoint has no flow to signal; only the flow hears `acknowledge`.
+    await vi.waitFor(
+      () => expect(temporal.signals).toEqual([{ workflowId: flowId, signal: 'acknowledge' }]),
+      WAIT,
+    );
+  });
+});

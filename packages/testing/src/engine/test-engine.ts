@@ -1,0 +1,106 @@
+import { type Core, createCore, SecretBox } from '@oncall/core';
+import {
+  type AlertMessageSource,
+  createEmbeddedEngine,
+  createEngineAdapters,
+  type EmbeddedEngineOptions,
+  type Engine,
+  type EngineAdapters,
+  loadChannelRegistry,
+  type QueueTuning,
+  type RetryPolicies,
+} from '@oncall/engine';
+import type { TestCore } from '../core/test-core';
+import type { TestDatabase } from '../database/test-database';
+import { fixedAlertMessages } from './fixed-alert-messages';
+
+export interface TestEngineOptions {
+  /** Needed with a bare TestDatabase; a TestCore brings its own. */
+  readonly encryptionKey?: Buffer;
+  readonly alertMessages?: AlertMessageSource;
+  /** Direct channels' configs, e.g. `{ telegram: { apiBase: fakeBotApi.url } }`. */
+  readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly policies?: Partial<RetryPolicies>;
+  readonly tuning?: Partial<QueueTuning>;
+  readonly attemptTimeoutMs?: number;
+  readonly runWorkers?: boolean;
+  /** Backoff jitter; 0 by default, so retries in tests wait their shortest time. */
+  readonly random?: EmbeddedEngineOptions['random'];
+}
+
+export interface TestEngine {
+  readonly engine: Engine;
+  readonly adapters: EngineAdapters;
+  readonly box: SecretBox;
+  /** With a TestCore: a second core over the same database whose use cases deliver for real. */
+  readonly core: Core | undefined;
+  /** Stops the engine and closes its connection pools (the database stays open). */
+  dispose(): Promise<void>;
+}
+
+/** Retries within milliseconds: tests wait for outcomes, not for production backoff. */
+const FAST_POLICY = {
+  baseDelayMs: 20,
+  factor: 2,
+  maxDelayMs: 200,
+  maxAttemptsPerProvider: 2,
+  jitter: 'full',
+} as const;
+
+/**
+ * The real embedded engine over a test database, started, for tests that want delivery to happen
+ * (to the fake vendors in `@oncall/testing/fakes`). The SSRF guard is off, since the fakes listen on
+ * 127.0.0.1. `createTestCore` keeps its RecordingOrchestrator; pass the TestCore here to get a core
+ * that queues real work.
+ *
+ * @example
+ * const testEngine = await createTestEngine(testCore);
+ * await testEngine.core?.otp.request(...); // delivered to the fake provider
+ */
+export async function createTestEngine(
+  target: TestCore | TestDatabase,
+  options: TestEngineOptions = {},
+): Promise<TestEngine> {
+  const database = 'database' in target ? target.database : target;
+  const encryptionKey = 'settings' in target ? target.settings.encryptionKey : options.encryptionKey;
+  if (!encryptionKey) throw new Error('createTestEngine needs the encryption key of the data it reads');
+  const box = new SecretBox(encryptionKey);
+  const adapters = createEngineAdapters({
+    orm: database.db.orm,
+    box,
+    channels: await loadChannelRegistry(),
+    alertMessages: options.alertMessages ?? fixedAlertMessages(),
+    allowPrivateTargets: true,
+    channelConfigs: options.channelConfigs,
+    attemptTimeoutMs: options.attemptTimeoutMs,
+  });
+  const engine = createEmbeddedEngine({
+    db: database.db,
+    ...adapters,
+    policies: { alert: FAST_POLICY, otp: FAST_POLICY, ...options.policies },
+    tuning: { pollingIntervalSeconds: 0.5, ...options.tuning },
+    runWorkers: options.runWorkers,
+    random: options.random ?? (() => 0),
+  });
+  await engine.start();
+  const core =
+    'core' in target
+      ? createCore({
+          orm: database.db.orm,
+          orchestrator: engine.orchestrator,
+          settings: target.settings,
+          clock: target.clock,
+          hasher: target.core.hasher,
+        })
+      : undefined;
+  return {
+    engine,
+    adapters,
+    box,
+    core,
+    async dispose() {
+      await engine.stop();
+      await adapters.close();
+    },
+  };
+}
