@@ -46,7 +46,7 @@ export function createHostFetch(options: HostFetchOptions = {}): HostFetch {
   const send = async (hop: Hop, signal: RequestInit['signal']): Promise<Response> => {
     checkBeforeConnect(policy, hop.url);
     try {
-      return await undiciFetch(hop.url, {
+      const response = await undiciFetch(hop.url, {
         method: hop.method,
         body: hop.body,
         headers: Object.fromEntries(hop.headers),
@@ -54,6 +54,9 @@ export function createHostFetch(options: HostFetchOptions = {}): HostFetch {
         redirect: 'manual',
         dispatcher,
       });
+      // The same WHATWG Response at run time; the declared types part ways only in a program that
+      // also loads the DOM library (the server does, through GraphQL Yoga), where this must still check.
+      return response as unknown as Response;
     } catch (error) {
       throw channelErrorIn(error) ?? error;
     }

@@ -1,0 +1,54 @@
+import { maskSecret, type SecretBox } from '../crypto/secret-box';
+import type { DataSource, DataSourceType } from '../entities/data-source.entity';
+import { isWebhookType } from './data-source-catalog';
+import { openSecrets } from './data-source-secrets';
+import { webhookUrl } from './webhook-url';
+
+/**
+ * A data source as owners and managers read it. Secrets are masked (empty when unset); a webhook
+ * type shows its ingestion token and the URL to paste into the other system.
+ */
+export interface DataSourceView {
+  id: string;
+  name: string;
+  type: DataSourceType;
+  url: string;
+  username: string | null;
+  apiToken: string;
+  password: string;
+  isWebhook: boolean;
+  webhookToken: string | null;
+  webhookUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The pick offered to anyone creating an alert rule: no URL, no credentials. */
+export interface DataSourceOption {
+  id: string;
+  name: string;
+  type: DataSourceType;
+}
+
+export function toDataSourceView(
+  source: DataSource,
+  box: SecretBox,
+  publicUrl: string | undefined,
+): DataSourceView {
+  const secrets = openSecrets(box, source.sealedSecrets ?? null);
+  const token = source.sealedToken ? box.decrypt(source.sealedToken) : null;
+  return {
+    id: source.id,
+    name: source.name,
+    type: source.type,
+    url: source.url,
+    username: source.username ?? null,
+    apiToken: maskSecret(secrets.apiToken),
+    password: maskSecret(secrets.password),
+    isWebhook: isWebhookType(source.type),
+    webhookToken: token,
+    webhookUrl: token ? webhookUrl(publicUrl, source.type, token) : null,
+    createdAt: source.createdAt.toISOString(),
+    updatedAt: source.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,78 @@
+import {
+  dataSourceCreateBody,
+  dataSourceListQuery,
+  dataSourceOptionSchema,
+  dataSourceStatusSchema,
+  dataSourceTypeInfoSchema,
+  dataSourceUpdateBody,
+  dataSourceViewSchema,
+  paginated,
+  ruleDataSourceTypeParams,
+} from '@oncall/contracts';
+import type { Core } from '@oncall/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actorOf } from '../auth/actor-hook';
+import { toLegacyEnvelope } from '../pagination/legacy-envelope';
+import { idParams, typed } from './route-context';
+
+const tags = ['data sources'];
+
+/**
+ * `/data-source` (owner and manager roles) and the rule form's pick list under
+ * `/alert-rule/create-data/data-source/{type}` (anyone signed in), which reads data sources only.
+ */
+export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
+  const r = typed(app);
+  r.get(
+    '/data-source',
+    {
+      schema: { tags, querystring: dataSourceListQuery, response: { 200: paginated(dataSourceViewSchema) } },
+    },
+    async (request) => toLegacyEnvelope(await core.dataSources.list(actorOf(request), request.query)),
+  );
+  r.get(
+    '/data-source/types',
+    { schema: { tags, response: { 200: z.array(dataSourceTypeInfoSchema) } } },
+    (request) => core.dataSources.types(actorOf(request)),
+  );
+  r.get(
+    '/data-source/status/:id',
+    { schema: { tags, params: idParams, response: { 200: dataSourceStatusSchema } } },
+    (request) => core.dataSources.status(actorOf(request), request.params.id),
+  );
+  r.get(
+    '/data-source/:id',
+    { schema: { tags, params: idParams, response: { 200: dataSourceViewSchema } } },
+    (request) => core.dataSources.get(actorOf(request), request.params.id),
+  );
+  r.post(
+    '/data-source',
+    { schema: { tags, body: dataSourceCreateBody, response: { 201: dataSourceViewSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await core.dataSources.create(actorOf(request), request.body)),
+  );
+  r.put(
+    '/data-source/:id',
+    {
+      schema: { tags, params: idParams, body: dataSourceUpdateBody, response: { 200: dataSourceViewSchema } },
+    },
+    (request) => core.dataSources.update(actorOf(request), request.params.id, request.body),
+  );
+  r.delete(
+    '/data-source/:id',
+    { schema: { tags, params: idParams, response: { 200: dataSourceViewSchema } } },
+    (request) => core.dataSources.delete(actorOf(request), request.params.id),
+  );
+  r.get(
+    '/alert-rule/create-data/data-source/:type',
+    {
+      schema: {
+        tags,
+        params: ruleDataSourceTypeParams,
+        response: { 200: z.array(dataSourceOptionSchema) },
+      },
+    },
+    (request) => core.dataSources.optionsOfType(actorOf(request), request.params.type),
+  );
+}

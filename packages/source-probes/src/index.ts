@@ -1,0 +1,1 @@
+export { createSourceProber, type SourceProberOptions } from './source-prober';
