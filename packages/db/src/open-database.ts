@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { entities } from '@oncall/core';
 import type { DatabaseTarget } from './database-target';
@@ -42,7 +43,8 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     return wrap(orm, 'postgres');
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = new PGlite(target.dataDir);
+  // pg_trgm backs the alert-rule name search index; on a server it ships with PostgreSQL's contrib.
+  const pglite = new PGlite({ dataDir: target.dataDir, extensions: { pg_trgm } });
   await pglite.waitReady;
   const orm = await MikroORM.init({
     ...baseOptions(options),

@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder';
 // Field files register their queries and mutations with the builder when imported.
+import './fields/alert-rule-fields';
 import './fields/auth-fields';
 import './fields/team-fields';
 import './fields/user-fields';

@@ -24,7 +24,10 @@ const AlertEventSchema = defineEntity({
   tableName: 'alert_events',
   indexes: [{ name: 'alert_events_rule_time', properties: ['rule', 'createdAt'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     rule: () => p.manyToOne(AlertRule).deleteRule('cascade'),
     /** Instance id, kept as text: the history outlives pruned instances. */
     instanceId: p.uuid().nullable(),
@@ -45,4 +48,5 @@ const AlertEventSchema = defineEntity({
 
 export class AlertEvent extends AlertEventSchema.class {}
 AlertEventSchema.setClass(AlertEvent);
+
 export { AlertEventSchema };

@@ -15,7 +15,10 @@ const AlertInstanceSchema = defineEntity({
   uniques: [{ name: 'alert_instances_rule_fingerprint', properties: ['rule', 'fingerprint'] }],
   indexes: [{ name: 'alert_instances_rule_state', properties: ['rule', 'state'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     rule: () => p.manyToOne(AlertRule).deleteRule('cascade'),
     fingerprint: p.string(),
     alertname: p.string().nullable(),
@@ -37,4 +40,5 @@ const AlertInstanceSchema = defineEntity({
 
 export class AlertInstance extends AlertInstanceSchema.class {}
 AlertInstanceSchema.setClass(AlertInstance);
+
 export { AlertInstanceSchema };

@@ -1,4 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { AlertRuleDataSourceLink } from './alert-rule-data-source-link.entity';
+import { AlertRuleEndpointLink } from './alert-rule-endpoint-link.entity';
+import { AlertRuleShare } from './alert-rule-share.entity';
+import { AlertRuleSilence } from './alert-rule-silence.entity';
+import { AlertRuleTeamShare } from './alert-rule-team-share.entity';
 import { DataSource } from './data-source.entity';
 import { Endpoint } from './endpoint.entity';
 import { newId } from './new-id';
@@ -39,9 +44,19 @@ const AlertRuleSchema = defineEntity({
       name: 'alert_rules_tags_gin',
       expression: 'create index "alert_rules_tags_gin" on "alert_rules" using gin ("tags")',
     },
+    // State first: status filters, alone or with types, are answered from the index alone.
+    { name: 'alert_rules_state_type', properties: ['state', 'type'] },
+    {
+      // Trigram index (pg_trgm): the list's case-insensitive substring filter on the name.
+      name: 'alert_rules_name_trgm',
+      expression: 'create index "alert_rules_name_trgm" on "alert_rules" using gin ("name" gin_trgm_ops)',
+    },
   ],
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string().unique(),
     description: p.text().nullable(),
     type: p.enum([...ALERT_RULE_TYPES]).index(),
@@ -50,20 +65,44 @@ const AlertRuleSchema = defineEntity({
     settings: p.json<Record<string, unknown>>(),
     tags: p.array().default([]),
     pinned: p.boolean().default(false),
-    state: p.enum([...ALERT_STATES]).default('unknown').index(),
+    state: p.enum([...ALERT_STATES]).default('unknown'),
     tokenHash: p.string().nullable().unique(),
     sealedToken: p.text().nullable(),
-    users: () => p.manyToMany(User).pivotTable('alert_rule_users').owner(),
-    teams: () => p.manyToMany(Team).pivotTable('alert_rule_teams').owner(),
-    endpoints: () => p.manyToMany(Endpoint).pivotTable('alert_rule_endpoints').owner(),
-    dataSources: () => p.manyToMany(DataSource).pivotTable('alert_rule_data_sources').owner(),
+    users: () =>
+      p
+        .manyToMany(User)
+        .pivotEntity(() => AlertRuleShare)
+        .owner(),
+    teams: () =>
+      p
+        .manyToMany(Team)
+        .pivotEntity(() => AlertRuleTeamShare)
+        .owner(),
+    endpoints: () =>
+      p
+        .manyToMany(Endpoint)
+        .pivotEntity(() => AlertRuleEndpointLink)
+        .owner(),
+    dataSources: () =>
+      p
+        .manyToMany(DataSource)
+        .pivotEntity(() => AlertRuleDataSourceLink)
+        .owner(),
     /** Users who silenced the rule for themselves. */
-    silencedBy: () => p.manyToMany(User).pivotTable('alert_rule_silences').owner(),
+    silencedBy: () =>
+      p
+        .manyToMany(User)
+        .pivotEntity(() => AlertRuleSilence)
+        .owner(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
 export class AlertRule extends AlertRuleSchema.class {}
 AlertRuleSchema.setClass(AlertRule);
+
 export { AlertRuleSchema };

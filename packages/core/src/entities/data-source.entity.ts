@@ -23,7 +23,10 @@ const DataSourceSchema = defineEntity({
   name: 'DataSource',
   tableName: 'data_sources',
   properties: {
-    id: p.uuid().primary().onCreate(() => newId()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string().unique(),
     type: p.enum([...DATA_SOURCE_TYPES]).index(),
     url: p.text(),
@@ -32,10 +35,14 @@ const DataSourceSchema = defineEntity({
     tokenHash: p.string().nullable().unique(),
     sealedToken: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
 export class DataSource extends DataSourceSchema.class {}
 DataSourceSchema.setClass(DataSource);
+
 export { DataSourceSchema };

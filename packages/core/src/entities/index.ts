@@ -1,6 +1,11 @@
 import { AlertEvent } from './alert-event.entity';
 import { AlertInstance } from './alert-instance.entity';
 import { AlertRule } from './alert-rule.entity';
+import { AlertRuleDataSourceLink } from './alert-rule-data-source-link.entity';
+import { AlertRuleEndpointLink } from './alert-rule-endpoint-link.entity';
+import { AlertRuleShare } from './alert-rule-share.entity';
+import { AlertRuleSilence } from './alert-rule-silence.entity';
+import { AlertRuleTeamShare } from './alert-rule-team-share.entity';
 import { AuthSession } from './auth-session.entity';
 import { DataSource } from './data-source.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
@@ -49,6 +54,11 @@ export const entities = [
   DeliveryAttempt,
   DataSource,
   AlertRule,
+  AlertRuleShare,
+  AlertRuleTeamShare,
+  AlertRuleEndpointLink,
+  AlertRuleDataSourceLink,
+  AlertRuleSilence,
   AlertInstance,
   AlertEvent,
 ];

@@ -2,6 +2,7 @@ import { Migration20261122025059Initial } from './Migration20261122025059Initial
 import { Migration20261122031221NotificationEndpoints } from './Migration20261122031221NotificationEndpoints';
 import { Migration20261122032434AlertRules } from './Migration20261122032434AlertRules';
 import { Migration20261122032639AlertLifecycle } from './Migration20261122032639AlertLifecycle';
+import { Migration20261122043427AlertRuleListIndexes } from './Migration20261122043427AlertRuleListIndexes';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -12,4 +13,8 @@ export const migrationsList = [
   },
   { name: 'Migration20261122032434AlertRules', class: Migration20261122032434AlertRules },
   { name: 'Migration20261122032639AlertLifecycle', class: Migration20261122032639AlertLifecycle },
+  {
+    name: 'Migration20261122043427AlertRuleListIndexes',
+    class: Migration20261122043427AlertRuleListIndexes,
+  },
 ];

@@ -1,6 +1,7 @@
 import type { Page } from '@oncall/core';
 import type { ObjectRef } from '@pothos/core';
 import { type BuilderTypes, builder } from '../builder';
+import { AlertRuleType } from './alert-rule';
 import { TeamType } from './team';
 import { UserType } from './user';
 
@@ -18,3 +19,4 @@ function pageType<T>(name: string, item: ObjectRef<BuilderTypes, T>) {
 
 export const UserPageType = pageType('UserPage', UserType);
 export const TeamPageType = pageType('TeamPage', TeamType);
+export const AlertRulePageType = pageType('AlertRulePage', AlertRuleType);

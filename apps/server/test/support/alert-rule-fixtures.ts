@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { DataSource, type DataSourceType, Endpoint, Team, User } from '@oncall/core';
+import type { TestCore } from '@oncall/testing';
+
+const suffix = () => randomBytes(3).toString('hex');
+
+/**
+ * Records alert-rule tests refer to, inserted through the ORM: their own routes (OTP checks,
+ * connection rules) are tested elsewhere and are not what these tests are about.
+ */
+export async function seedDataSource(t: TestCore, type: DataSourceType): Promise<string> {
+  const em = t.core.orm.em.fork();
+  const source = em.create(DataSource, {
+    name: `${type}-${suffix()}`,
+    type,
+    url: 'https://source.example.invalid',
+  });
+  await em.flush();
+  return source.id;
+}
+
+export async function seedEndpoint(
+  t: TestCore,
+  ownerId: string,
+  options: { name?: string; accessUserIds?: string[] } = {},
+): Promise<string> {
+  const em = t.core.orm.em.fork();
+  const endpoint = em.create(Endpoint, {
+    name: options.name ?? `endpoint-${suffix()}`,
+    type: 'teams',
+    value: 'https://hooks.example.invalid/webhook',
+    owner: em.getReference(User, ownerId),
+  });
+  endpoint.accessUsers.set((options.accessUserIds ?? []).map((id) => em.getReference(User, id)));
+  await em.flush();
+  return endpoint.id;
+}
+
+export async function seedTeam(t: TestCore, ownerId: string, memberIds: string[]): Promise<string> {
+  const em = t.core.orm.em.fork();
+  const team = em.create(Team, { name: `team-${suffix()}`, owner: em.getReference(User, ownerId) });
+  team.members.set(memberIds.map((id) => em.getReference(User, id)));
+  await em.flush();
+  return team.id;
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { ALERT_RULE_TYPE_VALUES, ALERT_STATE_VALUES } from './alert-rule-fields';
+
+export const alertRuleUserRefSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
+export const alertRuleTeamRefSchema = z.object({ id: z.string(), name: z.string() });
+export const alertRuleEndpointRefSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
+
+/**
+ * A rule as every face shows it: the common fields, the type-specific fields flattened beside them
+ * (as create accepts them), and the caller's view of it (`silentStatus`; `apiToken` for admins of
+ * `api` and `notification` rules only).
+ */
+export const alertRuleViewSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(ALERT_RULE_TYPE_VALUES),
+  showAcknowledgeBtn: z.boolean(),
+  userId: z.string().describe('The owner.'),
+  owner: alertRuleUserRefSchema,
+  users: z.array(alertRuleUserRefSchema),
+  userIds: z.array(z.string()),
+  teams: z.array(alertRuleTeamRefSchema),
+  teamIds: z.array(z.string()),
+  endpoints: z.array(alertRuleEndpointRefSchema),
+  endpointIds: z.array(z.string()),
+  dataSourceIds: z.array(z.string()),
+  tags: z.array(z.string()),
+  pinned: z.boolean(),
+  silentStatus: z.enum(['silent', 'active']).describe('For the caller.'),
+  state: z.enum(ALERT_STATE_VALUES),
+  apiToken: z.string().optional().describe('Shown to admins of api and notification rules only.'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export const alertRuleDeleteResultSchema = z.object({
+  status: z.boolean(),
+  outcome: z.enum(['deleted', 'accessRemoved']),
+  message: z.string(),
+});
+
+export const alertRuleTagsViewSchema = z.object({ id: z.string(), tags: z.array(z.string()) });
+
+export const alertRuleNotifyViewSchema = z.object({
+  id: z.string(),
+  endpoints: z.array(alertRuleEndpointRefSchema),
+  endpointIds: z.array(z.string()),
+  selectable: z.array(alertRuleEndpointRefSchema).describe('Endpoints the caller may attach.'),
+});
+
+export const alertRuleAccessViewSchema = z.object({
+  id: z.string(),
+  userId: z.string().describe('The owner.'),
+  users: z.array(alertRuleUserRefSchema),
+  userIds: z.array(z.string()),
+  teams: z.array(alertRuleTeamRefSchema),
+  teamIds: z.array(z.string()),
+});
+
+export const alertRuleCreateDataSchema = z.object({
+  types: z.array(z.enum(ALERT_RULE_TYPE_VALUES)),
+  endpoints: z.array(alertRuleEndpointRefSchema),
+  users: z.array(alertRuleUserRefSchema),
+  teams: z.array(alertRuleTeamRefSchema),
+});
+
+const pendingNote = z.object({ note: z.string() });
+
+/** What a data source will answer once it is queried (step 5); empty with a note until then. */
+export const pendingListSchema = z.object({ data: z.array(z.string()), meta: pendingNote });
+
+export const zabbixCreateDataSchema = z.object({
+  hosts: z.array(z.string()),
+  actions: z.array(z.string()),
+  severities: z.array(z.object({ value: z.string(), label: z.string() })),
+  meta: pendingNote,
+});
+
+export const groupActionResultSchema = z.object({
+  status: z.boolean(),
+  matched: z.number().int().describe('Rules the filters matched among those the caller can see.'),
+  changed: z.number().int(),
+});
+
+export const groupDeleteResultSchema = z.object({
+  status: z.boolean(),
+  matched: z.number().int(),
+  deleted: z.number().int(),
+  accessRemoved: z.number().int(),
+  skipped: z.number().int().describe('Rules seen only through a team: nothing to remove for the caller.'),
+});
+
+export const groupAddResultSchema = z.object({
+  status: z.boolean(),
+  matched: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int().describe('Rules the caller does not administer.'),
+});
+
+export const batchNotifyResultSchema = z.object({
+  status: z.boolean(),
+  rules: z.number().int(),
+  added: z.number().int().describe('New rule-endpoint links.'),
+});

@@ -1,0 +1,244 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { Actor } from '../auth/actor';
+import type { SecretBox } from '../crypto/secret-box';
+import { ALERT_RULE_TYPES, AlertRule, type AlertRuleType } from '../entities/alert-rule.entity';
+import { DataSource } from '../entities/data-source.entity';
+import { Endpoint } from '../entities/endpoint.entity';
+import { Team } from '../entities/team.entity';
+import { User } from '../entities/user.entity';
+import { forbidden, notFound, validationFailed } from '../errors/domain-error';
+import { type Page, type PageQuery, pageOffset } from '../pagination/page';
+import { runStatement } from '../persistence/run-statement';
+import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
+import { alertRulePolicy, assertCanAdministerRule } from '../policy/alert-rule-policy';
+import { withUniqueField } from '../validation/unique-violation';
+import { type AlertRuleFilter, ruleFilterCondition } from './alert-rule-filter';
+import {
+  type AlertRuleCreateInput,
+  type AlertRuleUpdateInput,
+  mergeTypeFields,
+  storedTypeFields,
+} from './alert-rule-input';
+import { LIST_ORDER, ruleRows } from './alert-rule-rows';
+import { type AlertRuleView, type RuleEndpointRef, toAlertRuleView } from './alert-rule-view';
+import { leaveRule } from './leave-rule';
+import { assertRuleReferences } from './rule-references';
+import { standingOnRule } from './rule-standing';
+import { hasRuleToken, issueRuleToken } from './rule-token';
+import { selectableEndpoints } from './selectable-endpoints';
+
+export interface AlertRuleListQuery extends PageQuery, AlertRuleFilter {}
+
+export interface AlertRuleDeleteResult {
+  status: true;
+  outcome: 'deleted' | 'accessRemoved';
+  message: string;
+}
+
+const TAKEN = 'The name has already been taken.';
+
+/** Alert rules: create, read, update, delete, list with filters, pin and per-user silence. */
+export class AlertRuleService {
+  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox }) {}
+
+  /** Rules the caller may see, pinned first, then newest first. */
+  async list(actor: Actor, query: AlertRuleListQuery): Promise<Page<AlertRuleView>> {
+    const em = this.deps.orm.em.fork();
+    const where = ruleFilterCondition(actor, query);
+    const { total, rows } = alertRulePolicy.seesEveryRule(actor)
+      ? await this.pageOfAll(em, actor, where, query)
+      : await this.pageOfShared(em, actor, where, query);
+    return {
+      items: rows.map((row) => toAlertRuleView(row, actor, this.deps.secretBox)),
+      total,
+      page: query.page,
+      perPage: query.perPage,
+    };
+  }
+
+  async get(actor: Actor, id: string): Promise<AlertRuleView> {
+    const em = this.deps.orm.em.fork();
+    const standing = await standingOnRule(em, actor, id);
+    return this.view(em, actor, standing.id);
+  }
+
+  /** Anyone signed in may create a rule; they own it. */
+  async create(actor: Actor, input: AlertRuleCreateInput): Promise<AlertRuleView> {
+    const em = this.deps.orm.em.fork();
+    const { settings, dataSourceIds } = storedTypeFields(input);
+    await this.assertNameFree(em, input.name);
+    await assertRuleReferences(
+      em,
+      actor,
+      { userIds: input.userIds, teamIds: input.teamIds, endpointIds: input.endpointIds, dataSourceIds },
+      { type: input.type },
+    );
+    const token = hasRuleToken(input.type) ? issueRuleToken(this.deps.secretBox) : undefined;
+    const rule = em.create(AlertRule, {
+      name: input.name,
+      description: input.description ?? null,
+      type: input.type,
+      showAcknowledgeBtn: input.showAcknowledgeBtn,
+      owner: em.getReference(User, actor.userId),
+      settings,
+      tags: input.tags,
+      tokenHash: token?.tokenHash ?? null,
+      sealedToken: token?.sealedToken ?? null,
+    });
+    rule.users.set(input.userIds.map((id) => em.getReference(User, id)));
+    rule.teams.set(input.teamIds.map((id) => em.getReference(Team, id)));
+    rule.endpoints.set(input.endpointIds.map((id) => em.getReference(Endpoint, id)));
+    rule.dataSources.set(dataSourceIds.map((id) => em.getReference(DataSource, id)));
+    await withUniqueField('name', TAKEN, () => em.flush());
+    return this.view(em, actor, rule.id);
+  }
+
+  /** Admins only. Lists that are sent replace the current ones; what is left out stays. */
+  async update(actor: Actor, id: string, input: AlertRuleUpdateInput): Promise<AlertRuleView> {
+    const em = this.deps.orm.em.fork();
+    const standing = await standingOnRule(em, actor, id);
+    assertCanAdministerRule(actor, standing);
+    if (input.type !== undefined && input.type !== standing.type) {
+      throw validationFailed({ type: ['The type of an alert rule cannot be changed.'] });
+    }
+    const rule = await em.findOneOrFail(
+      AlertRule,
+      { id: standing.id },
+      { populate: ['users', 'teams', 'endpoints', 'dataSources'] },
+    );
+    const current = { settings: rule.settings, dataSourceIds: rule.dataSources.getItems().map((s) => s.id) };
+    const next = mergeTypeFields(rule.type, current, input);
+    if (input.name !== undefined && input.name !== rule.name) await this.assertNameFree(em, input.name);
+    const attachedEndpointIds = new Set(rule.endpoints.getItems().map((e) => e.id));
+    await assertRuleReferences(
+      em,
+      actor,
+      {
+        userIds: input.userIds,
+        teamIds: input.teamIds,
+        endpointIds: input.endpointIds,
+        dataSourceIds: next.dataSourceIds,
+      },
+      { type: rule.type, attachedEndpointIds },
+    );
+    if (input.name !== undefined) rule.name = input.name;
+    if (input.description !== undefined) rule.description = input.description;
+    if (input.showAcknowledgeBtn !== undefined) rule.showAcknowledgeBtn = input.showAcknowledgeBtn;
+    if (input.tags !== undefined) rule.tags = input.tags;
+    rule.settings = next.settings;
+    if (input.userIds) rule.users.set(input.userIds.map((uid) => em.getReference(User, uid)));
+    if (input.teamIds) rule.teams.set(input.teamIds.map((tid) => em.getReference(Team, tid)));
+    if (input.endpointIds) rule.endpoints.set(input.endpointIds.map((eid) => em.getReference(Endpoint, eid)));
+    rule.dataSources.set(next.dataSourceIds.map((sid) => em.getReference(DataSource, sid)));
+    await withUniqueField('name', TAKEN, () => em.flush());
+    return this.view(em, actor, rule.id);
+  }
+
+  /**
+   * Admins delete the rule. Anyone else only leaves it: their share and the endpoints they own are
+   * taken off the rule, which stays for everyone else.
+   */
+  async delete(actor: Actor, id: string): Promise<AlertRuleDeleteResult> {
+    const em = this.deps.orm.em.fork();
+    const standing = await standingOnRule(em, actor, id);
+    if (standing.canAdminister) {
+      await em.nativeDelete(AlertRule, { id: standing.id });
+      return { status: true, outcome: 'deleted', message: 'The alert rule was deleted.' };
+    }
+    const left = await em.transactional((tx) => leaveRule(tx, actor, [standing.id]));
+    if (left.length === 0) {
+      throw forbidden(
+        'You see this rule through a team; only an admin of the rule can remove the team from it.',
+      );
+    }
+    return {
+      status: true,
+      outcome: 'accessRemoved',
+      message: 'Your access and your endpoints were removed from the alert rule.',
+    };
+  }
+
+  /** A global toggle; anyone who sees the rule may pin it. */
+  async pin(actor: Actor, id: string): Promise<AlertRuleView> {
+    const em = this.deps.orm.em.fork();
+    const standing = await standingOnRule(em, actor, id);
+    await runStatement(em, 'update alert_rules set pinned = not pinned where id = ?', [standing.id]);
+    return this.view(em, actor, standing.id);
+  }
+
+  /** Silence is per user: it toggles only the caller's own notifications of this rule. */
+  async silent(actor: Actor, id: string): Promise<AlertRuleView> {
+    const em = this.deps.orm.em.fork();
+    const standing = await standingOnRule(em, actor, id);
+    await em.transactional(async (tx) => {
+      const removed = await runStatement(
+        tx,
+        'delete from alert_rule_silences where alert_rule_id = ? and user_id = ?',
+        [standing.id, actor.userId],
+      );
+      if (removed === 0) {
+        await runStatement(
+          tx,
+          'insert into alert_rule_silences (alert_rule_id, user_id) values (?, ?) on conflict do nothing',
+          [standing.id, actor.userId],
+        );
+      }
+    });
+    return this.view(em, actor, standing.id);
+  }
+
+  types(_actor: Actor): AlertRuleType[] {
+    return [...ALERT_RULE_TYPES];
+  }
+
+  /** The endpoints the caller may filter by and select. */
+  filterEndpoints(actor: Actor): Promise<RuleEndpointRef[]> {
+    return selectableEndpoints(this.deps.orm.em.fork(), actor);
+  }
+
+  /**
+   * Owner and manager roles list from the whole table: the page is read in list order straight
+   * from its index while the count runs beside it on a second connection.
+   */
+  private async pageOfAll(em: EntityManager, actor: Actor, where: SqlFragment, query: PageQuery) {
+    const [counted, rows] = await Promise.all([
+      selectRows<{ total: number }>(em, sql`select count(*)::int as total from alert_rules r where ${where}`),
+      ruleRows(
+        em,
+        actor.userId,
+        sql`select r.id from alert_rules r where ${where}
+          order by ${LIST_ORDER} limit ${query.perPage} offset ${pageOffset(query)}`,
+      ),
+    ]);
+    return { total: counted[0]?.total ?? 0, rows };
+  }
+
+  /**
+   * Anyone else sees a bounded set (its own and shared rules): working that set out is most of the
+   * cost, so it is done once, and counted and paged in the same statement.
+   */
+  private async pageOfShared(em: EntityManager, actor: Actor, where: SqlFragment, query: PageQuery) {
+    const picked = await selectRows<{ total: number; id: string | null }>(
+      em,
+      sql`with matched as materialized (
+          select r.id, r.pinned, r.created_at from alert_rules r where ${where})
+        select counted.total, page.id
+          from (select count(*)::int as total from matched) as counted
+          left join (select m.id from matched m
+                      order by m.pinned desc, m.created_at desc, m.id desc
+                      limit ${query.perPage} offset ${pageOffset(query)}) as page on true`,
+    );
+    const ids = picked.flatMap((row) => (row.id ? [row.id] : []));
+    return { total: picked[0]?.total ?? 0, rows: await ruleRows(em, actor.userId, sql`${ids}`) };
+  }
+
+  private async view(em: EntityManager, actor: Actor, id: string): Promise<AlertRuleView> {
+    const [row] = await ruleRows(em, actor.userId, sql`${id}::uuid`);
+    if (!row) throw notFound('Alert rule');
+    return toAlertRuleView(row, actor, this.deps.secretBox);
+  }
+
+  private async assertNameFree(em: EntityManager, name: string): Promise<void> {
+    if (await em.count(AlertRule, { name })) throw validationFailed({ name: [TAKEN] });
+  }
+}

@@ -1,0 +1,154 @@
+import type { Actor } from '../auth/actor';
+import type { SecretBox } from '../crypto/secret-box';
+import type { AlertRuleType, AlertState } from '../entities/alert-rule.entity';
+import type { EndpointType } from '../entities/endpoint.entity';
+import { alertRulePolicy } from '../policy/alert-rule-policy';
+import { hasRuleToken } from './rule-token';
+
+export interface RuleUserRef {
+  id: string;
+  username: string;
+  name: string;
+}
+
+export interface RuleTeamRef {
+  id: string;
+  name: string;
+}
+
+export interface RuleEndpointRef {
+  id: string;
+  name: string;
+  type: EndpointType;
+}
+
+export type SilentStatus = 'silent' | 'active';
+
+/** The fields every rule shows, whatever its type. */
+export interface AlertRuleBaseView {
+  id: string;
+  name: string;
+  description: string | null;
+  type: AlertRuleType;
+  showAcknowledgeBtn: boolean;
+  /** The owner's id, as legacy clients read it. */
+  userId: string;
+  owner: RuleUserRef;
+  users: RuleUserRef[];
+  userIds: string[];
+  teams: RuleTeamRef[];
+  teamIds: string[];
+  endpoints: RuleEndpointRef[];
+  endpointIds: string[];
+  dataSourceIds: string[];
+  tags: string[];
+  pinned: boolean;
+  /** For the caller: silence is per user. */
+  silentStatus: SilentStatus;
+  state: AlertState;
+  /** The ingestion token of `api` and `notification` rules, for the rule's admins only. */
+  apiToken?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A rule as every face shows it: the common fields plus its type-specific fields flattened beside
+ * them, as create accepts them (`queryType`, `minutes`, …). Their shape is chosen by `type`.
+ */
+export type AlertRuleView = AlertRuleBaseView & { readonly [typeField: string]: unknown };
+
+/** One rule as read by `ruleRows`: columns plus the related records aggregated as JSON. */
+export interface AlertRuleRow {
+  id: string;
+  name: string;
+  description: string | null;
+  type: AlertRuleType;
+  showAcknowledgeBtn: boolean;
+  settings: Record<string, unknown>;
+  tags: string[];
+  pinned: boolean;
+  state: AlertState;
+  sealedToken: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ownerId: string;
+  ownerUsername: string;
+  ownerName: string;
+  users: RuleUserRef[];
+  teams: RuleTeamRef[];
+  endpoints: RuleEndpointRef[];
+  dataSourceIds: string[];
+  silenced: boolean;
+}
+
+/** Types whose create body names one data source (`dataSourceId`) rather than a list. */
+export const SINGLE_SOURCE_TYPES: ReadonlySet<AlertRuleType> = new Set(['elastic', 'victoria_logs']);
+
+export function toAlertRuleView(row: AlertRuleRow, actor: Actor, box: SecretBox): AlertRuleView {
+  const showToken = hasRuleToken(row.type) && row.sealedToken && alertRulePolicy.canAdminister(actor, row);
+  const base: AlertRuleBaseView = {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    showAcknowledgeBtn: row.showAcknowledgeBtn,
+    userId: row.ownerId,
+    owner: { id: row.ownerId, username: row.ownerUsername, name: row.ownerName },
+    users: row.users,
+    userIds: row.users.map((u) => u.id),
+    teams: row.teams,
+    teamIds: row.teams.map((t) => t.id),
+    endpoints: row.endpoints,
+    endpointIds: row.endpoints.map((e) => e.id),
+    dataSourceIds: row.dataSourceIds,
+    tags: row.tags,
+    pinned: row.pinned,
+    silentStatus: row.silenced ? 'silent' : 'active',
+    state: row.state,
+    ...(showToken && row.sealedToken ? { apiToken: box.decrypt(row.sealedToken) } : {}),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
+  };
+  const single = SINGLE_SOURCE_TYPES.has(row.type) ? { dataSourceId: row.dataSourceIds[0] ?? null } : {};
+  // A stored type field can never stand in for a common one.
+  const typeFields = Object.entries({ ...row.settings, ...single }).filter(([key]) => !isBaseField(key));
+  return { ...base, ...Object.fromEntries(typeFields) };
+}
+
+const BASE_FIELDS: Record<keyof AlertRuleBaseView, true> = {
+  id: true,
+  name: true,
+  description: true,
+  type: true,
+  showAcknowledgeBtn: true,
+  userId: true,
+  owner: true,
+  users: true,
+  userIds: true,
+  teams: true,
+  teamIds: true,
+  endpoints: true,
+  endpointIds: true,
+  dataSourceIds: true,
+  tags: true,
+  pinned: true,
+  silentStatus: true,
+  state: true,
+  apiToken: true,
+  createdAt: true,
+  updatedAt: true,
+};
+
+function isBaseField(key: string): boolean {
+  return Object.hasOwn(BASE_FIELDS, key);
+}
+
+/** The type-specific fields of a view, for faces that show them apart from the common ones. */
+export function typeFieldsOf(view: AlertRuleView): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(view).filter(([key]) => !isBaseField(key)));
+}
+
+function isoTime(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -1,0 +1,11 @@
+import type { RuleUserRef } from '@oncall/core';
+import { builder } from '../builder';
+
+export const AlertRuleUserType = builder.objectRef<RuleUserRef>('AlertRuleUser').implement({
+  description: 'The owner of a rule or a user it is shared with.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    username: t.exposeString('username'),
+    name: t.exposeString('name'),
+  }),
+});

@@ -1,0 +1,83 @@
+import {
+  ALERT_RULE_TYPE_VALUES,
+  alertRuleCreateBody,
+  alertRuleDeleteResultSchema,
+  alertRuleEndpointRefSchema,
+  alertRuleListQuery,
+  alertRuleUpdateBody,
+  alertRuleViewSchema,
+  paginated,
+} from '@oncall/contracts';
+import type { Core } from '@oncall/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actorOf } from '../auth/actor-hook';
+import { toLegacyEnvelope } from '../pagination/legacy-envelope';
+import { idParams, typed } from './route-context';
+
+const tags = ['alert-rules'];
+
+const LIST_DESCRIPTION = [
+  'Rules the caller can see, pinned first, then newest first.',
+  '`alertname`: case-insensitive substring; `userId`: owner or shared user; `types` and `tags`:',
+  'comma-separated (or repeated), every tag must be on the rule; `silentStatus`: for the caller;',
+  '`status`: rule state, one (`status=critical`), comma-separated (`status=critical,warning`) or',
+  'repeated as `status[]=critical&status[]=warning`.',
+].join(' ');
+
+/** `/alert-rule`: the rules themselves, pin and silence, and the small pick lists of the list view. */
+export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
+  const r = typed(app);
+  r.get(
+    '/alert-rule',
+    {
+      schema: {
+        tags,
+        description: LIST_DESCRIPTION,
+        querystring: alertRuleListQuery,
+        response: { 200: paginated(alertRuleViewSchema) },
+      },
+    },
+    async (request) => toLegacyEnvelope(await core.alertRules.list(actorOf(request), request.query)),
+  );
+  r.post(
+    '/alert-rule',
+    { schema: { tags, body: alertRuleCreateBody, response: { 200: alertRuleViewSchema } } },
+    (request) => core.alertRules.create(actorOf(request), request.body),
+  );
+  r.get(
+    '/alert-rule/types',
+    { schema: { tags, response: { 200: z.array(z.enum(ALERT_RULE_TYPE_VALUES)) } } },
+    (request) => core.alertRules.types(actorOf(request)),
+  );
+  r.get(
+    '/alert-rule/filter-endpoints',
+    { schema: { tags, response: { 200: z.array(alertRuleEndpointRefSchema) } } },
+    (request) => core.alertRules.filterEndpoints(actorOf(request)),
+  );
+  r.post(
+    '/alert-rule/pin/:id',
+    { schema: { tags, params: idParams, response: { 200: alertRuleViewSchema } } },
+    (request) => core.alertRules.pin(actorOf(request), request.params.id),
+  );
+  r.post(
+    '/alert-rule/silent/:id',
+    { schema: { tags, params: idParams, response: { 200: alertRuleViewSchema } } },
+    (request) => core.alertRules.silent(actorOf(request), request.params.id),
+  );
+  r.get(
+    '/alert-rule/:id',
+    { schema: { tags, params: idParams, response: { 200: alertRuleViewSchema } } },
+    (request) => core.alertRules.get(actorOf(request), request.params.id),
+  );
+  r.put(
+    '/alert-rule/:id',
+    { schema: { tags, params: idParams, body: alertRuleUpdateBody, response: { 200: alertRuleViewSchema } } },
+    (request) => core.alertRules.update(actorOf(request), request.params.id, request.body),
+  );
+  r.delete(
+    '/alert-rule/:id',
+    { schema: { tags, params: idParams, response: { 200: alertRuleDeleteResultSchema } } },
+    (request) => core.alertRules.delete(actorOf(request), request.params.id),
+  );
+}
