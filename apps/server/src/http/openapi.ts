@@ -8,7 +8,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Alert management and notification service', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ruleToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The rule token of an api or notification rule',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     // The document describes the REST contract; tRPC and GraphQL describe themselves.

@@ -11,6 +11,7 @@ export async function queryRows<T>(
   sql: string,
   params: readonly unknown[] = [],
 ): Promise<T[]> {
-  const rows: unknown = await em.getConnection().execute(sql, [...params], 'all');
+  // Inside `em.transactional` the statement must run on that transaction's connection.
+  const rows: unknown = await em.getConnection().execute(sql, [...params], 'all', em.getTransactionContext());
   return Array.isArray(rows) ? (rows as T[]) : [];
 }

@@ -1,0 +1,169 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { Actor } from '../auth/actor';
+import type { AlertEventKind, AlertState } from '../entities/index';
+import type { Page, PageQuery } from '../pagination/page';
+import { pageOffset } from '../pagination/page';
+import { queryRows } from '../persistence/query-rows';
+import { loadVisibleRule } from './rule-access';
+import { type RuleTimeline, statusTimeline, type TimelineQuery } from './status-timeline';
+
+export interface HistoryQuery extends PageQuery {
+  from?: Date;
+  to?: Date;
+}
+
+export interface HistoryEntry {
+  id: string;
+  kind: AlertEventKind;
+  state: AlertState | null;
+  ruleState: AlertState;
+  /** The label legacy clients show for API alerts. */
+  status: 'Firing' | 'Resolved' | 'Triggered' | 'Acknowledged' | 'Test';
+  alertname: string | null;
+  instance: string | null;
+  description: string | null;
+  episodeId: string | null;
+  actorId: string | null;
+  createdAt: string;
+}
+
+export interface FiringInstance {
+  id: string;
+  alertname: string | null;
+  instance: string;
+  state: AlertState;
+  description: string | null;
+  summary: string | null;
+  labels: Record<string, string> | null;
+  details: Record<string, unknown> | null;
+  firedAt: string;
+  lastSeenAt: string;
+  acknowledgedAt: string | null;
+}
+
+const LABELS: Record<AlertEventKind, HistoryEntry['status']> = {
+  fired: 'Firing',
+  refired: 'Firing',
+  status: 'Firing',
+  triggered: 'Triggered',
+  resolved: 'Resolved',
+  auto_resolved: 'Resolved',
+  acknowledged: 'Acknowledged',
+  test: 'Test',
+};
+
+/** What happened to rules: their history, their status over time, and what is firing now. */
+export class AlertReadService {
+  constructor(private readonly deps: { orm: MikroORM }) {}
+
+  statusTimeline(actor: Actor, query: TimelineQuery): Promise<RuleTimeline[]> {
+    return statusTimeline(this.deps.orm, actor, query);
+  }
+
+  /** Newest first; `from`/`to` bound the event time (to inclusive, to the minute the client sent). */
+  async history(actor: Actor, ruleId: string, query: HistoryQuery): Promise<Page<HistoryEntry>> {
+    const em = this.deps.orm.em.fork();
+    const rule = await loadVisibleRule(em, actor, ruleId, 'forbidden');
+    const where = ['e.rule_id = ?'];
+    const params: unknown[] = [rule.id];
+    if (query.from) {
+      where.push('e.created_at >= ?');
+      params.push(query.from);
+    }
+    if (query.to) {
+      where.push('e.created_at < ?');
+      params.push(new Date(query.to.getTime() + 60_000));
+    }
+    const condition = where.join(' and ');
+    const [counted] = await queryRows<{ total: string | number }>(
+      em,
+      `select count(*) as total from alert_events e where ${condition}`,
+      params,
+    );
+    const rows = await queryRows<{
+      id: string;
+      kind: AlertEventKind;
+      state: AlertState | null;
+      rule_state: AlertState;
+      alertname: string | null;
+      instance: string | null;
+      description: string | null;
+      episode_id: string | null;
+      actor_id: string | null;
+      created_at: Date | string;
+    }>(
+      em,
+      `select e.id, e.kind, e.state, e.rule_state, e.alertname, e.instance, e.description, e.episode_id,
+              e.actor_id, e.created_at
+         from alert_events e where ${condition}
+        order by e.created_at desc, e.id desc limit ? offset ?`,
+      [...params, query.perPage, pageOffset(query)],
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        state: r.state,
+        ruleState: r.rule_state,
+        status: LABELS[r.kind],
+        alertname: r.alertname,
+        instance: r.instance,
+        description: r.description,
+        episodeId: r.episode_id,
+        actorId: r.actor_id,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+      total: Number(counted?.total ?? 0),
+      page: query.page,
+      perPage: query.perPage,
+    };
+  }
+
+  /** The instances firing now (for every rule type: API instances, webhook alerts, evaluated checks). */
+  async triggered(
+    actor: Actor,
+    ruleId: string,
+  ): Promise<{ alertRuleId: string; type: string; state: AlertState; instances: FiringInstance[] }> {
+    const em = this.deps.orm.em.fork();
+    // The contract lists only 404 for this route: a rule the caller cannot see does not exist for it.
+    const rule = await loadVisibleRule(em, actor, ruleId, 'not_found');
+    const rows = await queryRows<{
+      id: string;
+      alertname: string | null;
+      instance: string;
+      state: AlertState;
+      description: string | null;
+      summary: string | null;
+      labels: Record<string, string> | null;
+      details: Record<string, unknown> | null;
+      fired_at: Date | string;
+      last_seen_at: Date | string;
+      acknowledged_at: Date | string | null;
+    }>(
+      em,
+      `select id, alertname, instance, state, description, summary, labels, details, fired_at, last_seen_at,
+              acknowledged_at
+         from alert_instances where rule_id = ? and state in ('critical', 'warning')
+        order by fired_at desc, id`,
+      [rule.id],
+    );
+    return {
+      alertRuleId: rule.id,
+      type: rule.type,
+      state: rule.state,
+      instances: rows.map((r) => ({
+        id: r.id,
+        alertname: r.alertname,
+        instance: r.instance,
+        state: r.state,
+        description: r.description,
+        summary: r.summary,
+        labels: r.labels,
+        details: r.details,
+        firedAt: new Date(r.fired_at).toISOString(),
+        lastSeenAt: new Date(r.last_seen_at).toISOString(),
+        acknowledgedAt: r.acknowledged_at ? new Date(r.acknowledged_at).toISOString() : null,
+      })),
+    };
+  }
+}

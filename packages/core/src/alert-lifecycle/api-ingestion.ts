@@ -1,0 +1,110 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { SlidingWindowLimiter } from '../auth/rate-limiter';
+import type { SecretBox } from '../crypto/secret-box';
+import type { AlertRuleType } from '../entities/index';
+import { rateLimited, unauthenticated } from '../errors/domain-error';
+import { queryRows } from '../persistence/query-rows';
+import type { Clock } from '../ports/clock';
+import type { Orchestrator } from '../ports/orchestrator';
+import type { AlertSignal, SignalOutcome } from './alert-signal';
+import { applySignal } from './apply-signal';
+import { apiFingerprint } from './fingerprint';
+
+/** The body every API-style sender posts (legacy senders add more fields; they are kept as payload). */
+export interface ApiAlertInput {
+  instance: string;
+  alertname?: string;
+  description?: string;
+  summary?: string;
+  job?: string;
+}
+
+/** Legacy senders read `{status, message}`; these are the exact strings they compare against. */
+export type IngestAnswer =
+  | { status: true; message: 'Activated' | 'Already Active' | 'Stopped' | 'Already Stopped' }
+  | { status: false; message: 'Alert instance does not exist' }
+  | { status: true; isFire: boolean }
+  | { status: true };
+
+export interface ApiIngestionDeps {
+  orm: MikroORM;
+  secretBox: SecretBox;
+  orchestrator: Orchestrator;
+  clock: Clock;
+  /** Per rule token; the product this replaces allowed 60 a minute. */
+  limiter: SlidingWindowLimiter;
+}
+
+/**
+ * `fire-alert`, `resolve-alert` / `stop-alert`, `status-alert` and `notification-alert`. Each answer
+ * is given only after the transaction holding the alert, its history and its queued pages commits.
+ */
+export class ApiIngestion {
+  constructor(private readonly deps: ApiIngestionDeps) {}
+
+  async fire(token: string, input: ApiAlertInput): Promise<IngestAnswer> {
+    const outcome = await this.apply(token, 'api', input, 'critical', 'fired');
+    return { status: true, message: outcome.type === 'opened' ? 'Activated' : 'Already Active' };
+  }
+
+  async resolve(token: string, input: ApiAlertInput): Promise<IngestAnswer> {
+    const outcome = await this.apply(token, 'api', input, 'resolved', 'resolved');
+    if (outcome.type === 'unknownInstance')
+      return { status: false, message: 'Alert instance does not exist' };
+    return { status: true, message: outcome.type === 'resolved' ? 'Stopped' : 'Already Stopped' };
+  }
+
+  async status(
+    token: string,
+    input: ApiAlertInput & { status: 'warning' | 'critical' | 'resolved' },
+  ): Promise<IngestAnswer> {
+    const outcome = await this.apply(
+      token,
+      'api',
+      input,
+      input.status,
+      input.status === 'resolved' ? 'resolved' : 'status',
+    );
+    return { status: true, isFire: input.status !== 'resolved' && outcome.type !== 'unknownInstance' };
+  }
+
+  async notification(token: string, input: ApiAlertInput): Promise<IngestAnswer> {
+    await this.apply(token, 'notification', input, 'triggered', 'triggered');
+    return { status: true };
+  }
+
+  private async apply(
+    token: string,
+    type: AlertRuleType,
+    input: ApiAlertInput,
+    state: AlertSignal['state'],
+    kind: AlertSignal['kind'],
+  ): Promise<SignalOutcome> {
+    const ruleId = await this.ruleFor(token, type);
+    const decision = this.deps.limiter.check(ruleId);
+    if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000, 'Too many alerts for this token.');
+    this.deps.limiter.hit(ruleId);
+    const signal: AlertSignal = {
+      fingerprint: apiFingerprint(input.alertname, input.instance),
+      alertname: input.alertname ?? null,
+      instance: input.instance,
+      state,
+      kind,
+      description: input.description ?? null,
+      summary: input.summary ?? null,
+      labels: input.job ? { job: input.job } : null,
+    };
+    return this.deps.orm.em.fork().transactional((tx) => applySignal(tx, this.deps, ruleId, signal));
+  }
+
+  /** The rule a token belongs to; a token of another rule type is as invalid as an unknown one. */
+  private async ruleFor(token: string, type: AlertRuleType): Promise<string> {
+    const [rule] = await queryRows<{ id: string }>(
+      this.deps.orm.em,
+      'select id from alert_rules where token_hash = ? and type = ?',
+      [this.deps.secretBox.lookupHash(token), type],
+    );
+    if (!rule) throw unauthenticated('Invalid token.');
+    return rule.id;
+  }
+}

@@ -1,0 +1,242 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { type AlertState, newId } from '../entities/index';
+import { queryRows } from '../persistence/query-rows';
+import { runStatement } from '../persistence/run-statement';
+import type { Clock } from '../ports/clock';
+import type { Orchestrator } from '../ports/orchestrator';
+import type { AlertSignal, SignalOutcome } from './alert-signal';
+import { notifyTargets } from './notify-targets';
+import { syncRuleState } from './rule-state-sync';
+import { isFiring, stateRank } from './state-rank';
+
+interface LockedInstance {
+  id: string;
+  state: AlertState;
+  episode_id: string;
+  acknowledged_at: Date | string | null;
+}
+
+export interface SignalDeps {
+  orchestrator: Orchestrator;
+  clock: Clock;
+}
+
+/**
+ * Applies one signal to one instance of a rule inside the caller's transaction: the instance row is
+ * locked (or created), the change becomes a history event, the rule's state follows, and the pages
+ * it causes are queued in the same transaction. Concurrent signals for one instance serialise on
+ * its row, so exactly one of them opens an episode and pages; the others see it firing.
+ */
+export async function applySignal(
+  tx: EntityManager,
+  deps: SignalDeps,
+  ruleId: string,
+  signal: AlertSignal,
+): Promise<SignalOutcome> {
+  if (signal.state === 'triggered') return trigger(tx, deps, ruleId, signal);
+  const now = deps.clock.now();
+  let current = await lockInstance(tx, ruleId, signal.fingerprint);
+
+  if (!current) {
+    if (!isFiring(signal.state)) return { type: 'unknownInstance' };
+    const eventId = newId();
+    const created = await queryRows<{ id: string }>(
+      tx,
+      `insert into alert_instances
+         (id, rule_id, fingerprint, alertname, instance, state, description, summary, labels, details,
+          episode_id, fired_at, last_seen_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (rule_id, fingerprint) do nothing
+       returning id`,
+      [
+        newId(),
+        ruleId,
+        signal.fingerprint,
+        signal.alertname,
+        signal.instance,
+        signal.state,
+        signal.description ?? null,
+        signal.summary ?? null,
+        json(signal.labels),
+        json(signal.details),
+        eventId,
+        now,
+        now,
+      ],
+    );
+    const [row] = created;
+    if (row) return open(tx, deps, ruleId, signal, row.id, eventId);
+    // Another request created it between our look and our insert: wait for its row and go on from there.
+    current = await lockInstance(tx, ruleId, signal.fingerprint);
+    if (!current) return { type: 'unknownInstance' };
+  }
+
+  if (!isFiring(signal.state)) {
+    if (!isFiring(current.state)) return { type: 'alreadyResolved' };
+    await runStatement(
+      tx,
+      `update alert_instances set state = 'resolved', resolved_at = ?, last_seen_at = ?,
+              description = coalesce(?, description)
+        where id = ?`,
+      [now, now, signal.description ?? null, current.id],
+    );
+    const eventId = await recordEvent(tx, deps.clock.now(), ruleId, current.id, current.episode_id, signal);
+    await notifyAll(tx, deps, ruleId, eventId);
+    await deps.orchestrator.stopEscalations(tx, { alertEventId: current.episode_id, reason: 'resolved' });
+    return { type: 'resolved', eventId };
+  }
+
+  if (!isFiring(current.state)) {
+    const eventId = newId();
+    await runStatement(
+      tx,
+      `update alert_instances
+          set state = ?, episode_id = ?, fired_at = ?, last_seen_at = ?, resolved_at = null,
+              acknowledged_at = null, acknowledged_by_id = null, alertname = ?,
+              description = ?, summary = ?, labels = ?, details = ?
+        where id = ?`,
+      [
+        signal.state,
+        eventId,
+        now,
+        now,
+        signal.alertname,
+        signal.description ?? null,
+        signal.summary ?? null,
+        json(signal.labels),
+        json(signal.details),
+        current.id,
+      ],
+    );
+    return open(tx, deps, ruleId, signal, current.id, eventId);
+  }
+
+  if (current.state === signal.state) {
+    await runStatement(
+      tx,
+      'update alert_instances set last_seen_at = ?, description = coalesce(?, description) where id = ?',
+      [now, signal.description ?? null, current.id],
+    );
+    return { type: 'repeated' };
+  }
+
+  await runStatement(tx, 'update alert_instances set state = ?, last_seen_at = ? where id = ?', [
+    signal.state,
+    now,
+    current.id,
+  ]);
+  const eventId = await recordEvent(tx, deps.clock.now(), ruleId, current.id, current.episode_id, signal);
+  // Getting worse pages again unless someone already acknowledged the episode; getting better does not.
+  if (stateRank(signal.state) > stateRank(current.state) && !current.acknowledged_at) {
+    await notifyAll(tx, deps, ruleId, eventId);
+  }
+  return { type: 'changed', eventId };
+}
+
+async function open(
+  tx: EntityManager,
+  deps: SignalDeps,
+  ruleId: string,
+  signal: AlertSignal,
+  instanceId: string,
+  eventId: string,
+): Promise<SignalOutcome> {
+  await recordEvent(tx, deps.clock.now(), ruleId, instanceId, eventId, signal, eventId);
+  await notifyAll(tx, deps, ruleId, eventId);
+  return { type: 'opened', eventId };
+}
+
+/** Notification rules keep no instances: every triggered event is its own page. */
+async function trigger(
+  tx: EntityManager,
+  deps: SignalDeps,
+  ruleId: string,
+  signal: AlertSignal,
+): Promise<SignalOutcome> {
+  await runStatement(
+    tx,
+    "update alert_rules set state = 'triggered', updated_at = now() where id = ? and state <> 'triggered'",
+    [ruleId],
+  );
+  const eventId = newId();
+  await insertEvent(tx, eventId, ruleId, null, null, signal, 'triggered', deps.clock.now());
+  await notifyAll(tx, deps, ruleId, eventId);
+  return { type: 'triggered', eventId };
+}
+
+async function recordEvent(
+  tx: EntityManager,
+  at: Date,
+  ruleId: string,
+  instanceId: string,
+  episodeId: string,
+  signal: AlertSignal,
+  eventId: string = newId(),
+): Promise<string> {
+  const ruleState = await syncRuleState(tx, ruleId);
+  await insertEvent(tx, eventId, ruleId, instanceId, episodeId, signal, ruleState, at);
+  return eventId;
+}
+
+async function insertEvent(
+  tx: EntityManager,
+  eventId: string,
+  ruleId: string,
+  instanceId: string | null,
+  episodeId: string | null,
+  signal: AlertSignal,
+  ruleState: AlertState,
+  at: Date,
+): Promise<void> {
+  await runStatement(
+    tx,
+    `insert into alert_events
+       (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance, description,
+        actor_id, payload, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      eventId,
+      ruleId,
+      instanceId,
+      episodeId,
+      signal.kind,
+      signal.state,
+      ruleState,
+      signal.alertname,
+      signal.instance,
+      signal.description ?? null,
+      signal.actorId ?? null,
+      json(signal.payload),
+      at,
+    ],
+  );
+}
+
+async function notifyAll(
+  tx: EntityManager,
+  deps: SignalDeps,
+  ruleId: string,
+  alertEventId: string,
+): Promise<void> {
+  for (const endpointId of await notifyTargets(tx, ruleId)) {
+    await deps.orchestrator.notify(tx, { alertEventId, endpointId });
+  }
+}
+
+async function lockInstance(
+  tx: EntityManager,
+  ruleId: string,
+  fingerprint: string,
+): Promise<LockedInstance | null> {
+  const [row] = await queryRows<LockedInstance>(
+    tx,
+    `select id, state, episode_id, acknowledged_at from alert_instances
+      where rule_id = ? and fingerprint = ? for update`,
+    [ruleId, fingerprint],
+  );
+  return row ?? null;
+}
+
+function json(value: Record<string, unknown> | null | undefined): string | null {
+  return value ? JSON.stringify(value) : null;
+}

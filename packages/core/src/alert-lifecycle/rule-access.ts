@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { type HiddenRuleAnswer, standingOnRule } from '../alert-rules/rule-standing';
+import type { Actor } from '../auth/actor';
+import type { AlertRuleType, AlertState } from '../entities/index';
+import { queryRows } from '../persistence/query-rows';
+
+export interface AccessibleRule {
+  id: string;
+  name: string;
+  type: AlertRuleType;
+  state: AlertState;
+  showAcknowledgeBtn: boolean;
+}
+
+/**
+ * The rule, if the actor may see it (the alert-rule policy decides; `hidden` says whether a rule it
+ * may not see answers 403 or 404, per the contract's row), with what the lifecycle routes show.
+ */
+export async function loadVisibleRule(
+  em: EntityManager,
+  actor: Actor,
+  ruleId: string,
+  hidden: HiddenRuleAnswer,
+): Promise<AccessibleRule> {
+  const standing = await standingOnRule(em, actor, ruleId, hidden);
+  const [rule] = await queryRows<{ name: string; state: AlertState; showAcknowledgeBtn: boolean }>(
+    em,
+    'select name, state, show_acknowledge_btn as "showAcknowledgeBtn" from alert_rules where id = ?',
+    [standing.id],
+  );
+  return {
+    id: standing.id,
+    type: standing.type,
+    name: rule?.name ?? '',
+    state: rule?.state ?? 'unknown',
+    showAcknowledgeBtn: rule?.showAcknowledgeBtn ?? false,
+  };
+}

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/core';
+import {
+  type AnySourceDefinition,
+  matchesRule,
+  type NormalizedAlert,
+  normalizePayload,
+  type RuleFilters,
+} from '@oncall/plugin-sdk';
+import type { SlidingWindowLimiter } from '../auth/rate-limiter';
+import type { SecretBox } from '../crypto/secret-box';
+import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
+import { queryRows } from '../persistence/query-rows';
+import type { Clock } from '../ports/clock';
+import type { Orchestrator } from '../ports/orchestrator';
+import type { AlertSignal } from './alert-signal';
+import { applySignal } from './apply-signal';
+
+export interface WebhookIngestionDeps {
+  orm: MikroORM;
+  secretBox: SecretBox;
+  orchestrator: Orchestrator;
+  clock: Clock;
+  /** Source plugins by the data source type they serve (`grafana`, `zabbix`, …). */
+  sources: ReadonlyMap<string, AnySourceDefinition>;
+  /** Per data source token. */
+  limiter: SlidingWindowLimiter;
+}
+
+export interface WebhookAnswer {
+  status: true;
+  /** Alerts in the payload, and how many rule matches they made. */
+  alerts: number;
+  matched: number;
+}
+
+/**
+ * A monitoring system's own payload, posted to `/{type}-alert/{token}`: the token names a data
+ * source of that type; each alert in the payload applies to every rule that lists the data source
+ * and whose filters match it. The whole payload is one transaction: a 2xx means all of it is stored.
+ */
+export class WebhookIngestion {
+  constructor(private readonly deps: WebhookIngestionDeps) {}
+
+  types(): string[] {
+    return [...this.deps.sources.keys()];
+  }
+
+  async receive(type: string, token: string, payload: unknown): Promise<WebhookAnswer> {
+    const plugin = this.deps.sources.get(type);
+    if (!plugin) throw notFound('Source');
+    const [source] = await queryRows<{ id: string }>(
+      this.deps.orm.em,
+      'select id from data_sources where token_hash = ? and type = ?',
+      [this.deps.secretBox.lookupHash(token), type],
+    );
+    if (!source) throw unauthenticated('Invalid token.');
+    const decision = this.deps.limiter.check(source.id);
+    if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000, 'Too many alerts for this token.');
+    this.deps.limiter.hit(source.id);
+
+    const outcome = normalizePayload(plugin, payload);
+    if (!outcome.ok) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of outcome.issues) {
+        const key = issue.path ? `body.${issue.path}` : 'body';
+        errors[key] = [...(errors[key] ?? []), issue.message];
+      }
+      throw validationFailed(errors, `The payload is not a valid ${plugin.displayName} alert.`);
+    }
+    const rules = await queryRows<{ id: string; settings: RuleFilters & { queryType?: string } }>(
+      this.deps.orm.em,
+      `select r.id, r.settings from alert_rules r
+         join alert_rule_data_sources d on d.alert_rule_id = r.id
+        where d.data_source_id = ? and r.type = ?
+        order by r.id`,
+      [source.id, type],
+    );
+    // Text-query rules are evaluated by the service itself; webhooks feed the dynamic ones.
+    const listening = rules.filter((r) => r.settings.queryType !== 'textQuery');
+    let matched = 0;
+    await this.deps.orm.em.fork().transactional(async (tx) => {
+      for (const alert of outcome.alerts) {
+        for (const rule of listening) {
+          if (!matchesRule(alert, rule.settings)) continue;
+          matched++;
+          await applySignal(tx, this.deps, rule.id, toSignal(alert));
+        }
+      }
+    });
+    return { status: true, alerts: outcome.alerts.length, matched };
+  }
+}
+
+/** Vendor fingerprints are usually short; a long one is hashed so it fits the indexed column. */
+function storedFingerprint(fingerprint: string): string {
+  return fingerprint.length <= 200 ? fingerprint : createHash('sha256').update(fingerprint).digest('hex');
+}
+
+function toSignal(alert: NormalizedAlert): AlertSignal {
+  const firing = alert.status === 'firing';
+  return {
+    fingerprint: storedFingerprint(alert.fingerprint),
+    alertname: alert.name,
+    instance: alert.instance ?? alert.name,
+    state: firing ? (alert.severity === 'warning' ? 'warning' : 'critical') : 'resolved',
+    kind: firing ? 'fired' : 'resolved',
+    description: alert.description ?? null,
+    summary: alert.summary ?? null,
+    labels: { ...alert.labels },
+    details: { ...alert.details, ...(alert.link ? { link: alert.link } : {}) },
+    payload: {
+      annotations: alert.annotations,
+      startsAt: alert.startsAt ?? null,
+      endsAt: alert.endsAt ?? null,
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { historyQuery, statusTimelineQuery } from '@oncall/contracts';
+import type { Core } from '@oncall/core';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../auth/actor-hook';
+import { toLegacyEnvelope } from '../pagination/legacy-envelope';
+import { idParams, typed } from './route-context';
+
+const tags = ['alert-rules'];
+
+/** History, status timeline, firing data, acknowledge and manual resolve of alert rules. */
+export function alertReadRoutes(app: FastifyInstance, core: Core): void {
+  const r = typed(app);
+  r.get('/alert-rule/status', { schema: { tags, querystring: statusTimelineQuery } }, (request) =>
+    core.alerts.statusTimeline(actorOf(request), request.query),
+  );
+  r.get(
+    '/alert-rule/history/:id',
+    { schema: { tags, params: idParams, querystring: historyQuery } },
+    async (request) =>
+      toLegacyEnvelope(await core.alerts.history(actorOf(request), request.params.id, request.query)),
+  );
+  r.get('/alert-rule/triggered/:id', { schema: { tags, params: idParams } }, (request) =>
+    core.alerts.triggered(actorOf(request), request.params.id),
+  );
+  r.post('/alert-rule/acknowledge/:id', { schema: { tags, params: idParams } }, (request) =>
+    core.ruleActions.acknowledge(actorOf(request), request.params.id),
+  );
+  r.post('/alert-rule/resolve/:id', { schema: { tags, params: idParams } }, (request) =>
+    core.ruleActions.resolve(actorOf(request), request.params.id),
+  );
+}
