@@ -1,18 +1,12 @@
 import type { AppConfig } from '@oncall/config';
 import { type Core, createCore, ensureSystemAdmin, type SystemAdminResult } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
+import { type Engine, idOnlyAlertMessages } from '@oncall/engine';
+import { createSourceProber } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './build-app';
-
-/**
- * Until the embedded engine is composed here (step 2, in progress), anything that would queue
- * delivery fails loudly instead of pretending to send.
- */
-const pendingEngine = {
-  sendOtp: () => Promise.reject(new Error('The delivery engine is not composed yet')),
-  notify: () => Promise.reject(new Error('The delivery engine is not composed yet')),
-  stopEscalations: () => Promise.reject(new Error('The delivery engine is not composed yet')),
-};
+import { composeEngine } from './engine/compose-engine';
+import { builtInSources } from './plugins/built-in-sources';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -26,11 +20,21 @@ export interface RunningService {
 /** Opens the database, applies migrations, makes sure the system admin exists, and builds the app. */
 export async function startService(config: AppConfig): Promise<RunningService> {
   const db = await openDatabase(config.database);
+  let engine: Engine | undefined;
+  // Until the app (and its logger) exists, background failures of the engine go to stderr.
+  let reportError = (error: unknown): void => {
+    process.stderr.write(`delivery engine: ${String(error)}\n`);
+  };
   try {
     const migrationsApplied = await migrate(db.orm);
+    engine = await composeEngine(config, db, {
+      alertMessages: idOnlyAlertMessages,
+      onError: (error) => reportError(error),
+    });
     const core = createCore({
       orm: db.orm,
-      orchestrator: pendingEngine,
+      orchestrator: engine.orchestrator,
+      sources: builtInSources,
       settings: {
         jwtSecret: config.jwtSecret,
         encryptionKey: config.encryptionKey,
@@ -40,7 +44,9 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         loginAccountWindowSeconds: config.auth.loginAccountWindowSeconds,
         loginMaxAttemptsPerIp: config.auth.loginMaxAttemptsPerIp,
         loginIpWindowSeconds: config.auth.loginIpWindowSeconds,
+        publicUrl: config.http.publicUrl,
       },
+      dataSourceProber: createSourceProber(),
     });
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
     const app = await buildApp({
@@ -51,6 +57,9 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       trustProxy: config.http.trustProxy,
       graphiql: config.env !== 'production',
     });
+    reportError = (error) => app.log.error({ err: error }, 'delivery engine');
+    await engine.start();
+    const running = engine;
     return {
       app,
       core,
@@ -59,10 +68,13 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       migrationsApplied,
       stop: async () => {
         await app.close();
+        // Handlers in flight finish (or time out) while the database is still open.
+        await running.stop();
         await db.close();
       },
     };
   } catch (error) {
+    await engine?.stop();
     await db.close();
     throw error;
   }

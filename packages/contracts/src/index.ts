@@ -1,3 +1,52 @@
+export {
+  alertRuleCommonShape,
+  alertRuleCreateBody,
+  alertRuleCreateBodySchema,
+  alertRuleTypeFields,
+  alertRuleUpdateBody,
+  alertRuleUpdateShape,
+} from './alert-rules/alert-rule-bodies';
+export {
+  ALERT_RULE_TYPE_VALUES,
+  ALERT_STATE_VALUES,
+  tagList,
+  ZABBIX_SEVERITY_VALUES,
+} from './alert-rules/alert-rule-fields';
+export {
+  alertRuleFilterShape,
+  alertRuleGroupQuery,
+  alertRuleGroupQueryWithoutSilence,
+  alertRuleListQuery,
+  silentStatusField,
+} from './alert-rules/alert-rule-filter-query';
+export {
+  alertRuleAccessBody,
+  alertRuleAddUserNotifyBody,
+  alertRuleBatchNotifyBody,
+  alertRuleNotifyBody,
+  alertRuleTagsBody,
+  externalRulesQuery,
+} from './alert-rules/alert-rule-sub-bodies';
+export type {
+  AlertRuleCreateInput,
+  AlertRuleTypeFields,
+  AlertRuleUpdateInput,
+} from './alert-rules/alert-rule-types';
+export {
+  alertRuleAccessViewSchema,
+  alertRuleCreateDataSchema,
+  alertRuleDeleteResultSchema,
+  alertRuleEndpointRefSchema,
+  alertRuleNotifyViewSchema,
+  alertRuleTagsViewSchema,
+  alertRuleViewSchema,
+  batchNotifyResultSchema,
+  groupActionResultSchema,
+  groupAddResultSchema,
+  groupDeleteResultSchema,
+  pendingListSchema,
+  zabbixCreateDataSchema,
+} from './alert-rules/alert-rule-views';
 export { loginBody, refreshBody, tokenPairSchema } from './auth/auth-schemas';
 export { bearerToken } from './common/bearer-token';
 export { type ErrorBody, errorBodySchema } from './common/error-body';
@@ -6,6 +55,46 @@ export { idField, idList, requiredText, roleField } from './common/fields';
 export { findNulPath, NUL_MESSAGE } from './common/nul-characters';
 export { pageQuerySchema, pageQueryShape } from './common/page-query';
 export { paginated } from './common/paginated';
+export { clusterAgentBody, clusterBody, clusterMainBody, clusterViewSchema } from './config/cluster-schemas';
+export { discriminatorError } from './config/config-fields';
+export {
+  messengerProxyBody,
+  messengerProxyListQuery,
+  messengerProxyViewSchema,
+} from './config/messenger-proxy-schemas';
+export {
+  availableProvidersSchema,
+  callConfigBody,
+  callConfigUpdateBody,
+  callConfigViewSchema,
+  emailConfigBody,
+  emailConfigViewSchema,
+  providerKindField,
+  smsConfigBody,
+  smsConfigUpdateBody,
+  smsConfigViewSchema,
+} from './config/provider-config-schemas';
+export {
+  dataSourceCreateBody,
+  dataSourceListQuery,
+  dataSourceOptionSchema,
+  dataSourceStatusSchema,
+  dataSourceTypeInfoSchema,
+  dataSourceUpdateBody,
+  dataSourceViewSchema,
+  ruleDataSourceTypeParams,
+} from './data-sources/data-source-schemas';
+export {
+  endpointBodySchema,
+  endpointChangeOwnerBody,
+  endpointCreateBody,
+  endpointUpdateBody,
+} from './endpoints/endpoint-bodies';
+export { endpointListQuery } from './endpoints/endpoint-list-query';
+export { endpointViewSchema } from './endpoints/endpoint-views';
+export { otpSendBody, otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
+export { historyQuery, statusTimelineQuery } from './ingestion/alert-read-schemas';
+export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
 export { teamBody, teamListQuery, teamViewSchema } from './teams/team-schemas';
 export {
   changeOwnerBody,

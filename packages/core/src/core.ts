@@ -1,12 +1,33 @@
 import type { MikroORM } from '@mikro-orm/core';
+import type { AnySourceDefinition } from '@oncall/plugin-sdk';
+import { AckLinkSigner } from './alert-lifecycle/ack-link';
+import { AlertReadService } from './alert-lifecycle/alert-read-service';
+import { ApiIngestion } from './alert-lifecycle/api-ingestion';
+import { RuleActions } from './alert-lifecycle/rule-actions';
+import { WebhookIngestion } from './alert-lifecycle/webhook-ingestion';
+import { AlertRuleAccess } from './alert-rules/alert-rule-access';
+import { AlertRuleCreateDataService } from './alert-rules/alert-rule-create-data';
+import { AlertRuleGroupActions } from './alert-rules/alert-rule-group-actions';
+import { AlertRuleNotify } from './alert-rules/alert-rule-notify';
+import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
+import { AlertRuleService } from './alert-rules/alert-rule-service';
+import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
 import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 import { SlidingWindowLimiter } from './auth/rate-limiter';
+import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
+import { DataSourceService } from './data-sources/data-source-service';
+import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
+import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
+import { OtpService } from './otp/otp-service';
+import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';
 import { OwnershipTransfer } from './ownership/ownership-transfer';
 import { type Clock, systemClock } from './ports/clock';
+import { type DataSourceProber, unconfiguredProber } from './ports/data-source-prober';
 import type { Orchestrator } from './ports/orchestrator';
+import { ProviderConfigService } from './provider-configs/provider-config-service';
 import { TeamService, teamOwnershipMover } from './teams/team-service';
 import { UserService } from './users/user-service';
 
@@ -19,14 +40,28 @@ export interface CoreSettings {
   loginAccountWindowSeconds: number;
   loginMaxAttemptsPerIp: number;
   loginIpWindowSeconds: number;
+  /** The address users reach the service at; webhook URLs shown to them start with it. */
+  publicUrl?: string;
+  /** Alerts accepted per rule token per minute on the API ingestion routes (default 600). */
+  ingestPerTokenPerMinute?: number;
+  /** One-time codes one user may request per OTP window (default 5). */
+  otpMaxSendsPerUser?: number;
+  /** One-time codes one destination may receive per OTP window, whoever asks (default 3). */
+  otpMaxSendsPerDestination?: number;
+  /** The OTP throttling window in seconds (default 600). */
+  otpSendWindowSeconds?: number;
 }
 
 export interface CoreDeps {
   orm: MikroORM;
   orchestrator: Orchestrator;
   settings: CoreSettings;
+  /** Source plugins by data source type, for the `/{type}-alert/{token}` webhooks. */
+  sources?: ReadonlyMap<string, AnySourceDefinition>;
   clock?: Clock;
   hasher?: PasswordHasher;
+  /** Connects to data sources for `status`; `@oncall/source-probes` in the server. */
+  dataSourceProber?: DataSourceProber;
 }
 
 /** The use cases every transport calls; built once per process by the composition root. */
@@ -40,6 +75,23 @@ export interface Core {
   auth: AuthService;
   users: UserService;
   teams: TeamService;
+  alertRules: AlertRuleService;
+  alertRuleGroups: AlertRuleGroupActions;
+  alertRuleTags: AlertRuleTags;
+  alertRuleNotify: AlertRuleNotify;
+  alertRuleAccess: AlertRuleAccess;
+  alertRuleCreateData: AlertRuleCreateDataService;
+  endpoints: EndpointService;
+  otp: OtpService;
+  providerConfigs: ProviderConfigService;
+  messengerProxies: MessengerProxyService;
+  cluster: ClusterService;
+  dataSources: DataSourceService;
+  ingestion: ApiIngestion;
+  webhooks: WebhookIngestion;
+  alerts: AlertReadService;
+  ruleActions: RuleActions;
+  ackLinks: AckLinkSigner;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -48,7 +100,24 @@ export function createCore(deps: CoreDeps): Core {
   const hasher = deps.hasher ?? argon2Hasher;
   const secretBox = new SecretBox(settings.encryptionKey);
   const ownership = new OwnershipTransfer();
+  const ackLinks = new AckLinkSigner(settings.jwtSecret, clock);
   ownership.register(teamOwnershipMover);
+  ownership.register(endpointOwnershipMover);
+  ownership.register(alertRuleOwnershipMover);
+  const otp = new OtpService({
+    orm,
+    orchestrator: deps.orchestrator,
+    secretBox,
+    clock,
+    throttle: new OtpThrottle(
+      {
+        perUser: settings.otpMaxSendsPerUser ?? DEFAULT_OTP_SEND_LIMITS.perUser,
+        perDestination: settings.otpMaxSendsPerDestination ?? DEFAULT_OTP_SEND_LIMITS.perDestination,
+        windowSeconds: settings.otpSendWindowSeconds ?? DEFAULT_OTP_SEND_LIMITS.windowSeconds,
+      },
+      clock,
+    ),
+  });
   return {
     orm,
     orchestrator: deps.orchestrator,
@@ -76,5 +145,40 @@ export function createCore(deps: CoreDeps): Core {
     }),
     users: new UserService({ orm, hasher, ownership, clock }),
     teams: new TeamService({ orm }),
+    alertRules: new AlertRuleService({ orm, secretBox }),
+    alertRuleGroups: new AlertRuleGroupActions({ orm }),
+    alertRuleTags: new AlertRuleTags({ orm }),
+    alertRuleNotify: new AlertRuleNotify({ orm }),
+    alertRuleAccess: new AlertRuleAccess({ orm }),
+    alertRuleCreateData: new AlertRuleCreateDataService({ orm }),
+    endpoints: new EndpointService({ orm, secretBox, otp }),
+    otp,
+    providerConfigs: new ProviderConfigService({ orm, secretBox }),
+    messengerProxies: new MessengerProxyService({ orm, secretBox }),
+    cluster: new ClusterService({ orm, secretBox }),
+    dataSources: new DataSourceService({
+      orm,
+      secretBox,
+      prober: deps.dataSourceProber ?? unconfiguredProber,
+      publicUrl: settings.publicUrl,
+    }),
+    alerts: new AlertReadService({ orm }),
+    webhooks: new WebhookIngestion({
+      orm,
+      secretBox,
+      orchestrator: deps.orchestrator,
+      clock,
+      sources: deps.sources ?? new Map(),
+      limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
+    }),
+    ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock, ackLinks }),
+    ackLinks,
+    ingestion: new ApiIngestion({
+      orm,
+      secretBox,
+      orchestrator: deps.orchestrator,
+      clock,
+      limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
+    }),
   };
 }

@@ -1,9 +1,56 @@
+export type { FiringInstance, HistoryEntry, HistoryQuery } from './alert-lifecycle/alert-read-service';
+export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
+export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';
+export { apiFingerprint } from './alert-lifecycle/fingerprint';
+export type { RuleTimeline, TimelineQuery } from './alert-lifecycle/status-timeline';
+export type { TimelineBucket } from './alert-lifecycle/timeline-buckets';
+export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';
+export type {
+  AlertRuleCreateData,
+  PendingList,
+  ZabbixCreateData,
+} from './alert-rules/alert-rule-create-data';
+export type { AlertRuleFilter } from './alert-rules/alert-rule-filter';
+export type {
+  AddUserNotifyInput,
+  GroupActionResult,
+  GroupAddResult,
+  GroupDeleteResult,
+} from './alert-rules/alert-rule-group-actions';
+export type {
+  AlertRuleNotifyView,
+  BatchNotifyInput,
+  BatchNotifyResult,
+} from './alert-rules/alert-rule-notify';
+export type { AlertRuleDeleteResult, AlertRuleListQuery } from './alert-rules/alert-rule-service';
+export type { AlertRuleTagsView } from './alert-rules/alert-rule-tags';
+export {
+  type AlertRuleBaseView,
+  type AlertRuleView,
+  type RuleEndpointRef,
+  type RuleTeamRef,
+  type RuleUserRef,
+  type SilentStatus,
+  typeFieldsOf,
+} from './alert-rules/alert-rule-view';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
+export type { ClusterInput } from './cluster/cluster-service';
+export type { ClusterType, ClusterView } from './cluster/cluster-view';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';
 export { maskSecret, SecretBox } from './crypto/secret-box';
+export type { DataSourceTypeInfo } from './data-sources/data-source-catalog';
+export type {
+  DataSourceInput,
+  DataSourceListQuery,
+  DataSourceUpdateInput,
+} from './data-sources/data-source-service';
+export type { DataSourceOption, DataSourceView } from './data-sources/data-source-view';
+export type { EndpointInput } from './endpoints/endpoint-input';
+export type { EndpointListQuery } from './endpoints/endpoint-service';
+export type { EndpointView } from './endpoints/endpoint-view';
 export * from './entities/index';
 export {
   DomainError,
@@ -15,11 +62,37 @@ export {
   unauthenticated,
   validationFailed,
 } from './errors/domain-error';
+export { type ActiveMessengerProxy, activeMessengerProxy } from './messenger-proxies/active-messenger-proxy';
+export type {
+  MessengerProxyInput,
+  MessengerProxyListQuery,
+} from './messenger-proxies/messenger-proxy-service';
+export type { MessengerProxyView } from './messenger-proxies/messenger-proxy-view';
+export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
 export { queryRows } from './persistence/query-rows';
 export { type Clock, systemClock } from './ports/clock';
+export type {
+  DataSourceProbeResult,
+  DataSourceProber,
+  DataSourceProbeTarget,
+} from './ports/data-source-prober';
 export type { EscalationStopReason, Orchestrator } from './ports/orchestrator';
+export { providerChainFor } from './provider-configs/provider-chain';
+export type {
+  CallConfigInput,
+  EmailConfigInput,
+  ProviderConfigInputs,
+  SmsConfigInput,
+} from './provider-configs/provider-config-input';
+export type {
+  CallConfigView,
+  EmailConfigView,
+  ProviderConfigView,
+  SmsConfigView,
+} from './provider-configs/provider-config-view';
+export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
 export { openJson, sealJson } from './provider-configs/sealed-json';
 export type { TeamInput, TeamListQuery } from './teams/team-service';
 export type { TeamMemberView, TeamView } from './teams/team-view';

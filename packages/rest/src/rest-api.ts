@@ -4,9 +4,24 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requireAccessToken } from './auth/actor-hook';
 import { sendError } from './errors/http-error-mapper';
 import { rejectNulCharacters } from './errors/nul-guard';
+import { ackLinkRoutes } from './routes/ack-link-routes';
+import { alertReadRoutes } from './routes/alert-read-routes';
+import { alertRuleCreateDataRoutes } from './routes/alert-rule-create-data-routes';
+import { alertRuleGroupRoutes } from './routes/alert-rule-group-routes';
+import { alertRuleNotifyRoutes } from './routes/alert-rule-notify-routes';
+import { alertRuleRoutes } from './routes/alert-rule-routes';
+import { alertRuleTagRoutes } from './routes/alert-rule-tag-routes';
+import { alertRuleUserRoutes } from './routes/alert-rule-user-routes';
 import { authRoutes } from './routes/auth-routes';
+import { clusterRoutes } from './routes/cluster-routes';
+import { dataSourceRoutes } from './routes/data-source-routes';
+import { endpointRoutes } from './routes/endpoint-routes';
+import { ingestionRoutes } from './routes/ingestion-routes';
+import { messengerProxyRoutes } from './routes/messenger-proxy-routes';
+import { providerConfigRoutes } from './routes/provider-config-routes';
 import { teamRoutes } from './routes/team-routes';
 import { userRoutes } from './routes/user-routes';
+import { webhookRoutes } from './routes/webhook-routes';
 
 /**
  * The `/api/v1` face. Register with `{ prefix: '/api/v1' }`. Response schemas document the
@@ -23,9 +38,24 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
 
   rejectNulCharacters(app);
   await authRoutes(app, core);
+  await app.register(async (scope) => ingestionRoutes(scope, core));
+  ackLinkRoutes(app, core);
+  webhookRoutes(app, core);
   await app.register(async (scope) => {
     requireAccessToken(scope, core);
     userRoutes(scope, core);
     teamRoutes(scope, core);
+    alertRuleRoutes(scope, core);
+    alertRuleCreateDataRoutes(scope, core);
+    alertRuleGroupRoutes(scope, core);
+    alertRuleTagRoutes(scope, core);
+    alertRuleNotifyRoutes(scope, core);
+    alertRuleUserRoutes(scope, core);
+    alertReadRoutes(scope, core);
+    endpointRoutes(scope, core);
+    dataSourceRoutes(scope, core);
+    providerConfigRoutes(scope, core);
+    messengerProxyRoutes(scope, core);
+    clusterRoutes(scope, core);
   });
 }

@@ -1,7 +1,9 @@
 import type { CoreSettings, Role } from '@oncall/core';
+import { createSourceProber } from '@oncall/source-probes';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/build-app';
+import { builtInSources } from '../../src/plugins/built-in-sources';
 
 export interface CallOptions {
   token?: string;
@@ -26,7 +28,11 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Partial<CoreSettings> = {}): Promise<TestApp> {
-  const t = await createTestCore(overrides);
+  // The server's real status checks: data-source tests point them at fakes on 127.0.0.1.
+  const t = await createTestCore(overrides, {
+    dataSourceProber: createSourceProber(),
+    sources: builtInSources,
+  });
   const app = await buildApp({
     core: t.core,
     ping: t.database.db.ping,

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   type Core,
+  type CoreDeps,
   type CoreSettings,
   createCore,
+  type DataSourceProber,
   ensureSystemAdmin,
   type Orchestrator,
   type PasswordHasher,
@@ -36,6 +38,10 @@ export interface TestCore {
 export interface TestCoreOptions {
   /** The engine; a RecordingOrchestrator unless a test needs real delivery. */
   orchestrator?: Orchestrator;
+  /** Data-source status checks; the core's stand-in (never connected) unless given. */
+  dataSourceProber?: DataSourceProber;
+  /** Source plugins for the webhook routes, by data source type. */
+  sources?: CoreDeps['sources'];
 }
 
 export async function createTestCore(
@@ -53,10 +59,19 @@ export async function createTestCore(
     loginAccountWindowSeconds: 900,
     loginMaxAttemptsPerIp: 1000,
     loginIpWindowSeconds: 60,
+    publicUrl: 'http://oncall.test',
     ...overrides,
   };
   const orchestrator = options.orchestrator ?? new RecordingOrchestrator();
-  const core = createCore({ orm: database.db.orm, orchestrator, settings, clock, hasher: fastHasher });
+  const core = createCore({
+    orm: database.db.orm,
+    orchestrator,
+    settings,
+    clock,
+    hasher: fastHasher,
+    dataSourceProber: options.dataSourceProber,
+    sources: options.sources,
+  });
   await ensureSystemAdmin(database.db.orm, fastHasher, ADMIN);
   return {
     core,

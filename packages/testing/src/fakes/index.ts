@@ -5,6 +5,7 @@ export {
   type ProxiedConnection,
   startFakeHttpProxy,
 } from './fake-http-proxy';
+export { type MonitoringRequest, startFakeMonitoringSystem } from './fake-monitoring-system';
 export { type FakeProviderOne, type ProviderOneRequest, startFakeProviderOne } from './fake-provider-one';
 export { type FakeReply, hangReply, jsonReply, resetReply, textReply } from './fake-reply';
 export {
