@@ -75,6 +75,7 @@ export {
   smsConfigViewSchema,
 } from './config/provider-config-schemas';
 export {
+  DATA_SOURCE_TYPE_VALUES,
   dataSourceCreateBody,
   dataSourceListQuery,
   dataSourceOptionSchema,

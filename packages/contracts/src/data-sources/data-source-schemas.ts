@@ -3,7 +3,7 @@ import { requiredText } from '../common/fields';
 import { pageQueryShape } from '../common/page-query';
 import { dataSourceUrl } from './data-source-url';
 
-const DATA_SOURCE_TYPE_VALUES = [
+export const DATA_SOURCE_TYPE_VALUES = [
   'prometheus',
   'grafana',
   'pmm',

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { ALERT_RULE_TYPE_VALUES, ALERT_STATE_VALUES } from '@oncall/contracts';
 import { AlertRuleDataSourceLink } from './alert-rule-data-source-link.entity';
 import { AlertRuleEndpointLink } from './alert-rule-endpoint-link.entity';
 import { AlertRuleShare } from './alert-rule-share.entity';
@@ -10,22 +11,11 @@ import { newId } from './new-id';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
-export const ALERT_RULE_TYPES = [
-  'api',
-  'notification',
-  'prometheus',
-  'grafana',
-  'pmm',
-  'sentry',
-  'splunk',
-  'metabase',
-  'zabbix',
-  'elastic',
-  'victoria_logs',
-] as const;
+/** The wire contract owns the lists; the entity stores exactly those values. */
+export const ALERT_RULE_TYPES = ALERT_RULE_TYPE_VALUES;
 export type AlertRuleType = (typeof ALERT_RULE_TYPES)[number];
 
-export const ALERT_STATES = ['unknown', 'warning', 'critical', 'triggered', 'resolved'] as const;
+export const ALERT_STATES = ALERT_STATE_VALUES;
 export type AlertState = (typeof ALERT_STATES)[number];
 
 /**

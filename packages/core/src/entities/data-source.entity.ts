@@ -1,17 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { DATA_SOURCE_TYPE_VALUES } from '@oncall/contracts';
 import { newId } from './new-id';
 
-export const DATA_SOURCE_TYPES = [
-  'prometheus',
-  'grafana',
-  'pmm',
-  'sentry',
-  'splunk',
-  'metabase',
-  'zabbix',
-  'elastic',
-  'victoria_logs',
-] as const;
+/** The wire contract owns the list; the entity stores exactly those values. */
+export const DATA_SOURCE_TYPES = DATA_SOURCE_TYPE_VALUES;
 export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number];
 
 /**

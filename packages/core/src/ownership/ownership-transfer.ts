@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 
 /**
  * Moves what one user owns of one kind to another user, inside the caller's transaction, and
- * says how many records moved. Each owning feature (teams now; alert rules and endpoints in
- * later steps) registers one, so user deletion and `changeOwner` never need to know the list.
+ * says how many records moved. Each owning feature (teams, endpoints, alert rules) registers
+ * one, so user deletion and `changeOwner` never need to know the list.
  */
 export interface OwnershipMover {
   /** Key in the result, e.g. `teams`, `alertRules`, `endpoints`. */
