@@ -82,6 +82,19 @@ describe('webhook sources', () => {
     expect(await state(high.ruleId)).toBe('resolved');
   });
 
+  it('accepts vendor alert names longer than the stored column, cut to fit', async () => {
+    const { ruleId, token } = await seedWebhookRule(h.t, 'grafana', { queryType: 'dynamic' });
+    const payload = fixture('grafana', 'firing-batch') as {
+      alerts: Array<{ labels: Record<string, string> }>;
+    };
+    for (const alert of payload.alerts) alert.labels.alertname = 'n'.repeat(600);
+    const response = await h.call('POST', `/api/v1/grafana-alert/${token}`, { body: payload });
+    expect(response.statusCode).toBe(200);
+    const stored = await h.t.core.orm.em.fork().find(AlertInstance, { rule: ruleId });
+    expect(stored).toHaveLength(2);
+    expect(stored.every((i) => i.alertname?.length === 255)).toBe(true);
+  });
+
   it('refuses a bad token with 401 and a payload that is not the vendor format with 422, storing nothing', async () => {
     const { ruleId, token } = await seedWebhookRule(h.t, 'grafana', { queryType: 'dynamic' });
     expect(

@@ -97,11 +97,14 @@ function storedFingerprint(fingerprint: string): string {
   return fingerprint.length <= 200 ? fingerprint : createHash('sha256').update(fingerprint).digest('hex');
 }
 
+/** API senders are held to 255 characters by validation; vendors are not, so their names are cut to fit. */
+const MAX_ALERTNAME = 255;
+
 function toSignal(alert: NormalizedAlert): AlertSignal {
   const firing = alert.status === 'firing';
   return {
     fingerprint: storedFingerprint(alert.fingerprint),
-    alertname: alert.name,
+    alertname: alert.name.slice(0, MAX_ALERTNAME),
     instance: alert.instance ?? alert.name,
     state: firing ? (alert.severity === 'warning' ? 'warning' : 'critical') : 'resolved',
     kind: firing ? 'fired' : 'resolved',
