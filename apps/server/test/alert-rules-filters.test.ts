@@ -259,5 +259,26 @@ describe('alert rule list filters and group actions', () => {
       expect(resolved.json()).toMatchObject({ matched: 1, deleted: 1 });
       expect(await visibleTo(admin)).toEqual([s.ids.B, s.ids.E].sort());
     });
+
+    it('keeps the unfiltered total exact through creates, deletes and group deletes', async () => {
+      // The owner's unfiltered list reads a trigger-kept counter, the filtered one counts.
+      const totals = async () => ({
+        unfiltered: (await h.call('GET', '/api/v1/alert-rule', { token: admin })).json().total,
+        counted: (await h.call('GET', '/api/v1/alert-rule?alertname=%20', { token: admin })).json().total,
+      });
+      const spaced = await totals();
+      const created = await h.call('POST', '/api/v1/alert-rule', {
+        token: admin,
+        body: { type: 'api', name: 'Counted rule' },
+      });
+      expect((await totals()).unfiltered).toBe(spaced.unfiltered + 1);
+      await h.call('DELETE', `/api/v1/alert-rule/${created.json().id}`, { token: admin });
+      expect((await totals()).unfiltered).toBe(spaced.unfiltered);
+
+      await h.call('POST', '/api/v1/alert-rule/group-action/delete', { token: admin });
+      expect(await totals()).toEqual({ unfiltered: 0, counted: 0 });
+      await seed(h, { admin, alice: alice.token, bob: bob.token }, { alice: alice.id, bob: bob.id });
+      expect((await totals()).unfiltered).toBe(5);
+    });
   });
 });

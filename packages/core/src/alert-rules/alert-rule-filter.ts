@@ -22,6 +22,19 @@ export interface AlertRuleFilter {
   status?: AlertState[];
 }
 
+/** Whether any filter is set; an unfiltered list of every rule can take its total from the counter. */
+export function narrowsRules(filter: AlertRuleFilter): boolean {
+  return Boolean(
+    filter.alertname ||
+      filter.userId !== undefined ||
+      filter.types?.length ||
+      filter.tags?.length ||
+      filter.silentStatus ||
+      filter.endpointId !== undefined ||
+      filter.status?.length,
+  );
+}
+
 /**
  * The filters as a condition on `alert_rules r`, always within what the actor may see: a filter
  * can narrow the caller's rules, never reach others'. An id that cannot name a record matches

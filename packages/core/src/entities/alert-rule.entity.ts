@@ -5,6 +5,7 @@ import { AlertRuleEndpointLink } from './alert-rule-endpoint-link.entity';
 import { AlertRuleShare } from './alert-rule-share.entity';
 import { AlertRuleSilence } from './alert-rule-silence.entity';
 import { AlertRuleTeamShare } from './alert-rule-team-share.entity';
+import { ALERT_RULE_TOTAL_TRIGGERS } from './alert-rule-total.entity';
 import { DataSource } from './data-source.entity';
 import { Endpoint } from './endpoint.entity';
 import { newId } from './new-id';
@@ -40,6 +41,24 @@ const AlertRuleSchema = defineEntity({
       // Trigram index (pg_trgm): the list's case-insensitive substring filter on the name.
       name: 'alert_rules_name_trgm',
       expression: 'create index "alert_rules_name_trgm" on "alert_rules" using gin ("name" gin_trgm_ops)',
+    },
+  ],
+  // Keep `alert_rule_totals` exact; a truncate resets it (that trigger lives in the migration only,
+  // as the schema diff does not see truncate triggers).
+  triggers: [
+    {
+      name: 'alert_rules_total_insert',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'statement',
+      expression: ALERT_RULE_TOTAL_TRIGGERS.insert,
+    },
+    {
+      name: 'alert_rules_total_delete',
+      timing: 'after',
+      events: ['delete'],
+      forEach: 'statement',
+      expression: ALERT_RULE_TOTAL_TRIGGERS.delete,
     },
   ],
   properties: {

@@ -6,6 +6,7 @@ import { AlertRuleEndpointLink } from './alert-rule-endpoint-link.entity';
 import { AlertRuleShare } from './alert-rule-share.entity';
 import { AlertRuleSilence } from './alert-rule-silence.entity';
 import { AlertRuleTeamShare } from './alert-rule-team-share.entity';
+import { AlertRuleTotal } from './alert-rule-total.entity';
 import { AuthSession } from './auth-session.entity';
 import { DataSource } from './data-source.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
@@ -58,6 +59,7 @@ export const entities = [
   AlertRuleTeamShare,
   AlertRuleEndpointLink,
   AlertRuleDataSourceLink,
+  AlertRuleTotal,
   AlertRuleSilence,
   AlertInstance,
   AlertEvent,

@@ -3,6 +3,7 @@ import { Migration20261122031221NotificationEndpoints } from './Migration2026112
 import { Migration20261122032434AlertRules } from './Migration20261122032434AlertRules';
 import { Migration20261122032639AlertLifecycle } from './Migration20261122032639AlertLifecycle';
 import { Migration20261122043427AlertRuleListIndexes } from './Migration20261122043427AlertRuleListIndexes';
+import { Migration20261122053304AlertRuleTotal } from './Migration20261122053304AlertRuleTotal';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -17,4 +18,5 @@ export const migrationsList = [
     name: 'Migration20261122043427AlertRuleListIndexes',
     class: Migration20261122043427AlertRuleListIndexes,
   },
+  { name: 'Migration20261122053304AlertRuleTotal', class: Migration20261122053304AlertRuleTotal },
 ];
