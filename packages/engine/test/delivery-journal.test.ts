@@ -39,4 +39,21 @@ describe('delivery journal', () => {
     expect(await journal.recorded(record.idempotencyKey)).toEqual(record);
     expect(await journal.recorded('notify:evt-1:ep-1:direct:2')).toBeNull();
   });
+
+  it('stores every one of many concurrent appends, each once', async () => {
+    const journal = createDeliveryJournal(database.db.orm);
+    const burst = (prefix: string) =>
+      Array.from({ length: 120 }, (_, i) => ({
+        notification: { kind: 'alert', alertEventId: `${prefix}-${i}`, endpointId: 'ep-burst' } as const,
+        record: { ...record, idempotencyKey: `notify:${prefix}-${i}:ep-burst:direct:1` },
+      }));
+    // The same burst twice at once: every key is written, none twice.
+    await Promise.all([...burst('evt-burst'), ...burst('evt-burst')].map((entry) => journal.append(entry)));
+    const [counted] = await database.db.orm.em
+      .fork()
+      .execute<Array<{ rows: number; keys: number }>>(
+        "select count(*)::int as rows, count(distinct idempotency_key)::int as keys from delivery_attempts where endpoint_id = 'ep-burst'",
+      );
+    expect(counted).toEqual({ rows: 120, keys: 120 });
+  });
 });

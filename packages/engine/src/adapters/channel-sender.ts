@@ -15,6 +15,7 @@ import { directChannelId, type EndpointRow, endpointDestination } from './endpoi
 import type { HostFetches } from './host-fetches';
 import { otpMessage } from './otp-message';
 import { providerTarget } from './provider-target';
+import { createProviderTargetCache } from './provider-target-cache';
 import { toSendError } from './to-send-error';
 
 export interface ChannelSenderOptions {
@@ -31,6 +32,8 @@ export interface ChannelSenderOptions {
   readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** One attempt's upper bound; the channel's request is aborted after it. Default 20 s. */
   readonly attemptTimeoutMs?: number;
+  /** How long a provider config, once read and decrypted, is reused for sends. Default 2 s; 0 disables. */
+  readonly providerConfigTtlMs?: number;
   readonly logger?: ChannelLogger;
   readonly clock?: Clock;
 }
@@ -44,6 +47,7 @@ interface Resolved {
 }
 
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 20_000;
+const DEFAULT_PROVIDER_CONFIG_TTL_MS = 2_000;
 
 const silentLogger: ChannelLogger = {
   debug: () => undefined,
@@ -72,10 +76,18 @@ export function createChannelSender(options: ChannelSenderOptions): ChannelSende
     return channel;
   };
 
+  const loadTarget = createProviderTargetCache({
+    load: async (providerConfigId) => {
+      const settings = await loadProviderSettings(orm.em.fork(), box, providerConfigId);
+      return settings ? providerTarget(settings) : null;
+    },
+    ttlMs: options.providerConfigTtlMs ?? DEFAULT_PROVIDER_CONFIG_TTL_MS,
+    now: () => performance.now(),
+  });
+
   const providerChannel = async (providerConfigId: string) => {
-    const settings = await loadProviderSettings(orm.em.fork(), box, providerConfigId);
-    if (!settings) throw new PermanentError(`Provider config ${providerConfigId} no longer exists`);
-    const target = providerTarget(settings);
+    const target = await loadTarget(providerConfigId);
+    if (!target) throw new PermanentError(`Provider config ${providerConfigId} no longer exists`);
     return { channel: channelById(target.channelId), rawConfig: target.config };
   };
 

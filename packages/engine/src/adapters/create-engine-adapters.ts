@@ -20,6 +20,8 @@ export interface EngineAdapterOptions {
   readonly allowPrivateTargets: boolean;
   readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly attemptTimeoutMs?: number;
+  /** See `ChannelSenderOptions.providerConfigTtlMs`. */
+  readonly providerConfigTtlMs?: number;
   readonly logger?: ChannelLogger;
 }
 

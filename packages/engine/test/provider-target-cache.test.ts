@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderTarget } from '../src/adapters/provider-target';
+import { createProviderTargetCache } from '../src/adapters/provider-target-cache';
+
+function countingLoader(results: Array<ProviderTarget | null | Error>) {
+  const calls: string[] = [];
+  return {
+    calls,
+    load: async (id: string) => {
+      calls.push(id);
+      const next = results.shift() ?? null;
+      if (next instanceof Error) throw next;
+      return next;
+    },
+  };
+}
+
+const target = (channelId: string): ProviderTarget => ({ channelId, config: { apiToken: channelId } });
+
+describe('provider target cache', () => {
+  it('reuses a loaded config until its time is up, then reads it again', async () => {
+    let now = 0;
+    const loader = countingLoader([target('first'), target('second')]);
+    const cached = createProviderTargetCache({ load: loader.load, ttlMs: 2_000, now: () => now });
+    expect(await cached('p1')).toEqual(target('first'));
+    now = 1_999;
+    expect(await cached('p1')).toEqual(target('first'));
+    now = 2_000;
+    expect(await cached('p1')).toEqual(target('second'));
+    expect(loader.calls).toEqual(['p1', 'p1']);
+  });
+
+  it('shares one load between concurrent sends', async () => {
+    const loader = countingLoader([target('only')]);
+    const cached = createProviderTargetCache({ load: loader.load, ttlMs: 2_000, now: () => 0 });
+    const both = await Promise.all([cached('p1'), cached('p1')]);
+    expect(both).toEqual([target('only'), target('only')]);
+    expect(loader.calls).toEqual(['p1']);
+  });
+
+  it('keeps neither a missing config nor a failed read', async () => {
+    const loader = countingLoader([null, new Error('database down'), target('created')]);
+    const cached = createProviderTargetCache({ load: loader.load, ttlMs: 2_000, now: () => 0 });
+    expect(await cached('p1')).toBeNull();
+    await expect(cached('p1')).rejects.toThrow('database down');
+    expect(await cached('p1')).toEqual(target('created'));
+    expect(loader.calls).toEqual(['p1', 'p1', 'p1']);
+  });
+
+  it('reads every time when the time to live is zero', async () => {
+    const loader = countingLoader([target('a'), target('b')]);
+    const cached = createProviderTargetCache({ load: loader.load, ttlMs: 0, now: () => 0 });
+    expect(await cached('p1')).toEqual(target('a'));
+    expect(await cached('p1')).toEqual(target('b'));
+  });
+});
