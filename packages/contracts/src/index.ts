@@ -45,6 +45,7 @@ export {
   groupAddResultSchema,
   groupDeleteResultSchema,
   pendingListSchema,
+  ruleActionAnswerSchema,
   zabbixCreateDataSchema,
 } from './alert-rules/alert-rule-views';
 export { loginBody, refreshBody, tokenPairSchema } from './auth/auth-schemas';

@@ -40,6 +40,9 @@ export const alertRuleDeleteResultSchema = z.object({
   message: z.string(),
 });
 
+/** The answer of an action on a rule (acknowledge, resolve, test notification), as legacy clients read it. */
+export const ruleActionAnswerSchema = z.object({ status: z.boolean(), message: z.string() });
+
 export const alertRuleTagsViewSchema = z.object({ id: z.string(), tags: z.array(z.string()) });
 
 export const alertRuleNotifyViewSchema = z.object({

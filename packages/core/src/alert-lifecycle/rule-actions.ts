@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { standingOnRule } from '../alert-rules/rule-standing';
 import type { Actor } from '../auth/actor';
-import { isId, newId } from '../entities/index';
+import { type AlertState, isId, newId } from '../entities/index';
 import { unauthenticated, validationFailed } from '../errors/domain-error';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
@@ -21,8 +22,9 @@ export interface RuleActionDeps {
 }
 
 /**
- * What people do to a firing rule: acknowledge it (in the app or through a message's signed link)
- * and resolve it by hand. Shared users may do both, as the design guide allows.
+ * What people do to a rule: acknowledge it (in the app or through a message's signed link), resolve
+ * it by hand, and send a test notification. Shared users may do all three, as the design guide
+ * allows for the first two; a test pages no more than an acknowledge does.
  */
 export class RuleActions {
   constructor(private readonly deps: RuleActionDeps) {}
@@ -73,6 +75,42 @@ export class RuleActions {
     });
   }
 
+  /**
+   * Records a `test` event and pages it to every endpoint a real alert of the rule would page now
+   * (silenced users' endpoints stay quiet, as they would for a real alert). Nothing to page answers
+   * `status: false` and records nothing.
+   */
+  sendTest(actor: Actor, ruleId: string): Promise<ActionAnswer> {
+    return this.deps.orm.em.fork().transactional(async (tx) => {
+      const { id } = await standingOnRule(tx, actor, ruleId, 'forbidden');
+      const targets = await notifyTargets(tx, id);
+      if (targets.length === 0) {
+        return {
+          status: false,
+          message: 'No endpoint to notify: attach one to the rule, or unsilence it.',
+        };
+      }
+      // Shared: waits for a signal changing the rule's state to commit, so the event carries the
+      // state in force, without holding up other tests.
+      const [rule] = await queryRows<{ state: AlertState }>(
+        tx,
+        'select state from alert_rules where id = ? for share',
+        [id],
+      );
+      const eventId = newId();
+      await runStatement(
+        tx,
+        `insert into alert_events (id, rule_id, kind, rule_state, actor_id, description, created_at)
+         values (?, ?, 'test', ?, ?, 'Test notification', ?)`,
+        [eventId, id, rule?.state ?? 'unknown', actor.userId, this.deps.clock.now()],
+      );
+      for (const endpointId of targets) {
+        await this.deps.orchestrator.notify(tx, { alertEventId: eventId, endpointId });
+      }
+      return { status: true, message: 'Test notification queued.' };
+    });
+  }
+
   private async acknowledgeIn(
     tx: EntityManager,
     ruleId: string,
@@ -80,7 +118,7 @@ export class RuleActions {
   ): Promise<ActionAnswer> {
     const [rule] = await queryRows<{ state: string; name: string }>(
       tx,
-      'select state, name from alert_rules where id = ? for update',
+      'select state, name from alert_rules where id = ? for no key update',
       [ruleId],
     );
     if (!rule) return { status: false, message: 'Alert rule not found.' };

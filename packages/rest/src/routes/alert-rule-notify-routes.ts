@@ -4,6 +4,7 @@ import {
   alertRuleNotifyBody,
   alertRuleNotifyViewSchema,
   batchNotifyResultSchema,
+  ruleActionAnswerSchema,
 } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +35,20 @@ export function alertRuleNotifyRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     (request) => core.alertRuleNotify.batchAdd(actorOf(request), request.body),
+  );
+  r.post(
+    '/alert-rule-notify/test/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Queues a test notification to every endpoint a real alert of the rule would page now ' +
+          '(endpoints of users who silenced the rule are left out). `status: false` when there is none.',
+        params: idParams,
+        response: { 200: ruleActionAnswerSchema },
+      },
+    },
+    (request) => core.ruleActions.sendTest(actorOf(request), request.params.id),
   );
   r.get(
     '/alert-rule-notify/:id',

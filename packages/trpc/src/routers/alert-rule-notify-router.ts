@@ -18,6 +18,10 @@ export const alertRuleNotifyRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.core.alertRuleNotify.remove(ctx.actor, input.alertId, input.endpointId),
     ),
+  /** Queues a test notification to the endpoints a real alert would page. */
+  sendTest: protectedProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => ctx.core.ruleActions.sendTest(ctx.actor, input.id)),
   batchOptions: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleNotify.batchOptions(ctx.actor)),
   batchAdd: protectedProcedure
     .input(alertRuleBatchNotifyInput)

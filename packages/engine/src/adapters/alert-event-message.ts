@@ -1,0 +1,127 @@
+import type { AlertEventKind, AlertState } from '@oncall/core';
+import type { ChannelMessage, MessageKind, MessageSeverity } from '@oncall/plugin-sdk';
+
+/** What an alert notification tells: one history event of a rule, with the rule's name. */
+export interface AlertEventFacts {
+  readonly kind: AlertEventKind;
+  /** The instance's state after the event; null for rule-level events (acknowledge, test). */
+  readonly state: AlertState | null;
+  /** The rule's state after the event. */
+  readonly ruleState: AlertState;
+  readonly ruleName: string;
+  readonly alertname: string | null;
+  readonly instance: string | null;
+  readonly description: string | null;
+  /** Who acknowledged, resolved by hand or asked for the test; null for sources and timers. */
+  readonly actorName: string | null;
+  readonly createdAt: Date;
+}
+
+const SEVERITY_OF_STATE: Record<AlertState, MessageSeverity> = {
+  critical: 'critical',
+  warning: 'warning',
+  triggered: 'triggered',
+  resolved: 'resolved',
+  unknown: 'info',
+};
+
+/** Which message an event makes: what happened, and how bad it is. */
+function classify(facts: AlertEventFacts): { kind: MessageKind; severity: MessageSeverity } {
+  switch (facts.kind) {
+    case 'test':
+      return { kind: 'test', severity: 'info' };
+    case 'acknowledged':
+      return { kind: 'acknowledge', severity: SEVERITY_OF_STATE[facts.ruleState] };
+    case 'resolved':
+    case 'auto_resolved':
+      return { kind: 'resolve', severity: 'resolved' };
+    default: {
+      const severity = SEVERITY_OF_STATE[facts.state ?? facts.ruleState];
+      return severity === 'resolved' ? { kind: 'resolve', severity } : { kind: 'alert', severity };
+    }
+  }
+}
+
+/**
+ * Only a page about a firing alert (critical or warning) offers the acknowledge link: acknowledging
+ * needs a firing rule, and a resolve, a test or a one-shot `triggered` notification has nothing to
+ * acknowledge.
+ */
+export function offersAcknowledge(facts: AlertEventFacts): boolean {
+  const { kind, severity } = classify(facts);
+  return kind === 'alert' && (severity === 'critical' || severity === 'warning');
+}
+
+/**
+ * The signed login-link acknowledge URL; `publicUrl` may carry a path prefix (a reverse proxy's).
+ *
+ * @example acknowledgeLink('https://oncall.example.com', ruleId, token)
+ * // 'https://oncall.example.com/api/v1/alert-rule/acknowledgeL/<ruleId>?token=<token>'
+ */
+export function acknowledgeLink(publicUrl: string, ruleId: string, token: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  return `${base}/api/v1/alert-rule/acknowledgeL/${encodeURIComponent(ruleId)}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Renders one alert event in the user's words. The title names the rule (and the instance); the
+ * channels put the severity in front of it, so it is not repeated here.
+ *
+ * @example
+ * alertEventMessage({ kind: 'fired', state: 'critical', ruleName: 'Disk space', instance: 'db-1', … })
+ * // { kind: 'alert', severity: 'critical', title: 'Disk space — db-1', body: 'Free space 3%\n\nRule: …' }
+ */
+export function alertEventMessage(facts: AlertEventFacts, acknowledgeUrl?: string): ChannelMessage {
+  const { kind, severity } = classify(facts);
+  const time = `Time: ${utcTime(facts.createdAt)}`;
+  if (kind === 'test') {
+    const by = facts.actorName ? `, sent by ${facts.actorName}` : '';
+    return {
+      kind,
+      severity,
+      title: facts.ruleName,
+      body: lines(
+        `This is a test notification for rule ${facts.ruleName}${by}.`,
+        'Alerts of this rule will reach you here.',
+        '',
+        time,
+      ),
+    };
+  }
+  if (kind === 'acknowledge') {
+    return {
+      kind,
+      severity,
+      title: facts.ruleName,
+      body: lines(
+        `${facts.actorName ?? 'Someone'} acknowledged ${facts.ruleName}.`,
+        '',
+        `State: ${facts.ruleState}`,
+        time,
+      ),
+    };
+  }
+  const details = lines(
+    `Rule: ${facts.ruleName}`,
+    facts.alertname ? `Alert: ${facts.alertname}` : null,
+    facts.instance ? `Instance: ${facts.instance}` : null,
+    `State: ${facts.state ?? facts.ruleState}`,
+    time,
+  );
+  return {
+    kind,
+    severity,
+    title: facts.instance ? `${facts.ruleName} — ${facts.instance}` : facts.ruleName,
+    body: facts.description?.trim() ? lines(facts.description.trim(), '', details) : details,
+    ...(acknowledgeUrl && kind === 'alert' ? { acknowledgeUrl } : {}),
+  };
+}
+
+function lines(...parts: (string | null)[]): string {
+  return parts.filter((part): part is string => part !== null).join('\n');
+}
+
+/** ISO 8601 in UTC to the second: readers compare it with their monitoring's clocks. */
+function utcTime(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,67 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { type AckLinkSigner, type AlertEventKind, type AlertState, isId, queryRows } from '@oncall/core';
+import type { AlertMessageSource } from '../ports/alert-message-source';
+import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
+
+export interface AlertEventMessagesOptions {
+  readonly orm: MikroORM;
+  /** Signs acknowledge links; the core's signer, or one built from the same JWT secret. */
+  readonly ackLinks: Pick<AckLinkSigner, 'sign'>;
+  /** Where users reach the service (`PUBLIC_URL`); acknowledge links start with it. */
+  readonly publicUrl: string;
+}
+
+interface EventRow {
+  rule_id: string;
+  kind: AlertEventKind;
+  state: AlertState | null;
+  rule_state: AlertState;
+  alertname: string | null;
+  instance: string | null;
+  description: string | null;
+  created_at: Date | string;
+  rule_name: string;
+  show_acknowledge_btn: boolean;
+  actor_name: string | null;
+}
+
+/**
+ * The AlertMessageSource over the alert history: one query reads the event, its rule and its
+ * actor. The acknowledge link is signed at send time, so a retried or escalated page carries a
+ * link that is still valid for its whole lifetime.
+ */
+export function createAlertEventMessages(options: AlertEventMessagesOptions): AlertMessageSource {
+  return {
+    async messageFor({ alertEventId }) {
+      if (!isId(alertEventId)) return null;
+      const [row] = await queryRows<EventRow>(
+        options.orm.em.fork(),
+        `select e.rule_id, e.kind, e.state, e.rule_state, e.alertname, e.instance, e.description,
+                e.created_at, r.name as rule_name, r.show_acknowledge_btn,
+                coalesce(nullif(u.name, ''), u.username) as actor_name
+           from alert_events e
+           join alert_rules r on r.id = e.rule_id
+           left join users u on u.id = e.actor_id
+          where e.id = ?`,
+        [alertEventId],
+      );
+      if (!row) return null;
+      const facts = {
+        kind: row.kind,
+        state: row.state,
+        ruleState: row.rule_state,
+        ruleName: row.rule_name,
+        alertname: row.alertname,
+        instance: row.instance,
+        description: row.description,
+        actorName: row.actor_name,
+        createdAt: new Date(row.created_at),
+      };
+      const acknowledgeUrl =
+        row.show_acknowledge_btn && offersAcknowledge(facts)
+          ? acknowledgeLink(options.publicUrl, row.rule_id, await options.ackLinks.sign(row.rule_id))
+          : undefined;
+      return alertEventMessage(facts, acknowledgeUrl);
+    },
+  };
+}
