@@ -1,7 +1,14 @@
 import type { AppConfig } from '@oncall/config';
-import { type Core, createCore, ensureSystemAdmin, type SystemAdminResult } from '@oncall/core';
+import {
+  AckLinkSigner,
+  type Core,
+  createCore,
+  ensureSystemAdmin,
+  type SystemAdminResult,
+  systemClock,
+} from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { type Engine, idOnlyAlertMessages } from '@oncall/engine';
+import { createAlertEventMessages, type Engine, lateBoundInstanceResolver } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './build-app';
@@ -27,8 +34,17 @@ export async function startService(config: AppConfig): Promise<RunningService> {
   };
   try {
     const migrationsApplied = await migrate(db.orm);
+    // The engine resolves through the core, which is built on the engine's orchestrator.
+    const instances = lateBoundInstanceResolver();
     engine = await composeEngine(config, db, {
-      alertMessages: idOnlyAlertMessages,
+      instances,
+      // The engine exists before the core; a signer over the same secret and clock makes links
+      // the core's acknowledge route accepts.
+      alertMessages: createAlertEventMessages({
+        orm: db.orm,
+        ackLinks: new AckLinkSigner(config.jwtSecret, systemClock),
+        publicUrl: config.http.publicUrl,
+      }),
       onError: (error) => reportError(error),
     });
     const core = createCore({
@@ -44,10 +60,12 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         loginAccountWindowSeconds: config.auth.loginAccountWindowSeconds,
         loginMaxAttemptsPerIp: config.auth.loginMaxAttemptsPerIp,
         loginIpWindowSeconds: config.auth.loginIpWindowSeconds,
+        ingestPerTokenPerMinute: config.ingestion.perTokenPerMinute,
         publicUrl: config.http.publicUrl,
       },
       dataSourceProber: createSourceProber(),
     });
+    instances.bind(core.autoResolver);
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
     const app = await buildApp({
       core,

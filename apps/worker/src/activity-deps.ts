@@ -1,8 +1,13 @@
 import type { AppConfig } from '@oncall/config';
-import { SecretBox } from '@oncall/core';
+import { AckLinkSigner, AutoResolver, SecretBox, systemClock } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
-import { createEngineAdapters, idOnlyAlertMessages, loadChannelRegistry } from '@oncall/engine';
-import type { ActivityDeps, InstanceResolver } from '@oncall/workflows';
+import {
+  createAlertEventMessages,
+  createEngineAdapters,
+  createTemporalEngine,
+  loadChannelRegistry,
+} from '@oncall/engine';
+import type { ActivityDeps } from '@oncall/workflows';
 
 /** The activities' ports and what to close when the worker stops. */
 export interface ComposedActivityDeps {
@@ -10,15 +15,11 @@ export interface ComposedActivityDeps {
   close(): Promise<void>;
 }
 
-// Nothing starts auto-resolve workflows until the alert features arm them; when they do, they
-// bring the resolver, and a workflow that got here first fails loudly rather than pretending.
-const instancesNotComposed: InstanceResolver = {
-  resolve: () => Promise.reject(new Error('apps/worker: no InstanceResolver is composed yet')),
-};
-
 /**
  * The composition seam of the worker: the same adapters the embedded engine uses (channel sender,
- * delivery log, provider chains), over the application's PostgreSQL. A worker is its own process,
+ * delivery log, provider chains), over the application's PostgreSQL. Auto-resolve timers resolve
+ * through the core's lifecycle; the pages that causes go to the Temporal outbox in the same
+ * transaction, which the server works (this process only queues). A worker is its own process,
  * so the embedded PGlite (which lives inside the server process) cannot be shared: DATABASE_URL is
  * required.
  */
@@ -33,18 +34,26 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
     orm: db.orm,
     box: new SecretBox(config.encryptionKey),
     channels: await loadChannelRegistry(config.delivery.channelPlugins),
-    // The same rendering as the server's until the alert features supply their message source.
-    alertMessages: idOnlyAlertMessages,
+    // The same rendering as the server's; links are signed with the server's JWT secret, so its
+    // acknowledge route accepts them.
+    alertMessages: createAlertEventMessages({
+      orm: db.orm,
+      ackLinks: new AckLinkSigner(config.jwtSecret, systemClock),
+      publicUrl: config.http.publicUrl,
+    }),
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
+  const outbox = createTemporalEngine({ db, runWorkers: false });
+  await outbox.start();
   return {
     deps: {
       sender: adapters.sender,
       deliveryLog: adapters.log,
       providerChains: adapters.routes,
-      instances: instancesNotComposed,
+      instances: new AutoResolver({ orm: db.orm, orchestrator: outbox.orchestrator, clock: systemClock }),
     },
     close: async () => {
+      await outbox.stop();
       await adapters.close();
       await db.close();
     },

@@ -3,6 +3,7 @@ import type { AnySourceDefinition } from '@oncall/plugin-sdk';
 import { AckLinkSigner } from './alert-lifecycle/ack-link';
 import { AlertReadService } from './alert-lifecycle/alert-read-service';
 import { ApiIngestion } from './alert-lifecycle/api-ingestion';
+import { AutoResolver } from './alert-lifecycle/auto-resolver';
 import { RuleActions } from './alert-lifecycle/rule-actions';
 import { WebhookIngestion } from './alert-lifecycle/webhook-ingestion';
 import { AlertRuleAccess } from './alert-rules/alert-rule-access';
@@ -92,6 +93,8 @@ export interface Core {
   alerts: AlertReadService;
   ruleActions: RuleActions;
   ackLinks: AckLinkSigner;
+  /** The engine's `InstanceResolver`: resolves instances whose auto-resolve timer ran out. */
+  autoResolver: AutoResolver;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -173,6 +176,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock, ackLinks }),
     ackLinks,
+    autoResolver: new AutoResolver({ orm, orchestrator: deps.orchestrator, clock }),
     ingestion: new ApiIngestion({
       orm,
       secretBox,

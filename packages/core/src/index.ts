@@ -1,6 +1,13 @@
+export { AckLinkSigner } from './alert-lifecycle/ack-link';
 export type { FiringInstance, HistoryEntry, HistoryQuery } from './alert-lifecycle/alert-read-service';
 export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
 export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';
+export { autoResolveMinutesOf } from './alert-lifecycle/auto-resolve-minutes';
+export {
+  type AutoResolveRequest,
+  AutoResolver,
+  type AutoResolverDeps,
+} from './alert-lifecycle/auto-resolver';
 export { apiFingerprint } from './alert-lifecycle/fingerprint';
 export type { RuleTimeline, TimelineQuery } from './alert-lifecycle/status-timeline';
 export type { TimelineBucket } from './alert-lifecycle/timeline-buckets';
@@ -78,7 +85,7 @@ export type {
   DataSourceProber,
   DataSourceProbeTarget,
 } from './ports/data-source-prober';
-export type { EscalationStopReason, Orchestrator } from './ports/orchestrator';
+export type { AutoResolveArm, EscalationStopReason, Orchestrator } from './ports/orchestrator';
 export { providerChainFor } from './provider-configs/provider-chain';
 export type {
   CallConfigInput,

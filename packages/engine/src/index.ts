@@ -1,5 +1,7 @@
 // Ports the engine runs on, beyond those of @oncall/workflows.
 
+export type { InstanceResolver } from '@oncall/workflows';
+export { type AlertEventMessagesOptions, createAlertEventMessages } from './adapters/alert-event-messages';
 export { BUILT_IN_CHANNELS, type ChannelRegistry, loadChannelRegistry } from './adapters/channel-registry';
 // Adapters over the database and the channel plugins.
 export { type ChannelSenderOptions, createChannelSender } from './adapters/channel-sender';
@@ -10,7 +12,6 @@ export {
 } from './adapters/create-engine-adapters';
 export { createDeliveryJournal } from './adapters/delivery-journal';
 export { createHostFetches, type HostFetches } from './adapters/host-fetches';
-export { idOnlyAlertMessages } from './adapters/id-only-alert-messages';
 export { createNotificationRoutes } from './adapters/notification-routes';
 // The two drivers.
 export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
@@ -19,9 +20,18 @@ export {
   type EmbeddedEngineOptions,
   type Engine,
 } from './embedded/create-embedded-engine';
+export {
+  type LateBoundInstanceResolver,
+  lateBoundInstanceResolver,
+} from './embedded/late-bound-instance-resolver';
+export { QUEUES } from './embedded/queues';
 export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './embedded/retry-policies';
 export type { AlertMessageRequest, AlertMessageSource } from './ports/alert-message-source';
 export type { DeliveryJournal } from './ports/delivery-journal';
 export type { EndpointRoute, NotificationRoutes } from './ports/notification-routes';
 export { createTemporalEngine, type TemporalEngineOptions } from './temporal/create-temporal-engine';
-export type { WorkflowClientLike, WorkflowStartRequest } from './temporal/workflow-client-like';
+export type {
+  WorkflowClientLike,
+  WorkflowSignalWithStartRequest,
+  WorkflowStartRequest,
+} from './temporal/workflow-client-like';

@@ -1,4 +1,4 @@
-import { newId, SecretBox } from '@oncall/core';
+import { newId, queryRows, SecretBox } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/testing';
 import {
   DEFAULT_RETRY_POLICY,
@@ -14,6 +14,7 @@ import {
   createTemporalEngine,
   type Engine,
   type WorkflowClientLike,
+  type WorkflowSignalWithStartRequest,
   type WorkflowStartRequest,
 } from '../src/index';
 import { seeder } from './support/seed';
@@ -24,9 +25,13 @@ const WAIT = { timeout: 20_000, interval: 25 };
 function recordingClient() {
   const starts: Array<{ workflowType: string; options: WorkflowStartRequest }> = [];
   const signals: Array<{ workflowId: string; signal: string }> = [];
+  const signalStarts: Array<{ workflowType: string; options: WorkflowSignalWithStartRequest }> = [];
   const client: WorkflowClientLike = {
     async start(workflowType, options) {
       starts.push({ workflowType, options });
+    },
+    async signalWithStart(workflowType, options) {
+      signalStarts.push({ workflowType, options });
     },
     getHandle(workflowId) {
       return {
@@ -39,7 +44,7 @@ function recordingClient() {
       };
     },
   };
-  return { client, starts, signals };
+  return { client, starts, signals, signalStarts };
 }
 
 describe('the Temporal driver (outbox → workflow starts)', () => {
@@ -159,5 +164,46 @@ describe('the Temporal driver (outbox → workflow starts)', () => {
       () => expect(temporal.signals).toEqual([{ workflowId: flowId, signal: 'acknowledge' }]),
       WAIT,
     );
+  });
+
+  it('arms an auto-resolve timer with signalWithStart on every fire, once per fire', async () => {
+    const ruleId = newId();
+    const fingerprint = 'f'.repeat(64);
+    const T0 = Date.UTC(2025, 0, 1);
+    const fire = (firedAt: number) =>
+      database.db.orm.em.fork().transactional((tx) =>
+        engine.orchestrator.armAutoResolve(tx, {
+          ruleId,
+          fingerprint,
+          episodeId: newId(),
+          opened: firedAt === T0,
+          autoResolveMinutes: 10,
+          firedAt: new Date(firedAt),
+        }),
+      );
+    await fire(T0);
+    await fire(T0 + 60_000);
+    await fire(T0 + 60_000); // the same fire replayed
+    const workflowId = `autoresolve:${ruleId}:${fingerprint}`;
+    const ofInstance = () => temporal.signalStarts.filter((s) => s.options.workflowId === workflowId);
+    await vi.waitFor(() => expect(ofInstance()).toHaveLength(2), WAIT);
+    const request = (firedAt: number) => ({
+      workflowType: 'autoResolveWorkflow',
+      options: {
+        workflowId,
+        taskQueue: 'oncall',
+        args: [{ arm: { ruleId, instance: fingerprint, autoResolveMinutes: 10, firedAt } }],
+        signal: 'rearm',
+        signalArgs: [{ firedAt }],
+        workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+      },
+    });
+    expect(ofInstance()).toEqual(expect.arrayContaining([request(T0), request(T0 + 60_000)]));
+    const [queued] = await queryRows<{ jobs: number }>(
+      database.db.orm.em.fork(),
+      "select count(*)::int as jobs from pgboss.job where name = 'oncall-temporal-autoresolve' and data->>'ruleId' = ?",
+      [ruleId],
+    );
+    expect(queued?.jobs).toBe(2);
   });
 });

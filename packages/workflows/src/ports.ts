@@ -46,11 +46,20 @@ export interface ProviderChainResolver {
 
 export interface ResolveInstanceRequest {
   readonly ruleId: string;
+  /** The instance's key within its rule (its fingerprint). */
   readonly instance: string;
   readonly description: string;
+  /**
+   * Epoch milliseconds of the fire the deadline was counted from. An instance seen after it was
+   * fired again (a re-arm still on its way, a replayed start) and must not be resolved.
+   */
+  readonly lastFiredAt: number;
 }
 
-/** Resolves one firing instance; must do nothing when it is no longer firing (activities retry). */
+/**
+ * Resolves one firing instance of an `api` rule with auto-resolve on, unless it fired after
+ * `lastFiredAt`; must do nothing when it is no longer firing (activities retry).
+ */
 export interface InstanceResolver {
   resolve(request: ResolveInstanceRequest): Promise<void>;
 }

@@ -129,7 +129,12 @@ describe('createActivities: bookkeeping', () => {
 
   it('resolves instances through the port', async () => {
     const { activities, resolved } = setup(async () => {});
-    const resolution = { ruleId: 'rule_1', instance: 'db-1', description: 'Alert resolved automatically' };
+    const resolution = {
+      ruleId: 'rule_1',
+      instance: 'db-1',
+      description: 'Alert resolved automatically',
+      lastFiredAt: 1_735_689_000_000,
+    };
     await activities.resolveInstance(resolution);
     expect(resolved).toEqual([resolution]);
   });

@@ -11,12 +11,13 @@ const MINUTE = 60_000;
 const T0 = Date.UTC(2025, 0, 1);
 const subject = { ruleId: 'rule_1', instance: 'db-1' };
 const armed: AutoResolveEvent = { type: 'armed', autoResolveMinutes: 10, firedAt: T0 };
-const resolveCommand: AutoResolveCommand = {
+const resolveAfter = (lastFiredAt: number): AutoResolveCommand => ({
   type: 'resolveInstance',
   ruleId: 'rule_1',
   instance: 'db-1',
   description: 'Alert resolved automatically',
-};
+  lastFiredAt,
+});
 
 function run(events: AutoResolveEvent[]): { state: AutoResolveState; commands: AutoResolveCommand[] } {
   const commands: AutoResolveCommand[] = [];
@@ -36,7 +37,7 @@ describe('decideAutoResolve', () => {
 
   it('resolves the instance when the deadline has passed', () => {
     const { state, commands } = run([armed, { type: 'timerFired', now: T0 + 10 * MINUTE }]);
-    expect(commands.slice(1)).toEqual([resolveCommand, { type: 'finish', outcome: 'autoResolved' }]);
+    expect(commands.slice(1)).toEqual([resolveAfter(T0), { type: 'finish', outcome: 'autoResolved' }]);
     expect(state).toEqual({ phase: 'finished', ...subject, outcome: 'autoResolved' });
   });
 
@@ -51,7 +52,7 @@ describe('decideAutoResolve', () => {
       { type: 'firedAgain', firedAt: T0 + 4 * MINUTE },
       { type: 'timerFired', now: T0 + 10 * MINUTE },
     ]);
-    expect(commands).not.toContainEqual(resolveCommand);
+    expect(commands.map((command) => command.type)).not.toContain('resolveInstance');
     expect(commands.at(-1)).toEqual({ type: 'wait', untilMs: T0 + 14 * MINUTE });
     expect(state.phase).toBe('armed');
   });
@@ -63,7 +64,11 @@ describe('decideAutoResolve', () => {
       { type: 'timerFired', now: T0 + 10 * MINUTE },
       { type: 'timerFired', now: T0 + 14 * MINUTE + 5 },
     ]);
-    expect(commands.slice(-2)).toEqual([resolveCommand, { type: 'finish', outcome: 'autoResolved' }]);
+    // The resolve names the fire that set the deadline, so a fire after it keeps the instance firing.
+    expect(commands.slice(-2)).toEqual([
+      resolveAfter(T0 + 4 * MINUTE),
+      { type: 'finish', outcome: 'autoResolved' },
+    ]);
   });
 
   it('ignores a fire reported late that would shorten the deadline', () => {

@@ -383,7 +383,9 @@ describe('autoResolveWorkflow', () => {
       'block 600000', // 10 minutes from the new fire
       'resolve rule_1/db-1',
     ]);
-    expect(runtime.trace.at(-1)).toMatchObject({ input: { description: 'Alert resolved automatically' } });
+    expect(runtime.trace.at(-1)).toMatchObject({
+      input: { description: 'Alert resolved automatically', lastFiredAt: T0 + 4 * MINUTE },
+    });
   });
 
   it('keeps the pending timer when a late re-arm does not move the deadline', async () => {

@@ -7,12 +7,15 @@ import {
   createEngineAdapters,
   createTemporalEngine,
   type Engine,
+  type InstanceResolver,
   loadChannelRegistry,
 } from '@oncall/engine';
 import { Connection, WorkflowClient } from '@temporalio/client';
 
 export interface ComposeEngineOptions {
   readonly alertMessages: AlertMessageSource;
+  /** Resolves instances whose embedded auto-resolve timer ran out (on Temporal, the worker does). */
+  readonly instances: InstanceResolver;
   /** Background failures (a send handler that threw, pg-boss's loops); logged by the server. */
   readonly onError: (error: unknown) => void;
 }
@@ -36,7 +39,12 @@ export async function composeEngine(
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
   if (config.temporal === undefined) {
-    const engine = createEmbeddedEngine({ db, ...adapters, onError: options.onError });
+    const engine = createEmbeddedEngine({
+      db,
+      ...adapters,
+      instances: options.instances,
+      onError: options.onError,
+    });
     return { ...engine, stop: (timeoutMs) => engine.stop(timeoutMs).finally(() => adapters.close()) };
   }
   // Lazy: the server starts (and queues starts in the outbox) while Temporal is unreachable; the

@@ -7,7 +7,8 @@ import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
-import { applySignal } from './apply-signal';
+import { applySignal, type SignalRule } from './apply-signal';
+import { autoResolveMinutesOf } from './auto-resolve-minutes';
 import { apiFingerprint } from './fingerprint';
 
 /** The body every API-style sender posts (legacy senders add more fields; they are kept as payload). */
@@ -80,7 +81,7 @@ export class ApiIngestion {
     state: AlertSignal['state'],
     kind: AlertSignal['kind'],
   ): Promise<SignalOutcome> {
-    const ruleId = await this.ruleFor(token, type);
+    const { id: ruleId, ...rule } = await this.ruleFor(token, type);
     const decision = this.deps.limiter.check(ruleId);
     if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000, 'Too many alerts for this token.');
     this.deps.limiter.hit(ruleId);
@@ -94,17 +95,17 @@ export class ApiIngestion {
       summary: input.summary ?? null,
       labels: input.job ? { job: input.job } : null,
     };
-    return this.deps.orm.em.fork().transactional((tx) => applySignal(tx, this.deps, ruleId, signal));
+    return this.deps.orm.em.fork().transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule));
   }
 
   /** The rule a token belongs to; a token of another rule type is as invalid as an unknown one. */
-  private async ruleFor(token: string, type: AlertRuleType): Promise<string> {
-    const [rule] = await queryRows<{ id: string }>(
+  private async ruleFor(token: string, type: AlertRuleType): Promise<SignalRule & { id: string }> {
+    const [rule] = await queryRows<{ id: string; settings: Record<string, unknown> | null }>(
       this.deps.orm.em,
-      'select id from alert_rules where token_hash = ? and type = ?',
+      'select id, settings from alert_rules where token_hash = ? and type = ?',
       [this.deps.secretBox.lookupHash(token), type],
     );
     if (!rule) throw unauthenticated('Invalid token.');
-    return rule.id;
+    return { id: rule.id, autoResolveMinutes: autoResolveMinutesOf(type, rule.settings) };
   }
 }

@@ -21,17 +21,27 @@ export interface SignalDeps {
   clock: Clock;
 }
 
+/** What of the rule shapes a signal beyond the instance: `api` rules may resolve idle instances. */
+export interface SignalRule {
+  /** Minutes without a fire after which a firing instance resolves itself; null: never. */
+  autoResolveMinutes: number | null;
+}
+
+const NO_AUTO_RESOLVE: SignalRule = { autoResolveMinutes: null };
+
 /**
  * Applies one signal to one instance of a rule inside the caller's transaction: the instance row is
  * locked (or created), the change becomes a history event, the rule's state follows, and the pages
  * it causes are queued in the same transaction. Concurrent signals for one instance serialise on
- * its row, so exactly one of them opens an episode and pages; the others see it firing.
+ * its row, so exactly one of them opens an episode and pages; the others see it firing. Every fire
+ * of a rule that auto-resolves arms (or moves) the instance's timer in the same transaction.
  */
 export async function applySignal(
   tx: EntityManager,
   deps: SignalDeps,
   ruleId: string,
   signal: AlertSignal,
+  rule: SignalRule = NO_AUTO_RESOLVE,
 ): Promise<SignalOutcome> {
   if (signal.state === 'triggered') return trigger(tx, deps, ruleId, signal);
   const now = deps.clock.now();
@@ -65,7 +75,14 @@ export async function applySignal(
       ],
     );
     const [row] = created;
-    if (row) return open(tx, deps, ruleId, signal, row.id, eventId);
+    if (row) {
+      await armAutoResolve(tx, deps, ruleId, rule, signal, {
+        episodeId: eventId,
+        opened: true,
+        firedAt: now,
+      });
+      return open(tx, deps, ruleId, signal, row.id, eventId);
+    }
     // Another request created it between our look and our insert: wait for its row and go on from there.
     current = await lockInstance(tx, ruleId, signal.fingerprint);
     if (!current) return { type: 'unknownInstance' };
@@ -80,7 +97,9 @@ export async function applySignal(
         where id = ?`,
       [now, now, signal.description ?? null, current.id],
     );
-    const eventId = await recordEvent(tx, deps.clock.now(), ruleId, current.id, current.episode_id, signal);
+    const eventId = await recordEvent(tx, deps.clock.now(), ruleId, current.id, current.episode_id, signal, {
+      worsened: false,
+    });
     await notifyAll(tx, deps, ruleId, eventId);
     await deps.orchestrator.stopEscalations(tx, { alertEventId: current.episode_id, reason: 'resolved' });
     return { type: 'resolved', eventId };
@@ -108,6 +127,7 @@ export async function applySignal(
         current.id,
       ],
     );
+    await armAutoResolve(tx, deps, ruleId, rule, signal, { episodeId: eventId, opened: true, firedAt: now });
     return open(tx, deps, ruleId, signal, current.id, eventId);
   }
 
@@ -117,6 +137,11 @@ export async function applySignal(
       'update alert_instances set last_seen_at = ?, description = coalesce(?, description) where id = ?',
       [now, signal.description ?? null, current.id],
     );
+    await armAutoResolve(tx, deps, ruleId, rule, signal, {
+      episodeId: current.episode_id,
+      opened: false,
+      firedAt: now,
+    });
     return { type: 'repeated' };
   }
 
@@ -125,7 +150,14 @@ export async function applySignal(
     now,
     current.id,
   ]);
-  const eventId = await recordEvent(tx, deps.clock.now(), ruleId, current.id, current.episode_id, signal);
+  await armAutoResolve(tx, deps, ruleId, rule, signal, {
+    episodeId: current.episode_id,
+    opened: false,
+    firedAt: now,
+  });
+  const eventId = await recordEvent(tx, deps.clock.now(), ruleId, current.id, current.episode_id, signal, {
+    worsened: stateRank(signal.state) > stateRank(current.state),
+  });
   // Getting worse pages again unless someone already acknowledged the episode; getting better does not.
   if (stateRank(signal.state) > stateRank(current.state) && !current.acknowledged_at) {
     await notifyAll(tx, deps, ruleId, eventId);
@@ -141,9 +173,27 @@ async function open(
   instanceId: string,
   eventId: string,
 ): Promise<SignalOutcome> {
-  await recordEvent(tx, deps.clock.now(), ruleId, instanceId, eventId, signal, eventId);
+  await recordEvent(tx, deps.clock.now(), ruleId, instanceId, eventId, signal, { worsened: true, eventId });
   await notifyAll(tx, deps, ruleId, eventId);
   return { type: 'opened', eventId };
+}
+
+/** `firedAt` is the `last_seen_at` just written: the engine's resolve compares against it. */
+async function armAutoResolve(
+  tx: EntityManager,
+  deps: SignalDeps,
+  ruleId: string,
+  rule: SignalRule,
+  signal: AlertSignal,
+  fire: { episodeId: string; opened: boolean; firedAt: Date },
+): Promise<void> {
+  if (rule.autoResolveMinutes === null) return;
+  await deps.orchestrator.armAutoResolve(tx, {
+    ruleId,
+    fingerprint: signal.fingerprint,
+    autoResolveMinutes: rule.autoResolveMinutes,
+    ...fire,
+  });
 }
 
 /** Notification rules keep no instances: every triggered event is its own page. */
@@ -171,9 +221,10 @@ async function recordEvent(
   instanceId: string,
   episodeId: string,
   signal: AlertSignal,
-  eventId: string = newId(),
+  change: { worsened: boolean; eventId?: string },
 ): Promise<string> {
-  const ruleState = await syncRuleState(tx, ruleId);
+  const eventId = change.eventId ?? newId();
+  const ruleState = await syncRuleState(tx, ruleId, change.worsened ? signal.state : undefined);
   await insertEvent(tx, eventId, ruleId, instanceId, episodeId, signal, ruleState, at);
   return eventId;
 }

@@ -4,6 +4,29 @@ import type { OtpChannel } from '../entities/otp-code.entity';
 export type EscalationStopReason = 'acknowledged' | 'resolved';
 
 /**
+ * A fire of an instance of an `api` rule with auto-resolve on: the instance resolves itself unless
+ * it fires again within `autoResolveMinutes` of `firedAt`.
+ *
+ * @example
+ * const request: AutoResolveArm = {
+ *   ruleId, fingerprint: apiFingerprint('cpu', 'db-1'), episodeId, opened: true,
+ *   autoResolveMinutes: 10, firedAt: new Date(),
+ * };
+ */
+export interface AutoResolveArm {
+  ruleId: string;
+  /** The instance's key within its rule. */
+  fingerprint: string;
+  /** The firing episode (the id of its opening event). */
+  episodeId: string;
+  /** True when a timer must start (the fire opened the episode); false for repeats of a firing instance. */
+  opened: boolean;
+  autoResolveMinutes: number;
+  /** When the fire was applied; the instance's `last_seen_at` holds the same time. */
+  firedAt: Date;
+}
+
+/**
  * The orchestration engine as the core sees it. Every call takes the caller's transaction: the
  * work is queued inside it, so a state change and the jobs it causes commit or roll back together
  * (a transactional outbox). Two drivers implement it: embedded (pg-boss in the same database) and
@@ -28,4 +51,10 @@ export interface Orchestrator {
     tx: EntityManager,
     request: { alertEventId: string; reason: EscalationStopReason },
   ): Promise<void>;
+  /**
+   * Starts (or moves) an instance's auto-resolve timer, a durable one in the engine, so it outlives
+   * restarts. When it runs out the engine resolves through `AutoResolver`, which leaves an instance
+   * that fired again, was resolved, or whose rule turned auto-resolve off alone.
+   */
+  armAutoResolve(tx: EntityManager, request: AutoResolveArm): Promise<void>;
 }

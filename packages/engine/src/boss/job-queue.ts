@@ -80,8 +80,11 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     [QUEUES.flow, retries],
     // Markers are read for as long as a flow may still be waiting; a month is far beyond any flow.
     [QUEUES.escalationStop, { deleteAfterSeconds: 30 * DAY_SECONDS }],
+    [QUEUES.autoResolve, retries],
     // Kept a month as well: stopping Temporal flows looks up which flows were started.
     [QUEUES.temporalOutbox, { ...retries, deleteAfterSeconds: 30 * DAY_SECONDS }],
+    // One job per fire of an auto-resolving instance: kept only as long as a replay could come.
+    [QUEUES.temporalAutoResolve, { ...retries, deleteAfterSeconds: DAY_SECONDS }],
   ];
   for (const [name, queueOptions] of queues) {
     await boss.createQueue(name, queueOptions);

@@ -1,15 +1,17 @@
-import type { Orchestrator } from '@oncall/core';
+import { type Clock, type Orchestrator, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
-import type { ChannelSender } from '@oncall/workflows';
+import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
 import type { QueueTuning } from '../boss/queue-tuning';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import type { NotificationRoutes } from '../ports/notification-routes';
+import { armedInstanceReader } from './armed-instances';
+import { createAutoResolveRunner } from './auto-resolve-runner';
 import { createDeliveryRunner } from './delivery-runner';
 import { createDispatcher } from './dispatcher';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
-import type { DeliveryJob, DispatchJob, EscalationStopJob, FlowJob } from './jobs';
+import type { AutoResolveJob, DeliveryJob, DispatchJob, EscalationStopJob, FlowJob } from './jobs';
 import { QUEUES } from './queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './retry-policies';
 
@@ -19,6 +21,14 @@ export interface EmbeddedEngineOptions {
   readonly sender: ChannelSender;
   readonly log: DeliveryJournal;
   readonly routes: NotificationRoutes;
+  /**
+   * Resolves instances whose auto-resolve timer ran out: the core's `AutoResolver`, usually bound
+   * late (`lateBoundInstanceResolver`), since the core is built on this engine's orchestrator.
+   * Without one this process does not work the auto-resolve queue; its timers wait for one that does.
+   */
+  readonly instances?: InstanceResolver;
+  /** "Now" for auto-resolve deadlines, the clock the core stamps fires with; real time by default. */
+  readonly clock?: Clock;
   readonly policies?: Partial<RetryPolicies>;
   readonly tuning?: Partial<QueueTuning>;
   /** False: this process only queues work and another one runs the workers. Default true. */
@@ -57,8 +67,9 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
     if (queue === null) throw new Error('The embedded engine is not started');
     return queue;
   };
+  const clock = options.clock ?? systemClock;
   return {
-    orchestrator: createEmbeddedOrchestrator(started),
+    orchestrator: createEmbeddedOrchestrator(started, clock),
     async start() {
       if (queue) return;
       const opened = await openJobQueue(options.db, { tuning: options.tuning, onError: options.onError });
@@ -91,6 +102,15 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       );
       // Markers only need to exist; completing them keeps them out of the backlog counts.
       await opened.work<EscalationStopJob>(QUEUES.escalationStop, async () => undefined);
+      if (options.instances) {
+        const autoResolve = createAutoResolveRunner({
+          queue: opened,
+          instances: options.instances,
+          readInstance: armedInstanceReader(options.db.orm),
+          clock,
+        });
+        await opened.work<AutoResolveJob>(QUEUES.autoResolve, (job, { id }) => autoResolve(job, id));
+      }
     },
     async stop(timeoutMs) {
       const current = queue;

@@ -1,17 +1,20 @@
-import type { Orchestrator } from '@oncall/core';
+import type { Clock, Orchestrator } from '@oncall/core';
 import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
+import { armedAutoResolveState, autoResolveTimerOptions } from './auto-resolve-timer';
 import { escalationStopId } from './escalation-stop-id';
-import type { DispatchJob, EscalationStopJob } from './jobs';
+import type { AutoResolveJob, DispatchJob, EscalationStopJob } from './jobs';
 import { QUEUES } from './queues';
 
 /**
  * The core's Orchestrator port on the embedded queue: every call writes a job inside the caller's
  * transaction. Job ids come from the business keys, so a repeated call (a retried request, the same
- * event notified twice) finds the job already there and pages nobody twice.
+ * event notified twice) finds the job already there and pages nobody twice. An auto-resolve timer
+ * is one delayed job per episode: repeated fires write nothing, the timer reads the instance's last
+ * fire when it runs out.
  */
-export function createEmbeddedOrchestrator(queue: () => JobQueue): Orchestrator {
+export function createEmbeddedOrchestrator(queue: () => JobQueue, clock: Clock): Orchestrator {
   const dispatch = (tx: Parameters<Orchestrator['notify']>[0], job: DispatchJob, key: string) =>
     queue().sendInTransaction(tx, QUEUES.dispatch, job, { id: jobIdFor(key) });
   return {
@@ -23,6 +26,17 @@ export function createEmbeddedOrchestrator(queue: () => JobQueue): Orchestrator 
       return queue().sendInTransaction(tx, QUEUES.escalationStop, marker, {
         id: escalationStopId(alertEventId),
       });
+    },
+    armAutoResolve: async (tx, { ruleId, fingerprint, episodeId, opened, autoResolveMinutes, firedAt }) => {
+      if (!opened) return;
+      const job: AutoResolveJob = { ruleId, fingerprint, episodeId };
+      const { untilMs } = armedAutoResolveState(job, autoResolveMinutes, firedAt.getTime());
+      await queue().sendInTransaction(
+        tx,
+        QUEUES.autoResolve,
+        job,
+        autoResolveTimerOptions(job, untilMs, clock.now().getTime()),
+      );
     },
   };
 }

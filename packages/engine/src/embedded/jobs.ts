@@ -29,3 +29,13 @@ export interface EscalationStopJob {
   readonly alertEventId: string;
   readonly reason: EscalationStopReason;
 }
+
+/**
+ * An instance's auto-resolve timer, started when the episode opened. It carries no deadline: the
+ * handler counts it from the instance's `last_seen_at`, so repeated fires need no job of their own.
+ */
+export interface AutoResolveJob {
+  readonly ruleId: string;
+  readonly fingerprint: string;
+  readonly episodeId: string;
+}

@@ -1,34 +1,44 @@
 import type { Database } from '@oncall/db';
-import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
+import { autoResolveWorkflowId, notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
 import type { QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../embedded/create-embedded-engine';
-import { QUEUES } from '../embedded/queues';
+import { QUEUES, type QueueName } from '../embedded/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../embedded/retry-policies';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { OutboxJob } from './outbox-job';
 import type { WorkflowClientLike } from './workflow-client-like';
 import { createWorkflowStarts } from './workflow-starts';
 
-export interface TemporalEngineOptions {
+interface TemporalEngineBase {
   /** The application database: the outbox is a pg-boss queue in it. */
   readonly db: Database;
+  readonly tuning?: Partial<QueueTuning>;
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Works the outbox: starts and signals workflows on Temporal. */
+interface TemporalOutboxWorkers {
+  readonly runWorkers?: true;
   readonly client: WorkflowClientLike;
   /** Must match the worker's (`TEMPORAL_TASK_QUEUE`). */
   readonly taskQueue: string;
   readonly routes: NotificationRoutes;
   readonly policies?: Partial<RetryPolicies>;
-  readonly tuning?: Partial<QueueTuning>;
-  /** False: only queue (another server process works the outbox). Default true. */
-  readonly runWorkers?: boolean;
-  readonly onError?: (error: unknown) => void;
 }
 
 /**
+ * `runWorkers: false`: only queue (another server process works the outbox), as `apps/worker` does
+ * for the pages an auto-resolve causes.
+ */
+export type TemporalEngineOptions = TemporalEngineBase &
+  (TemporalOutboxWorkers | { readonly runWorkers: false });
+
+/**
  * The Temporal driver. The orchestrator writes an outbox job in the caller's transaction; the
- * outbox worker starts the workflows (delivery, flow) with business-key ids, or signals flows to
- * stop. The workflows and their activities run in `apps/worker`.
+ * outbox worker starts the workflows (delivery, flow, auto-resolve) with business-key ids, or
+ * signals them (stop a flow, re-arm a timer). The workflows and their activities run in `apps/worker`.
  *
  * @example
  * const engine = createTemporalEngine({ db, client: new WorkflowClient({ connection }), taskQueue: 'oncall', routes });
@@ -39,8 +49,12 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
     if (queue === null) throw new Error('The Temporal engine is not started');
     return queue;
   };
-  const outbox = (tx: Parameters<Engine['orchestrator']['notify']>[0], job: OutboxJob, key: string) =>
-    started().sendInTransaction(tx, QUEUES.temporalOutbox, job, { id: jobIdFor(key) });
+  const outbox = (
+    tx: Parameters<Engine['orchestrator']['notify']>[0],
+    job: OutboxJob,
+    key: string,
+    queueName: QueueName = QUEUES.temporalOutbox,
+  ) => started().sendInTransaction(tx, queueName, job, { id: jobIdFor(key) });
   return {
     orchestrator: {
       sendOtp: (tx, { otpId, channel }) => outbox(tx, { type: 'otp', otpId, channel }, otpWorkflowId(otpId)),
@@ -48,6 +62,15 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
         outbox(tx, { type: 'notify', alertEventId, endpointId }, notifyWorkflowId(alertEventId, endpointId)),
       stopEscalations: (tx, { alertEventId, reason }) =>
         outbox(tx, { type: 'stop', alertEventId, reason }, `escalation-stop:${alertEventId}`),
+      // Every fire, not only the opening one: the workflow holds the deadline and learns of fires by
+      // signal. The jobs go to a queue of their own, kept a day instead of the outbox's month.
+      armAutoResolve: (tx, { ruleId, fingerprint, autoResolveMinutes, firedAt }) =>
+        outbox(
+          tx,
+          { type: 'autoResolve', ruleId, fingerprint, autoResolveMinutes, firedAt: firedAt.getTime() },
+          `${autoResolveWorkflowId(ruleId, fingerprint)}:${firedAt.getTime()}`,
+          QUEUES.temporalAutoResolve,
+        ),
     },
     async start() {
       if (queue) return;
@@ -70,6 +93,7 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
         },
       });
       await opened.work<OutboxJob>(QUEUES.temporalOutbox, carryOut);
+      await opened.work<OutboxJob>(QUEUES.temporalAutoResolve, carryOut);
     },
     async stop(timeoutMs) {
       const current = queue;

@@ -10,4 +10,13 @@ import type { OtpChannel } from '@oncall/workflows';
 export type OutboxJob =
   | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
   | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
-  | { readonly type: 'stop'; readonly alertEventId: string; readonly reason: EscalationStopReason };
+  | { readonly type: 'stop'; readonly alertEventId: string; readonly reason: EscalationStopReason }
+  | {
+      /** A fire of an auto-resolving instance: start its timer, or move the running one's deadline. */
+      readonly type: 'autoResolve';
+      readonly ruleId: string;
+      readonly fingerprint: string;
+      readonly autoResolveMinutes: number;
+      /** Epoch milliseconds. */
+      readonly firedAt: number;
+    };

@@ -1,5 +1,7 @@
 import {
+  type AutoResolveInput,
   acknowledgeSignal,
+  autoResolveWorkflowId,
   type DeliveryInput,
   type FlowInput,
   flowWorkflowId,
@@ -8,6 +10,8 @@ import {
   notifyWorkflowId,
   otpDelivery,
   otpWorkflowId,
+  type RearmSignal,
+  rearmSignal,
   resolveSignal,
 } from '@oncall/workflows';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
@@ -31,7 +35,9 @@ export interface WorkflowStartsDeps {
  * `USE_EXISTING` (a running one is reused) and `REJECT_DUPLICATE` (a finished one is not run again),
  * so a job replayed after a crash never pages twice. Stopping an event's escalations signals the
  * flow of every endpoint notified for it; endpoints that are not flows, or flows already finished,
- * have no running workflow and are skipped.
+ * have no running workflow and are skipped. A fire of an auto-resolving instance signals `rearm`
+ * with `signalWithStart`: the first fire (or the first after the timer finished) starts
+ * `autoResolveWorkflow`, later ones move its deadline.
  */
 export function createWorkflowStarts(deps: WorkflowStartsDeps) {
   const start = async (
@@ -106,6 +112,27 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
             if (!(error instanceof WorkflowNotFoundError)) throw error;
           }
         }
+        return;
+      }
+      case 'autoResolve': {
+        const input: AutoResolveInput = {
+          arm: {
+            ruleId: job.ruleId,
+            instance: job.fingerprint,
+            autoResolveMinutes: job.autoResolveMinutes,
+            firedAt: job.firedAt,
+          },
+        };
+        const rearm: RearmSignal = { firedAt: job.firedAt };
+        await deps.client.signalWithStart('autoResolveWorkflow', {
+          workflowId: autoResolveWorkflowId(job.ruleId, job.fingerprint),
+          taskQueue: deps.taskQueue,
+          args: [input],
+          signal: rearmSignal.name,
+          signalArgs: [rearm],
+          // One id per instance across episodes: a finished timer is started afresh by the next fire.
+          workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+        });
         return;
       }
     }

@@ -1,9 +1,10 @@
-import type { EscalationStopReason, Orchestrator } from '@oncall/core';
+import type { AutoResolveArm, EscalationStopReason, Orchestrator } from '@oncall/core';
 
 export type RecordedCall =
   | { type: 'sendOtp'; otpId: string; channel: string }
   | { type: 'notify'; alertEventId: string; endpointId: string }
-  | { type: 'stopEscalations'; alertEventId: string; reason: EscalationStopReason };
+  | { type: 'stopEscalations'; alertEventId: string; reason: EscalationStopReason }
+  | ({ type: 'armAutoResolve' } & AutoResolveArm);
 
 /**
  * Records what the core asked the engine to do, for tests about the asking (which OTP, which
@@ -25,5 +26,9 @@ export class RecordingOrchestrator implements Orchestrator {
     request: { alertEventId: string; reason: EscalationStopReason },
   ): Promise<void> {
     this.calls.push({ type: 'stopEscalations', ...request });
+  }
+
+  async armAutoResolve(_tx: unknown, request: AutoResolveArm): Promise<void> {
+    this.calls.push({ type: 'armAutoResolve', ...request });
   }
 }

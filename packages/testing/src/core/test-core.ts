@@ -30,6 +30,11 @@ export interface TestCore {
   database: TestDatabase;
   clock: MutableClock;
   settings: CoreSettings;
+  /**
+   * What `core` was built from; `createTestEngine` builds its delivering core from the same, with
+   * the engine as orchestrator.
+   */
+  deps: CoreDeps;
   /** Creates a user directly (bypassing policy) and returns its id. */
   createUser(username: string, role: Role, password?: string): Promise<string>;
   dispose(): Promise<void>;
@@ -63,7 +68,7 @@ export async function createTestCore(
     ...overrides,
   };
   const orchestrator = options.orchestrator ?? new RecordingOrchestrator();
-  const core = createCore({
+  const deps: CoreDeps = {
     orm: database.db.orm,
     orchestrator,
     settings,
@@ -71,13 +76,15 @@ export async function createTestCore(
     hasher: fastHasher,
     dataSourceProber: options.dataSourceProber,
     sources: options.sources,
-  });
+  };
+  const core = createCore(deps);
   await ensureSystemAdmin(database.db.orm, fastHasher, ADMIN);
   return {
     core,
     database,
     clock,
     settings,
+    deps,
     async createUser(username, role, password = `${username}-password`) {
       const em = database.db.orm.em.fork();
       const user = em.create(User, {

@@ -1,22 +1,30 @@
 import { type Core, createCore, SecretBox } from '@oncall/core';
 import {
   type AlertMessageSource,
+  createAlertEventMessages,
   createEmbeddedEngine,
   createEngineAdapters,
   type EmbeddedEngineOptions,
   type Engine,
   type EngineAdapters,
+  lateBoundInstanceResolver,
   loadChannelRegistry,
   type QueueTuning,
   type RetryPolicies,
 } from '@oncall/engine';
 import type { TestCore } from '../core/test-core';
 import type { TestDatabase } from '../database/test-database';
+import { runAutoResolveTimersNow } from './auto-resolve-timers';
 import { fixedAlertMessages } from './fixed-alert-messages';
 
 export interface TestEngineOptions {
   /** Needed with a bare TestDatabase; a TestCore brings its own. */
   readonly encryptionKey?: Buffer;
+  /**
+   * How alert notifications are rendered. Default with a TestCore: the real messages (rule name,
+   * state, description, acknowledge link signed by the TestCore and starting with its `publicUrl`);
+   * with a bare TestDatabase, which has no alerts of its own: `fixedAlertMessages()`.
+   */
   readonly alertMessages?: AlertMessageSource;
   /** Direct channels' configs, e.g. `{ telegram: { apiBase: fakeBotApi.url } }`. */
   readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
@@ -32,8 +40,16 @@ export interface TestEngine {
   readonly engine: Engine;
   readonly adapters: EngineAdapters;
   readonly box: SecretBox;
-  /** With a TestCore: a second core over the same database whose use cases deliver for real. */
+  /**
+   * With a TestCore: a second core built from the TestCore's deps (same database, clock, sources)
+   * whose use cases deliver for real.
+   */
   readonly core: Core | undefined;
+  /**
+   * Makes every queued auto-resolve timer due now and waits until they have run; advance the
+   * TestCore's clock first (the engine counts deadlines by it). Returns how many ran.
+   */
+  runAutoResolveTimersNow(): Promise<number>;
   /** Stops the engine and closes its connection pools (the database stays open). */
   dispose(): Promise<void>;
 }
@@ -51,7 +67,7 @@ const FAST_POLICY = {
  * The real embedded engine over a test database, started, for tests that want delivery to happen
  * (to the fake vendors in `@oncall/testing/fakes`). The SSRF guard is off, since the fakes listen on
  * 127.0.0.1. `createTestCore` keeps its RecordingOrchestrator; pass the TestCore here to get a core
- * that queues real work.
+ * that queues real work, and alert notifications rendered as in production.
  *
  * @example
  * const testEngine = await createTestEngine(testCore);
@@ -69,38 +85,44 @@ export async function createTestEngine(
     orm: database.db.orm,
     box,
     channels: await loadChannelRegistry(),
-    alertMessages: options.alertMessages ?? fixedAlertMessages(),
+    alertMessages: options.alertMessages ?? defaultAlertMessages(target),
     allowPrivateTargets: true,
     channelConfigs: options.channelConfigs,
     attemptTimeoutMs: options.attemptTimeoutMs,
   });
+  const instances = lateBoundInstanceResolver();
   const engine = createEmbeddedEngine({
     db: database.db,
     ...adapters,
+    // Timers resolve through the core below, and count deadlines by the TestCore's clock.
+    ...('core' in target ? { instances, clock: target.clock } : {}),
     policies: { alert: FAST_POLICY, otp: FAST_POLICY, ...options.policies },
     tuning: { pollingIntervalSeconds: 0.5, ...options.tuning },
     runWorkers: options.runWorkers,
     random: options.random ?? (() => 0),
   });
-  await engine.start();
   const core =
-    'core' in target
-      ? createCore({
-          orm: database.db.orm,
-          orchestrator: engine.orchestrator,
-          settings: target.settings,
-          clock: target.clock,
-          hasher: target.core.hasher,
-        })
-      : undefined;
+    'core' in target ? createCore({ ...target.deps, orchestrator: engine.orchestrator }) : undefined;
+  if (core) instances.bind(core.autoResolver);
+  await engine.start();
   return {
     engine,
     adapters,
     box,
     core,
+    runAutoResolveTimersNow: () => runAutoResolveTimersNow(database.db),
     async dispose() {
       await engine.stop();
       await adapters.close();
     },
   };
+}
+
+function defaultAlertMessages(target: TestCore | TestDatabase): AlertMessageSource {
+  if (!('core' in target)) return fixedAlertMessages();
+  return createAlertEventMessages({
+    orm: target.database.db.orm,
+    ackLinks: target.core.ackLinks,
+    publicUrl: target.settings.publicUrl ?? 'http://oncall.test',
+  });
 }

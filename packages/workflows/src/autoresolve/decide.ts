@@ -55,6 +55,7 @@ export function decideAutoResolve(state: AutoResolveState, event: AutoResolveEve
           ruleId: state.ruleId,
           instance: state.instance,
           description: AUTO_RESOLVE_DESCRIPTION,
+          lastFiredAt: state.deadlineMs - state.autoResolveMinutes * MS_PER_MINUTE,
         },
       ]);
   }

@@ -1,4 +1,8 @@
-/** Who an auto-resolve timer belongs to: one firing instance of one `api` rule. */
+/**
+ * Who an auto-resolve timer belongs to: one firing instance of one `api` rule. `instance` is the
+ * instance's key within its rule — the service passes its fingerprint, since two alertnames may share
+ * an `instance` label.
+ */
 export interface AutoResolveSubject {
   readonly ruleId: string;
   readonly instance: string;
@@ -48,6 +52,7 @@ export const AUTO_RESOLVE_DESCRIPTION = 'Alert resolved automatically';
  * const wait: AutoResolveCommand = { type: 'wait', untilMs: 1_735_689_600_000 };
  * const resolve: AutoResolveCommand = {
  *   type: 'resolveInstance', ruleId: 'rule_1', instance: 'db-1', description: 'Alert resolved automatically',
+ *   lastFiredAt: 1_735_689_000_000,
  * };
  */
 export type AutoResolveCommand =
@@ -58,5 +63,7 @@ export type AutoResolveCommand =
       readonly ruleId: string;
       readonly instance: string;
       readonly description: typeof AUTO_RESOLVE_DESCRIPTION;
+      /** The fire the deadline was counted from: an instance fired after it must stay firing. */
+      readonly lastFiredAt: number;
     }
   | { readonly type: 'finish'; readonly outcome: AutoResolveOutcome };

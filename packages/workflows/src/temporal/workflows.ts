@@ -216,6 +216,7 @@ export async function autoResolveWorkflow(input: AutoResolveInput): Promise<Auto
             ruleId: command.ruleId,
             instance: command.instance,
             description: command.description,
+            lastFiredAt: command.lastFiredAt,
           });
           return undefined;
         case 'finish':

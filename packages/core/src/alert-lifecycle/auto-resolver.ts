@@ -1,0 +1,68 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { AlertState } from '../entities/index';
+import { queryRows } from '../persistence/query-rows';
+import { applySignal, type SignalDeps } from './apply-signal';
+import { autoResolveMinutesOf } from './auto-resolve-minutes';
+import { isFiring } from './state-rank';
+
+/** What an engine's auto-resolve timer asks for when it runs out (the engine's `InstanceResolver`). */
+export interface AutoResolveRequest {
+  ruleId: string;
+  /** The instance's fingerprint, as `Orchestrator.armAutoResolve` was given it. */
+  instance: string;
+  description: string;
+  /** Epoch milliseconds of the fire the timer counted from. */
+  lastFiredAt: number;
+}
+
+export interface AutoResolverDeps extends SignalDeps {
+  orm: MikroORM;
+}
+
+interface LockedInstance {
+  alertname: string | null;
+  instance: string;
+  state: AlertState;
+  last_seen_at: Date | string;
+  type: string;
+  settings: Record<string, unknown> | null;
+}
+
+/**
+ * Resolves an instance whose auto-resolve timer ran out, through the same lifecycle as a resolve
+ * from the API: an `auto_resolved` history event, the rule's state, resolve notifications to the
+ * rule's endpoints, stopped escalations. The engine's timers are at-least-once and may be stale, so
+ * the instance is checked under its row lock: one that is no longer firing, fired after the timer's
+ * `lastFiredAt`, or whose rule turned auto-resolve off is left alone.
+ *
+ * @example
+ * const resolver = new AutoResolver({ orm, orchestrator, clock });
+ * await resolver.resolve({ ruleId, instance: fingerprint, description: 'Alert resolved automatically', lastFiredAt });
+ */
+export class AutoResolver {
+  constructor(private readonly deps: AutoResolverDeps) {}
+
+  resolve(request: AutoResolveRequest): Promise<void> {
+    return this.deps.orm.em.fork().transactional(async (tx) => {
+      const [row] = await queryRows<LockedInstance>(
+        tx,
+        `select i.alertname, i.instance, i.state, i.last_seen_at, r.type, r.settings
+           from alert_instances i join alert_rules r on r.id = i.rule_id
+          where i.rule_id = ? and i.fingerprint = ?
+          for update of i`,
+        [request.ruleId, request.instance],
+      );
+      if (!row || !isFiring(row.state)) return;
+      if (autoResolveMinutesOf(row.type, row.settings) === null) return;
+      if (new Date(row.last_seen_at).getTime() > request.lastFiredAt) return;
+      await applySignal(tx, this.deps, request.ruleId, {
+        fingerprint: request.instance,
+        alertname: row.alertname,
+        instance: row.instance,
+        state: 'resolved',
+        kind: 'auto_resolved',
+        description: request.description,
+      });
+    });
+  }
+}
