@@ -148,7 +148,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     users: new UserService({ orm, hasher, ownership, clock }),
     teams: new TeamService({ orm }),
-    alertRules: new AlertRuleService({ orm, secretBox }),
+    alertRules: new AlertRuleService({ orm, secretBox, orchestrator: deps.orchestrator }),
     alertRuleGroups: new AlertRuleGroupActions({ orm }),
     alertRuleTags: new AlertRuleTags({ orm }),
     alertRuleNotify: new AlertRuleNotify({ orm }),

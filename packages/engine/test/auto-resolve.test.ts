@@ -210,6 +210,21 @@ describe('auto-resolve timers on the embedded engine', () => {
     expect((await history(ruleId)).map((e) => e.kind)).toEqual(['fired', 'auto_resolved']);
   });
 
+  it('times the instances already firing when a rule turns auto-resolve on', async () => {
+    const { ruleId, token } = await seedRule({ enableAutoResolve: false });
+    await fire(token);
+    expect(await queuedTimers(ruleId)).toBe(0);
+    const admin = await t.core.orm.em.fork().findOneOrFail(User, { isSystemAdmin: true });
+    const actor = { userId: admin.id, role: admin.role, sessionId: 'test-session', isSystemAdmin: true };
+    await core.alertRules.update(actor, ruleId, { enableAutoResolve: true, autoResolveMinutes: 1 });
+    expect(await queuedTimers(ruleId)).toBe(1);
+
+    t.clock.advance(61 * SECOND);
+    await testEngine.runAutoResolveTimersNow();
+    await vi.waitFor(async () => expect(await instanceState(ruleId)).toBe('resolved'), WAIT);
+    expect((await history(ruleId)).map((e) => e.kind)).toEqual(['fired', 'auto_resolved']);
+  });
+
   it('arms no timer for a rule without auto-resolve', async () => {
     const { ruleId, token } = await seedRule({ enableAutoResolve: false });
     await fire(token);

@@ -1,4 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { armFiringInstances } from '../alert-lifecycle/arm-firing-instances';
+import { autoResolveMinutesOf } from '../alert-lifecycle/auto-resolve-minutes';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
 import { ALERT_RULE_TYPES, AlertRule, type AlertRuleType } from '../entities/alert-rule.entity';
@@ -11,6 +13,7 @@ import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { runStatement } from '../persistence/run-statement';
 import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { alertRulePolicy, assertCanAdministerRule } from '../policy/alert-rule-policy';
+import type { Orchestrator } from '../ports/orchestrator';
 import { withUniqueField } from '../validation/unique-violation';
 import { type AlertRuleFilter, narrowsRules, ruleFilterCondition } from './alert-rule-filter';
 import {
@@ -39,7 +42,7 @@ const TAKEN = 'The name has already been taken.';
 
 /** Alert rules: create, read, update, delete, list with filters, pin and per-user silence. */
 export class AlertRuleService {
-  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox }) {}
+  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox; orchestrator: Orchestrator }) {}
 
   /** Rules the caller may see, pinned first, then newest first. */
   async list(actor: Actor, query: AlertRuleListQuery): Promise<Page<AlertRuleView>> {
@@ -130,7 +133,19 @@ export class AlertRuleService {
     if (input.teamIds) rule.teams.set(input.teamIds.map((tid) => em.getReference(Team, tid)));
     if (input.endpointIds) rule.endpoints.set(input.endpointIds.map((eid) => em.getReference(Endpoint, eid)));
     rule.dataSources.set(next.dataSourceIds.map((sid) => em.getReference(DataSource, sid)));
-    await withUniqueField('name', TAKEN, () => em.flush());
+    const startsAutoResolve =
+      autoResolveMinutesOf(rule.type, current.settings) === null
+        ? autoResolveMinutesOf(rule.type, next.settings)
+        : null;
+    await withUniqueField('name', TAKEN, () =>
+      em.transactional(async (tx) => {
+        await tx.flush();
+        // Instances already firing get their timers now, not only from their next episode.
+        if (startsAutoResolve !== null) {
+          await armFiringInstances(tx, this.deps.orchestrator, rule.id, startsAutoResolve);
+        }
+      }),
+    );
     return this.view(em, actor, rule.id);
   }
 
