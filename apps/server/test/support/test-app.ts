@@ -1,4 +1,4 @@
-import type { CoreSettings, Role } from '@oncall/core';
+import type { Core, CoreSettings, Role } from '@oncall/core';
 import { createSourceProber } from '@oncall/source-probes';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -28,20 +28,41 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Partial<CoreSettings> = {}): Promise<TestApp> {
-  // The server's real status checks: data-source tests point them at fakes on 127.0.0.1.
-  const t = await createTestCore(overrides, {
-    dataSourceProber: createSourceProber(),
-    sources: builtInSources,
-  });
-  const app = await buildApp({
-    core: t.core,
+  const t = await createServerTestCore(overrides);
+  const app = await buildTestHttpApp(t, t.core);
+  return {
+    ...testAppClient(t, () => app),
+    app,
+    dispose: async () => {
+      await app.close();
+      await t.dispose();
+    },
+  };
+}
+
+/** A TestCore with the server's real status checks (tests point them at fakes on 127.0.0.1) and sources. */
+export function createServerTestCore(overrides: Partial<CoreSettings> = {}): Promise<TestCore> {
+  return createTestCore(overrides, { dataSourceProber: createSourceProber(), sources: builtInSources });
+}
+
+/** The server's HTTP app, quiet, over the TestCore's core or another one over its database. */
+export function buildTestHttpApp(t: TestCore, core: Core): Promise<FastifyInstance> {
+  return buildApp({
+    core,
     ping: t.database.db.ping,
     logLevel: 'silent',
     bodyLimitBytes: 64 * 1024,
     trustProxy: false,
   });
+}
+
+/** Requests and logins against whichever app `currentApp` returns (a restarted server's, too). */
+export function testAppClient(
+  t: TestCore,
+  currentApp: () => FastifyInstance,
+): Pick<TestApp, 't' | 'call' | 'login' | 'adminToken' | 'userWithToken'> {
   const call: TestApp['call'] = (method, url, options = {}) =>
-    app.inject({
+    currentApp().inject({
       method,
       url,
       remoteAddress: options.ip,
@@ -57,7 +78,6 @@ export async function createTestApp(overrides: Partial<CoreSettings> = {}): Prom
     return response.json();
   };
   return {
-    app,
     t,
     call,
     login,
@@ -65,10 +85,6 @@ export async function createTestApp(overrides: Partial<CoreSettings> = {}): Prom
     userWithToken: async (username, role) => {
       const id = await t.createUser(username, role, `${username}-password`);
       return { id, token: (await login(username, `${username}-password`)).accessToken };
-    },
-    dispose: async () => {
-      await app.close();
-      await t.dispose();
     },
   };
 }
