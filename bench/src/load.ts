@@ -10,6 +10,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU the serving process spent per request, when the run was given a way to read it. */
+  cpuMsPerRequest?: number;
 }
 
 export interface LoadSpec {
@@ -18,12 +20,18 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A body made afresh for every request (a new alert instance each time); replaces `body`. */
+  nextBody?: () => string;
   connections: number;
   seconds: number;
+  /** Reads the serving process's CPU time in ms, to report CPU per request. */
+  cpuMs?: () => number;
 }
 
 /** One autocannon run, reduced to the figures docs/benchmarks.md records. */
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const { nextBody } = spec;
+  const cpuBefore = spec.cpuMs?.();
   const result = await autocannon({
     url: spec.url,
     method: spec.method ?? 'GET',
@@ -31,6 +39,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     body: spec.body,
     connections: spec.connections,
     duration: spec.seconds,
+    ...(nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] } : {}),
   });
   return {
     name: spec.name,
@@ -42,6 +51,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    ...(spec.cpuMs && cpuBefore !== undefined && result.requests.total > 0
+      ? { cpuMsPerRequest: (spec.cpuMs() - cpuBefore) / result.requests.total }
+      : {}),
   };
 }
 
@@ -54,4 +66,26 @@ export function printTable(results: LoadResult[]): void {
       `| ${r.name} | ${r.connections} | ${r.seconds} s | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`,
   );
   console.log([header, rule, ...rows].join('\n'));
+}
+
+/**
+ * Each result against the baseline measured in the same run: throughput as a share of the
+ * baseline's, latencies as multiples of the baseline's.
+ */
+export function printRatios(results: LoadResult[], baseline: LoadResult): void {
+  const times = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : '-');
+  const cpu = (r: LoadResult) => (r.cpuMsPerRequest === undefined ? '-' : r.cpuMsPerRequest.toFixed(2));
+  console.log(
+    '| benchmark | req/s ÷ baseline | p50 ÷ baseline | p99 ÷ baseline | server CPU ms/request | CPU ÷ baseline |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of [baseline, ...results]) {
+    const cpuRatio =
+      r.cpuMsPerRequest === undefined || baseline.cpuMsPerRequest === undefined
+        ? '-'
+        : times(r.cpuMsPerRequest, baseline.cpuMsPerRequest);
+    console.log(
+      `| ${r.name} | ${times(r.rps, baseline.rps)} | ${times(r.p50, baseline.p50)} | ${times(r.p99, baseline.p99)} | ${cpu(r)} | ${cpuRatio} |`,
+    );
+  }
 }

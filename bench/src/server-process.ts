@@ -1,50 +1,85 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export interface ServerProcess {
   url: string;
   adminPassword: string;
+  /** The server's `ENCRYPTION_KEY`, for benchmarks that seal secrets (provider tokens) in the database. */
+  encryptionKey: Buffer;
+  /** CPU time the server process has used so far, in ms (Linux; NaN elsewhere). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
 /**
  * The server as users run it, in its own process, so the load generator does not share its event
- * loop. Throttles are lifted: the benchmark measures throughput, not the login limiter.
+ * loop. Throttles are lifted: the benchmark measures throughput, not the login limiter. `env` adds
+ * to or overrides the environment (an ingestion limit, `ALLOW_PRIVATE_WEBHOOK_TARGETS`).
  */
-export async function startServerProcess(databaseUrl: string, port: number): Promise<ServerProcess> {
+export async function startServerProcess(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const adminPassword = randomBytes(12).toString('base64url');
+  const encryptionKey = randomBytes(32);
   const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = await spawnListening(process.execPath, [...nodeFlags(), '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
-      PATH: process.env.PATH,
+      PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: adminPassword,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ENCRYPTION_KEY: encryptionKey.toString('base64'),
       JWT_SECRET: randomBytes(48).toString('base64url'),
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000000000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000000',
+      ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await waitForListening(child);
   return {
     url: `http://127.0.0.1:${port}`,
     adminPassword,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    encryptionKey,
+    cpuMs: () => processCpuMs(child),
+    stop: () => stopChild(child),
   };
 }
 
-function waitForListening(child: ChildProcess): Promise<void> {
+/**
+ * User + system CPU of a child from /proc, in ms: what a request costs the server, a figure that
+ * holds when other work on the machine makes latencies and rates swing.
+ */
+export function processCpuMs(child: ChildProcess): number {
+  try {
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th, in ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** `BENCH_SERVER_CPU_PROF=dir` writes a V8 CPU profile of each server process there when it stops. */
+function nodeFlags(): string[] {
+  const dir = process.env.BENCH_SERVER_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/** Starts a process and resolves once it prints `listening on` to stdout. */
+export function spawnListening(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<ChildProcess> {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
@@ -52,12 +87,20 @@ function waitForListening(child: ChildProcess): Promise<void> {
       output += chunk.toString();
       if (output.includes('listening on')) {
         clearTimeout(timer);
-        resolve();
+        resolve(child);
       }
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
+  });
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
 }

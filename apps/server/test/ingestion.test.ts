@@ -80,6 +80,39 @@ describe('API ingestion', () => {
     expect(notifies(history[0]?.id ?? '')).toHaveLength(1);
   });
 
+  it('opens every instance when many instances of one rule fire at once', async () => {
+    const { ruleId, token } = await seedRule(h.t);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post('fire-alert', token, { alertname: 'wave', instance: `host-${i}` }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    expect(answers.every((a) => a.json().message === 'Activated')).toBe(true);
+    expect(await ruleState(ruleId)).toBe('critical');
+    const history = await events(ruleId);
+    expect(history).toHaveLength(50);
+    expect(history.every((e) => e.ruleState === 'critical')).toBe(true);
+  });
+
+  it('keeps the rule at the worst instance while fires and resolves of different instances interleave', async () => {
+    const { ruleId, token } = await seedRule(h.t);
+    const alert = (instance: string) => ({ alertname: 'mixed', instance });
+    for (let i = 0; i < 20; i++) await post('fire-alert', token, alert(`old-${i}`));
+    await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => post('resolve-alert', token, alert(`old-${i}`))),
+      post('fire-alert', token, alert('new')),
+    ]);
+    expect(await ruleState(ruleId)).toBe('critical');
+    await Promise.all([
+      post('resolve-alert', token, alert('new')),
+      ...Array.from({ length: 10 }, (_, i) => post('fire-alert', token, alert(`old-${i}`))),
+    ]);
+    expect(await ruleState(ruleId)).toBe('critical');
+    await Promise.all(Array.from({ length: 10 }, (_, i) => post('resolve-alert', token, alert(`old-${i}`))));
+    expect(await ruleState(ruleId)).toBe('resolved');
+  });
+
   it('keeps instances apart and sets the rule to the worst of them via status-alert', async () => {
     const { ruleId, token } = await seedRule(h.t);
     expect(

@@ -32,6 +32,8 @@ export const envSchema = z.object({
   LOGIN_ACCOUNT_WINDOW_SECONDS: positiveInt.default(15 * 60),
   LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(30),
   LOGIN_IP_WINDOW_SECONDS: positiveInt.default(60),
+  /** Alerts one rule token may post per minute on the ingestion routes (then 429). */
+  INGEST_MAX_PER_TOKEN_PER_MINUTE: positiveInt.default(600),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

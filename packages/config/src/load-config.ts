@@ -21,6 +21,10 @@ export interface AppConfig {
     loginMaxAttemptsPerIp: number;
     loginIpWindowSeconds: number;
   };
+  ingestion: {
+    /** Alerts accepted per rule token per minute (`INGEST_MAX_PER_TOKEN_PER_MINUTE`). */
+    perTokenPerMinute: number;
+  };
   delivery: {
     /** Extra channel plugin packages (`CHANNEL_PLUGINS`). */
     channelPlugins: string[];
@@ -92,6 +96,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
       loginIpWindowSeconds: env.LOGIN_IP_WINDOW_SECONDS,
     },
+    ingestion: { perTokenPerMinute: env.INGEST_MAX_PER_TOKEN_PER_MINUTE },
     delivery: {
       channelPlugins: env.CHANNEL_PLUGINS,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,

@@ -29,4 +29,23 @@ describe('SlidingWindowLimiter', () => {
     limiter.reset('k');
     expect(limiter.check('k').allowed).toBe(true);
   });
+
+  it('counts only the hits still inside the window when thousands have come and gone', () => {
+    const { clock, advance } = clockAt();
+    const limiter = new SlidingWindowLimiter(5_000, 60_000, clock);
+    for (let i = 0; i < 12_000; i++) {
+      limiter.hit('busy');
+      advance(10);
+    }
+    // 120 s of hits, one every 10 ms: about 6,000 of them in the last 60 s, over the limit.
+    expect(limiter.check('busy').allowed).toBe(false);
+    advance(9_990);
+    // Exactly 5,000 are younger than 60 s now: at the limit.
+    expect(limiter.check('busy').allowed).toBe(false);
+    advance(10);
+    expect(limiter.check('busy')).toEqual({ allowed: true, retryAfterMs: 0 });
+    advance(60_000);
+    limiter.hit('busy');
+    expect(limiter.check('busy').allowed).toBe(true);
+  });
 });

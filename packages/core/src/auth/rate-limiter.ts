@@ -5,12 +5,20 @@ export interface RateDecision {
   retryAfterMs: number;
 }
 
+/** One key's hits, oldest first; those before `head` have left the window. */
+interface HitLog {
+  times: number[];
+  head: number;
+}
+
 /**
  * Sliding-log counter per key. In-process on purpose: login throttling must work with no other
  * service running; a multi-node deployment throttles per node, which still bounds guessing.
+ * Hits arrive in time order, so expiring them is a walk from the oldest and each request costs what
+ * expired since the last one, not the whole log: an ingestion limit of thousands a minute stays cheap.
  */
 export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly logs = new Map<string, HitLog>();
 
   constructor(
     private readonly limit: number,
@@ -21,27 +29,38 @@ export class SlidingWindowLimiter {
   /** Would one more hit be allowed now? Does not count a hit. */
   check(key: string): RateDecision {
     const now = this.clock.now().getTime();
-    const recent = this.prune(key, now);
-    if (recent.length < this.limit) return { allowed: true, retryAfterMs: 0 };
-    const oldest = recent[0] ?? now;
+    const log = this.expire(key, now);
+    const count = log ? log.times.length - log.head : 0;
+    if (count < this.limit) return { allowed: true, retryAfterMs: 0 };
+    const oldest = log?.times[log.head] ?? now;
     return { allowed: false, retryAfterMs: oldest + this.windowMs - now };
   }
 
   hit(key: string): void {
     const now = this.clock.now().getTime();
-    const recent = this.prune(key, now);
-    recent.push(now);
-    this.hits.set(key, recent);
+    const log = this.expire(key, now) ?? { times: [], head: 0 };
+    log.times.push(now);
+    this.logs.set(key, log);
   }
 
   reset(key: string): void {
-    this.hits.delete(key);
+    this.logs.delete(key);
   }
 
-  private prune(key: string, now: number): number[] {
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (recent.length === 0) this.hits.delete(key);
-    else this.hits.set(key, recent);
-    return recent;
+  private expire(key: string, now: number): HitLog | undefined {
+    const log = this.logs.get(key);
+    if (!log) return undefined;
+    const cutoff = now - this.windowMs;
+    while (log.head < log.times.length && (log.times[log.head] ?? now) <= cutoff) log.head++;
+    if (log.head === log.times.length) {
+      this.logs.delete(key);
+      return undefined;
+    }
+    // Drop the expired prefix once it is most of the array, so memory follows the window's hits.
+    if (log.head > 1024 && log.head * 2 > log.times.length) {
+      log.times = log.times.slice(log.head);
+      log.head = 0;
+    }
+    return log;
   }
 }

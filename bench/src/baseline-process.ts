@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { processCpuMs, spawnListening, stopChild } from './server-process';
+
+export interface BaselineProcess {
+  /** `POST` a JSON body here: one INSERT, answered `{status: true}`. */
+  url: string;
+  /** CPU time the process has used so far, in ms. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+/** The bare Fastify + single INSERT server (`baseline-server.ts`) in its own process, like the real one. */
+export async function startBaselineProcess(databaseUrl: string, port: number): Promise<BaselineProcess> {
+  const child = await spawnListening(process.execPath, ['--import', 'tsx', 'src/baseline-server.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${port}/ingest`,
+    cpuMs: () => processCpuMs(child),
+    stop: () => stopChild(child),
+  };
+}

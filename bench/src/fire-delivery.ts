@@ -1,0 +1,126 @@
+/**
+ * Step-4 benchmark: fire → first delivery. `fire-alert` calls at a steady rate, each a new instance
+ * of a rule paging one SMS endpoint, each timed from the moment its request is sent to the moment a
+ * local fake providerOne receives its SMS. The fake runs in this process, so both instants are read
+ * from one clock; the server (with its embedded engine) runs in its own process, as users run it.
+ * The baseline (bare Fastify + one INSERT) is driven at the same rate, request → answer.
+ * Usage: npm run bench:fire-delivery -w @oncall/bench  (FIRE_BENCH_RATE per second, default 100;
+ * FIRE_BENCH_SECONDS, default 15)
+ */
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { startFakeProviderOne } from '@oncall/testing/fakes';
+import { startBaselineProcess } from './baseline-process';
+import { createBenchDatabase } from './bench-database';
+import { latencyResult, paced, printLatencies } from './latency';
+import { startServerProcess } from './server-process';
+import { createApiRule, loginAdmin, seedSmsEndpoint } from './service-fixtures';
+
+const RATE = Number(process.env.FIRE_BENCH_RATE ?? 100);
+const SECONDS = Number(process.env.FIRE_BENCH_SECONDS ?? 15);
+const WARM_UP = 50;
+const ARRIVAL_WAIT_MS = 30_000;
+
+const database = await createBenchDatabase();
+const provider = await startFakeProviderOne();
+const server = await startServerProcess(database.url, 3995, {
+  INGEST_MAX_PER_TOKEN_PER_MINUTE: '1000000000',
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+});
+const baseline = await startBaselineProcess(database.url, 3994);
+try {
+  const accessToken = await loginAdmin(server);
+  const endpointId = await seedSmsEndpoint(server, database.url, provider.url);
+  const rule = await createApiRule(server, accessToken, 'bench paging', [endpointId]);
+  const run = randomBytes(3).toString('hex');
+  // The SMS text carries the instance (the rule name and instance are its title).
+  const marker = new RegExp(`fd-${run}-(\\d+)`);
+  const post = (url: string, body: object, token?: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const fire = async (n: number) => {
+    const response = await post(
+      `${server.url}/api/v1/fire-alert`,
+      { alertname: 'bench', instance: `fd-${run}-${n}`, description: 'benchmark alert' },
+      rule.token,
+    );
+    if (!response.ok) throw new Error(`fire ${n} failed: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+
+  // Warm-up: the first fires pay for compiling code paths and opening connections.
+  await Promise.all(Array.from({ length: WARM_UP }, (_, i) => fire(-1 - i)));
+  await provider.waitForRequests(WARM_UP);
+
+  const baselineTimes: number[] = [];
+  const baselineCpu = baseline.cpuMs();
+  const baselineStart = performance.now();
+  await paced(RATE, SECONDS, async (i) => {
+    const sent = performance.now();
+    const response = await post(baseline.url, { alertname: 'bench', instance: `base-${run}-${i}` });
+    await response.arrayBuffer();
+    if (response.ok) baselineTimes.push(performance.now() - sent);
+  });
+
+  const baselineLoad = (baseline.cpuMs() - baselineCpu) / (performance.now() - baselineStart);
+  const total = RATE * SECONDS;
+  const serverCpu = server.cpuMs();
+  const serverStart = performance.now();
+  const sentAt = new Map<number, number>();
+  const answerTimes: number[] = [];
+  const arrivals = timeArrivals(provider.requests.length, total, marker);
+  await paced(RATE, SECONDS, async (i) => {
+    const sent = performance.now();
+    sentAt.set(i, sent);
+    await fire(i);
+    answerTimes.push(performance.now() - sent);
+  });
+  const arrivedAt = await arrivals;
+  const serverLoad = (server.cpuMs() - serverCpu) / (performance.now() - serverStart);
+  const deliveryTimes = [...arrivedAt].map(([n, at]) => at - (sentAt.get(n) ?? at));
+
+  console.log(
+    `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL on 127.0.0.1`,
+  );
+  console.log(`${total} fires at ${RATE}/s for ${SECONDS} s, each a new instance\n`);
+  printLatencies(
+    [
+      latencyResult('fire-alert request → answer', answerTimes, total),
+      latencyResult('fire-alert request → SMS at the fake provider', deliveryTimes, total),
+    ],
+    latencyResult(`baseline: bare Fastify + one INSERT, request → answer`, baselineTimes, total),
+  );
+  // At a steady 100/s the server's background loops (queue polling, maintenance) are part of it.
+  const percent = (share: number) => `${Math.round(share * 100)} %`;
+  console.log(
+    `\nserver process CPU while firing (pages delivered included): ${percent(serverLoad)} of one core; ` +
+      `baseline process while driven at the same rate: ${percent(baselineLoad)}`,
+  );
+} finally {
+  await baseline.stop();
+  await server.stop();
+  await provider.close();
+  await database.drop();
+}
+
+/**
+ * When each of the next `count` sends reached the fake provider, by the fire's number; gives up
+ * waiting `ARRIVAL_WAIT_MS` after the last arrival, so a lost page shows as missing.
+ */
+async function timeArrivals(from: number, count: number, marker: RegExp): Promise<Map<number, number>> {
+  const arrivedAt = new Map<number, number>();
+  for (let seen = from; seen < from + count; seen++) {
+    const arrived = await Promise.race([
+      provider.waitForRequests(seen + 1).then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ARRIVAL_WAIT_MS)),
+    ]);
+    if (!arrived) break;
+    const at = performance.now();
+    const n = marker.exec(provider.requests[seen]?.query.message ?? '')?.[1];
+    if (n !== undefined) arrivedAt.set(Number(n), at);
+  }
+  return arrivedAt;
+}

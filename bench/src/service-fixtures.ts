@@ -1,0 +1,69 @@
+import { Endpoint, ProviderConfig, SecretBox, sealJson, User } from '@oncall/core';
+import { openDatabase } from '@oncall/db';
+import type { ServerProcess } from './server-process';
+
+const json = { 'content-type': 'application/json' };
+
+/** An access token of the system admin the server created on start. */
+export async function loginAdmin(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** An `api` rule made through the REST API, as a user makes it; its id and ingestion token. */
+export async function createApiRule(
+  server: ServerProcess,
+  accessToken: string,
+  name: string,
+  endpointIds: string[] = [],
+): Promise<{ id: string; token: string }> {
+  const response = await fetch(`${server.url}/api/v1/alert-rule`, {
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ name, type: 'api', endpointIds }),
+  });
+  if (!response.ok) throw new Error(`creating rule ${name} failed: ${await response.text()}`);
+  const rule = (await response.json()) as { id: string; apiToken?: string };
+  if (!rule.apiToken) throw new Error(`rule ${name} came back without its token`);
+  return { id: rule.id, token: rule.apiToken };
+}
+
+/**
+ * A default SMS provider config pointing at a fake providerOne and one SMS endpoint owned by the
+ * admin, written straight to the database: the API would want a one-time code sent and read back
+ * first, which is not what these benchmarks measure.
+ */
+export async function seedSmsEndpoint(
+  server: ServerProcess,
+  databaseUrl: string,
+  providerUrl: string,
+): Promise<string> {
+  const db = await openDatabase({ kind: 'postgres', url: databaseUrl }, { poolMax: 1 });
+  try {
+    const em = db.orm.em.fork();
+    const admin = await em.findOneOrFail(User, { username: 'admin' });
+    em.create(ProviderConfig, {
+      kind: 'sms',
+      name: 'bench sms',
+      provider: 'providerOne',
+      settings: { senderNumber: '1000', baseUrl: providerUrl },
+      sealedSecrets: sealJson(new SecretBox(server.encryptionKey), { apiToken: 'bench-token' }),
+      isDefault: true,
+    });
+    const endpoint = em.create(Endpoint, {
+      name: 'bench sms',
+      type: 'sms',
+      value: '09120000000',
+      owner: admin,
+    });
+    await em.flush();
+    return endpoint.id;
+  } finally {
+    await db.close();
+  }
+}
