@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { AlertRule, Endpoint, User } from '@oncall/core';
+import { runPagingToEnd } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
 import { CHANNEL_KINDS, kindsOf, messagesAbout } from './support/delivery-fakes';
-import { runPagingToEnd } from './support/engine-jobs';
 import { seedWebhookRule } from './support/seed-data-source';
 import { seedApiRule, seedChannelEndpoints } from './support/seed-delivery';
 

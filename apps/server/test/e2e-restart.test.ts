@@ -1,8 +1,8 @@
 import { AlertEvent, User } from '@oncall/core';
+import { runPagingToEnd, unfinishedPagingJobs, waitingFlowSteps } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
 import { CHANNEL_KINDS, kindsOf, messagesAbout } from './support/delivery-fakes';
-import { runPagingToEnd, unfinishedPagingJobs, waitingFlowSteps } from './support/engine-jobs';
 import { seedApiRule, seedChannelEndpoints, seedFlowEndpoint } from './support/seed-delivery';
 
 const WAIT = { timeout: 30_000, interval: 50 };

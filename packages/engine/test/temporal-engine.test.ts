@@ -9,6 +9,7 @@ import {
 } from '@oncall/workflows';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDeliveryJournal } from '../src/adapters/delivery-journal';
 import { createNotificationRoutes } from '../src/adapters/notification-routes';
 import {
   createTemporalEngine,
@@ -164,6 +165,59 @@ describe('the Temporal driver (outbox → workflow starts)', () => {
       () => expect(temporal.signals).toEqual([{ workflowId: flowId, signal: 'acknowledge' }]),
       WAIT,
     );
+  });
+
+  it('sends a resolve sent to a flow straight to the steps its episode paged, starting no flow', async () => {
+    const paged = await seed.endpoint(userId, 'sms', { value: '0914' });
+    const later = await seed.endpoint(userId, 'sms', { value: '0915' });
+    const flow = await seed.endpoint(userId, 'flow', {
+      steps: [
+        { type: 'endpoint', endpointIds: [paged] },
+        { type: 'wait', duration: 10, timeUnit: 'm' },
+        { type: 'endpoint', endpointIds: [later] },
+      ],
+    });
+    const ruleId = await seed.alertRule(userId);
+    const fired = await seed.alertEvent(ruleId, 'fired');
+    await createDeliveryJournal(database.db.orm).append({
+      notification: { kind: 'alert', alertEventId: fired, endpointId: paged },
+      record: {
+        providerConfigId: smsConfig,
+        attempt: 1,
+        idempotencyKey: `notify:${fired}:${paged}:0:${smsConfig}:1`,
+        outcome: 'delivered',
+        error: null,
+        retryAfterMs: null,
+        latencyMs: 5,
+      },
+    });
+    const resolved = await seed.alertEvent(ruleId, 'resolved', fired);
+    await seed.notify(engine.orchestrator, resolved, flow);
+
+    // The id a direct notify of `paged` has: attached directly too, it is told once.
+    const workflowId = `notify:${resolved}:${paged}`;
+    await vi.waitFor(() => expect(startsOf(workflowId)).toHaveLength(1), WAIT);
+    expect(startsOf(workflowId)[0]?.options.args).toEqual([
+      {
+        notification: { kind: 'alert', alertEventId: resolved, endpointId: paged },
+        state: initialDeliveryState({
+          baseKey: workflowId,
+          chain: [smsConfig],
+          policy: DEFAULT_RETRY_POLICY,
+        }),
+      },
+    ]);
+    await vi.waitFor(async () => {
+      const [row] = await queryRows<{ pending: number }>(
+        database.db.orm.em.fork(),
+        `select count(*)::int as pending from pgboss.job
+          where name = 'oncall-temporal-outbox' and data->>'alertEventId' = ? and state <> 'completed'`,
+        [resolved],
+      );
+      expect(row?.pending).toBe(0);
+    }, WAIT);
+    expect(startsOf(`flow:${resolved}:${flow}`)).toEqual([]);
+    expect(startsOf(`notify:${resolved}:${later}`)).toEqual([]);
   });
 
   it('arms an auto-resolve timer with signalWithStart on every fire, once per fire', async () => {

@@ -18,7 +18,8 @@ const PROVIDER_KINDS: Partial<Record<EndpointType, 'sms' | 'call' | 'email'>> = 
 /**
  * Routes over the database, read fresh at every dispatch: sms, call and email endpoints go through
  * their kind's default then backup provider config; messengers and webhooks talk to their service
- * directly; a flow endpoint has steps instead; a deleted endpoint goes nowhere.
+ * directly; a flow endpoint has steps instead (and a follow-up sent to it goes to the step
+ * endpoints its episode paged); a deleted endpoint goes nowhere.
  */
 export function createNotificationRoutes(orm: MikroORM): NotificationRoutes {
   const chainForKind = async (kind: 'sms' | 'call' | 'email'): Promise<ProviderChain | null> => {
@@ -46,9 +47,47 @@ export function createNotificationRoutes(orm: MikroORM): NotificationRoutes {
       ? { kind: 'unconfigured', providerKind }
       : { kind: 'deliver', chain: [first, ...rest] };
   };
+  // A follow-up's episodes: a resolve's own; an acknowledge (a rule event without one) marked each
+  // instance it acknowledged with its own timestamp, under the rule's lock.
+  const followUpTargets = async (alertEventId: string, flowEndpointId: string): Promise<string[] | null> => {
+    if (!isId(alertEventId) || !isId(flowEndpointId)) return null;
+    const [row] = await queryRows<FollowUpRow>(
+      orm.em.fork(),
+      `with event as (
+         select id, kind, rule_id, episode_id, created_at from alert_events where id = ?
+       ), episodes as (
+         select episode_id as id from event where episode_id is not null
+         union
+         select i.episode_id from event e
+           join alert_instances i on i.rule_id = e.rule_id and i.acknowledged_at = e.created_at
+          where e.kind = 'acknowledged'
+       ), paged_events as (
+         select p.id::text as id from alert_events p
+           join event e on p.rule_id = e.rule_id
+          where p.episode_id in (select id from episodes)
+       ), step_endpoints as (
+         select step_endpoint.id from endpoints f
+           cross join lateral jsonb_array_elements(f.steps) step
+           cross join lateral jsonb_array_elements_text(step -> 'endpointIds') step_endpoint(id)
+          where f.id = ?
+       )
+       select case when e.kind in ('resolved', 'auto_resolved', 'acknowledged') then
+                coalesce((select json_agg(distinct d.endpoint_id order by d.endpoint_id)
+                            from delivery_attempts d
+                           where d.alert_event_id in (select id from paged_events)
+                             and d.endpoint_id in (select id from step_endpoints)
+                             and d.outcome = 'delivered'), '[]')
+              end as targets
+         from event e`,
+      [alertEventId, flowEndpointId],
+    );
+    if (row === undefined || row.targets === null) return null;
+    return jsonOf(row.targets) ?? [];
+  };
   return {
     chainForKind,
     routeOf,
+    followUpTargets,
     async chainFor(endpointId) {
       const route = await routeOf(endpointId);
       return route?.kind === 'deliver' ? route.chain : null;
@@ -60,6 +99,10 @@ interface RouteRow {
   type: EndpointType;
   steps: StoredFlowStep[] | string | null;
   chain: string[] | string;
+}
+
+interface FollowUpRow {
+  targets: string[] | string | null;
 }
 
 // JSON columns arrive parsed from node-postgres and as text from some drivers; accept both.

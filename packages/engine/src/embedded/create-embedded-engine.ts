@@ -88,6 +88,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         deliveries,
         flows,
         policies: { ...DEFAULT_RETRY_POLICIES, ...options.policies },
+        queue: opened,
       });
       await opened.work<DispatchJob>(QUEUES.dispatch, (job, { retryCount }) => dispatch(job, retryCount > 0));
       await opened.work<DeliveryJob>(QUEUES.delivery, (job, { retryCount }) =>

@@ -1,8 +1,11 @@
 import { initialDeliveryState, initialFlowState, notifyWorkflowId, otpDelivery } from '@oncall/workflows';
+import { jobIdFor } from '../boss/job-id';
+import type { JobQueue } from '../boss/job-queue';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
 import type { DispatchJob } from './jobs';
+import { QUEUES } from './queues';
 import type { RetryPolicies } from './retry-policies';
 import { unconfiguredError } from './unconfigured-error';
 
@@ -11,13 +14,17 @@ export interface DispatcherDeps {
   readonly deliveries: DeliveryRunner;
   readonly flows: FlowRunner;
   readonly policies: RetryPolicies;
+  readonly queue: JobQueue;
 }
 
 /**
  * Routes what the core asked for when it runs (not when it was asked: provider configs and flows
  * are read fresh) and runs the first step in the same handler, saving a queue hop: a flow endpoint
  * starts its flow, any other endpoint starts its delivery, an OTP starts a delivery through its
- * channel's provider configs.
+ * channel's provider configs. A follow-up (resolve, acknowledge) sent to a flow runs no flow: it is
+ * news only to the step endpoints the episode paged, and news now, so it becomes one notify of each
+ * of them, under the id a direct notify has: an endpoint also attached directly, or in two flows,
+ * hears it once, and a replayed dispatch queues nothing twice.
  */
 export function createDispatcher(deps: DispatcherDeps) {
   return async function dispatch(job: DispatchJob, replay: boolean): Promise<void> {
@@ -34,6 +41,18 @@ export function createDispatcher(deps: DispatcherDeps) {
     if (route === null) return;
     if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, endpointId);
     if (route.kind === 'flow') {
+      const followUp = await deps.routes.followUpTargets(alertEventId, endpointId);
+      if (followUp !== null) {
+        await Promise.all(
+          followUp.map((target) => {
+            const notify: DispatchJob = { type: 'notify', alertEventId, endpointId: target };
+            return deps.queue.send(QUEUES.dispatch, notify, {
+              id: jobIdFor(notifyWorkflowId(alertEventId, target)),
+            });
+          }),
+        );
+        return;
+      }
       const input = {
         alertEventId,
         flowEndpointId: endpointId,

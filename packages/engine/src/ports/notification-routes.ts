@@ -18,4 +18,12 @@ export interface NotificationRoutes extends ProviderChainResolver {
   chainForKind(kind: OtpChannel): Promise<ProviderChain | null>;
   /** One read of the endpoint (and its provider configs); null when the endpoint is gone. */
   routeOf(endpointId: string): Promise<EndpointRoute | null>;
+  /**
+   * Who hears of an alert event sent to a flow endpoint instead of the flow running. Null when the
+   * event pages (fired, refired, status, triggered, test, or an event not found): the flow runs.
+   * For a follow-up (resolved, auto_resolved, acknowledged): the flow's step endpoints that were
+   * delivered a page of the event's episode (an acknowledge's: of the episodes it acknowledged),
+   * in id order; empty when nobody was paged yet.
+   */
+  followUpTargets(alertEventId: string, flowEndpointId: string): Promise<string[] | null>;
 }

@@ -33,9 +33,10 @@ export interface WorkflowStartsDeps {
 /**
  * Carries out one outbox job on Temporal. Workflow ids are the business keys, started with
  * `USE_EXISTING` (a running one is reused) and `REJECT_DUPLICATE` (a finished one is not run again),
- * so a job replayed after a crash never pages twice. Stopping an event's escalations signals the
- * flow of every endpoint notified for it; endpoints that are not flows, or flows already finished,
- * have no running workflow and are skipped. A fire of an auto-resolving instance signals `rearm`
+ * so a job replayed after a crash never pages twice. A follow-up (resolve, acknowledge) sent to a
+ * flow endpoint starts no flow but a delivery to each step endpoint its episode paged. Stopping an
+ * event's escalations signals the flow of every endpoint notified for it; endpoints that are not
+ * flows, or flows already finished, have no running workflow and are skipped. A fire of an auto-resolving instance signals `rearm`
  * with `signalWithStart`: the first fire (or the first after the timer finished) starts
  * `autoResolveWorkflow`, later ones move its deadline.
  */
@@ -78,6 +79,15 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
         if (route === null) return;
         if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, endpointId);
         if (route.kind === 'flow') {
+          // A follow-up runs no flow: the step endpoints the episode paged are notified directly,
+          // under the direct notify's workflow id (one notice even if also attached directly).
+          const followUp = await deps.routes.followUpTargets(alertEventId, endpointId);
+          if (followUp !== null) {
+            await Promise.all(
+              followUp.map((target) => carryOut({ type: 'notify', alertEventId, endpointId: target })),
+            );
+            return;
+          }
           const input: FlowInput = {
             alertEventId,
             flowEndpointId: endpointId,

@@ -1,9 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import {
+  AlertEvent,
+  type AlertEventKind,
+  AlertRule,
   Endpoint,
   type EndpointType,
   type FlowStep,
   MessengerProxy,
+  newId,
   type Orchestrator,
   type OtpChannel,
   OtpCode,
@@ -93,6 +97,38 @@ export function seeder(orm: MikroORM, box: SecretBox) {
       });
       await em.flush();
       return endpoint.id;
+    },
+
+    /** An `api` rule with no token, for alert events of its own. */
+    async alertRule(ownerId: string): Promise<string> {
+      const em = orm.em.fork();
+      const rule = em.create(AlertRule, {
+        name: `rule-${newId()}`,
+        type: 'api',
+        owner: ownerId,
+        settings: {},
+      });
+      await em.flush();
+      return rule.id;
+    },
+
+    /** A history event of an instance's episode; without an episode it opens one, named by its id. */
+    async alertEvent(ruleId: string, kind: AlertEventKind, episodeId?: string): Promise<string> {
+      const em = orm.em.fork();
+      const resolves = kind === 'resolved' || kind === 'auto_resolved';
+      const id = newId();
+      em.create(AlertEvent, {
+        id,
+        rule: ruleId,
+        kind,
+        state: resolves ? 'resolved' : 'critical',
+        ruleState: resolves ? 'resolved' : 'critical',
+        alertname: 'latency',
+        instance: 'api-1',
+        episodeId: episodeId ?? id,
+      });
+      await em.flush();
+      return id;
     },
 
     async activeProxy(type: ProxyType, host: string, port: number): Promise<void> {
