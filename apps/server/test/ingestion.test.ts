@@ -151,6 +151,47 @@ describe('API ingestion', () => {
     expect(notifies(history[4]?.id ?? '')).toHaveLength(0);
   });
 
+  it('stops the escalations a worsening status started, not only the opening one', async () => {
+    const { ruleId, token } = await seedRule(h.t);
+    const alert = { alertname: 'lag', instance: 'replica-1' };
+    await post('status-alert', token, { ...alert, status: 'warning' });
+    await post('status-alert', token, { ...alert, status: 'critical' });
+    const [opening, worsened] = await events(ruleId);
+    expect(worsened?.kind).toBe('status');
+    expect(notifies(worsened?.id ?? '')).not.toHaveLength(0);
+
+    await post('resolve-alert', token, alert);
+    const stopped = recorder.calls.flatMap((c) =>
+      c.type === 'stopEscalations' && c.reason === 'resolved' ? [c.alertEventId] : [],
+    );
+    expect(stopped).toEqual(expect.arrayContaining([opening?.id, worsened?.id]));
+  });
+
+  it('refreshes a firing instance on a repeat without history or pages', async () => {
+    const { ruleId, token } = await seedRule(h.t);
+    const alert = { alertname: 'disk', instance: 'db-7' };
+    await post('fire-alert', token, { ...alert, description: 'at 91%' });
+    const before = await h.t.core.orm.em.fork().findOneOrFail(AlertInstance, { rule: ruleId });
+    h.t.clock.advance(60_000);
+    const repeat = await post('fire-alert', token, { ...alert, description: 'at 95%' });
+    expect(repeat.json()).toEqual({ status: true, message: 'Already Active' });
+    const after = await h.t.core.orm.em.fork().findOneOrFail(AlertInstance, { rule: ruleId });
+    expect(after.description).toBe('at 95%');
+    expect(after.lastSeenAt.getTime()).toBe(before.lastSeenAt.getTime() + 60_000);
+    expect(after.episodeId).toBe(before.episodeId);
+    expect((await events(ruleId)).map((e) => e.kind)).toEqual(['fired']);
+  });
+
+  it('refuses a token whose rule was deleted, even while its lookup is still remembered', async () => {
+    const { ruleId, token } = await seedRule(h.t);
+    expect((await post('fire-alert', token, { alertname: 'x', instance: 'a' })).statusCode).toBe(200);
+    await h.t.core.orm.em.fork().nativeDelete(AlertRule, { id: ruleId });
+    const afterDelete = await post('fire-alert', token, { alertname: 'x', instance: 'b' });
+    expect(afterDelete.statusCode).toBe(401);
+    const repeat = await post('fire-alert', token, { alertname: 'x', instance: 'a' });
+    expect(repeat.statusCode).toBe(401);
+  });
+
   it('records every notification-alert as its own triggered event and page', async () => {
     const { ruleId, token } = await seedRule(h.t, { type: 'notification' });
     for (let i = 0; i < 3; i++) {

@@ -44,6 +44,7 @@ export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
+export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
 export type { ClusterInput } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';

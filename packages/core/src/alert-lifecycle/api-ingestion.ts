@@ -1,13 +1,15 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
+import { createLoadingCache, type Load } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType } from '../entities/index';
 import { rateLimited, unauthenticated } from '../errors/domain-error';
+import { isForeignKeyViolation } from '../persistence/foreign-key-violation';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
-import { applySignal, type SignalRule } from './apply-signal';
+import { applySignal, refreshFiringInstance, type SignalRule } from './apply-signal';
 import { autoResolveMinutesOf } from './auto-resolve-minutes';
 import { apiFingerprint } from './fingerprint';
 
@@ -40,8 +42,19 @@ export interface ApiIngestionDeps {
  * `fire-alert`, `resolve-alert` / `stop-alert`, `status-alert` and `notification-alert`. Each answer
  * is given only after the transaction holding the alert, its history and its queued pages commits.
  */
+/** How long a token's rule is reused: a rotated token or a deleted rule stops working within this. */
+const RULE_BY_TOKEN_TTL_MS = 1_000;
+
 export class ApiIngestion {
-  constructor(private readonly deps: ApiIngestionDeps) {}
+  private readonly ruleByToken: Load<SignalRule & { id: string }>;
+
+  constructor(private readonly deps: ApiIngestionDeps) {
+    this.ruleByToken = createLoadingCache({
+      load: (key) => this.readRule(key),
+      ttlMs: RULE_BY_TOKEN_TTL_MS,
+      now: () => performance.now(),
+    });
+  }
 
   async fire(token: string, input: ApiAlertInput): Promise<IngestAnswer> {
     const outcome = await this.apply(token, 'api', input, 'critical', 'fired');
@@ -95,17 +108,38 @@ export class ApiIngestion {
       summary: input.summary ?? null,
       labels: input.job ? { job: input.job } : null,
     };
-    return this.deps.orm.em.fork().transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule));
+    // Repeats of a firing instance are most of the traffic: one statement, unless the engine must
+    // see every fire to move a timer.
+    const mayRefresh = rule.autoResolveMinutes === null || !this.deps.orchestrator.needsRepeatedFires;
+    if (mayRefresh && (await refreshFiringInstance(this.deps.orm.em, this.deps.clock, ruleId, signal))) {
+      return { type: 'repeated' };
+    }
+    try {
+      return await this.deps.orm.em
+        .fork()
+        .transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule));
+    } catch (error) {
+      // The rule was deleted since its token was looked up (the lookup is cached for a second).
+      if (isForeignKeyViolation(error)) throw unauthenticated('Invalid token.');
+      throw error;
+    }
   }
 
   /** The rule a token belongs to; a token of another rule type is as invalid as an unknown one. */
   private async ruleFor(token: string, type: AlertRuleType): Promise<SignalRule & { id: string }> {
+    const rule = await this.ruleByToken(`${type}:${this.deps.secretBox.lookupHash(token)}`);
+    if (!rule) throw unauthenticated('Invalid token.');
+    return rule;
+  }
+
+  private async readRule(key: string): Promise<(SignalRule & { id: string }) | null> {
+    const separator = key.indexOf(':');
+    const type = key.slice(0, separator);
     const [rule] = await queryRows<{ id: string; settings: Record<string, unknown> | null }>(
       this.deps.orm.em,
       'select id, settings from alert_rules where token_hash = ? and type = ?',
-      [this.deps.secretBox.lookupHash(token), type],
+      [key.slice(separator + 1), type],
     );
-    if (!rule) throw unauthenticated('Invalid token.');
-    return { id: rule.id, autoResolveMinutes: autoResolveMinutesOf(type, rule.settings) };
+    return rule ? { id: rule.id, autoResolveMinutes: autoResolveMinutesOf(type, rule.settings) } : null;
   }
 }

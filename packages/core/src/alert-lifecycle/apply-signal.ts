@@ -8,6 +8,7 @@ import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { notifyTargets } from './notify-targets';
 import { syncRuleState } from './rule-state-sync';
 import { isFiring, stateRank } from './state-rank';
+import { stopEpisodeEscalations } from './stop-episode-escalations';
 
 interface LockedInstance {
   id: string;
@@ -45,48 +46,14 @@ export async function applySignal(
 ): Promise<SignalOutcome> {
   if (signal.state === 'triggered') return trigger(tx, deps, ruleId, signal);
   const now = deps.clock.now();
-  let current = await lockInstance(tx, ruleId, signal.fingerprint);
-
-  if (!current) {
-    if (!isFiring(signal.state)) return { type: 'unknownInstance' };
-    const eventId = newId();
-    const created = await queryRows<{ id: string }>(
-      tx,
-      `insert into alert_instances
-         (id, rule_id, fingerprint, alertname, instance, state, description, summary, labels, details,
-          episode_id, fired_at, last_seen_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (rule_id, fingerprint) do nothing
-       returning id`,
-      [
-        newId(),
-        ruleId,
-        signal.fingerprint,
-        signal.alertname,
-        signal.instance,
-        signal.state,
-        signal.description ?? null,
-        signal.summary ?? null,
-        json(signal.labels),
-        json(signal.details),
-        eventId,
-        now,
-        now,
-      ],
-    );
-    const [row] = created;
-    if (row) {
-      await armAutoResolve(tx, deps, ruleId, rule, signal, {
-        episodeId: eventId,
-        opened: true,
-        firedAt: now,
-      });
-      return open(tx, deps, ruleId, signal, row.id, eventId);
-    }
-    // Another request created it between our look and our insert: wait for its row and go on from there.
-    current = await lockInstance(tx, ruleId, signal.fingerprint);
-    if (!current) return { type: 'unknownInstance' };
+  // A fire tries to create its instance first: a new instance then costs one statement, not a look
+  // and an insert. A conflict waits for the existing row, which the lock below then reads.
+  if (isFiring(signal.state)) {
+    const opened = await openNewInstance(tx, deps, ruleId, signal, rule, now);
+    if (opened) return opened;
   }
+  const current = await lockInstance(tx, ruleId, signal.fingerprint);
+  if (!current) return { type: 'unknownInstance' };
 
   if (!isFiring(signal.state)) {
     if (!isFiring(current.state)) return { type: 'alreadyResolved' };
@@ -101,7 +68,7 @@ export async function applySignal(
       worsened: false,
     });
     await notifyAll(tx, deps, ruleId, eventId);
-    await deps.orchestrator.stopEscalations(tx, { alertEventId: current.episode_id, reason: 'resolved' });
+    await stopEpisodeEscalations(tx, deps.orchestrator, [current.episode_id], 'resolved');
     return { type: 'resolved', eventId };
   }
 
@@ -163,6 +130,69 @@ export async function applySignal(
     await notifyAll(tx, deps, ruleId, eventId);
   }
   return { type: 'changed', eventId };
+}
+
+/** Creates the instance and opens its first episode; null when the instance already exists. */
+async function openNewInstance(
+  tx: EntityManager,
+  deps: SignalDeps,
+  ruleId: string,
+  signal: AlertSignal,
+  rule: SignalRule,
+  now: Date,
+): Promise<SignalOutcome | null> {
+  const eventId = newId();
+  const [created] = await queryRows<{ id: string }>(
+    tx,
+    `insert into alert_instances
+       (id, rule_id, fingerprint, alertname, instance, state, description, summary, labels, details,
+        episode_id, fired_at, last_seen_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (rule_id, fingerprint) do nothing
+     returning id`,
+    [
+      newId(),
+      ruleId,
+      signal.fingerprint,
+      signal.alertname,
+      signal.instance,
+      signal.state,
+      signal.description ?? null,
+      signal.summary ?? null,
+      json(signal.labels),
+      json(signal.details),
+      eventId,
+      now,
+      now,
+    ],
+  );
+  if (!created) return null;
+  await armAutoResolve(tx, deps, ruleId, rule, signal, { episodeId: eventId, opened: true, firedAt: now });
+  return open(tx, deps, ruleId, signal, created.id, eventId);
+}
+
+/**
+ * A repeated fire of an instance already firing in the same state, as one statement outside any
+ * transaction: its last fire (which auto-resolve counts from) and description move, nothing else
+ * changes and nobody is paged. False when the instance is not firing in that state (new, resolved,
+ * or changing state): the signal then takes the full path of `applySignal`.
+ */
+export async function refreshFiringInstance(
+  em: EntityManager,
+  clock: Clock,
+  ruleId: string,
+  signal: AlertSignal,
+): Promise<boolean> {
+  if (!isFiring(signal.state)) return false;
+  const now = clock.now();
+  const refreshed = await queryRows<{ id: string }>(
+    em,
+    `update alert_instances set last_seen_at = greatest(last_seen_at, ?), description = coalesce(?, description)
+      where rule_id = ? and fingerprint = ? and state = ?
+      returning id`,
+    [now, signal.description ?? null, ruleId, signal.fingerprint, signal.state],
+  );
+  return refreshed.length > 0;
 }
 
 async function open(

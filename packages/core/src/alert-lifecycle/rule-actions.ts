@@ -11,6 +11,7 @@ import type { AckLinkSigner } from './ack-link';
 import { applySignal } from './apply-signal';
 import { notifyTargets } from './notify-targets';
 import { loadVisibleRule } from './rule-access';
+import { stopEpisodeEscalations } from './stop-episode-escalations';
 
 export type ActionAnswer = { status: boolean; message: string };
 
@@ -144,9 +145,12 @@ export class RuleActions {
     for (const endpointId of await notifyTargets(tx, ruleId)) {
       await this.deps.orchestrator.notify(tx, { alertEventId: eventId, endpointId });
     }
-    for (const { episode_id } of episodes) {
-      await this.deps.orchestrator.stopEscalations(tx, { alertEventId: episode_id, reason: 'acknowledged' });
-    }
+    await stopEpisodeEscalations(
+      tx,
+      this.deps.orchestrator,
+      episodes.map((row) => row.episode_id),
+      'acknowledged',
+    );
     return { status: true, message: 'Alert rule acknowledged.' };
   }
 }

@@ -39,6 +39,13 @@ export interface AutoResolveArm {
  * });
  */
 export interface Orchestrator {
+  /**
+   * Whether `armAutoResolve` must see every fire (`opened: false` included): true for a driver whose
+   * timer holds the deadline and learns of fires by signal; false for one that reads the instance's
+   * last fire when its timer runs out. When false, a repeated fire of a firing instance is applied
+   * by one statement outside any transaction, the ingestion hot path.
+   */
+  readonly needsRepeatedFires: boolean;
   /** Sends a one-time code by its channel through the default provider config (backup on failure). */
   sendOtp(tx: EntityManager, request: { otpId: string; channel: OtpChannel }): Promise<void>;
   /**

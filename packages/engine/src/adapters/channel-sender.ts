@@ -1,5 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { activeMessengerProxy, isId, loadProviderSettings, queryRows, type SecretBox } from '@oncall/core';
+import {
+  activeMessengerProxy,
+  createLoadingCache,
+  isId,
+  loadProviderSettings,
+  queryRows,
+  type SecretBox,
+} from '@oncall/core';
 import {
   type AnyChannelDefinition,
   type ChannelLogger,
@@ -15,7 +22,6 @@ import { directChannelId, type EndpointRow, endpointDestination } from './endpoi
 import type { HostFetches } from './host-fetches';
 import { otpMessage } from './otp-message';
 import { providerTarget } from './provider-target';
-import { createProviderTargetCache } from './provider-target-cache';
 import { toSendError } from './to-send-error';
 
 export interface ChannelSenderOptions {
@@ -76,7 +82,7 @@ export function createChannelSender(options: ChannelSenderOptions): ChannelSende
     return channel;
   };
 
-  const loadTarget = createProviderTargetCache({
+  const loadTarget = createLoadingCache({
     load: async (providerConfigId) => {
       const settings = await loadProviderSettings(orm.em.fork(), box, providerConfigId);
       return settings ? providerTarget(settings) : null;

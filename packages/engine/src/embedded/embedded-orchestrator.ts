@@ -27,6 +27,8 @@ export function createEmbeddedOrchestrator(queue: () => JobQueue, clock: Clock):
         id: escalationStopId(alertEventId),
       });
     },
+    // The timer reads the instance's last fire when it runs out.
+    needsRepeatedFires: false,
     armAutoResolve: async (tx, { ruleId, fingerprint, episodeId, opened, autoResolveMinutes, firedAt }) => {
       if (!opened) return;
       const job: AutoResolveJob = { ruleId, fingerprint, episodeId };

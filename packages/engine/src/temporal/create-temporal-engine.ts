@@ -62,6 +62,7 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
         outbox(tx, { type: 'notify', alertEventId, endpointId }, notifyWorkflowId(alertEventId, endpointId)),
       stopEscalations: (tx, { alertEventId, reason }) =>
         outbox(tx, { type: 'stop', alertEventId, reason }, `escalation-stop:${alertEventId}`),
+      needsRepeatedFires: true,
       // Every fire, not only the opening one: the workflow holds the deadline and learns of fires by
       // signal. The jobs go to a queue of their own, kept a day instead of the outbox's month.
       armAutoResolve: (tx, { ruleId, fingerprint, autoResolveMinutes, firedAt }) =>

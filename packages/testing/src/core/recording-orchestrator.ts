@@ -13,6 +13,12 @@ export type RecordedCall =
 export class RecordingOrchestrator implements Orchestrator {
   readonly calls: RecordedCall[] = [];
 
+  /**
+   * @param needsRepeatedFires as the embedded driver by default (false), so tests run the ingestion
+   * hot path production runs; true records the repeats' `armAutoResolve` calls as Temporal gets them.
+   */
+  constructor(readonly needsRepeatedFires = false) {}
+
   async sendOtp(_tx: unknown, request: { otpId: string; channel: string }): Promise<void> {
     this.calls.push({ type: 'sendOtp', ...request });
   }
