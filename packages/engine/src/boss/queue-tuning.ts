@@ -31,7 +31,7 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   pollingIntervalSeconds: 1,
   expireInSeconds: 90,
   superviseIntervalSeconds: 15,
-  batchSize: 8,
+  batchSize: 16,
   localConcurrency: 4,
   retryLimit: 10,
 };
