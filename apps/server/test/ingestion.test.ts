@@ -180,6 +180,16 @@ describe('API ingestion', () => {
     expect(after.lastSeenAt.getTime()).toBe(before.lastSeenAt.getTime() + 60_000);
     expect(after.episodeId).toBe(before.episodeId);
     expect((await events(ruleId)).map((e) => e.kind)).toEqual(['fired']);
+
+    // Within a second of the last write an identical repeat writes nothing; a new description does.
+    h.t.clock.advance(500);
+    await post('fire-alert', token, { ...alert, description: 'at 95%' });
+    const burst = await h.t.core.orm.em.fork().findOneOrFail(AlertInstance, { rule: ruleId });
+    expect(burst.lastSeenAt.getTime()).toBe(after.lastSeenAt.getTime());
+    await post('fire-alert', token, { ...alert, description: 'at 99%' });
+    const changed = await h.t.core.orm.em.fork().findOneOrFail(AlertInstance, { rule: ruleId });
+    expect(changed.description).toBe('at 99%');
+    expect(changed.lastSeenAt.getTime()).toBe(after.lastSeenAt.getTime() + 500);
   });
 
   it('refuses a token whose rule was deleted, even while its lookup is still remembered', async () => {

@@ -171,11 +171,16 @@ async function openNewInstance(
   return open(tx, deps, ruleId, signal, created.id, eventId);
 }
 
+/** A repeat within this long of the last recorded fire, with nothing new to say, writes nothing. */
+const REPEAT_WRITE_INTERVAL_MS = 1_000;
+
 /**
  * A repeated fire of an instance already firing in the same state, as one statement outside any
  * transaction: its last fire (which auto-resolve counts from) and description move, nothing else
- * changes and nobody is paged. False when the instance is not firing in that state (new, resolved,
- * or changing state): the signal then takes the full path of `applySignal`.
+ * changes and nobody is paged. A burst of identical repeats writes at most once a second: the
+ * instance, its state and its description are already stored, and a last-fire time a second old
+ * changes no timer counted in minutes. False when the instance is not firing in that state (new,
+ * resolved, or changing state): the signal then takes the full path of `applySignal`.
  */
 export async function refreshFiringInstance(
   em: EntityManager,
@@ -185,14 +190,31 @@ export async function refreshFiringInstance(
 ): Promise<boolean> {
   if (!isFiring(signal.state)) return false;
   const now = clock.now();
-  const refreshed = await queryRows<{ id: string }>(
+  const description = signal.description ?? null;
+  const [found] = await queryRows<{ found: number }>(
     em,
-    `update alert_instances set last_seen_at = greatest(last_seen_at, ?), description = coalesce(?, description)
-      where rule_id = ? and fingerprint = ? and state = ?
-      returning id`,
-    [now, signal.description ?? null, ruleId, signal.fingerprint, signal.state],
+    `with firing as (
+       select id, last_seen_at, description from alert_instances
+        where rule_id = ? and fingerprint = ? and state = ?),
+     refreshed as (
+       -- Runs whether or not the select below reads it, as every data-modifying WITH does.
+       update alert_instances i set last_seen_at = greatest(i.last_seen_at, ?), description = coalesce(?, i.description)
+         from firing f
+        where i.id = f.id
+          and (f.last_seen_at < ? or f.description is distinct from coalesce(?, f.description))
+       returning i.id)
+     select count(*)::int as found from firing`,
+    [
+      ruleId,
+      signal.fingerprint,
+      signal.state,
+      now,
+      description,
+      new Date(now.getTime() - REPEAT_WRITE_INTERVAL_MS),
+      description,
+    ],
   );
-  return refreshed.length > 0;
+  return (found?.found ?? 0) > 0;
 }
 
 async function open(
