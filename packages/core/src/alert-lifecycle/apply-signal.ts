@@ -193,9 +193,11 @@ export async function refreshFiringInstance(
   const description = signal.description ?? null;
   const [found] = await queryRows<{ found: number }>(
     em,
-    `with firing as (
-       select id, last_seen_at, description from alert_instances
-        where rule_id = ? and fingerprint = ? and state = ?),
+    // Looked up by the unique (rule, fingerprint) alone, state tested after: with the state in the
+    // same condition the planner may walk every firing instance of the rule on its (rule, state) index.
+    `with instance as materialized (
+       select id, state, last_seen_at, description from alert_instances where rule_id = ? and fingerprint = ?),
+     firing as (select id, last_seen_at, description from instance where state = ?),
      refreshed as (
        -- Runs whether or not the select below reads it, as every data-modifying WITH does.
        update alert_instances i set last_seen_at = greatest(i.last_seen_at, ?), description = coalesce(?, i.description)
