@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { type AlertState, newId } from '../entities/index';
+import { ALERT_STATES, type AlertState, newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
-import { notifyTargets } from './notify-targets';
+import { NOTIFY_TARGETS_SQL, notifyTargets } from './notify-targets';
 import { syncRuleState } from './rule-state-sync';
 import { isFiring, stateRank } from './state-rank';
 import { stopEpisodeEscalations } from './stop-episode-escalations';
@@ -227,9 +227,67 @@ async function open(
   instanceId: string,
   eventId: string,
 ): Promise<SignalOutcome> {
-  await recordEvent(tx, deps.clock.now(), ruleId, instanceId, eventId, signal, { worsened: true, eventId });
+  const at = deps.clock.now();
+  const targets = await recordOpeningOnStandingRule(tx, at, ruleId, instanceId, eventId, signal);
+  if (targets) {
+    for (const endpointId of targets)
+      await deps.orchestrator.notify(tx, { alertEventId: eventId, endpointId });
+    return { type: 'opened', eventId };
+  }
+  await recordEvent(tx, at, ruleId, instanceId, eventId, signal, { worsened: true, eventId });
   await notifyAll(tx, deps, ruleId, eventId);
   return { type: 'opened', eventId };
+}
+
+/**
+ * The common opening, in one statement: the rule is already at least as bad as the new instance, so
+ * its state stands (share-locked, as `syncRuleState` would), the event is recorded with it, and the
+ * endpoints to page are read. Null, with nothing written, when the rule must get worse: the caller
+ * then takes the exclusive path.
+ */
+async function recordOpeningOnStandingRule(
+  tx: EntityManager,
+  at: Date,
+  ruleId: string,
+  instanceId: string,
+  eventId: string,
+  signal: AlertSignal,
+): Promise<string[] | null> {
+  const asBad = ALERT_STATES.filter((s) => stateRank(s) >= stateRank(signal.state));
+  const [row] = await queryRows<{ recorded: number; targets: string[] | string }>(
+    tx,
+    `with standing as (select state from alert_rules where id = ? and state in (?) for share),
+     recorded as (
+       insert into alert_events
+         (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance, description,
+          actor_id, payload, created_at)
+       -- Typed here: a SELECT gives its parameters no column to take a type from.
+       select ?::uuid, ?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, standing.state, ?::text, ?::text, ?::text,
+              ?::uuid, ?::jsonb, ?::timestamptz
+         from standing
+       returning id)
+     select (select count(*) from recorded)::int as recorded,
+            coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') as targets`,
+    [
+      ruleId,
+      asBad,
+      eventId,
+      ruleId,
+      instanceId,
+      eventId,
+      signal.kind,
+      signal.state,
+      signal.alertname,
+      signal.instance,
+      signal.description ?? null,
+      signal.actorId ?? null,
+      json(signal.payload),
+      at,
+      ruleId,
+    ],
+  );
+  if (!row || row.recorded === 0) return null;
+  return typeof row.targets === 'string' ? (JSON.parse(row.targets) as string[]) : row.targets;
 }
 
 /** `firedAt` is the `last_seen_at` just written: the engine's resolve compares against it. */

@@ -6,15 +6,14 @@ import { queryRows } from '../persistence/query-rows';
  * (silence is per user and suppresses that user's notifications).
  */
 export async function notifyTargets(tx: EntityManager, ruleId: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    `select e.id from alert_rule_endpoints re
-       join endpoints e on e.id = re.endpoint_id
-      where re.alert_rule_id = ?
-        and not exists (select 1 from alert_rule_silences s
-                         where s.alert_rule_id = re.alert_rule_id and s.user_id = e.owner_id)
-      order by e.id`,
-    [ruleId],
-  );
+  const rows = await queryRows<{ id: string }>(tx, NOTIFY_TARGETS_SQL, [ruleId]);
   return rows.map((r) => r.id);
 }
+
+/** The targets' query, one `?` for the rule id, for statements that read them along with other work. */
+export const NOTIFY_TARGETS_SQL = `select e.id from alert_rule_endpoints re
+   join endpoints e on e.id = re.endpoint_id
+  where re.alert_rule_id = ?
+    and not exists (select 1 from alert_rule_silences s
+                     where s.alert_rule_id = re.alert_rule_id and s.user_id = e.owner_id)
+  order by e.id`;
