@@ -254,6 +254,7 @@ async function recordOpeningOnStandingRule(
   signal: AlertSignal,
 ): Promise<string[] | null> {
   const asBad = ALERT_STATES.filter((s) => stateRank(s) >= stateRank(signal.state));
+  const values = eventValues(eventId, ruleId, instanceId, eventId, signal, at);
   const [row] = await queryRows<{ recorded: number; targets: string[] | string }>(
     tx,
     `with standing as (select state from alert_rules where id = ? and state in (?) for share),
@@ -268,23 +269,7 @@ async function recordOpeningOnStandingRule(
        returning id)
      select (select count(*) from recorded)::int as recorded,
             coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') as targets`,
-    [
-      ruleId,
-      asBad,
-      eventId,
-      ruleId,
-      instanceId,
-      eventId,
-      signal.kind,
-      signal.state,
-      signal.alertname,
-      signal.instance,
-      signal.description ?? null,
-      signal.actorId ?? null,
-      json(signal.payload),
-      at,
-      ruleId,
-    ],
+    [ruleId, asBad, ...values.beforeRuleState, ...values.afterRuleState, ruleId],
   );
   if (!row || row.recorded === 0) return null;
   return typeof row.targets === 'string' ? (JSON.parse(row.targets) as string[]) : row.targets;
@@ -351,20 +336,29 @@ async function insertEvent(
   ruleState: AlertState,
   at: Date,
 ): Promise<void> {
+  const values = eventValues(eventId, ruleId, instanceId, episodeId, signal, at);
   await runStatement(
     tx,
     `insert into alert_events
        (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance, description,
         actor_id, payload, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      eventId,
-      ruleId,
-      instanceId,
-      episodeId,
-      signal.kind,
-      signal.state,
-      ruleState,
+    [...values.beforeRuleState, ruleState, ...values.afterRuleState],
+  );
+}
+
+/** An `alert_events` row's values in column order, around `rule_state`, which callers supply. */
+function eventValues(
+  eventId: string,
+  ruleId: string,
+  instanceId: string | null,
+  episodeId: string | null,
+  signal: AlertSignal,
+  at: Date,
+): { beforeRuleState: unknown[]; afterRuleState: unknown[] } {
+  return {
+    beforeRuleState: [eventId, ruleId, instanceId, episodeId, signal.kind, signal.state],
+    afterRuleState: [
       signal.alertname,
       signal.instance,
       signal.description ?? null,
@@ -372,7 +366,7 @@ async function insertEvent(
       json(signal.payload),
       at,
     ],
-  );
+  };
 }
 
 async function notifyAll(
