@@ -12,7 +12,7 @@ import {
   loadChannelRegistry,
   type QueueTuning,
 } from '@oncall/engine';
-import { fixedAlertMessages } from '@oncall/testing';
+import { fixedAlertMessages } from '@oncall/engine/testing';
 
 const url = process.env.DATABASE_URL;
 const key = process.env.ENCRYPTION_KEY_HEX;

@@ -22,8 +22,8 @@ import {
   loadChannelRegistry,
   type QueueTuning,
 } from '@oncall/engine';
-import { fixedAlertMessages } from '@oncall/testing';
-import { startFakeProviderOne } from '@oncall/testing/fakes';
+import { fixedAlertMessages } from '@oncall/engine/testing';
+import { startFakeProviderOne } from '@oncall/fakes';
 import { uuidv7 } from 'uuidv7';
 import { createBenchDatabase } from './bench-database';
 

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
-import { startFakeProviderOne } from '@oncall/testing/fakes';
+import { startFakeProviderOne } from '@oncall/fakes';
 import pg from 'pg';
 import { startBaselineProcess } from './baseline-process';
 import { createBenchDatabase } from './bench-database';

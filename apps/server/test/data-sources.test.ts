@@ -5,7 +5,7 @@ import {
   type RecordingHttpServer,
   startFakeMonitoringSystem,
   textReply,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 

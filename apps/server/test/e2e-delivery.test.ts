@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AlertRule, Endpoint, User } from '@oncall/core';
-import { runPagingToEnd } from '@oncall/testing';
+import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
 import { CHANNEL_KINDS, kindsOf, messagesAbout } from './support/delivery-fakes';

@@ -1,5 +1,5 @@
 import { AlertEvent, DeliveryAttempt, User } from '@oncall/core';
-import { runPagingToEnd, waitingFlowSteps } from '@oncall/testing';
+import { runPagingToEnd, waitingFlowSteps } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
 import { type Headline, messagesAbout } from './support/delivery-fakes';

@@ -1,5 +1,5 @@
 import { AlertEvent, User } from '@oncall/core';
-import { runPagingToEnd, unfinishedPagingJobs, waitingFlowSteps } from '@oncall/testing';
+import { runPagingToEnd, unfinishedPagingJobs, waitingFlowSteps } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
 import { CHANNEL_KINDS, kindsOf, messagesAbout } from './support/delivery-fakes';

@@ -1,6 +1,6 @@
+import { type FakeBotApi, jsonReply, startFakeBotApi, textReply } from '@oncall/fakes';
 import { PermanentError, RateLimitedError, TransientError } from '@oncall/plugin-sdk';
 import { createTestContext, sampleMessage } from '@oncall/plugin-sdk/testing';
-import { type FakeBotApi, jsonReply, startFakeBotApi, textReply } from '@oncall/testing/fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendBotMessage } from '../src';
 

@@ -1,6 +1,6 @@
-import { createTestDatabase, type TestDatabase } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/index';
+import { createTestDatabase, type TestDatabase } from '../src/testing/index';
 
 describe('migrations', () => {
   let t: TestDatabase;

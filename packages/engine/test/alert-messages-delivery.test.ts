@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type Actor, AlertRule, Endpoint, User } from '@oncall/core';
-import { createTestCore, createTestEngine, type TestCore, type TestEngine } from '@oncall/testing';
-import { type BotApiCall, type FakeBotApi, startFakeBotApi } from '@oncall/testing/fakes';
+import { type BotApiCall, type FakeBotApi, startFakeBotApi } from '@oncall/fakes';
+import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestEngine, type TestEngine } from '../src/testing/index';
 
 const WAIT = { timeout: 20_000, interval: 25 };
 const BOT_TOKEN = '123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11';

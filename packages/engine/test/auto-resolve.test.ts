@@ -9,15 +9,10 @@ import {
   queryRows,
   User,
 } from '@oncall/core';
-import {
-  createTestCore,
-  createTestEngine,
-  fixedAlertMessages,
-  type TestCore,
-  type TestEngine,
-} from '@oncall/testing';
-import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/testing/fakes';
+import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
+import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestEngine, fixedAlertMessages, type TestEngine } from '../src/testing/index';
 
 const WAIT = { timeout: 20_000, interval: 25 };
 const SECOND = 1_000;

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@oncall/testing';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import type { DeliveryAttemptRecord } from '@oncall/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryJournal } from '../src/adapters/delivery-journal';

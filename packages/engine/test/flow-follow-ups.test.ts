@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { AlertEvent, AlertRule, type Core, Endpoint, User } from '@oncall/core';
-import {
-  createTestCore,
-  createTestEngine,
-  runPagingToEnd,
-  type TestCore,
-  type TestEngine,
-} from '@oncall/testing';
-import { type FakeProviderOne, startFakeProviderOne } from '@oncall/testing/fakes';
+import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
+import { createTestCore, type TestCore } from '@oncall/testing';
 import { notifyWorkflowId } from '@oncall/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestEngine, runPagingToEnd, type TestEngine } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
 import { seeder } from './support/seed';
 

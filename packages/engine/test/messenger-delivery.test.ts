@@ -1,21 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { newId } from '@oncall/core';
-import {
-  createTestDatabase,
-  createTestEngine,
-  fixedAlertMessages,
-  type TestDatabase,
-  type TestEngine,
-} from '@oncall/testing';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import {
   type FakeBotApi,
   type FakeProxy,
   startFakeBotApi,
   startFakeHttpProxy,
   startFakeSocks5Proxy,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
 import { notifyWorkflowId } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestEngine, fixedAlertMessages, type TestEngine } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
 import { seeder } from './support/seed';
 

@@ -1,17 +1,18 @@
 import { createServer } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { queryRows } from '@oncall/core';
-import { createTestDatabase, createTestEngine, type TestDatabase, type TestEngine } from '@oncall/testing';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import {
   type FakeProviderOne,
   type FakeSmtpServer,
   hangReply,
   startFakeProviderOne,
   startFakeSmtpServer,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
 import { otpWorkflowId } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobIdFor } from '../src/boss/job-id';
+import { createTestEngine, type TestEngine } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
 import { seeder } from './support/seed';
 

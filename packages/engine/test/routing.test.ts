@@ -1,10 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { newId, queryRows } from '@oncall/core';
-import { createTestDatabase, createTestEngine, type TestDatabase, type TestEngine } from '@oncall/testing';
-import { type FakeProviderOne, startFakeProviderOne } from '@oncall/testing/fakes';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
+import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import { notifyWorkflowId } from '@oncall/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobIdFor } from '../src/boss/job-id';
+import { createTestEngine, type TestEngine } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
 import { seeder } from './support/seed';
 

@@ -1,5 +1,5 @@
 import { newId, queryRows, SecretBox } from '@oncall/core';
-import { createTestDatabase, type TestDatabase } from '@oncall/testing';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import {
   DEFAULT_RETRY_POLICY,
   initialDeliveryState,

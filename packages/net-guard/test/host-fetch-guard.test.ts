@@ -1,10 +1,10 @@
-import { PermanentError } from '@oncall/plugin-sdk';
 import {
   type RecordedHttpRequest,
   type RecordingHttpServer,
   startRecordingHttpServer,
   textReply,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
+import { PermanentError } from '@oncall/plugin-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BlockedTargetError, createHostFetch, type HostFetch, type Resolver } from '../src';
 

@@ -1,9 +1,4 @@
-import {
-  type FakeProxy,
-  startFakeHttpProxy,
-  startRecordingHttpServer,
-  textReply,
-} from '@oncall/testing/fakes';
+import { type FakeProxy, startFakeHttpProxy, startRecordingHttpServer, textReply } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockedTargetError, createHostFetch, type HostFetch } from '../src';
 

@@ -6,7 +6,7 @@ import {
   startFakeSocks5Proxy,
   startRecordingHttpServer,
   textReply,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BlockedTargetError, createHostFetch, type HostFetch } from '../src';
 

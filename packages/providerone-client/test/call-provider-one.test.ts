@@ -1,5 +1,3 @@
-import { PermanentError, TransientError } from '@oncall/plugin-sdk';
-import { createTestContext } from '@oncall/plugin-sdk/testing';
 import {
   type FakeProviderOne,
   hangReply,
@@ -7,7 +5,9 @@ import {
   resetReply,
   startFakeProviderOne,
   textReply,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
+import { PermanentError, TransientError } from '@oncall/plugin-sdk';
+import { createTestContext } from '@oncall/plugin-sdk/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callProviderOne } from '../src';
 

@@ -8,7 +8,7 @@ import {
   resetReply,
   startFakeMonitoringSystem,
   textReply,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSourceProber } from '../src';
 

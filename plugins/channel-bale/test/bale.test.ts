@@ -1,3 +1,4 @@
+import { type FakeBotApi, type FakeProxy, startFakeBotApi, startFakeSocks5Proxy } from '@oncall/fakes';
 import { createHostFetch, type HostFetch } from '@oncall/net-guard';
 import {
   createTestContext,
@@ -5,12 +6,6 @@ import {
   runChannelContractTests,
   sampleMessage,
 } from '@oncall/plugin-sdk/testing';
-import {
-  type FakeBotApi,
-  type FakeProxy,
-  startFakeBotApi,
-  startFakeSocks5Proxy,
-} from '@oncall/testing/fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import bale from '../src';
 

@@ -1,10 +1,10 @@
+import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import {
   createTestContext,
   httpStatusOf,
   runChannelContractTests,
   sampleMessage,
 } from '@oncall/plugin-sdk/testing';
-import { type FakeProviderOne, startFakeProviderOne } from '@oncall/testing/fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import call from '../src';
 

@@ -1,6 +1,6 @@
+import { type FakeSmtpServer, startFakeSmtpServer } from '@oncall/fakes';
 import { PermanentError, TransientError } from '@oncall/plugin-sdk';
 import { runChannelContractTests, sampleMessage } from '@oncall/plugin-sdk/testing';
-import { type FakeSmtpServer, startFakeSmtpServer } from '@oncall/testing/fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import email from '../src';
 

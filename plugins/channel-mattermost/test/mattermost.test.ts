@@ -1,3 +1,4 @@
+import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
 import { BlockedTargetError, createHostFetch, type HostFetch } from '@oncall/net-guard';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import {
@@ -6,7 +7,6 @@ import {
   runChannelContractTests,
   sampleMessage,
 } from '@oncall/plugin-sdk/testing';
-import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/testing/fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import mattermost from '../src';
 

@@ -1,3 +1,4 @@
+import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
 import { BlockedTargetError, createHostFetch, type HostFetch } from '@oncall/net-guard';
 import {
   createTestContext,
@@ -5,7 +6,6 @@ import {
   runChannelContractTests,
   sampleMessage,
 } from '@oncall/plugin-sdk/testing';
-import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/testing/fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import teams from '../src';
 

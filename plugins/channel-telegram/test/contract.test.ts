@@ -1,6 +1,6 @@
+import { startFakeBotApi } from '@oncall/fakes';
 import { createHostFetch } from '@oncall/net-guard';
 import { httpStatusOf, runChannelContractTests } from '@oncall/plugin-sdk/testing';
-import { startFakeBotApi } from '@oncall/testing/fakes';
 import telegram from '../src';
 
 runChannelContractTests(telegram, {

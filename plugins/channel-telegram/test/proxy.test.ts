@@ -1,12 +1,12 @@
-import { createHostFetch, type HostFetch } from '@oncall/net-guard';
-import { createTestContext, sampleMessage } from '@oncall/plugin-sdk/testing';
 import {
   type FakeBotApi,
   type FakeProxy,
   startFakeBotApi,
   startFakeHttpProxy,
   startFakeSocks5Proxy,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
+import { createHostFetch, type HostFetch } from '@oncall/net-guard';
+import { createTestContext, sampleMessage } from '@oncall/plugin-sdk/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import telegram from '../src';
 

@@ -1,6 +1,6 @@
+import { type FakeBotApi, startFakeBotApi } from '@oncall/fakes';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import { createTestContext, sampleMessage } from '@oncall/plugin-sdk/testing';
-import { type FakeBotApi, startFakeBotApi } from '@oncall/testing/fakes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import telegram from '../src';
 

@@ -1,5 +1,5 @@
 import type { Core, CoreSettings } from '@oncall/core';
-import { createTestEngine, type TestEngine } from '@oncall/testing';
+import { createTestEngine, type TestEngine } from '@oncall/engine/testing';
 import type { FastifyInstance } from 'fastify';
 import { type DeliveryFakes, startDeliveryFakes } from './delivery-fakes';
 import { seedProviderConfigs } from './seed-delivery';

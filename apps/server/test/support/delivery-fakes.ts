@@ -9,7 +9,7 @@ import {
   startFakeSmtpServer,
   startFakeWebhookReceiver,
   type WebhookDelivery,
-} from '@oncall/testing/fakes';
+} from '@oncall/fakes';
 
 /** Every kind of endpoint that delivers itself (flows compose these). */
 export const CHANNEL_KINDS = ['sms', 'call', 'email', 'telegram', 'bale', 'teams', 'mattermost'] as const;

@@ -5,8 +5,8 @@
  */
 import { SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
-import { fixedAlertMessages } from '@oncall/testing';
 import { createEmbeddedEngine, createEngineAdapters, loadChannelRegistry } from '../../src/index';
+import { fixedAlertMessages } from '../../src/testing/index';
 import { CRASH_TUNING } from './crash-tuning';
 
 const [url = '', keyHex = ''] = process.argv.slice(2);

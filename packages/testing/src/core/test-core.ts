@@ -11,8 +11,8 @@ import {
   type Role,
   User,
 } from '@oncall/core';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import argon2 from 'argon2';
-import { createTestDatabase, type TestDatabase } from '../database/test-database';
 import { MutableClock } from './mutable-clock';
 import { RecordingOrchestrator } from './recording-orchestrator';
 
@@ -31,8 +31,8 @@ export interface TestCore {
   clock: MutableClock;
   settings: CoreSettings;
   /**
-   * What `core` was built from; `createTestEngine` builds its delivering core from the same, with
-   * the engine as orchestrator.
+   * What `core` was built from; `createTestEngine` (`@oncall/engine/testing`) builds its
+   * delivering core from the same, with the engine as orchestrator.
    */
   deps: CoreDeps;
   /** Creates a user directly (bypassing policy) and returns its id. */

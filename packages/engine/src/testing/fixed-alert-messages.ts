@@ -1,5 +1,5 @@
-import type { AlertMessageSource } from '@oncall/engine';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
+import type { AlertMessageSource } from '../ports/alert-message-source';
 
 /**
  * An AlertMessageSource for tests that are about delivery, not rendering: every alert event renders

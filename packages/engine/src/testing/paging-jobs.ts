@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Core, queryRows } from '@oncall/core';
-import { QUEUES } from '@oncall/engine';
+import { QUEUES } from '../embedded/queues';
 
 type Orm = Core['orm'];
 

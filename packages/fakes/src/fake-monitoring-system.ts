@@ -1,4 +1,4 @@
-import type { DataSourceType } from '@oncall/core';
+import type { DATA_SOURCE_TYPE_VALUES } from '@oncall/contracts';
 import { type FakeReply, jsonReply, textReply } from './fake-reply';
 import { type RecordingHttpServer, startRecordingHttpServer } from './recording-http-server';
 
@@ -11,6 +11,9 @@ export interface MonitoringRequest {
   readonly apiKey: string | undefined;
   readonly body: string;
 }
+
+/** The types the wire contract lists: `ROUTES` must fake every one. */
+type DataSourceType = (typeof DATA_SOURCE_TYPE_VALUES)[number];
 
 type Route = (request: MonitoringRequest) => FakeReply | undefined;
 

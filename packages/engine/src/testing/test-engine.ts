@@ -1,21 +1,31 @@
-import { type Core, createCore, SecretBox } from '@oncall/core';
+import { type Clock, type Core, type CoreDeps, type CoreSettings, createCore, SecretBox } from '@oncall/core';
+import type { TestDatabase } from '@oncall/db/testing';
+import { createAlertEventMessages } from '../adapters/alert-event-messages';
+import { loadChannelRegistry } from '../adapters/channel-registry';
+import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
+import type { QueueTuning } from '../boss/queue-tuning';
 import {
-  type AlertMessageSource,
-  createAlertEventMessages,
   createEmbeddedEngine,
-  createEngineAdapters,
   type EmbeddedEngineOptions,
   type Engine,
-  type EngineAdapters,
-  lateBoundInstanceResolver,
-  loadChannelRegistry,
-  type QueueTuning,
-  type RetryPolicies,
-} from '@oncall/engine';
-import type { TestCore } from '../core/test-core';
-import type { TestDatabase } from '../database/test-database';
+} from '../embedded/create-embedded-engine';
+import { lateBoundInstanceResolver } from '../embedded/late-bound-instance-resolver';
+import type { RetryPolicies } from '../embedded/retry-policies';
+import type { AlertMessageSource } from '../ports/alert-message-source';
 import { runAutoResolveTimersNow } from './auto-resolve-timers';
 import { fixedAlertMessages } from './fixed-alert-messages';
+
+/**
+ * What `createTestEngine` reads of a `TestCore` (`@oncall/testing`), described rather than imported:
+ * the engine's tests depend on that package, so the engine must not.
+ */
+export interface TestEngineCore {
+  readonly core: Core;
+  readonly database: TestDatabase;
+  readonly clock: Clock;
+  readonly settings: CoreSettings;
+  readonly deps: CoreDeps;
+}
 
 export interface TestEngineOptions {
   /** Needed with a bare TestDatabase; a TestCore brings its own. */
@@ -65,7 +75,7 @@ const FAST_POLICY = {
 
 /**
  * The real embedded engine over a test database, started, for tests that want delivery to happen
- * (to the fake vendors in `@oncall/testing/fakes`). The SSRF guard is off, since the fakes listen on
+ * (to the fake vendors of `@oncall/fakes`). The SSRF guard is off, since the fakes listen on
  * 127.0.0.1. `createTestCore` keeps its RecordingOrchestrator; pass the TestCore here to get a core
  * that queues real work, and alert notifications rendered as in production.
  *
@@ -74,7 +84,7 @@ const FAST_POLICY = {
  * await testEngine.core?.otp.request(...); // delivered to the fake provider
  */
 export async function createTestEngine(
-  target: TestCore | TestDatabase,
+  target: TestEngineCore | TestDatabase,
   options: TestEngineOptions = {},
 ): Promise<TestEngine> {
   const database = 'database' in target ? target.database : target;
@@ -118,7 +128,7 @@ export async function createTestEngine(
   };
 }
 
-function defaultAlertMessages(target: TestCore | TestDatabase): AlertMessageSource {
+function defaultAlertMessages(target: TestEngineCore | TestDatabase): AlertMessageSource {
   if (!('core' in target)) return fixedAlertMessages();
   return createAlertEventMessages({
     orm: target.database.db.orm,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { loadTestDatabaseEnv } from '@oncall/config';
-import { type Database, type DatabaseTarget, migrate, openDatabase } from '@oncall/db';
+import type { DatabaseTarget } from '../database-target';
+import { migrate } from '../migrate';
+import { type Database, openDatabase } from '../open-database';
 import { adminQuery, findPostgres } from './postgres-probe';
 
 export interface TestDatabase {

@@ -1,0 +1,2 @@
+export { adminQuery, findPostgres } from './postgres-probe';
+export { createTestDatabase, type TestDatabase } from './test-database';
