@@ -192,6 +192,30 @@ describe('API ingestion', () => {
     expect(changed.lastSeenAt.getTime()).toBe(after.lastSeenAt.getTime() + 500);
   });
 
+  it('keeps answers, history and state consistent when fires and resolves of one instance race', async () => {
+    const { ruleId, token } = await seedRule(h.t);
+    const alert = { alertname: 'flap', instance: 'edge-1' };
+    const answers: string[] = [];
+    for (let round = 0; round < 25; round++) {
+      h.t.clock.advance(1_500); // past the repeat-write interval, so repeats write
+      const settled = await Promise.all([
+        post('fire-alert', token, alert),
+        post('resolve-alert', token, alert),
+        post('fire-alert', token, alert),
+      ]);
+      answers.push(...settled.map((r) => r.json().message as string));
+    }
+    const history = (await events(ruleId)).map((e) => e.kind);
+    expect(history.filter((k) => k === 'fired')).toHaveLength(answers.filter((a) => a === 'Activated').length);
+    expect(history.filter((k) => k === 'resolved')).toHaveLength(answers.filter((a) => a === 'Stopped').length);
+    // Episodes alternate: never two openings or two resolves in a row.
+    history.forEach((kind, i) => {
+      if (i > 0) expect(kind).not.toBe(history[i - 1]);
+    });
+    const instance = await h.t.core.orm.em.fork().findOneOrFail(AlertInstance, { rule: ruleId });
+    expect(instance.state).toBe(history.at(-1) === 'fired' ? 'critical' : 'resolved');
+  });
+
   it('refuses a token whose rule was deleted, even while its lookup is still remembered', async () => {
     const { ruleId, token } = await seedRule(h.t);
     expect((await post('fire-alert', token, { alertname: 'x', instance: 'a' })).statusCode).toBe(200);

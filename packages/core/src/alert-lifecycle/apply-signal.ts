@@ -191,32 +191,39 @@ export async function refreshFiringInstance(
   if (!isFiring(signal.state)) return false;
   const now = clock.now();
   const description = signal.description ?? null;
-  const [found] = await queryRows<{ found: number }>(
+  const [row] = await queryRows<{ found: number; due: number; written: number }>(
     em,
     // Looked up by the unique (rule, fingerprint) alone, state tested after: with the state in the
     // same condition the planner may walk every firing instance of the rule on its (rule, state) index.
+    // The update tests the state again: it sees the row as committed when it gets the lock, so a
+    // resolve that won the race leaves it with nothing to write, and the fire takes the full path.
     `with instance as materialized (
        select id, state, last_seen_at, description from alert_instances where rule_id = ? and fingerprint = ?),
-     firing as (select id, last_seen_at, description from instance where state = ?),
+     firing as (
+       select id, (last_seen_at < ? or description is distinct from coalesce(?, description)) as due
+         from instance where state = ?),
      refreshed as (
-       -- Runs whether or not the select below reads it, as every data-modifying WITH does.
        update alert_instances i set last_seen_at = greatest(i.last_seen_at, ?), description = coalesce(?, i.description)
          from firing f
-        where i.id = f.id
-          and (f.last_seen_at < ? or f.description is distinct from coalesce(?, f.description))
+        where i.id = f.id and f.due and i.state = ?
        returning i.id)
-     select count(*)::int as found from firing`,
+     select (select count(*) from firing)::int as found,
+            (select count(*) from firing where due)::int as due,
+            (select count(*) from refreshed)::int as written`,
     [
       ruleId,
       signal.fingerprint,
+      new Date(now.getTime() - REPEAT_WRITE_INTERVAL_MS),
+      description,
       signal.state,
       now,
       description,
-      new Date(now.getTime() - REPEAT_WRITE_INTERVAL_MS),
-      description,
+      signal.state,
     ],
   );
-  return (found?.found ?? 0) > 0;
+  if (!row || row.found === 0) return false;
+  // Nothing was due: the answer is the snapshot's, a read. Due but not written: the state changed.
+  return row.due === 0 || row.written > 0;
 }
 
 async function open(
