@@ -206,8 +206,12 @@ describe('API ingestion', () => {
       answers.push(...settled.map((r) => r.json().message as string));
     }
     const history = (await events(ruleId)).map((e) => e.kind);
-    expect(history.filter((k) => k === 'fired')).toHaveLength(answers.filter((a) => a === 'Activated').length);
-    expect(history.filter((k) => k === 'resolved')).toHaveLength(answers.filter((a) => a === 'Stopped').length);
+    expect(history.filter((k) => k === 'fired')).toHaveLength(
+      answers.filter((a) => a === 'Activated').length,
+    );
+    expect(history.filter((k) => k === 'resolved')).toHaveLength(
+      answers.filter((a) => a === 'Stopped').length,
+    );
     // Episodes alternate: never two openings or two resolves in a row.
     history.forEach((kind, i) => {
       if (i > 0) expect(kind).not.toBe(history[i - 1]);
