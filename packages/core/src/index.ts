@@ -9,6 +9,7 @@ export {
   type AutoResolverDeps,
 } from './alert-lifecycle/auto-resolver';
 export { apiFingerprint } from './alert-lifecycle/fingerprint';
+export { isFiring } from './alert-lifecycle/state-rank';
 export type { RuleTimeline, TimelineQuery } from './alert-lifecycle/status-timeline';
 export type { TimelineBucket } from './alert-lifecycle/timeline-buckets';
 export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';

@@ -38,15 +38,21 @@ export interface ApiIngestionDeps {
   limiter: SlidingWindowLimiter;
 }
 
+/** How long a token's rule is reused: a rotated token or a deleted rule stops working within this. */
+const RULE_BY_TOKEN_TTL_MS = 1_000;
+
+interface TokenRule extends SignalRule {
+  id: string;
+  type: AlertRuleType;
+}
+
 /**
  * `fire-alert`, `resolve-alert` / `stop-alert`, `status-alert` and `notification-alert`. Each answer
  * is given only after the transaction holding the alert, its history and its queued pages commits.
  */
-/** How long a token's rule is reused: a rotated token or a deleted rule stops working within this. */
-const RULE_BY_TOKEN_TTL_MS = 1_000;
-
 export class ApiIngestion {
-  private readonly ruleByToken: Load<SignalRule & { id: string }>;
+  /** By the token's lookup hash. */
+  private readonly ruleByToken: Load<TokenRule>;
 
   constructor(private readonly deps: ApiIngestionDeps) {
     this.ruleByToken = createLoadingCache({
@@ -94,7 +100,8 @@ export class ApiIngestion {
     state: AlertSignal['state'],
     kind: AlertSignal['kind'],
   ): Promise<SignalOutcome> {
-    const { id: ruleId, ...rule } = await this.ruleFor(token, type);
+    const { id: ruleId, autoResolveMinutes } = await this.ruleFor(token, type);
+    const rule: SignalRule = { autoResolveMinutes };
     const decision = this.deps.limiter.check(ruleId);
     if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000, 'Too many alerts for this token.');
     this.deps.limiter.hit(ruleId);
@@ -126,20 +133,20 @@ export class ApiIngestion {
   }
 
   /** The rule a token belongs to; a token of another rule type is as invalid as an unknown one. */
-  private async ruleFor(token: string, type: AlertRuleType): Promise<SignalRule & { id: string }> {
-    const rule = await this.ruleByToken(`${type}:${this.deps.secretBox.lookupHash(token)}`);
-    if (!rule) throw unauthenticated('Invalid token.');
+  private async ruleFor(token: string, type: AlertRuleType): Promise<TokenRule> {
+    const rule = await this.ruleByToken(this.deps.secretBox.lookupHash(token));
+    if (!rule || rule.type !== type) throw unauthenticated('Invalid token.');
     return rule;
   }
 
-  private async readRule(key: string): Promise<(SignalRule & { id: string }) | null> {
-    const separator = key.indexOf(':');
-    const type = key.slice(0, separator);
-    const [rule] = await queryRows<{ id: string; settings: Record<string, unknown> | null }>(
-      this.deps.orm.em,
-      'select id, settings from alert_rules where token_hash = ? and type = ?',
-      [key.slice(separator + 1), type],
-    );
-    return rule ? { id: rule.id, autoResolveMinutes: autoResolveMinutesOf(type, rule.settings) } : null;
+  private async readRule(tokenHash: string): Promise<TokenRule | null> {
+    const [rule] = await queryRows<{
+      id: string;
+      type: AlertRuleType;
+      settings: Record<string, unknown> | null;
+    }>(this.deps.orm.em, 'select id, type, settings from alert_rules where token_hash = ?', [tokenHash]);
+    return rule
+      ? { id: rule.id, type: rule.type, autoResolveMinutes: autoResolveMinutesOf(rule.type, rule.settings) }
+      : null;
   }
 }

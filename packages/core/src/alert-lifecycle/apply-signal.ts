@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ALERT_STATES, type AlertState, newId } from '../entities/index';
+import { type AlertState, newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import type { Clock } from '../ports/clock';
@@ -7,7 +7,7 @@ import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { NOTIFY_TARGETS_SQL, notifyTargets } from './notify-targets';
 import { syncRuleState } from './rule-state-sync';
-import { isFiring, stateRank } from './state-rank';
+import { isFiring, stateRank, statesAtLeast } from './state-rank';
 import { stopEpisodeEscalations } from './stop-episode-escalations';
 
 interface LockedInstance {
@@ -260,7 +260,7 @@ async function recordOpeningOnStandingRule(
   eventId: string,
   signal: AlertSignal,
 ): Promise<string[] | null> {
-  const asBad = ALERT_STATES.filter((s) => stateRank(s) >= stateRank(signal.state));
+  const asBad = statesAtLeast(signal.state);
   const values = eventValues(eventId, ruleId, instanceId, eventId, signal, at);
   const [row] = await queryRows<{ recorded: number; targets: string[] | string }>(
     tx,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ALERT_STATES, type AlertState } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
-import { stateRank, worstOf } from './state-rank';
+import { statesAtLeast, worstOf } from './state-rank';
 
 /**
  * Brings a rule's state up to date after one of its instances changed, and says what it is now.
@@ -61,7 +61,7 @@ async function stateIfAlreadyAsBad(
   ruleId: string,
   state: AlertState,
 ): Promise<AlertState | null> {
-  const asBad = ALERT_STATES.filter((s) => stateRank(s) >= stateRank(state));
+  const asBad = statesAtLeast(state);
   const [rule] = await queryRows<{ state: AlertState }>(
     tx,
     'select state from alert_rules where id = ? and state in (?) for share',

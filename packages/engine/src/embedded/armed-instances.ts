@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type AlertState, autoResolveMinutesOf, queryRows } from '@oncall/core';
+import { type AlertState, autoResolveMinutesOf, isFiring, queryRows } from '@oncall/core';
 
 /** A firing instance of a rule that auto-resolves: what its timer counts from. */
 export interface ArmedInstance {
@@ -33,7 +33,7 @@ export function armedInstanceReader(orm: MikroORM): ArmedInstanceReader {
         where i.rule_id = ? and i.fingerprint = ?`,
       [ruleId, fingerprint],
     );
-    if (row === undefined || (row.state !== 'critical' && row.state !== 'warning')) return null;
+    if (row === undefined || !isFiring(row.state)) return null;
     const autoResolveMinutes = autoResolveMinutesOf(row.type, row.settings);
     if (autoResolveMinutes === null) return null;
     return {
