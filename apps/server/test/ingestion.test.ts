@@ -66,52 +66,75 @@ describe('API ingestion', () => {
     expect(response.json()).toEqual({ status: false, message: 'Alert instance does not exist' });
   });
 
-  it('pages exactly once when the same instance fires 200 times at once', async () => {
-    const { ruleId, token } = await seedRule(h.t);
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, () => post('fire-alert', token, { alertname: 'storm', instance: 'web-1' })),
-    );
-    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-    expect(answers.filter((a) => a.json().message === 'Activated')).toHaveLength(1);
-    const em = h.t.core.orm.em.fork();
-    expect(await em.count(AlertInstance, { rule: ruleId })).toBe(1);
-    const history = await events(ruleId);
-    expect(history).toHaveLength(1);
-    expect(notifies(history[0]?.id ?? '')).toHaveLength(1);
-  });
+  // A rule that pages nobody opens its instances by the one-statement path; one that pages, by the
+  // transactional one. Both must hold under concurrency.
+  const pagingCases = [
+    { pages: 'one endpoint', endpointOwners: undefined },
+    { pages: 'no endpoint', endpointOwners: [] },
+  ];
 
-  it('opens every instance when many instances of one rule fire at once', async () => {
-    const { ruleId, token } = await seedRule(h.t);
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        post('fire-alert', token, { alertname: 'wave', instance: `host-${i}` }),
-      ),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
-    expect(answers.every((a) => a.json().message === 'Activated')).toBe(true);
-    expect(await ruleState(ruleId)).toBe('critical');
-    const history = await events(ruleId);
-    expect(history).toHaveLength(50);
-    expect(history.every((e) => e.ruleState === 'critical')).toBe(true);
-  });
+  it.each(pagingCases)(
+    'opens one episode when the same instance fires 200 times at once ($pages)',
+    async ({ endpointOwners }) => {
+      const { ruleId, token, endpointIds } = await seedRule(h.t, { endpointOwners });
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          post('fire-alert', token, { alertname: 'storm', instance: 'web-1' }),
+        ),
+      );
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+      expect(answers.filter((a) => a.json().message === 'Activated')).toHaveLength(1);
+      const em = h.t.core.orm.em.fork();
+      expect(await em.count(AlertInstance, { rule: ruleId })).toBe(1);
+      const history = await events(ruleId);
+      expect(history.map((e) => [e.kind, e.ruleState])).toEqual([['fired', 'critical']]);
+      expect(notifies(history[0]?.id ?? '')).toHaveLength(endpointIds.length);
+      expect(await ruleState(ruleId)).toBe('critical');
+    },
+  );
 
-  it('keeps the rule at the worst instance while fires and resolves of different instances interleave', async () => {
-    const { ruleId, token } = await seedRule(h.t);
-    const alert = (instance: string) => ({ alertname: 'mixed', instance });
-    for (let i = 0; i < 20; i++) await post('fire-alert', token, alert(`old-${i}`));
-    await Promise.all([
-      ...Array.from({ length: 20 }, (_, i) => post('resolve-alert', token, alert(`old-${i}`))),
-      post('fire-alert', token, alert('new')),
-    ]);
-    expect(await ruleState(ruleId)).toBe('critical');
-    await Promise.all([
-      post('resolve-alert', token, alert('new')),
-      ...Array.from({ length: 10 }, (_, i) => post('fire-alert', token, alert(`old-${i}`))),
-    ]);
-    expect(await ruleState(ruleId)).toBe('critical');
-    await Promise.all(Array.from({ length: 10 }, (_, i) => post('resolve-alert', token, alert(`old-${i}`))));
-    expect(await ruleState(ruleId)).toBe('resolved');
-  });
+  it.each(pagingCases)(
+    'opens every instance when many instances of one rule fire at once ($pages)',
+    async ({ endpointOwners }) => {
+      const { ruleId, token } = await seedRule(h.t, { endpointOwners });
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          post('fire-alert', token, { alertname: 'wave', instance: `host-${i}` }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+      expect(answers.every((a) => a.json().message === 'Activated')).toBe(true);
+      expect(await ruleState(ruleId)).toBe('critical');
+      const history = await events(ruleId);
+      expect(history).toHaveLength(50);
+      expect(history.every((e) => e.ruleState === 'critical')).toBe(true);
+      expect(history.every((e) => e.kind === 'fired' && e.episodeId === e.id)).toBe(true);
+      expect(await h.t.core.orm.em.fork().count(AlertInstance, { rule: ruleId, state: 'critical' })).toBe(50);
+    },
+  );
+
+  it.each(pagingCases)(
+    'keeps the rule at the worst instance while fires and resolves of different instances interleave ($pages)',
+    async ({ endpointOwners }) => {
+      const { ruleId, token } = await seedRule(h.t, { endpointOwners });
+      const alert = (instance: string) => ({ alertname: 'mixed', instance });
+      for (let i = 0; i < 20; i++) await post('fire-alert', token, alert(`old-${i}`));
+      await Promise.all([
+        ...Array.from({ length: 20 }, (_, i) => post('resolve-alert', token, alert(`old-${i}`))),
+        post('fire-alert', token, alert('new')),
+      ]);
+      expect(await ruleState(ruleId)).toBe('critical');
+      await Promise.all([
+        post('resolve-alert', token, alert('new')),
+        ...Array.from({ length: 10 }, (_, i) => post('fire-alert', token, alert(`old-${i}`))),
+      ]);
+      expect(await ruleState(ruleId)).toBe('critical');
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => post('resolve-alert', token, alert(`old-${i}`))),
+      );
+      expect(await ruleState(ruleId)).toBe('resolved');
+    },
+  );
 
   it('keeps instances apart and sets the rule to the worst of them via status-alert', async () => {
     const { ruleId, token } = await seedRule(h.t);

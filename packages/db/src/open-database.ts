@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgresql';
-import { entities } from '@oncall/core';
+import { entities, routines } from '@oncall/core';
 import type { DatabaseTarget } from './database-target';
 import { migrationsList } from './migrations/index';
 import { PGliteDialect } from './pglite/pglite-dialect';
@@ -25,6 +25,7 @@ export interface OpenOptions {
 function baseOptions(options: OpenOptions): Options {
   return {
     entities,
+    routines,
     debug: options.debug ?? false,
     allowGlobalContext: false,
     ensureDatabase: false,

@@ -9,9 +9,10 @@ import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
-import { applySignal, refreshFiringInstance, type SignalRule } from './apply-signal';
+import { applySignal, type SignalRule } from './apply-signal';
 import { autoResolveMinutesOf } from './auto-resolve-minutes';
 import { apiFingerprint } from './fingerprint';
+import { applyFireInOneStatement } from './fire-in-one-statement';
 
 /** The body every API-style sender posts (legacy senders add more fields; they are kept as payload). */
 export interface ApiAlertInput {
@@ -115,11 +116,14 @@ export class ApiIngestion {
       summary: input.summary ?? null,
       labels: input.job ? { job: input.job } : null,
     };
-    // Repeats of a firing instance are most of the traffic: one statement, unless the engine must
-    // see every fire to move a timer.
+    // Repeats of a firing instance, and new instances that page nobody, are most of the traffic: one
+    // statement each, unless the engine must see every fire to move a timer (or arm one on opening).
     const mayRefresh = rule.autoResolveMinutes === null || !this.deps.orchestrator.needsRepeatedFires;
-    if (mayRefresh && (await refreshFiringInstance(this.deps.orm.em, this.deps.clock, ruleId, signal))) {
-      return { type: 'repeated' };
+    if (mayRefresh) {
+      const outcome = await applyFireInOneStatement(this.deps.orm.em, this.deps.clock, ruleId, signal, {
+        mayOpen: rule.autoResolveMinutes === null,
+      });
+      if (outcome) return outcome;
     }
     try {
       return await this.deps.orm.em

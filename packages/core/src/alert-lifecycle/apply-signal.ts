@@ -4,6 +4,7 @@ import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
+import { ALERT_EVENT_COLUMNS, alertEventValues, jsonColumn } from './alert-event-values';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { NOTIFY_TARGETS_SQL, notifyTargets } from './notify-targets';
 import { syncRuleState } from './rule-state-sync';
@@ -89,8 +90,8 @@ export async function applySignal(
         signal.alertname,
         signal.description ?? null,
         signal.summary ?? null,
-        json(signal.labels),
-        json(signal.details),
+        jsonColumn(signal.labels),
+        jsonColumn(signal.details),
         current.id,
       ],
     );
@@ -159,8 +160,8 @@ async function openNewInstance(
       signal.state,
       signal.description ?? null,
       signal.summary ?? null,
-      json(signal.labels),
-      json(signal.details),
+      jsonColumn(signal.labels),
+      jsonColumn(signal.details),
       eventId,
       now,
       now,
@@ -169,61 +170,6 @@ async function openNewInstance(
   if (!created) return null;
   await armAutoResolve(tx, deps, ruleId, rule, signal, { episodeId: eventId, opened: true, firedAt: now });
   return open(tx, deps, ruleId, signal, created.id, eventId);
-}
-
-/** A repeat within this long of the last recorded fire, with nothing new to say, writes nothing. */
-const REPEAT_WRITE_INTERVAL_MS = 1_000;
-
-/**
- * A repeated fire of an instance already firing in the same state, as one statement outside any
- * transaction: its last fire (which auto-resolve counts from) and description move, nothing else
- * changes and nobody is paged. A burst of identical repeats writes at most once a second: the
- * instance, its state and its description are already stored, and a last-fire time a second old
- * changes no timer counted in minutes. False when the instance is not firing in that state (new,
- * resolved, or changing state): the signal then takes the full path of `applySignal`.
- */
-export async function refreshFiringInstance(
-  em: EntityManager,
-  clock: Clock,
-  ruleId: string,
-  signal: AlertSignal,
-): Promise<boolean> {
-  if (!isFiring(signal.state)) return false;
-  const now = clock.now();
-  const description = signal.description ?? null;
-  const [row] = await queryRows<{ found: number; due: number; written: number }>(
-    em,
-    // Looked up by the unique (rule, fingerprint) alone, state tested after: with the state in the
-    // same condition the planner may walk every firing instance of the rule on its (rule, state) index.
-    // The update tests the state again: it sees the row as committed when it gets the lock, so a
-    // resolve that won the race leaves it with nothing to write, and the fire takes the full path.
-    `with instance as materialized (
-       select id, state, last_seen_at, description from alert_instances where rule_id = ? and fingerprint = ?),
-     firing as (
-       select id, (last_seen_at < ? or description is distinct from coalesce(?, description)) as due
-         from instance where state = ?),
-     refreshed as (
-       update alert_instances i set last_seen_at = greatest(i.last_seen_at, ?), description = coalesce(?, i.description)
-         from firing f
-        where i.id = f.id and f.due and i.state = ?
-       returning i.id)
-     select (select count(*) from firing)::int as found,
-            (select count(*) from firing where due)::int as due,
-            (select count(*) from refreshed)::int as written`,
-    [
-      ruleId,
-      signal.fingerprint,
-      new Date(now.getTime() - REPEAT_WRITE_INTERVAL_MS),
-      description,
-      signal.state,
-      now,
-      description,
-      signal.state,
-    ],
-  );
-  if (!row || row.found === 0) return false;
-  // Nothing was due: the answer is the snapshot's, a read. Due but not written: the state changed.
-  return row.due === 0 || row.written > 0;
 }
 
 async function open(
@@ -261,14 +207,12 @@ async function recordOpeningOnStandingRule(
   signal: AlertSignal,
 ): Promise<string[] | null> {
   const asBad = statesAtLeast(signal.state);
-  const values = eventValues(eventId, ruleId, instanceId, eventId, signal, at);
+  const values = alertEventValues(eventId, ruleId, instanceId, eventId, signal, at);
   const [row] = await queryRows<{ recorded: number; targets: string[] | string }>(
     tx,
     `with standing as (select state from alert_rules where id = ? and state in (?) for share),
      recorded as (
-       insert into alert_events
-         (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance, description,
-          actor_id, payload, created_at)
+       insert into alert_events (${ALERT_EVENT_COLUMNS})
        -- Typed here: a SELECT gives its parameters no column to take a type from.
        select ?::uuid, ?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, standing.state, ?::text, ?::text, ?::text,
               ?::uuid, ?::jsonb, ?::timestamptz
@@ -343,37 +287,13 @@ async function insertEvent(
   ruleState: AlertState,
   at: Date,
 ): Promise<void> {
-  const values = eventValues(eventId, ruleId, instanceId, episodeId, signal, at);
+  const values = alertEventValues(eventId, ruleId, instanceId, episodeId, signal, at);
   await runStatement(
     tx,
-    `insert into alert_events
-       (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance, description,
-        actor_id, payload, created_at)
+    `insert into alert_events (${ALERT_EVENT_COLUMNS})
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [...values.beforeRuleState, ruleState, ...values.afterRuleState],
   );
-}
-
-/** An `alert_events` row's values in column order, around `rule_state`, which callers supply. */
-function eventValues(
-  eventId: string,
-  ruleId: string,
-  instanceId: string | null,
-  episodeId: string | null,
-  signal: AlertSignal,
-  at: Date,
-): { beforeRuleState: unknown[]; afterRuleState: unknown[] } {
-  return {
-    beforeRuleState: [eventId, ruleId, instanceId, episodeId, signal.kind, signal.state],
-    afterRuleState: [
-      signal.alertname,
-      signal.instance,
-      signal.description ?? null,
-      signal.actorId ?? null,
-      json(signal.payload),
-      at,
-    ],
-  };
 }
 
 async function notifyAll(
@@ -399,8 +319,4 @@ async function lockInstance(
     [ruleId, fingerprint],
   );
   return row ?? null;
-}
-
-function json(value: Record<string, unknown> | null | undefined): string | null {
-  return value ? JSON.stringify(value) : null;
 }

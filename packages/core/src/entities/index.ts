@@ -7,6 +7,7 @@ import { AlertRuleShare } from './alert-rule-share.entity';
 import { AlertRuleSilence } from './alert-rule-silence.entity';
 import { AlertRuleTeamShare } from './alert-rule-team-share.entity';
 import { AlertRuleTotal } from './alert-rule-total.entity';
+import { ApplyFireInOneStatement } from './apply-fire-in-one-statement.routine';
 import { AuthSession } from './auth-session.entity';
 import { DataSource } from './data-source.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
@@ -40,6 +41,9 @@ export { RefreshToken } from './refresh-token.entity';
 export { SystemSetting } from './system-setting.entity';
 export { Team } from './team.entity';
 export { ROLES, type Role, User } from './user.entity';
+
+/** The database functions the ORM declares beside the entities. */
+export const routines = [ApplyFireInOneStatement];
 
 /** The explicit entity list the ORM is configured with (no folder scanning). */
 export const entities = [

@@ -4,6 +4,7 @@ import { Migration20261122032434AlertRules } from './Migration20261122032434Aler
 import { Migration20261122032639AlertLifecycle } from './Migration20261122032639AlertLifecycle';
 import { Migration20261122043427AlertRuleListIndexes } from './Migration20261122043427AlertRuleListIndexes';
 import { Migration20261122053304AlertRuleTotal } from './Migration20261122053304AlertRuleTotal';
+import { Migration20261122075739FireInOneStatement } from './Migration20261122075739FireInOneStatement';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -19,4 +20,8 @@ export const migrationsList = [
     class: Migration20261122043427AlertRuleListIndexes,
   },
   { name: 'Migration20261122053304AlertRuleTotal', class: Migration20261122053304AlertRuleTotal },
+  {
+    name: 'Migration20261122075739FireInOneStatement',
+    class: Migration20261122075739FireInOneStatement,
+  },
 ];
