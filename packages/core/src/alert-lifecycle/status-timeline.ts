@@ -1,9 +1,11 @@
-import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import { type AlertState, isId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
-import { type BucketActivity, fillBuckets, type TimelineBucket } from './timeline-buckets';
+import { stateRank } from './state-rank';
+import { type BucketActivity, bucketsOf, fillBuckets, type TimelineBucket } from './timeline-buckets';
+import { type BucketWindow, statePeriodFor, worstByStatePeriods } from './worst-by-state-periods';
 
 export interface TimelineQuery {
   alertRuleIds: string[];
@@ -26,9 +28,10 @@ const RANK_SQL = `max(case e.rule_state when 'critical' then 4 when 'warning' th
 
 /**
  * One timeline per requested rule the caller may see (others are silently left out). Test
- * notifications are history, not state changes, so the timeline leaves them out. Three queries
- * whatever the size: the rules, the state in force at `fromTime` (one index probe per rule), and
- * the per-bucket worst and last states grouped in the database.
+ * notifications are history, not state changes, so the timeline leaves them out. A few queries
+ * whatever the size: the rules with the state in force at `fromTime` (one index probe per rule),
+ * then the buckets: from the state-change roll-up (`worstByStatePeriods`) when buckets are at least
+ * a minute wide, else from the history itself, which a window that short holds little of.
  */
 export async function statusTimeline(
   orm: MikroORM,
@@ -51,7 +54,45 @@ export async function statusTimeline(
     [query.fromTime, ids, ...visible.params],
   );
   if (rules.length === 0) return [];
-  const { fromTime: from, toTime: to, bucketCount: count } = query;
+  const window: BucketWindow = { from: query.fromTime, to: query.toTime, count: query.bucketCount };
+  const period = statePeriodFor((window.to - window.from) / window.count);
+  if (period !== null) {
+    const ranks = await worstByStatePeriods(
+      em,
+      rules.map((rule) => ({ id: rule.id, initial: stateRank(rule.initial ?? 'unknown') })),
+      window,
+      period,
+    );
+    return rules.map((rule) => ({
+      alertRuleId: rule.id,
+      name: rule.name,
+      buckets: bucketsOf(
+        window.from,
+        window.to,
+        (ranks.get(rule.id) ?? []).map((rank) => RANKED_STATES[rank] ?? 'unknown'),
+      ),
+    }));
+  }
+  const activity = await activityFromHistory(em, rules, window);
+  return rules.map((rule) => ({
+    alertRuleId: rule.id,
+    name: rule.name,
+    buckets: fillBuckets(
+      window.from,
+      window.to,
+      window.count,
+      rule.initial ?? 'unknown',
+      activity.get(rule.id) ?? new Map(),
+    ),
+  }));
+}
+
+/** Each rule's worst and last state per bucket that holds any event, grouped in the database. */
+async function activityFromHistory(
+  em: EntityManager,
+  rules: ReadonlyArray<{ id: string }>,
+  { from, to, count }: BucketWindow,
+): Promise<Map<string, Map<number, BucketActivity>>> {
   const activity = await queryRows<{ rule_id: string; bucket: number; worst: number; last: AlertState }>(
     em,
     // Bucket arithmetic in float8, as `bucketIndex` does it in JS: the same edges, and cheaper per
@@ -71,9 +112,5 @@ export async function statusTimeline(
     buckets.set(Number(row.bucket), { worst: RANKED_STATES[Number(row.worst)] ?? 'unknown', last: row.last });
     byRule.set(row.rule_id, buckets);
   }
-  return rules.map((rule) => ({
-    alertRuleId: rule.id,
-    name: rule.name,
-    buckets: fillBuckets(from, to, count, rule.initial ?? 'unknown', byRule.get(rule.id) ?? new Map()),
-  }));
+  return byRule;
 }

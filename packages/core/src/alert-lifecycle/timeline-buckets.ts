@@ -31,16 +31,25 @@ export function fillBuckets(
   initial: AlertState,
   activity: ReadonlyMap<number, BucketActivity>,
 ): TimelineBucket[] {
-  const width = (to - from) / count;
-  const buckets: TimelineBucket[] = [];
+  const statuses: AlertState[] = [];
   let inForce = initial;
   for (let i = 0; i < count; i++) {
     const seen = activity.get(i);
-    const status = seen && stateRank(seen.worst) > stateRank(inForce) ? seen.worst : inForce;
-    buckets.push({ from: edge(from, width, i), to: i === count - 1 ? to : edge(from, width, i + 1), status });
+    statuses.push(seen && stateRank(seen.worst) > stateRank(inForce) ? seen.worst : inForce);
     if (seen) inForce = seen.last;
   }
-  return buckets;
+  return bucketsOf(from, to, statuses);
+}
+
+/** `statuses.length` equal-width buckets over [from, to), the i-th with `statuses[i]`. */
+export function bucketsOf(from: number, to: number, statuses: readonly AlertState[]): TimelineBucket[] {
+  const count = statuses.length;
+  const width = (to - from) / count;
+  return statuses.map((status, i) => ({
+    from: edge(from, width, i),
+    to: i === count - 1 ? to : edge(from, width, i + 1),
+    status,
+  }));
 }
 
 function edge(from: number, width: number, index: number): number {

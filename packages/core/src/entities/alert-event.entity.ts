@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { ALERT_STATES, AlertRule } from './alert-rule.entity';
+import { ALERT_EVENT_STATE_PERIODS_TRIGGER } from './alert-rule-state-period.entity';
 import { newId } from './new-id';
 
 export const ALERT_EVENT_KINDS = [
@@ -23,6 +24,16 @@ const AlertEventSchema = defineEntity({
   name: 'AlertEvent',
   tableName: 'alert_events',
   indexes: [{ name: 'alert_events_rule_time', properties: ['rule', 'createdAt'] }],
+  // Keeps `alert_rule_state_periods`, the status timeline's roll-up, in step with every insert.
+  triggers: [
+    {
+      name: 'alert_events_state_periods',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'statement',
+      expression: ALERT_EVENT_STATE_PERIODS_TRIGGER,
+    },
+  ],
   properties: {
     id: p
       .uuid()

@@ -1,10 +1,14 @@
 import { AlertEvent } from './alert-event.entity';
 import { AlertInstance } from './alert-instance.entity';
 import { AlertRule } from './alert-rule.entity';
+
+export { AlertRuleStatePeriod, STATE_PERIOD_SECONDS } from './alert-rule-state-period.entity';
+
 import { AlertRuleDataSourceLink } from './alert-rule-data-source-link.entity';
 import { AlertRuleEndpointLink } from './alert-rule-endpoint-link.entity';
 import { AlertRuleShare } from './alert-rule-share.entity';
 import { AlertRuleSilence } from './alert-rule-silence.entity';
+import { AlertRuleStatePeriod } from './alert-rule-state-period.entity';
 import { AlertRuleTeamShare } from './alert-rule-team-share.entity';
 import { AlertRuleTotal } from './alert-rule-total.entity';
 import { ApplyFireInOneStatement } from './apply-fire-in-one-statement.routine';
@@ -67,4 +71,5 @@ export const entities = [
   AlertRuleSilence,
   AlertInstance,
   AlertEvent,
+  AlertRuleStatePeriod,
 ];

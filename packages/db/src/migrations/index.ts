@@ -5,6 +5,7 @@ import { Migration20261122032639AlertLifecycle } from './Migration20261122032639
 import { Migration20261122043427AlertRuleListIndexes } from './Migration20261122043427AlertRuleListIndexes';
 import { Migration20261122053304AlertRuleTotal } from './Migration20261122053304AlertRuleTotal';
 import { Migration20261122075739FireInOneStatement } from './Migration20261122075739FireInOneStatement';
+import { Migration20261122082653AlertRuleStatePeriods } from './Migration20261122082653AlertRuleStatePeriods';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -23,5 +24,9 @@ export const migrationsList = [
   {
     name: 'Migration20261122075739FireInOneStatement',
     class: Migration20261122075739FireInOneStatement,
+  },
+  {
+    name: 'Migration20261122082653AlertRuleStatePeriods',
+    class: Migration20261122082653AlertRuleStatePeriods,
   },
 ];
