@@ -142,36 +142,15 @@ async function openNewInstance(
   rule: SignalRule,
   now: Date,
 ): Promise<SignalOutcome | null> {
+  const instanceId = newId();
   const eventId = newId();
-  const [created] = await queryRows<{ id: string }>(
-    tx,
-    `insert into alert_instances
-       (id, rule_id, fingerprint, alertname, instance, state, description, summary, labels, details,
-        episode_id, fired_at, last_seen_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (rule_id, fingerprint) do nothing
-     returning id`,
-    [
-      newId(),
-      ruleId,
-      signal.fingerprint,
-      signal.alertname,
-      signal.instance,
-      signal.state,
-      signal.description ?? null,
-      signal.summary ?? null,
-      jsonColumn(signal.labels),
-      jsonColumn(signal.details),
-      eventId,
-      now,
-      now,
-    ],
-  );
-  if (!created) return null;
+  const opening = await recordOpening(tx, now, ruleId, instanceId, eventId, signal, { insertInstance: true });
+  if (!opening.created) return null;
   await armAutoResolve(tx, deps, ruleId, rule, signal, { episodeId: eventId, opened: true, firedAt: now });
-  return open(tx, deps, ruleId, signal, created.id, eventId);
+  return pageOpening(tx, deps, now, ruleId, signal, instanceId, eventId, opening.targets);
 }
 
+/** Opens a new episode of an instance already updated to fire again. */
 async function open(
   tx: EntityManager,
   deps: SignalDeps,
@@ -181,7 +160,24 @@ async function open(
   eventId: string,
 ): Promise<SignalOutcome> {
   const at = deps.clock.now();
-  const targets = await recordOpeningOnStandingRule(tx, at, ruleId, instanceId, eventId, signal);
+  const opening = await recordOpening(tx, at, ruleId, instanceId, eventId, signal, { insertInstance: false });
+  return pageOpening(tx, deps, at, ruleId, signal, instanceId, eventId, opening.targets);
+}
+
+/**
+ * Pages an opening's targets; `targets` null means its event is not recorded yet because the rule
+ * must get worse, which the exclusive path then does.
+ */
+async function pageOpening(
+  tx: EntityManager,
+  deps: SignalDeps,
+  at: Date,
+  ruleId: string,
+  signal: AlertSignal,
+  instanceId: string,
+  eventId: string,
+  targets: string[] | null,
+): Promise<SignalOutcome> {
   if (targets) {
     for (const endpointId of targets)
       await deps.orchestrator.notify(tx, { alertEventId: eventId, endpointId });
@@ -193,24 +189,53 @@ async function open(
 }
 
 /**
- * The common opening, in one statement: the rule is already at least as bad as the new instance, so
- * its state stands (share-locked, as `syncRuleState` would), the event is recorded with it, and the
- * endpoints to page are read. Null, with nothing written, when the rule must get worse: the caller
- * then takes the exclusive path.
+ * The common opening, in one statement: (optionally) the instance is inserted, unless it exists;
+ * the rule is already at least as bad as the new episode, so its state stands (share-locked, as
+ * `syncRuleState` would); the event is recorded with it; and the endpoints to page are read.
+ * `created` false: the instance existed, nothing was written. `targets` null: the rule must get
+ * worse, the event is not recorded, and the caller takes the exclusive path.
  */
-async function recordOpeningOnStandingRule(
+async function recordOpening(
   tx: EntityManager,
   at: Date,
   ruleId: string,
   instanceId: string,
   eventId: string,
   signal: AlertSignal,
-): Promise<string[] | null> {
+  { insertInstance }: { insertInstance: boolean },
+): Promise<{ created: boolean; targets: string[] | null }> {
   const asBad = statesAtLeast(signal.state);
   const values = alertEventValues(eventId, ruleId, instanceId, eventId, signal, at);
-  const [row] = await queryRows<{ recorded: number; targets: string[] | string }>(
+  const instance = insertInstance
+    ? {
+        sql: `insert into alert_instances
+                (id, rule_id, fingerprint, alertname, instance, state, description, summary, labels, details,
+                 episode_id, fired_at, last_seen_at)
+              values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              on conflict (rule_id, fingerprint) do nothing
+              returning id`,
+        params: [
+          instanceId,
+          ruleId,
+          signal.fingerprint,
+          signal.alertname,
+          signal.instance,
+          signal.state,
+          signal.description ?? null,
+          signal.summary ?? null,
+          jsonColumn(signal.labels),
+          jsonColumn(signal.details),
+          eventId,
+          at,
+          at,
+        ],
+      }
+    : { sql: 'select ?::uuid as id', params: [instanceId] };
+  const [row] = await queryRows<{ created: number; recorded: number; targets: string[] | string | null }>(
     tx,
-    `with standing as (select state from alert_rules where id = ? and state in (?) for share),
+    `with created as (${instance.sql}),
+     standing as (
+       select state from alert_rules where id = ? and state in (?) and exists (select 1 from created) for share),
      recorded as (
        insert into alert_events (${ALERT_EVENT_COLUMNS})
        -- Typed here: a SELECT gives its parameters no column to take a type from.
@@ -218,12 +243,16 @@ async function recordOpeningOnStandingRule(
               ?::uuid, ?::jsonb, ?::timestamptz
          from standing
        returning id)
-     select (select count(*) from recorded)::int as recorded,
-            coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') as targets`,
-    [ruleId, asBad, ...values.beforeRuleState, ...values.afterRuleState, ruleId],
+     select (select count(*) from created)::int as created,
+            (select count(*) from recorded)::int as recorded,
+            case when exists (select 1 from recorded)
+                 then coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') end as targets`,
+    [...instance.params, ruleId, asBad, ...values.beforeRuleState, ...values.afterRuleState, ruleId],
   );
-  if (!row || row.recorded === 0) return null;
-  return typeof row.targets === 'string' ? (JSON.parse(row.targets) as string[]) : row.targets;
+  if (!row || row.created === 0) return { created: false, targets: null };
+  if (row.recorded === 0 || row.targets === null) return { created: true, targets: null };
+  const targets = typeof row.targets === 'string' ? (JSON.parse(row.targets) as string[]) : row.targets;
+  return { created: true, targets };
 }
 
 /** `firedAt` is the `last_seen_at` just written: the engine's resolve compares against it. */

@@ -40,6 +40,11 @@ export interface ChannelSenderOptions {
   readonly attemptTimeoutMs?: number;
   /** How long a provider config, once read and decrypted, is reused for sends. Default 2 s; 0 disables. */
   readonly providerConfigTtlMs?: number;
+  /**
+   * How long an endpoint's destination, once read, is reused for sends: an edit reaches pages within
+   * it. Default 2 s; 0 disables.
+   */
+  readonly endpointTtlMs?: number;
   readonly logger?: ChannelLogger;
   readonly clock?: Clock;
 }
@@ -54,6 +59,7 @@ interface Resolved {
 
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 20_000;
 const DEFAULT_PROVIDER_CONFIG_TTL_MS = 2_000;
+const DEFAULT_ENDPOINT_TTL_MS = 2_000;
 
 const silentLogger: ChannelLogger = {
   debug: () => undefined,
@@ -91,6 +97,20 @@ export function createChannelSender(options: ChannelSenderOptions): ChannelSende
     now: () => performance.now(),
   });
 
+  const loadEndpoint = createLoadingCache({
+    load: async (endpointId) => {
+      if (!isId(endpointId)) return null;
+      const [endpoint] = await queryRows<EndpointRow>(
+        orm.em.fork(),
+        'select type, value, thread_id, sealed_bot_token from endpoints where id = ?',
+        [endpointId],
+      );
+      return endpoint ?? null;
+    },
+    ttlMs: options.endpointTtlMs ?? DEFAULT_ENDPOINT_TTL_MS,
+    now: () => performance.now(),
+  });
+
   const providerChannel = async (providerConfigId: string) => {
     const target = await loadTarget(providerConfigId);
     if (!target) throw new PermanentError(`Provider config ${providerConfigId} no longer exists`);
@@ -116,13 +136,7 @@ export function createChannelSender(options: ChannelSenderOptions): ChannelSende
       };
     }
     const { alertEventId, endpointId } = notification;
-    const [endpoint] = isId(endpointId)
-      ? await queryRows<EndpointRow>(
-          em,
-          'select type, value, thread_id, sealed_bot_token from endpoints where id = ?',
-          [endpointId],
-        )
-      : [];
+    const endpoint = await loadEndpoint(endpointId);
     if (!endpoint) throw new PermanentError(`Endpoint ${endpointId} no longer exists`);
     const message = await options.alertMessages.messageFor({ alertEventId, endpointId });
     if (!message) throw new PermanentError(`Alert event ${alertEventId} no longer exists`);

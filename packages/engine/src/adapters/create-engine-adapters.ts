@@ -22,6 +22,8 @@ export interface EngineAdapterOptions {
   readonly attemptTimeoutMs?: number;
   /** See `ChannelSenderOptions.providerConfigTtlMs`. */
   readonly providerConfigTtlMs?: number;
+  /** How long an endpoint's destination and route are reused; see `ChannelSenderOptions.endpointTtlMs`. */
+  readonly endpointTtlMs?: number;
   readonly logger?: ChannelLogger;
 }
 
@@ -39,7 +41,7 @@ export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapt
   return {
     sender: createChannelSender({ ...options, fetches }),
     log: createDeliveryJournal(options.orm),
-    routes: createNotificationRoutes(options.orm),
+    routes: createNotificationRoutes(options.orm, { routeTtlMs: options.endpointTtlMs }),
     close: () => fetches.close(),
   };
 }
