@@ -10,7 +10,10 @@ export async function notifyTargets(tx: EntityManager, ruleId: string): Promise<
   return rows.map((r) => r.id);
 }
 
-/** The targets' query, one `?` for the rule id, for statements that read them along with other work. */
+/**
+ * The targets' query, one `?` for the rule id, for statements that read them along with other work.
+ * The database function `apply_fire_in_one_statement` repeats its condition (see its routine).
+ */
 export const NOTIFY_TARGETS_SQL = `select e.id from alert_rule_endpoints re
    join endpoints e on e.id = re.endpoint_id
   where re.alert_rule_id = ?

@@ -10,6 +10,8 @@ import { Routine } from '@mikro-orm/core';
  *
  * Declared by `expression` (PL/pgSQL needs its `declare` block), so the schema diff compares only the
  * name, parameters and return type: a change of body needs a migration of its own (`create or replace`).
+ * Its "pages nobody" condition is `NOTIFY_TARGETS_SQL` (attached endpoints, less their owners'
+ * silences): a change there must be made here too.
  */
 export const ApplyFireInOneStatement = new Routine({
   name: 'apply_fire_in_one_statement',
