@@ -5,7 +5,8 @@
  * from one clock; the server (with its embedded engine) runs in its own process, as users run it.
  * The baseline (bare Fastify + one INSERT) is driven at the same rate, request → answer.
  * Usage: npm run bench:fire-delivery -w @oncall/bench  (FIRE_BENCH_RATE per second, default 100;
- * FIRE_BENCH_SECONDS, default 15)
+ * FIRE_BENCH_SECONDS, default 15; FIRE_BENCH_WORKERS=separate runs the server with ENGINE_WORKERS=false
+ * and a second server process, same database and keys, that delivers)
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -23,10 +24,19 @@ const ARRIVAL_WAIT_MS = 30_000;
 
 const database = await createBenchDatabase();
 const provider = await startFakeProviderOne();
+const separateWorkers = process.env.FIRE_BENCH_WORKERS === 'separate';
 const server = await startServerProcess(database.url, 3995, {
   INGEST_MAX_PER_TOKEN_PER_MINUTE: '1000000000',
   ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+  ENGINE_WORKERS: separateWorkers ? 'false' : 'true',
 });
+const workers = separateWorkers
+  ? await startServerProcess(database.url, 3985, {
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+      ENCRYPTION_KEY: server.encryptionKey.toString('base64'),
+      JWT_SECRET: server.jwtSecret,
+    })
+  : undefined;
 const baseline = await startBaselineProcess(database.url, 3994);
 try {
   const accessToken = await loginAdmin(server);
@@ -85,7 +95,10 @@ try {
   console.log(
     `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL on 127.0.0.1`,
   );
-  console.log(`${total} fires at ${RATE}/s for ${SECONDS} s, each a new instance\n`);
+  console.log(
+    `${total} fires at ${RATE}/s for ${SECONDS} s, each a new instance` +
+      `${separateWorkers ? '; engine workers in a second server process (ENGINE_WORKERS=false here)' : ''}\n`,
+  );
   printLatencies(
     [
       latencyResult('fire-alert request → answer', answerTimes, total),
@@ -102,6 +115,7 @@ try {
 } finally {
   await baseline.stop();
   await server.stop();
+  await workers?.stop();
   await provider.close();
   await database.drop();
 }

@@ -8,6 +8,8 @@ export interface ServerProcess {
   adminPassword: string;
   /** The server's `ENCRYPTION_KEY`, for benchmarks that seal secrets (provider tokens) in the database. */
   encryptionKey: Buffer;
+  /** The server's `JWT_SECRET`: another process of the same service (its engine workers) needs it. */
+  jwtSecret: string;
   /** CPU time the server process has used so far, in ms (Linux; NaN elsewhere). */
   cpuMs(): number;
   stop(): Promise<void>;
@@ -24,7 +26,9 @@ export async function startServerProcess(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const adminPassword = randomBytes(12).toString('base64url');
-  const encryptionKey = randomBytes(32);
+  // A second process over the same database (an engine-workers process) is given the first's keys.
+  const encryptionKey = env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : randomBytes(32);
+  const jwtSecret = env.JWT_SECRET ?? randomBytes(48).toString('base64url');
   const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url));
   const child = await spawnListening(process.execPath, [...nodeFlags(), '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -37,7 +41,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: adminPassword,
       ENCRYPTION_KEY: encryptionKey.toString('base64'),
-      JWT_SECRET: randomBytes(48).toString('base64url'),
+      JWT_SECRET: jwtSecret,
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000000000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000000',
       ...env,
@@ -47,6 +51,7 @@ export async function startServerProcess(
     url: `http://127.0.0.1:${port}`,
     adminPassword,
     encryptionKey,
+    jwtSecret,
     cpuMs: () => processCpuMs(child),
     stop: () => stopChild(child),
   };

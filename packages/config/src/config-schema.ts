@@ -53,6 +53,15 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Whether this process runs the embedded engine's workers (dispatch, delivery, flows, timers).
+   * `false`: it only queues them, for a server that should spend its CPU on requests while other
+   * server processes on the same PostgreSQL deliver. Needs `DATABASE_URL` (PGlite is one process).
+   */
+  ENGINE_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** `host:port` of a Temporal frontend; when set, Temporal runs deliveries instead of the embedded engine. */
   TEMPORAL_ADDRESS: z.string().min(1).optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),

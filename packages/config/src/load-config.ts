@@ -30,6 +30,8 @@ export interface AppConfig {
     channelPlugins: string[];
     /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`: the SSRF guard is off. */
     allowPrivateTargets: boolean;
+    /** `ENGINE_WORKERS`: false when this process only queues and other processes deliver. */
+    runWorkers: boolean;
   };
   /** Set when `TEMPORAL_ADDRESS` is: deliveries run on Temporal, started through an outbox. */
   temporal: { address: string; namespace: string; taskQueue: string } | undefined;
@@ -58,6 +60,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.NODE_ENV === 'production') {
     if (!env.ENCRYPTION_KEY) missing.push({ variable: 'ENCRYPTION_KEY', message: 'required in production' });
     if (!env.JWT_SECRET) missing.push({ variable: 'JWT_SECRET', message: 'required in production' });
+  }
+  if (!env.ENGINE_WORKERS && !env.DATABASE_URL) {
+    missing.push({
+      variable: 'ENGINE_WORKERS',
+      message:
+        'false needs DATABASE_URL: the embedded PGlite database serves one process, which must deliver',
+    });
   }
   if (missing.length > 0) throw new ConfigError(missing);
   const dev =
@@ -100,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     delivery: {
       channelPlugins: env.CHANNEL_PLUGINS,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+      runWorkers: env.ENGINE_WORKERS,
     },
     temporal: env.TEMPORAL_ADDRESS
       ? {

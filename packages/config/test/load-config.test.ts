@@ -47,6 +47,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs the engine workers unless ENGINE_WORKERS=false, which needs PostgreSQL', () => {
+    const postgres = { DATABASE_URL: 'postgres://root@127.0.0.1:5432/oncall', DATA_DIR: tempDir() };
+    expect(loadConfig(postgres).delivery.runWorkers).toBe(true);
+    expect(loadConfig({ ...postgres, ENGINE_WORKERS: 'false' }).delivery.runWorkers).toBe(false);
+    expect(() => loadConfig({ ENGINE_WORKERS: 'false', DATA_DIR: tempDir() })).toThrowError(
+      /ENGINE_WORKERS: false needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...postgres, ENGINE_WORKERS: 'no' })).toThrowError(/ENGINE_WORKERS/);
+  });
+
   it('never generates secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrowError(
       /ENCRYPTION_KEY: required in production[\s\S]*JWT_SECRET: required in production/,

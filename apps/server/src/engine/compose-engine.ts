@@ -43,6 +43,7 @@ export async function composeEngine(
       db,
       ...adapters,
       instances: options.instances,
+      runWorkers: config.delivery.runWorkers,
       onError: options.onError,
     });
     return { ...engine, stop: (timeoutMs) => engine.stop(timeoutMs).finally(() => adapters.close()) };
