@@ -54,9 +54,10 @@ export const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   /**
-   * Whether this process runs the embedded engine's workers (dispatch, delivery, flows, timers).
-   * `false`: it only queues them, for a server that should spend its CPU on requests while other
-   * server processes on the same PostgreSQL deliver. Needs `DATABASE_URL` (PGlite is one process).
+   * Whether this process works the engine's queues: the embedded engine's jobs (dispatch, delivery,
+   * flows, timers), or with Temporal the outbox that starts workflows. `false`: it only queues them,
+   * for a server that should spend its CPU on requests while other server processes on the same
+   * PostgreSQL do that work. Needs `DATABASE_URL` (PGlite is one process).
    */
   ENGINE_WORKERS: z
     .enum(['true', 'false'])

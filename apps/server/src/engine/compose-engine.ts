@@ -48,6 +48,11 @@ export async function composeEngine(
     });
     return { ...engine, stop: (timeoutMs) => engine.stop(timeoutMs).finally(() => adapters.close()) };
   }
+  // Only queueing: other server processes work the outbox and talk to Temporal.
+  if (!config.delivery.runWorkers) {
+    const engine = createTemporalEngine({ db, runWorkers: false, onError: options.onError });
+    return { ...engine, stop: (timeoutMs) => engine.stop(timeoutMs).finally(() => adapters.close()) };
+  }
   // Lazy: the server starts (and queues starts in the outbox) while Temporal is unreachable; the
   // outbox jobs retry until it answers.
   const connection = Connection.lazy({ address: config.temporal.address });

@@ -3,7 +3,7 @@ import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import { type AlertState, isId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
-import { stateRank } from './state-rank';
+import { stateOfRank, stateRank, stateRankSql } from './state-rank';
 import { type BucketActivity, bucketsOf, fillBuckets, type TimelineBucket } from './timeline-buckets';
 import { type BucketWindow, statePeriodFor, worstByStatePeriods } from './worst-by-state-periods';
 
@@ -21,10 +21,6 @@ export interface RuleTimeline {
   name: string;
   buckets: TimelineBucket[];
 }
-
-const RANKED_STATES: AlertState[] = ['unknown', 'resolved', 'triggered', 'warning', 'critical'];
-const RANK_SQL = `max(case e.rule_state when 'critical' then 4 when 'warning' then 3 when 'triggered' then 2
-                                    when 'resolved' then 1 else 0 end)`;
 
 /**
  * One timeline per requested rule the caller may see (others are silently left out). Test
@@ -69,7 +65,7 @@ export async function statusTimeline(
       buckets: bucketsOf(
         window.from,
         window.to,
-        (ranks.get(rule.id) ?? []).map((rank) => RANKED_STATES[rank] ?? 'unknown'),
+        (ranks.get(rule.id) ?? []).map((rank) => stateOfRank(rank)),
       ),
     }));
   }
@@ -98,7 +94,7 @@ async function activityFromHistory(
     // Bucket arithmetic in float8, as `bucketIndex` does it in JS: the same edges, and cheaper per
     // row than the numeric `extract` returns.
     `select e.rule_id, floor((extract(epoch from e.created_at)::float8 - ?) * ? / ?)::int as bucket,
-            ${RANK_SQL} as worst,
+            max(${stateRankSql('e.rule_state')}) as worst,
             (array_agg(e.rule_state order by e.created_at desc, e.id desc))[1] as last
        from alert_events e
       where e.rule_id in (?) and e.created_at >= to_timestamp(?) and e.created_at < to_timestamp(?)
@@ -109,7 +105,7 @@ async function activityFromHistory(
   const byRule = new Map<string, Map<number, BucketActivity>>();
   for (const row of activity) {
     const buckets = byRule.get(row.rule_id) ?? new Map<number, BucketActivity>();
-    buckets.set(Number(row.bucket), { worst: RANKED_STATES[Number(row.worst)] ?? 'unknown', last: row.last });
+    buckets.set(Number(row.bucket), { worst: stateOfRank(Number(row.worst)), last: row.last });
     byRule.set(row.rule_id, buckets);
   }
   return byRule;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { STATE_PERIOD_SECONDS } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
+import { stateRankSql } from './state-rank';
 
 /** Ranks as `alert_rule_state_periods` stores them: unknown 0, resolved 1, triggered 2, warning 3, critical 4. */
 export type StateRank = number;
@@ -22,9 +23,6 @@ export function statePeriodFor(widthSeconds: number): number | null {
   for (const seconds of STATE_PERIOD_SECONDS) if (seconds <= widthSeconds) chosen = seconds;
   return chosen;
 }
-
-const RANK_SQL = (column: string) =>
-  `(case ${column} when 'critical' then 4 when 'warning' then 3 when 'triggered' then 2 when 'resolved' then 1 else 0 end)`;
 
 /** The bucket an instant falls in, as `bucketIndex` computes it. */
 const BUCKET_SQL = (seconds: string) => `floor((${seconds} - q.f) * q.n / q.span)::int`;
@@ -173,7 +171,7 @@ async function ranksBefore(
   const rows = await queryRows<{ rule_id: string; j: number; rank: number }>(
     em,
     `select s.rule_id, s.j, coalesce((
-              select ${RANK_SQL('e.rule_state')} from alert_events e
+              select ${stateRankSql('e.rule_state')} from alert_events e
                where e.rule_id = s.rule_id and e.kind <> 'test' and e.created_at < to_timestamp(s.edge)
                order by e.created_at desc, e.id desc limit 1), 0) as rank
        from unnest(array[?]::uuid[], array[?]::int[], array[?]::float8[]) as s(rule_id, j, edge)`,

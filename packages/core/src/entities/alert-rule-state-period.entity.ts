@@ -70,6 +70,8 @@ AlertRuleStatePeriodSchema.setClass(AlertRuleStatePeriod);
 
 export { AlertRuleStatePeriodSchema };
 
+// `stateRankSql` written out: the migration holds this text, and schema code does not import the
+// alert lifecycle.
 const RANK = (column: string) =>
   `(case ${column} when 'critical' then 4 when 'warning' then 3 when 'triggered' then 2 when 'resolved' then 1 else 0 end)`;
 
