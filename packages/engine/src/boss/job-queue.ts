@@ -72,7 +72,7 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     retryLimit: tuning.retryLimit,
     retryDelay: 1,
     retryBackoff: true,
-    retryDelayMax: 60,
+    retryDelayMax: tuning.retryDelayMaxSeconds,
   };
   const queues: Array<[QueueName, Omit<Queue, 'name'>]> = [
     [QUEUES.dispatch, retries],

@@ -23,9 +23,19 @@ export interface QueueTuning {
   readonly batchSize: number;
   /** Workers per queue in this process, each with its own batch. */
   readonly localConcurrency: number;
-  /** Retries of a handler that failed (the database was down, a bug); sends retry through the decider. */
+  /**
+   * Retries of a handler that threw: the database or Temporal was unreachable, a page waits for its
+   * channel's first provider config, a bug. Sends that fail retry through the decider instead.
+   * Unbounded by default (`RETRY_UNTIL_RETENTION`): a page must not be given up after a count while
+   * its cause may be fixed; pg-boss drops a job still queued after the queue's 14-day retention.
+   */
   readonly retryLimit: number;
+  /** Longest wait between two handler retries, in seconds; they back off from 1 s up to it. */
+  readonly retryDelayMaxSeconds: number;
 }
+
+/** pg-boss's retry count is a 32-bit integer: its largest value stands for "no limit". */
+export const RETRY_UNTIL_RETENTION = 2_147_483_647;
 
 export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   pollingIntervalSeconds: 1,
@@ -33,5 +43,6 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   superviseIntervalSeconds: 15,
   batchSize: 16,
   localConcurrency: 4,
-  retryLimit: 10,
+  retryLimit: RETRY_UNTIL_RETENTION,
+  retryDelayMaxSeconds: 60,
 };
