@@ -34,18 +34,12 @@ const worstSide = (kind: 'first' | 'last', op: '<=' | '>=', bucket: string) =>
   `greatest(${[4, 3, 2, 1].map((k) => `case when ${bucketOf(`p.${kind}_ge${k}`)} ${op} ${bucket} then ${k} end`).join(', ')}, 0)`;
 
 /**
- * One period's changes as they fall in buckets: the buckets of its first and last change, its worst
- * change in the first and (when it reaches into it) the last, its last change's rank, and its start
- * (unix seconds), which orders periods.
+ * How the query lays out one period's changes as they fall in buckets, six numbers a period in one
+ * flat array per rule: the buckets of its first and last change, its worst change in the first and
+ * (when it reaches into it) the last, its last change's rank, and its start (unix seconds), which
+ * orders periods. Read in place: 10,000 buckets' worth of small arrays cost more than the walk.
  */
-type PeriodSides = [
-  bf: number,
-  bl: number,
-  beforeWorst: number,
-  afterWorst: number,
-  lastRank: number,
-  start: number,
-];
+const SIDE = { bf: 0, bl: 1, beforeWorst: 2, afterWorst: 3, lastRank: 4, start: 5, size: 6 } as const;
 
 /**
  * The worst rank of each bucket for each rule, read from `alert_rule_state_periods` at `period`
@@ -84,30 +78,14 @@ export async function worstByStatePeriods(
                    and p.period_start >= to_timestamp(?) and p.period_start < to_timestamp(?)) as p) as s`,
     [from, count, to - from, rules.map((r) => r.id), period, from - period, to],
   );
-  const sidesByRule = new Map(rows.map((row) => [row.rule_id, periodSidesOf(row.sides)]));
-  const walks = rules.map((rule) => walkBuckets(rule, sidesByRule.get(rule.id) ?? [], count));
-  const probes = walks.flatMap((walk) => walk.unknownStarts.map((j) => ({ ruleId: walk.ruleId, j })));
-  const atStarts = await ranksBefore(em, probes, window);
-  return new Map(
-    walks.map((walk) => [
-      walk.ruleId,
-      walk.worst.map((worst, j) => Math.max(worst, atStarts.get(`${walk.ruleId}:${j}`) ?? -1)),
-    ]),
-  );
+  const sidesByRule = new Map(rows.map((row) => [row.rule_id, row.sides]));
+  const walks = rules.map((rule) => walkBuckets(rule, flatSidesOf(sidesByRule.get(rule.id)), count));
+  await settleUnknownStarts(em, walks, window);
+  return new Map(walks.map((walk) => [walk.ruleId, walk.worst]));
 }
 
-/** The flat array the query builds, six numbers a period. */
-function periodSidesOf(flat: string | null): PeriodSides[] {
-  const numbers = flat ? (JSON.parse(flat) as number[]) : [];
-  const sides: PeriodSides[] = [];
-  for (let i = 0; i + 5 < numbers.length; i += 6) {
-    const [bf = 0, bl = 0, beforeWorst = 0, afterWorst = 0, lastRank = 0, start = 0] = numbers.slice(
-      i,
-      i + 6,
-    );
-    sides.push([bf, bl, beforeWorst, afterWorst, lastRank, start]);
-  }
-  return sides;
+function flatSidesOf(flat: string | null | undefined): readonly number[] {
+  return flat ? (JSON.parse(flat) as number[]) : [];
 }
 
 interface BucketWalk {
@@ -118,69 +96,99 @@ interface BucketWalk {
   unknownStarts: number[];
 }
 
+const NONE = -1;
+
 function walkBuckets(
   rule: { id: string; initial: StateRank },
-  sides: readonly PeriodSides[],
+  sides: readonly number[],
   count: number,
 ): BucketWalk {
-  const inside: StateRank[] = Array(count).fill(-1);
-  const straddledWorst = new Map<number, StateRank>();
-  // Per bucket, the latest period whose changes all fall before it. A later period's changes are
-  // later, so the one settled at the greatest bucket up to j holds the rank in force at j.
-  const settled = new Map<number, { start: number; rank: StateRank }>();
+  // Per bucket, indexed by bucket (one past the last for periods settled after the window): the
+  // worst change inside; the worst change before the start of a period straddling the bucket's
+  // start; and the latest period whose changes all fall before it, by start, with its last rank. A
+  // later period's changes are later, so the one settled at the greatest bucket up to j holds the
+  // rank in force at j.
+  const inside = new Int8Array(count).fill(NONE);
+  const straddledWorst = new Int8Array(count + 1).fill(NONE);
+  const settledStart = new Float64Array(count + 1).fill(Number.NEGATIVE_INFINITY);
+  const settledRank = new Int8Array(count + 1).fill(NONE);
   const within = (j: number) => j >= 0 && j < count;
-  for (const [bf, bl, beforeWorst, afterWorst, lastRank, start] of sides) {
-    if (within(bf)) inside[bf] = Math.max(inside[bf] ?? -1, beforeWorst);
+  for (let i = 0; i + SIDE.size <= sides.length; i += SIDE.size) {
+    const bf = sides[i + SIDE.bf] ?? 0;
+    const bl = sides[i + SIDE.bl] ?? 0;
+    const beforeWorst = sides[i + SIDE.beforeWorst] ?? 0;
+    const start = sides[i + SIDE.start] ?? 0;
+    if (within(bf)) inside[bf] = Math.max(inside[bf] ?? NONE, beforeWorst);
     if (bl > bf && within(bl)) {
-      inside[bl] = Math.max(inside[bl] ?? -1, afterWorst);
-      straddledWorst.set(bl, beforeWorst);
+      inside[bl] = Math.max(inside[bl] ?? NONE, sides[i + SIDE.afterWorst] ?? 0);
+      straddledWorst[bl] = beforeWorst;
     }
-    const before = settled.get(bl + 1);
-    if (!before || before.start < start) settled.set(bl + 1, { start, rank: lastRank });
+    // Periods whose last change is before the window (bl < 0) hold the rank at its start, which
+    // the caller already knows; those after it change nothing inside.
+    const settledAt = bl + 1;
+    if (settledAt > 0 && settledAt <= count && (settledStart[settledAt] ?? 0) < start) {
+      settledStart[settledAt] = start;
+      settledRank[settledAt] = sides[i + SIDE.lastRank] ?? 0;
+    }
   }
-  const worst: StateRank[] = [];
+  const worst: StateRank[] = new Array(count);
   const unknownStarts: number[] = [];
   let inForce = rule.initial;
   for (let j = 0; j < count; j++) {
-    const settledHere = settled.get(j);
-    if (settledHere) inForce = settledHere.rank;
-    const straddled = straddledWorst.get(j);
-    const changes = inside[j] ?? -1;
+    const settledHere = settledRank[j] ?? NONE;
+    if (settledHere !== NONE) inForce = settledHere;
+    const straddled = straddledWorst[j] ?? NONE;
+    const changes = inside[j] ?? NONE;
     if (j === 0) {
       // The history's own answer for the window's start.
-      worst.push(Math.max(changes, rule.initial));
-    } else if (straddled === undefined) {
-      worst.push(Math.max(changes, inForce));
+      worst[j] = Math.max(changes, rule.initial);
+    } else if (straddled === NONE) {
+      worst[j] = Math.max(changes, inForce);
     } else {
       // The rank at this start is one of the straddling period's earlier changes: it matters only
       // if it could be worse than the changes inside.
-      worst.push(changes);
+      worst[j] = changes;
       if (straddled > changes) unknownStarts.push(j);
     }
   }
   return { ruleId: rule.id, worst, unknownStarts };
 }
 
-/** The rank in force at each bucket start asked for, by index probes into the history. */
-async function ranksBefore(
+/**
+ * Reads the rank in force at each bucket start a walk could not settle, by index probes into the
+ * history, and takes it into that bucket's worst. Probes go as two integer arrays (the walk's
+ * ordinal among the rule ids sent once, and the bucket): a day's window can need thousands, and
+ * their ids and edges spelled out would make the statement text ten times longer.
+ */
+async function settleUnknownStarts(
   em: EntityManager,
-  probes: ReadonlyArray<{ ruleId: string; j: number }>,
+  walks: readonly BucketWalk[],
   { from, to, count }: BucketWindow,
-): Promise<Map<string, StateRank>> {
-  if (probes.length === 0) return new Map();
-  const rows = await queryRows<{ rule_id: string; j: number; rank: number }>(
+): Promise<void> {
+  const ordinals: number[] = [];
+  const buckets: number[] = [];
+  walks.forEach((walk, w) => {
+    for (const j of walk.unknownStarts) {
+      ordinals.push(w + 1);
+      buckets.push(j);
+    }
+  });
+  if (ordinals.length === 0) return;
+  const rows = await queryRows<{ w: number; j: number; rank: number }>(
     em,
-    `select s.rule_id, s.j, coalesce((
+    // The edge as the buckets' SQL computes it: from + j × span / count, in float8.
+    `with q as (select ?::float8 as f, ?::float8 as span, ?::int as n, array[?]::uuid[] as rules)
+     select s.w, s.j, coalesce((
               select ${stateRankSql('e.rule_state')} from alert_events e
-               where e.rule_id = s.rule_id and e.kind <> 'test' and e.created_at < to_timestamp(s.edge)
+               where e.rule_id = q.rules[s.w] and e.kind <> 'test'
+                 and e.created_at < to_timestamp(q.f + s.j * q.span / q.n)
                order by e.created_at desc, e.id desc limit 1), 0) as rank
-       from unnest(array[?]::uuid[], array[?]::int[], array[?]::float8[]) as s(rule_id, j, edge)`,
-    [
-      probes.map((p) => p.ruleId),
-      probes.map((p) => p.j),
-      // As the buckets' SQL computes their edges: from + j × span / count.
-      probes.map((p) => from + (p.j * (to - from)) / count),
-    ],
+       from q cross join unnest(array[?]::int[], array[?]::int[]) as s(w, j)`,
+    [from, to - from, count, walks.map((walk) => walk.ruleId), ordinals, buckets],
   );
-  return new Map(rows.map((row) => [`${row.rule_id}:${row.j}`, Number(row.rank)]));
+  for (const row of rows) {
+    const walk = walks[Number(row.w) - 1];
+    const j = Number(row.j);
+    if (walk) walk.worst[j] = Math.max(walk.worst[j] ?? NONE, Number(row.rank));
+  }
 }
