@@ -103,8 +103,8 @@ function walkBuckets(
   sides: readonly number[],
   count: number,
 ): BucketWalk {
-  // Per bucket, indexed by bucket (one past the last for periods settled after the window): the
-  // worst change inside; the worst change before the start of a period straddling the bucket's
+  // Per bucket, indexed by bucket (the settled arrays have one slot more, for periods whose last
+  // change is in the last bucket): the worst change inside; the worst change before the start of a period straddling the bucket's
   // start; and the latest period whose changes all fall before it, by start, with its last rank. A
   // later period's changes are later, so the one settled at the greatest bucket up to j holds the
   // rank in force at j.
