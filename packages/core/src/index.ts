@@ -9,6 +9,8 @@ export {
   type AutoResolverDeps,
 } from './alert-lifecycle/auto-resolver';
 export { apiFingerprint } from './alert-lifecycle/fingerprint';
+export { FireBatcher, type FireBatcherLimits } from './alert-lifecycle/fire-batcher';
+export { type OneStatementFire, oneStatementFire } from './alert-lifecycle/fire-in-one-statement';
 export { isFiring } from './alert-lifecycle/state-rank';
 export type { RuleTimeline, TimelineQuery } from './alert-lifecycle/status-timeline';
 export type { TimelineBucket } from './alert-lifecycle/timeline-buckets';

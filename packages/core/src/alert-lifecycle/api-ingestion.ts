@@ -4,6 +4,7 @@ import { createLoadingCache, type Load } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType } from '../entities/index';
 import { rateLimited, unauthenticated } from '../errors/domain-error';
+import { isDeadlock } from '../persistence/deadlock';
 import { isForeignKeyViolation } from '../persistence/foreign-key-violation';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
@@ -12,7 +13,8 @@ import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { applySignal, type SignalRule } from './apply-signal';
 import { autoResolveMinutesOf } from './auto-resolve-minutes';
 import { apiFingerprint } from './fingerprint';
-import { applyFireInOneStatement } from './fire-in-one-statement';
+import { FireBatcher } from './fire-batcher';
+import { oneStatementFire } from './fire-in-one-statement';
 
 /** The body every API-style sender posts (legacy senders add more fields; they are kept as payload). */
 export interface ApiAlertInput {
@@ -42,6 +44,9 @@ export interface ApiIngestionDeps {
 /** How long a token's rule is reused: a rotated token or a deleted rule stops working within this. */
 const RULE_BY_TOKEN_TTL_MS = 1_000;
 
+/** Tries of a full-path signal that deadlock victims get; a third deadlock in a row is an error. */
+const DEADLOCK_ATTEMPTS = 3;
+
 interface TokenRule extends SignalRule {
   id: string;
   type: AlertRuleType;
@@ -54,8 +59,10 @@ interface TokenRule extends SignalRule {
 export class ApiIngestion {
   /** By the token's lookup hash. */
   private readonly ruleByToken: Load<TokenRule>;
+  private readonly fires: FireBatcher;
 
   constructor(private readonly deps: ApiIngestionDeps) {
+    this.fires = new FireBatcher(deps.orm.em);
     this.ruleByToken = createLoadingCache({
       load: (key) => this.readRule(key),
       ttlMs: RULE_BY_TOKEN_TTL_MS,
@@ -119,20 +126,26 @@ export class ApiIngestion {
     // Repeats of a firing instance, and new instances that page nobody, are most of the traffic: one
     // statement each, unless the engine must see every fire to move a timer (or arm one on opening).
     const mayRefresh = rule.autoResolveMinutes === null || !this.deps.orchestrator.needsRepeatedFires;
-    if (mayRefresh) {
-      const outcome = await applyFireInOneStatement(this.deps.orm.em, this.deps.clock, ruleId, signal, {
-        mayOpen: rule.autoResolveMinutes === null,
-      });
+    const fire =
+      mayRefresh &&
+      oneStatementFire(this.deps.clock, ruleId, signal, { mayOpen: rule.autoResolveMinutes === null });
+    if (fire) {
+      const outcome = await this.fires.apply(fire);
       if (outcome) return outcome;
     }
-    try {
-      return await this.deps.orm.em
-        .fork()
-        .transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule));
-    } catch (error) {
-      // The rule was deleted since its token was looked up (the lookup is cached for a second).
-      if (isForeignKeyViolation(error)) throw unauthenticated('Invalid token.');
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.deps.orm.em
+          .fork()
+          .transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule));
+      } catch (error) {
+        // The rule was deleted since its token was looked up (the lookup is cached for a second).
+        if (isForeignKeyViolation(error)) throw unauthenticated('Invalid token.');
+        // A batch of one-statement fires locks several instances and rules at once; when PostgreSQL
+        // breaks a cycle with it by rolling this transaction back, the signal is simply applied again.
+        if (isDeadlock(error) && attempt < DEADLOCK_ATTEMPTS) continue;
+        throw error;
+      }
     }
   }
 

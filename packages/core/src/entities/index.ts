@@ -12,6 +12,7 @@ import { AlertRuleStatePeriod } from './alert-rule-state-period.entity';
 import { AlertRuleTeamShare } from './alert-rule-team-share.entity';
 import { AlertRuleTotal } from './alert-rule-total.entity';
 import { ApplyFireInOneStatement } from './apply-fire-in-one-statement.routine';
+import { ApplyFiresInOneStatement } from './apply-fires-in-one-statement.routine';
 import { AuthSession } from './auth-session.entity';
 import { DataSource } from './data-source.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
@@ -47,7 +48,7 @@ export { Team } from './team.entity';
 export { ROLES, type Role, User } from './user.entity';
 
 /** The database functions the ORM declares beside the entities. */
-export const routines = [ApplyFireInOneStatement];
+export const routines = [ApplyFireInOneStatement, ApplyFiresInOneStatement];
 
 /** The explicit entity list the ORM is configured with (no folder scanning). */
 export const entities = [

@@ -6,6 +6,7 @@ import { Migration20261122043427AlertRuleListIndexes } from './Migration20261122
 import { Migration20261122053304AlertRuleTotal } from './Migration20261122053304AlertRuleTotal';
 import { Migration20261122075739FireInOneStatement } from './Migration20261122075739FireInOneStatement';
 import { Migration20261122082653AlertRuleStatePeriods } from './Migration20261122082653AlertRuleStatePeriods';
+import { Migration20261122125449FiresInOneStatement } from './Migration20261122125449FiresInOneStatement';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -28,5 +29,9 @@ export const migrationsList = [
   {
     name: 'Migration20261122082653AlertRuleStatePeriods',
     class: Migration20261122082653AlertRuleStatePeriods,
+  },
+  {
+    name: 'Migration20261122125449FiresInOneStatement',
+    class: Migration20261122125449FiresInOneStatement,
   },
 ];

@@ -1,0 +1,142 @@
+import {
+  AlertEvent,
+  AlertInstance,
+  apiFingerprint,
+  FireBatcher,
+  oneStatementFire,
+  queryRows,
+} from '@oncall/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRule } from './support/seed-rule';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Concurrent one-statement fires are committed together (`FireBatcher`). Which fires shared a
+ * statement is read back from PostgreSQL itself: rows written by one transaction share its `xmin`.
+ */
+describe('fire batching', () => {
+  let h: TestApp;
+
+  beforeAll(async () => {
+    h = await createTestApp({ ingestPerTokenPerMinute: 100_000 });
+  });
+  afterAll(() => h.dispose());
+
+  const fire = (token: string, instance: string, description?: string) =>
+    h.call('POST', '/api/v1/fire-alert', { token, body: { alertname: 'batch', instance, description } });
+  const transactionsOf = async (ruleId: string) =>
+    (
+      await queryRows<{ n: number | string }>(
+        h.t.core.orm.em,
+        'select count(distinct xmin::text) as n from alert_instances where rule_id = ?',
+        [ruleId],
+      )
+    ).map((r) => Number(r.n))[0];
+
+  /** A rule not yet critical must get worse, which only the full path does: it is fired once first. */
+  const criticalRule = async () => {
+    const rule = await seedRule(h.t, { endpointOwners: [] });
+    expect((await fire(rule.token, 'first')).json()).toEqual({ status: true, message: 'Activated' });
+    return rule;
+  };
+
+  it('answers each of many concurrent fires its own outcome, with one episode per instance', async () => {
+    const { ruleId, token } = await criticalRule();
+    // 40 instances, each fired three times at once: 120 requests in flight together.
+    const instances = Array.from({ length: 40 }, (_, i) => `node-${i}`);
+    const requests = instances.flatMap((instance) => [0, 1, 2].map((n) => ({ instance, n })));
+    const answers = await Promise.all(
+      requests.map(async ({ instance, n }) => {
+        const response = await fire(token, instance, `try ${n}`);
+        expect(response.statusCode).toBe(200);
+        return { instance, message: response.json().message as string };
+      }),
+    );
+
+    for (const instance of instances) {
+      const messages = answers.filter((a) => a.instance === instance).map((a) => a.message);
+      expect(messages.filter((m) => m === 'Activated')).toHaveLength(1);
+      expect(messages.filter((m) => m === 'Already Active')).toHaveLength(2);
+    }
+    const em = h.t.core.orm.em.fork();
+    const stored = await em.find(AlertInstance, { rule: ruleId });
+    expect(stored.map((i) => i.instance).sort()).toEqual(['first', ...instances].sort());
+    expect(stored.every((i) => i.state === 'critical')).toBe(true);
+    const history = await em.find(AlertEvent, { rule: ruleId });
+    expect(history).toHaveLength(instances.length + 1);
+    for (const instance of stored)
+      expect(history.filter((e) => e.episodeId === instance.episodeId).map((e) => e.kind)).toEqual(['fired']);
+  });
+
+  it('applies fires of one instance in a batch in the order they arrived', async () => {
+    const { ruleId } = await criticalRule();
+    const batcher = new FireBatcher(h.t.core.orm.em, { maxInFlight: 1, maxBatch: 64 });
+    const signal = (instance: string, description: string) => ({
+      fingerprint: apiFingerprint('order', instance),
+      alertname: 'order',
+      instance,
+      state: 'critical' as const,
+      kind: 'fired' as const,
+      description,
+    });
+    const fires = [
+      signal('holder', 'occupies the statement slot'),
+      signal('x', 'first'),
+      signal('y', 'only'),
+      signal('x', 'second'),
+      signal('x', 'third'),
+    ].map((s) => {
+      const one = oneStatementFire(h.t.clock, ruleId, s, { mayOpen: true });
+      if (!one) throw new Error('a fire is always a one-statement candidate');
+      return one;
+    });
+    // Sent in one tick: the first goes alone, the other four wait and go as one batch.
+    const outcomes = await Promise.all(fires.map((f) => batcher.apply(f)));
+
+    expect(outcomes.map((o) => o?.type)).toEqual(['opened', 'opened', 'opened', 'repeated', 'repeated']);
+    const em = h.t.core.orm.em.fork();
+    const x = await em.findOneOrFail(AlertInstance, { rule: ruleId, instance: 'x' });
+    expect(x.description).toBe('third');
+    expect(x.id).toBe(fires[1]?.instanceId);
+    // The first fire, the slot holder, and the batch.
+    expect(await transactionsOf(ruleId)).toBe(3);
+  });
+
+  it('applies each fire of a failed batch on its own, so only the failing fire fails', async () => {
+    const { ruleId } = await criticalRule();
+    const batcher = new FireBatcher(h.t.core.orm.em, { maxInFlight: 1, maxBatch: 64 });
+    const make = (instance: string) => {
+      const one = oneStatementFire(
+        h.t.clock,
+        ruleId,
+        {
+          fingerprint: apiFingerprint('fail', instance),
+          alertname: 'fail',
+          instance,
+          state: 'critical',
+          kind: 'fired',
+        },
+        { mayOpen: true },
+      );
+      if (!one) throw new Error('a fire is always a one-statement candidate');
+      return one;
+    };
+    const holder = make('holder');
+    const [a, b, c] = [make('a'), make('b'), make('c')];
+    // A second instance under an id already taken: its insert fails, and with it the whole batch.
+    const clash = { ...make('clash'), instanceId: a.instanceId };
+
+    const settled = await Promise.allSettled([holder, a, clash, b, c].map((f) => batcher.apply(f)));
+
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const stored = await h.t.core.orm.em.fork().find(AlertInstance, { rule: ruleId });
+    expect(stored.map((i) => i.instance).sort()).toEqual(['a', 'b', 'c', 'first', 'holder']);
+    expect(await h.t.core.orm.em.fork().count(AlertEvent, { rule: ruleId })).toBe(5);
+  });
+});

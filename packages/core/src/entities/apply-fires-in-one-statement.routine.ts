@@ -1,0 +1,65 @@
+import { Routine } from '@mikro-orm/core';
+
+/**
+ * `apply_fire_in_one_statement` for a batch of fires in one statement (`FireBatcher` in the core
+ * calls it): concurrent fires share one round trip and one commit instead of paying one each. The
+ * fires come as a JSON array of objects (`i`, 1-based, is each fire's place in the answer); the
+ * answer is the array of the single function's outcomes in that order.
+ *
+ * Repeats are applied before openings, each pass in (rule, fingerprint) order: locks are taken in
+ * one order, and fires of one instance keep their arrival order (a repeat that arrived after the
+ * fire opening its instance is a repeat in the second pass). The whole batch is one transaction: if
+ * any fire fails, nothing of the batch is written and the caller applies each fire on its own.
+ *
+ * Declared by `expression` like `apply_fire_in_one_statement`: a change of body needs a migration of
+ * its own.
+ */
+export const ApplyFiresInOneStatement = new Routine({
+  name: 'apply_fires_in_one_statement',
+  type: 'function',
+  language: 'plpgsql',
+  params: {
+    p_fires: { type: 'jsonb' },
+  },
+  returns: { runtimeType: 'object', columnType: 'text[]' },
+  expression: `create or replace function "apply_fires_in_one_statement"("p_fires" jsonb)
+returns text[] language plpgsql as $$
+declare
+  v_fire record;
+  v_outcomes text[] := array_fill(null::text, array[jsonb_array_length(p_fires)]);
+begin
+  /* Two passes: repeats first, opens after, so the batch takes no rule lock (an opening's share
+     lock) before the instance locks its repeats need; a full-path fire takes them the other way
+     round, instance then rule. Within a pass, (rule, fingerprint) order. */
+  for v_fire in
+    select * from jsonb_to_recordset(p_fires) as f(
+      i int, rule_id uuid, fingerprint text, state text, alertname text, instance text,
+      description text, summary text, labels jsonb, details jsonb, kind text, payload jsonb,
+      fired_at timestamptz, unchanged_since timestamptz, may_open boolean, states_as_bad text[],
+      instance_id uuid, event_id uuid)
+    order by f.rule_id, f.fingerprint, f.i
+  loop
+    v_outcomes[v_fire.i] := apply_fire_in_one_statement(
+      v_fire.rule_id, v_fire.fingerprint, v_fire.state, v_fire.alertname, v_fire.instance,
+      v_fire.description, v_fire.summary, v_fire.labels, v_fire.details, v_fire.kind, v_fire.payload,
+      v_fire.fired_at, v_fire.unchanged_since, false, v_fire.states_as_bad,
+      v_fire.instance_id, v_fire.event_id);
+  end loop;
+  for v_fire in
+    select * from jsonb_to_recordset(p_fires) as f(
+      i int, rule_id uuid, fingerprint text, state text, alertname text, instance text,
+      description text, summary text, labels jsonb, details jsonb, kind text, payload jsonb,
+      fired_at timestamptz, unchanged_since timestamptz, may_open boolean, states_as_bad text[],
+      instance_id uuid, event_id uuid)
+    where f.may_open and v_outcomes[f.i] is null
+    order by f.rule_id, f.fingerprint, f.i
+  loop
+    v_outcomes[v_fire.i] := apply_fire_in_one_statement(
+      v_fire.rule_id, v_fire.fingerprint, v_fire.state, v_fire.alertname, v_fire.instance,
+      v_fire.description, v_fire.summary, v_fire.labels, v_fire.details, v_fire.kind, v_fire.payload,
+      v_fire.fired_at, v_fire.unchanged_since, true, v_fire.states_as_bad,
+      v_fire.instance_id, v_fire.event_id);
+  end loop;
+  return v_outcomes;
+end $$`,
+});
