@@ -127,7 +127,8 @@ export class ApiIngestion {
       labels: input.job ? { job: input.job } : null,
     };
     // Repeats of a firing instance, and new instances that page nobody, are most of the traffic: one
-    // statement each, unless the engine must see every fire to move a timer (or arm one on opening).
+    // statement each, shared with the fires arriving alongside (`FireBatcher`), unless the engine
+    // must see every fire to move a timer (or arm one on opening).
     const mayRefresh = rule.autoResolveMinutes === null || !this.deps.orchestrator.needsRepeatedFires;
     const fire =
       mayRefresh &&
