@@ -74,8 +74,9 @@ export class FireBatcher {
     try {
       answers = await this.applyTogether(batch.map((p) => p.fire));
     } catch {
-      // Which fire failed the batch is unknown; alone, each gets its own answer or error.
-      await Promise.all(batch.map((p) => settle(p, applyFireInOneStatement(this.em, p.fire))));
+      // Which fire failed the batch is unknown; alone, each gets its own answer or error. One after
+      // another, so fires of one instance keep their order here too.
+      for (const pending of batch) await settle(pending, applyFireInOneStatement(this.em, pending.fire));
       return;
     }
     // A missing answer is "take the full path", which finds whatever the batch wrote.
