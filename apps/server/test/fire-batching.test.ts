@@ -7,6 +7,7 @@ import {
   queryRows,
 } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deferred } from './support/deferred';
 import { seedRule } from './support/seed-rule';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -123,8 +124,8 @@ describe('fire batching', () => {
     };
     const holder = make('holder');
     const [a, b, c] = [make('a'), make('b'), make('c')];
-    // A second instance under an id already taken: its insert fails, and with it the whole batch.
-    const clash = { ...make('clash'), instanceId: a.instanceId };
+    // A new instance under the id of one already stored: its insert fails, and with it the batch.
+    const clash = { ...make('clash'), instanceId: holder.instanceId };
 
     const settled = await Promise.allSettled([holder, a, clash, b, c].map((f) => batcher.apply(f)));
 
@@ -138,5 +139,44 @@ describe('fire batching', () => {
     const stored = await h.t.core.orm.em.fork().find(AlertInstance, { rule: ruleId });
     expect(stored.map((i) => i.instance).sort()).toEqual(['a', 'b', 'c', 'first', 'holder']);
     expect(await h.t.core.orm.em.fork().count(AlertEvent, { rule: ruleId })).toBe(5);
+  });
+
+  it('lets other fires through while one waits on a lock', async (ctx) => {
+    // PGlite is one connection: nothing can hold a lock beside the batch there.
+    if (h.t.database.target.kind !== 'postgres') ctx.skip();
+    const { ruleId, token } = await criticalRule();
+    expect((await fire(token, 'locked')).json()).toEqual({ status: true, message: 'Activated' });
+    h.t.clock.advance(2_000); // past the repeat-write interval: a repeat must update, so lock, the row
+
+    const lockHeld = deferred();
+    const release = deferred();
+    const holder = h.t.core.orm.em.fork().transactional(async (tx) => {
+      await queryRows(tx, 'select id from alert_instances where rule_id = ? and instance = ? for update', [
+        ruleId,
+        'locked',
+      ]);
+      lockHeld.resolve();
+      await release.promise;
+    });
+    await lockHeld.promise;
+    let blockedAnswered = false;
+    const blocked = fire(token, 'locked').then((response) => {
+      blockedAnswered = true;
+      return response;
+    });
+    try {
+      // Sent while the blocked fire's batch waits on the lock: they must not wait for it.
+      const others = await Promise.all(['a', 'b', 'c'].map((instance) => fire(token, instance)));
+      expect(others.map((r) => r.json().message)).toEqual(['Activated', 'Activated', 'Activated']);
+      expect(blockedAnswered).toBe(false);
+    } finally {
+      release.resolve();
+      await holder;
+    }
+    expect((await blocked).json()).toEqual({ status: true, message: 'Already Active' });
+    const locked = await h.t.core.orm.em
+      .fork()
+      .findOneOrFail(AlertInstance, { rule: ruleId, instance: 'locked' });
+    expect(locked.lastSeenAt.getTime()).toBe(h.t.clock.now().getTime());
   });
 });

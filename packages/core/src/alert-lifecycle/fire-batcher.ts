@@ -31,13 +31,14 @@ interface Pending {
 /**
  * Group commit for the one-statement fires. A fire that finds a statement slot free goes at once, on
  * its own, so a quiet service adds no wait; fires that arrive while every slot is busy are sent
- * together as one `apply_fires_in_one_statement` when a slot frees. Under load that turns one round
+ * together in the next `apply_fires_in_one_statement` when a slot frees. Under load that turns one round
  * trip, one commit and one wake-up of the database per fire into one per batch, which is where a
  * fire's cost was (the socket write to PostgreSQL alone was a fifth of the server's CPU).
  *
  * Each caller still gets its own answer only after the statement holding its fire committed. A batch
- * is one transaction: when it fails (a rule deleted meanwhile, a deadlock with a full-path fire),
- * each of its fires is applied again on its own, so one bad fire fails only its own request.
+ * is one transaction: when it fails (a lock not had within its short timeout, a deadlock, one bad
+ * fire), each of its fires is applied again on its own, outside the slot, so only the fire at fault
+ * fails or waits.
  */
 export class FireBatcher {
   private readonly waiting: Pending[] = [];
@@ -58,31 +59,26 @@ export class FireBatcher {
 
   private send(): void {
     while (this.inFlight < this.limits.maxInFlight && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.limits.maxBatch);
       this.inFlight++;
-      void this.run(batch).finally(() => {
-        this.inFlight--;
-        this.send();
-      });
+      void this.run(this.waiting.splice(0, this.limits.maxBatch));
     }
   }
 
   private async run(batch: Pending[]): Promise<void> {
-    const [only] = batch;
-    if (only && batch.length === 1) return settle(only, applyFireInOneStatement(this.em, only.fire));
-    let answers: OneStatementAnswer[];
-    try {
-      answers = await this.applyTogether(batch.map((p) => p.fire));
-    } catch {
-      // Which fire failed the batch is unknown; alone, each gets its own answer or error. One after
-      // another, so fires of one instance keep their order here too.
-      for (const pending of batch) await settle(pending, applyFireInOneStatement(this.em, pending.fire));
+    const answers = await this.applyTogether(batch.map((p) => p.fire)).catch(() => null);
+    // The slot is free before any fallback: a fire stuck behind a lock must not hold up the rest.
+    this.inFlight--;
+    this.send();
+    if (answers) {
+      // A missing answer is "take the full path", which finds whatever the batch wrote.
+      batch.forEach((p, i) => {
+        p.resolve(outcomeOf(p.fire, answers[i] ?? null));
+      });
       return;
     }
-    // A missing answer is "take the full path", which finds whatever the batch wrote.
-    batch.forEach((p, i) => {
-      p.resolve(outcomeOf(p.fire, answers[i] ?? null));
-    });
+    // Which fire failed the batch is unknown; alone, each gets its own answer or error (the
+    // statements are safe to race, as concurrent requests always were).
+    await Promise.all(batch.map((p) => settle(p, applyFireInOneStatement(this.em, p.fire))));
   }
 
   private async applyTogether(fires: OneStatementFire[]): Promise<OneStatementAnswer[]> {

@@ -9,7 +9,8 @@ import { Routine } from '@mikro-orm/core';
  * Repeats are applied before openings, each pass in (rule, fingerprint) order: locks are taken in
  * one order, and fires of one instance keep their arrival order (a repeat that arrived after the
  * fire opening its instance is a repeat in the second pass). The whole batch is one transaction: if
- * any fire fails, nothing of the batch is written and the caller applies each fire on its own.
+ * any fire fails, nothing of the batch is written and the caller applies each fire on its own. That
+ * includes a lock not had within 100 ms (`lock_timeout`, for this statement only).
  *
  * Declared by `expression` like `apply_fire_in_one_statement`: a change of body needs a migration of
  * its own.
@@ -28,6 +29,9 @@ declare
   v_fire record;
   v_outcomes text[] := array_fill(null::text, array[jsonb_array_length(p_fires)]);
 begin
+  /* Batches run one at a time, so one that waits on a lock makes every fire wait: it gives up soon,
+     and its fires are applied one by one, where only the fire behind that lock waits. */
+  perform set_config('lock_timeout', '100ms', true);
   /* Two passes: repeats first, opens after, so the batch takes no rule lock (an opening's share
      lock) before the instance locks its repeats need; a full-path fire takes them the other way
      round, instance then rule. Within a pass, (rule, fingerprint) order. */
