@@ -26,43 +26,33 @@ export const ApplyFiresInOneStatement = new Routine({
   expression: `create or replace function "apply_fires_in_one_statement"("p_fires" jsonb)
 returns text[] language plpgsql as $$
 declare
+  v_pass int;
   v_fire record;
   v_outcomes text[] := array_fill(null::text, array[jsonb_array_length(p_fires)]);
 begin
   /* Batches run one at a time, so one that waits on a lock makes every fire wait: it gives up soon,
      and its fires are applied one by one, where only the fire behind that lock waits. */
   perform set_config('lock_timeout', '100ms', true);
-  /* Two passes: repeats first, opens after, so the batch takes no rule lock (an opening's share
-     lock) before the instance locks its repeats need; a full-path fire takes them the other way
-     round, instance then rule. Within a pass, (rule, fingerprint) order. */
-  for v_fire in
-    select * from jsonb_to_recordset(p_fires) as f(
-      i int, rule_id uuid, fingerprint text, state text, alertname text, instance text,
-      description text, summary text, labels jsonb, details jsonb, kind text, payload jsonb,
-      fired_at timestamptz, unchanged_since timestamptz, may_open boolean, states_as_bad text[],
-      instance_id uuid, event_id uuid)
-    order by f.rule_id, f.fingerprint, f.i
-  loop
-    v_outcomes[v_fire.i] := apply_fire_in_one_statement(
-      v_fire.rule_id, v_fire.fingerprint, v_fire.state, v_fire.alertname, v_fire.instance,
-      v_fire.description, v_fire.summary, v_fire.labels, v_fire.details, v_fire.kind, v_fire.payload,
-      v_fire.fired_at, v_fire.unchanged_since, false, v_fire.states_as_bad,
-      v_fire.instance_id, v_fire.event_id);
-  end loop;
-  for v_fire in
-    select * from jsonb_to_recordset(p_fires) as f(
-      i int, rule_id uuid, fingerprint text, state text, alertname text, instance text,
-      description text, summary text, labels jsonb, details jsonb, kind text, payload jsonb,
-      fired_at timestamptz, unchanged_since timestamptz, may_open boolean, states_as_bad text[],
-      instance_id uuid, event_id uuid)
-    where f.may_open and v_outcomes[f.i] is null
-    order by f.rule_id, f.fingerprint, f.i
-  loop
-    v_outcomes[v_fire.i] := apply_fire_in_one_statement(
-      v_fire.rule_id, v_fire.fingerprint, v_fire.state, v_fire.alertname, v_fire.instance,
-      v_fire.description, v_fire.summary, v_fire.labels, v_fire.details, v_fire.kind, v_fire.payload,
-      v_fire.fired_at, v_fire.unchanged_since, true, v_fire.states_as_bad,
-      v_fire.instance_id, v_fire.event_id);
+  /* Two passes: repeats first (nothing opens in the first), then the openings left, so the batch
+     takes no rule lock (an opening's share lock) before the instance locks its repeats need; a
+     full-path fire takes them the other way round, instance then rule. Within a pass, (rule,
+     fingerprint) order. */
+  for v_pass in 1..2 loop
+    for v_fire in
+      select * from jsonb_to_recordset(p_fires) as f(
+        i int, rule_id uuid, fingerprint text, state text, alertname text, instance text,
+        description text, summary text, labels jsonb, details jsonb, kind text, payload jsonb,
+        fired_at timestamptz, unchanged_since timestamptz, may_open boolean, states_as_bad text[],
+        instance_id uuid, event_id uuid)
+      where v_pass = 1 or (f.may_open and v_outcomes[f.i] is null)
+      order by f.rule_id, f.fingerprint, f.i
+    loop
+      v_outcomes[v_fire.i] := apply_fire_in_one_statement(
+        v_fire.rule_id, v_fire.fingerprint, v_fire.state, v_fire.alertname, v_fire.instance,
+        v_fire.description, v_fire.summary, v_fire.labels, v_fire.details, v_fire.kind, v_fire.payload,
+        v_fire.fired_at, v_fire.unchanged_since, v_pass = 2, v_fire.states_as_bad,
+        v_fire.instance_id, v_fire.event_id);
+    end loop;
   end loop;
   return v_outcomes;
 end $$`,

@@ -6,7 +6,7 @@ import { Migration20261122043427AlertRuleListIndexes } from './Migration20261122
 import { Migration20261122053304AlertRuleTotal } from './Migration20261122053304AlertRuleTotal';
 import { Migration20261122075739FireInOneStatement } from './Migration20261122075739FireInOneStatement';
 import { Migration20261122082653AlertRuleStatePeriods } from './Migration20261122082653AlertRuleStatePeriods';
-import { Migration20261122133202FiresInOneStatement } from './Migration20261122133202FiresInOneStatement';
+import { Migration20261122141849FiresInOneStatement } from './Migration20261122141849FiresInOneStatement';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -31,7 +31,7 @@ export const migrationsList = [
     class: Migration20261122082653AlertRuleStatePeriods,
   },
   {
-    name: 'Migration20261122133202FiresInOneStatement',
-    class: Migration20261122133202FiresInOneStatement,
+    name: 'Migration20261122141849FiresInOneStatement',
+    class: Migration20261122141849FiresInOneStatement,
   },
 ];
