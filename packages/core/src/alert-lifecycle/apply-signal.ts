@@ -191,7 +191,8 @@ async function pageOpening(
 /**
  * The common opening, in one statement: (optionally) the instance is inserted, unless it exists;
  * the rule is already at least as bad as the new episode, so its state stands (share-locked, as
- * `syncRuleState` would); the event is recorded with it; and the endpoints to page are read.
+ * `syncRuleState` would, skipping a rule whose state is being changed); the event is recorded with
+ * it; and the endpoints to page are read.
  * `created` false: the instance existed, nothing was written. `targets` null: the rule must get
  * worse, the event is not recorded, and the caller takes the exclusive path.
  */
@@ -235,7 +236,7 @@ async function recordOpening(
     tx,
     `with created as (${instance.sql}),
      standing as (
-       select state from alert_rules where id = ? and state in (?) and exists (select 1 from created) for share),
+       select state from alert_rules where id = ? and state in (?) and exists (select 1 from created) for share skip locked),
      recorded as (
        insert into alert_events (${ALERT_EVENT_COLUMNS})
        -- Typed here: a SELECT gives its parameters no column to take a type from.

@@ -52,9 +52,11 @@ export async function syncRuleState(
 
 /**
  * The rule's state under a share lock when it is at least as bad as `state`; null, and no lock
- * kept, when it is not. The condition is part of the locking statement: a row it filters out is not
- * locked, and a row changed under a lock it waited for is checked again on its new version, so no
- * fire ever holds a share lock while it waits for the exclusive one (two such would deadlock).
+ * kept, when it is not, so that no fire holds a share lock while it waits for the exclusive one (two
+ * such would deadlock). The condition is part of the locking statement, but that alone is not enough:
+ * a locking read that waits for a state change to commit locks the row's new version and only then
+ * checks the condition again, and the lock stays when the row fails it. `skip locked` never waits:
+ * a rule whose state is being changed is not standing, and the fire takes the exclusive lock instead.
  */
 async function stateIfAlreadyAsBad(
   tx: EntityManager,
@@ -64,7 +66,7 @@ async function stateIfAlreadyAsBad(
   const asBad = statesAtLeast(state);
   const [rule] = await queryRows<{ state: AlertState }>(
     tx,
-    'select state from alert_rules where id = ? and state in (?) for share',
+    'select state from alert_rules where id = ? and state in (?) for share skip locked',
     [ruleId, asBad],
   );
   return rule?.state ?? null;
