@@ -53,10 +53,15 @@ export async function syncRuleState(
 /**
  * The rule's state under a share lock when it is at least as bad as `state`; null, and no lock
  * kept, when it is not, so that no fire holds a share lock while it waits for the exclusive one (two
- * such would deadlock). The condition is part of the locking statement, but that alone is not enough:
- * a locking read that waits for a state change to commit locks the row's new version and only then
- * checks the condition again, and the lock stays when the row fails it. `skip locked` never waits:
- * a rule whose state is being changed is not standing, and the fire takes the exclusive lock instead.
+ * such would deadlock). The condition in the locking statement is not enough for that: a locking
+ * read that waits for a state change to commit locks the row's new version and only then checks the
+ * condition again, and the lock stays when the row fails it.
+ *
+ * So the lock is first tried without waiting (`skip locked`): the common case, a storm of fires on a
+ * rule already critical, share the row and pass at once. A rule that is locked and, as last
+ * committed, as bad is waited for inside a savepoint, whose rollback releases a lock kept on a row
+ * that turned out better. (Going straight to the exclusive lock instead would feed on itself: every
+ * fire that met an exclusive holder would become one.)
  */
 async function stateIfAlreadyAsBad(
   tx: EntityManager,
@@ -64,10 +69,22 @@ async function stateIfAlreadyAsBad(
   state: AlertState,
 ): Promise<AlertState | null> {
   const asBad = statesAtLeast(state);
-  const [rule] = await queryRows<{ state: AlertState }>(
+  const lockAsBad = (wait: boolean) =>
+    queryRows<{ state: AlertState }>(
+      tx,
+      `select state from alert_rules where id = ? and state in (?) for share${wait ? '' : ' skip locked'}`,
+      [ruleId, asBad],
+    );
+  const [free] = await lockAsBad(false);
+  if (free) return free.state;
+  const [committed] = await queryRows<{ as_bad: boolean }>(
     tx,
-    'select state from alert_rules where id = ? and state in (?) for share skip locked',
-    [ruleId, asBad],
+    'select state in (?) as as_bad from alert_rules where id = ?',
+    [asBad, ruleId],
   );
-  return rule?.state ?? null;
+  if (!committed?.as_bad) return null;
+  await runStatement(tx, 'savepoint rule_standing');
+  const [waited] = await lockAsBad(true);
+  await runStatement(tx, waited ? 'release savepoint rule_standing' : 'rollback to savepoint rule_standing');
+  return waited?.state ?? null;
 }
