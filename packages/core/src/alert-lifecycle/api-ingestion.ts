@@ -145,8 +145,9 @@ export class ApiIngestion {
       } catch (error) {
         // The rule was deleted since its token was looked up (the lookup is cached for a second).
         if (isForeignKeyViolation(error)) throw unauthenticated('Invalid token.');
-        // A batch of one-statement fires locks several instances and rules at once; when PostgreSQL
-        // breaks a cycle with it by rolling this transaction back, the signal is simply applied again.
+        // Signals lock an instance and then its rule, and a batch of one-statement fires holds several
+        // at once; when PostgreSQL breaks a cycle among them by rolling this transaction back whole,
+        // the signal is simply applied again.
         if (isDeadlock(error) && attempt < DEADLOCK_ATTEMPTS) continue;
         throw error;
       }
