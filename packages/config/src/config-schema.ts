@@ -27,6 +27,8 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 3600),
+  /** How long an acknowledge link in a message works after it is sent (it dies sooner with its episode). */
+  ACK_LINK_TTL_SECONDS: positiveInt.default(7 * 24 * 3600),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_ACCOUNT_WINDOW_SECONDS: positiveInt.default(15 * 60),

@@ -16,6 +16,8 @@ export interface AppConfig {
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
+    /** `ACK_LINK_TTL_SECONDS`: the longest an acknowledge link in a message works. */
+    ackLinkTtlSeconds: number;
     loginMaxFailuresPerAccount: number;
     loginAccountWindowSeconds: number;
     loginMaxAttemptsPerIp: number;
@@ -100,6 +102,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     auth: {
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+      ackLinkTtlSeconds: env.ACK_LINK_TTL_SECONDS,
       loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       loginAccountWindowSeconds: env.LOGIN_ACCOUNT_WINDOW_SECONDS,
       loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,

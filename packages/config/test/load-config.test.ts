@@ -57,6 +57,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...postgres, ENGINE_WORKERS: 'no' })).toThrowError(/ENGINE_WORKERS/);
   });
 
+  it('lets acknowledge links live a week unless ACK_LINK_TTL_SECONDS says otherwise', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).auth.ackLinkTtlSeconds).toBe(7 * 24 * 3600);
+    expect(loadConfig({ DATA_DIR: dataDir, ACK_LINK_TTL_SECONDS: '3600' }).auth.ackLinkTtlSeconds).toBe(3600);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ACK_LINK_TTL_SECONDS: '0' })).toThrowError(
+      /ACK_LINK_TTL_SECONDS/,
+    );
+  });
+
   it('never generates secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrowError(
       /ENCRYPTION_KEY: required in production[\s\S]*JWT_SECRET: required in production/,
