@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@oncall/core';
 import { registerGraphql } from '@oncall/graphql';
-import { restApi } from '@oncall/rest';
+import { ackPage, restApi } from '@oncall/rest';
 import { registerTrpc } from '@oncall/trpc';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerHealthRoutes } from './http/health-routes';
@@ -14,6 +14,8 @@ export interface AppOptions {
   logLevel: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** Where users reach the service (`PUBLIC_URL`); the acknowledge page accepts posts from it. */
+  publicUrl?: string;
   /** Serve GraphiQL to browsers; the composition root turns it on outside production. */
   graphiql?: boolean;
 }
@@ -42,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, options.ping);
   await registerOpenApi(app);
   await app.register(restApi, { prefix: '/api/v1', core: options.core });
+  await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });
   await app.register(async (scope) => registerTrpc(scope, { core: options.core, prefix: '/trpc' }));
   await app.register(async (scope) =>
     registerGraphql(scope, { core: options.core, path: '/graphql', graphiql: options.graphiql ?? false }),

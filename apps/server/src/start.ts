@@ -42,7 +42,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       // the core's acknowledge route accepts.
       alertMessages: createAlertEventMessages({
         orm: db.orm,
-        ackLinks: new AckLinkSigner(config.jwtSecret, systemClock),
+        ackLinks: new AckLinkSigner(config.jwtSecret, systemClock, config.auth.ackLinkTtlSeconds),
         publicUrl: config.http.publicUrl,
       }),
       onError: (error) => reportError(error),
@@ -56,6 +56,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         encryptionKey: config.encryptionKey,
         accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
         refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
+        ackLinkTtlSeconds: config.auth.ackLinkTtlSeconds,
         loginMaxFailuresPerAccount: config.auth.loginMaxFailuresPerAccount,
         loginAccountWindowSeconds: config.auth.loginAccountWindowSeconds,
         loginMaxAttemptsPerIp: config.auth.loginMaxAttemptsPerIp,
@@ -73,6 +74,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       logLevel: config.logLevel,
       bodyLimitBytes: config.http.bodyLimitBytes,
       trustProxy: config.http.trustProxy,
+      publicUrl: config.http.publicUrl,
       graphiql: config.env !== 'production',
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');

@@ -38,7 +38,7 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
     // acknowledge route accepts them.
     alertMessages: createAlertEventMessages({
       orm: db.orm,
-      ackLinks: new AckLinkSigner(config.jwtSecret, systemClock),
+      ackLinks: new AckLinkSigner(config.jwtSecret, systemClock, config.auth.ackLinkTtlSeconds),
       publicUrl: config.http.publicUrl,
     }),
     allowPrivateTargets: config.delivery.allowPrivateTargets,

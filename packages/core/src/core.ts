@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { AnySourceDefinition } from '@oncall/plugin-sdk';
 import { AckLinkSigner } from './alert-lifecycle/ack-link';
+import { AckLinkAcknowledgement } from './alert-lifecycle/ack-link-acknowledgement';
 import { AlertReadService } from './alert-lifecycle/alert-read-service';
 import { ApiIngestion } from './alert-lifecycle/api-ingestion';
 import { AutoResolver } from './alert-lifecycle/auto-resolver';
@@ -37,6 +38,8 @@ export interface CoreSettings {
   encryptionKey: Buffer;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long an acknowledge link works after it is signed (default 7 days); it dies sooner with its episode. */
+  ackLinkTtlSeconds?: number;
   loginMaxFailuresPerAccount: number;
   loginAccountWindowSeconds: number;
   loginMaxAttemptsPerIp: number;
@@ -93,6 +96,8 @@ export interface Core {
   alerts: AlertReadService;
   ruleActions: RuleActions;
   ackLinks: AckLinkSigner;
+  /** The acknowledge link of messages: its page, its acknowledgement, and the legacy link route. */
+  ackLinkActions: AckLinkAcknowledgement;
   /** The engine's `InstanceResolver`: resolves instances whose auto-resolve timer ran out. */
   autoResolver: AutoResolver;
 }
@@ -103,7 +108,7 @@ export function createCore(deps: CoreDeps): Core {
   const hasher = deps.hasher ?? argon2Hasher;
   const secretBox = new SecretBox(settings.encryptionKey);
   const ownership = new OwnershipTransfer();
-  const ackLinks = new AckLinkSigner(settings.jwtSecret, clock);
+  const ackLinks = new AckLinkSigner(settings.jwtSecret, clock, settings.ackLinkTtlSeconds);
   ownership.register(teamOwnershipMover);
   ownership.register(endpointOwnershipMover);
   ownership.register(alertRuleOwnershipMover);
@@ -174,8 +179,9 @@ export function createCore(deps: CoreDeps): Core {
       sources: deps.sources ?? new Map(),
       limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
     }),
-    ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock, ackLinks }),
+    ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),
     ackLinks,
+    ackLinkActions: new AckLinkAcknowledgement({ orm, orchestrator: deps.orchestrator, clock, ackLinks }),
     autoResolver: new AutoResolver({ orm, orchestrator: deps.orchestrator, clock }),
     ingestion: new ApiIngestion({
       orm,

@@ -1,4 +1,14 @@
-export { AckLinkSigner } from './alert-lifecycle/ack-link';
+export {
+  type AckLinkCheck,
+  type AckLinkClaims,
+  AckLinkSigner,
+  DEFAULT_ACK_LINK_TTL_SECONDS,
+} from './alert-lifecycle/ack-link';
+export type {
+  AckLinkFacts,
+  AckLinkOutcome,
+  AckLinkView,
+} from './alert-lifecycle/ack-link-acknowledgement';
 export type { FiringInstance, HistoryEntry, HistoryQuery } from './alert-lifecycle/alert-read-service';
 export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
 export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';

@@ -33,7 +33,7 @@ export interface MessageLink {
  *   title: 'Disk almost full on db-1',
  *   body: 'Free space is 3% on /var/lib/postgresql.',
  *   links: [{ label: 'Dashboard', url: 'https://grafana.example.com/d/abc' }],
- *   acknowledgeUrl: 'https://oncall.example.com/api/v1/alert-rule/acknowledgeL/r1?token=…',
+ *   acknowledgeUrl: 'https://oncall.example.com/ack/AaBb…',
  * };
  */
 export interface ChannelMessage {
@@ -42,6 +42,9 @@ export interface ChannelMessage {
   readonly title: string;
   readonly body: string;
   readonly links?: readonly MessageLink[];
-  /** A signed link that acknowledges the alert without a session; present when the rule shows the button. */
+  /**
+   * A signed link to a page whose one button acknowledges the alert without a session (opening it
+   * changes nothing, so previewers are harmless); present when the rule shows the button.
+   */
   readonly acknowledgeUrl?: string;
 }

@@ -24,6 +24,8 @@ export interface HistoryEntry {
   description: string | null;
   episodeId: string | null;
   actorId: string | null;
+  /** For an acknowledgement through a message's link: the endpoint the page went through. */
+  viaEndpointId: string | null;
   createdAt: string;
 }
 
@@ -90,11 +92,12 @@ export class AlertReadService {
       description: string | null;
       episode_id: string | null;
       actor_id: string | null;
+      via_endpoint_id: string | null;
       created_at: Date | string;
     }>(
       em,
       `select e.id, e.kind, e.state, e.rule_state, e.alertname, e.instance, e.description, e.episode_id,
-              e.actor_id, e.created_at
+              e.actor_id, e.via_endpoint_id, e.created_at
          from alert_events e where ${condition}
         order by e.created_at desc, e.id desc limit ? offset ?`,
       [...params, query.perPage, pageOffset(query)],
@@ -111,6 +114,7 @@ export class AlertReadService {
         description: r.description,
         episodeId: r.episode_id,
         actorId: r.actor_id,
+        viaEndpointId: r.via_endpoint_id,
         createdAt: new Date(r.created_at).toISOString(),
       })),
       total: Number(counted?.total ?? 0),

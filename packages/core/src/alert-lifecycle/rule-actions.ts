@@ -1,17 +1,16 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { standingOnRule } from '../alert-rules/rule-standing';
 import type { Actor } from '../auth/actor';
-import { type AlertState, isId, newId } from '../entities/index';
-import { unauthenticated, validationFailed } from '../errors/domain-error';
+import { type AlertState, newId } from '../entities/index';
+import { validationFailed } from '../errors/domain-error';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
-import type { AckLinkSigner } from './ack-link';
 import { applySignal } from './apply-signal';
 import { notifyTargets } from './notify-targets';
+import { recordAcknowledgement } from './record-acknowledgement';
 import { loadVisibleRule } from './rule-access';
-import { stopEpisodeEscalations } from './stop-episode-escalations';
 
 export type ActionAnswer = { status: boolean; message: string };
 
@@ -19,12 +18,11 @@ export interface RuleActionDeps {
   orm: MikroORM;
   orchestrator: Orchestrator;
   clock: Clock;
-  ackLinks: AckLinkSigner;
 }
 
 /**
- * What people do to a rule: acknowledge it (in the app or through a message's signed link), resolve
- * it by hand, and send a test notification. Shared users may do all three, as the design guide
+ * What people do to a rule in the app: acknowledge it, resolve it by hand, and send a test
+ * notification (a message's acknowledge link is `AckLinkAcknowledgement`). Shared users may do all three, as the design guide
  * allows for the first two; a test pages no more than an acknowledge does.
  */
 export class RuleActions {
@@ -34,20 +32,6 @@ export class RuleActions {
     return this.deps.orm.em.fork().transactional(async (tx) => {
       await loadVisibleRule(tx, actor, ruleId, 'forbidden');
       return this.acknowledgeIn(tx, ruleId, actor.userId);
-    });
-  }
-
-  /** The login-link acknowledge: the signed token is the authority, recorded as the system admin. */
-  async acknowledgeByLink(ruleId: string, token: string | undefined): Promise<ActionAnswer> {
-    if (!token || !isId(ruleId) || !(await this.deps.ackLinks.verify(token, ruleId))) {
-      throw unauthenticated('This acknowledge link is invalid or has expired.');
-    }
-    return this.deps.orm.em.fork().transactional(async (tx) => {
-      const [admin] = await queryRows<{ id: string }>(
-        tx,
-        'select id from users where is_system_admin limit 1',
-      );
-      return this.acknowledgeIn(tx, ruleId, admin?.id ?? null);
     });
   }
 
@@ -112,11 +96,7 @@ export class RuleActions {
     });
   }
 
-  private async acknowledgeIn(
-    tx: EntityManager,
-    ruleId: string,
-    userId: string | null,
-  ): Promise<ActionAnswer> {
+  private async acknowledgeIn(tx: EntityManager, ruleId: string, userId: string): Promise<ActionAnswer> {
     const [rule] = await queryRows<{ state: string; name: string }>(
       tx,
       'select state, name from alert_rules where id = ? for no key update',
@@ -135,22 +115,15 @@ export class RuleActions {
       [now, userId, ruleId],
     );
     if (episodes.length === 0) return { status: false, message: 'Alert rule already acknowledged.' };
-    const eventId = newId();
-    await runStatement(
-      tx,
-      `insert into alert_events (id, rule_id, kind, rule_state, actor_id, description, created_at)
-       values (?, ?, 'acknowledged', ?, ?, ?, ?)`,
-      [eventId, ruleId, rule.state, userId, `Acknowledged ${rule.name}`, now],
-    );
-    for (const endpointId of await notifyTargets(tx, ruleId)) {
-      await this.deps.orchestrator.notify(tx, { alertEventId: eventId, endpointId });
-    }
-    await stopEpisodeEscalations(
-      tx,
-      this.deps.orchestrator,
-      episodes.map((row) => row.episode_id),
-      'acknowledged',
-    );
+    await recordAcknowledgement(tx, this.deps.orchestrator, {
+      ruleId,
+      ruleName: rule.name,
+      ruleState: rule.state,
+      episodeIds: episodes.map((row) => row.episode_id),
+      actorId: userId,
+      via: null,
+      at: now,
+    });
     return { status: true, message: 'Alert rule acknowledged.' };
   }
 }

@@ -52,6 +52,11 @@ const AlertEventSchema = defineEntity({
     description: p.text().nullable(),
     /** Who caused it, for acknowledgements and manual resolves; null for sources and timers. */
     actorId: p.uuid().nullable(),
+    /**
+     * The endpoint whose acknowledge link made an `acknowledged` event (its owner is the actor); kept
+     * as an id without a foreign key, like `instanceId`: the history outlives deleted endpoints.
+     */
+    viaEndpointId: p.uuid().nullable(),
     payload: p.json<Record<string, unknown>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

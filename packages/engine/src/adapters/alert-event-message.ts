@@ -14,6 +14,8 @@ export interface AlertEventFacts {
   readonly description: string | null;
   /** Who acknowledged, resolved by hand or asked for the test; null for sources and timers. */
   readonly actorName: string | null;
+  /** The endpoint whose acknowledge link made an acknowledgement; null otherwise. */
+  readonly viaEndpointName?: string | null;
   readonly createdAt: Date;
 }
 
@@ -53,14 +55,15 @@ export function offersAcknowledge(facts: AlertEventFacts): boolean {
 }
 
 /**
- * The signed login-link acknowledge URL; `publicUrl` may carry a path prefix (a reverse proxy's).
+ * The acknowledge link: a page that acknowledges on its button, the token its last path segment;
+ * `publicUrl` may carry a path prefix (a reverse proxy's).
  *
- * @example acknowledgeLink('https://oncall.example.com', ruleId, token)
- * // 'https://oncall.example.com/api/v1/alert-rule/acknowledgeL/<ruleId>?token=<token>'
+ * @example acknowledgeLink('https://oncall.example.com', token)
+ * // 'https://oncall.example.com/ack/<token>'
  */
-export function acknowledgeLink(publicUrl: string, ruleId: string, token: string): string {
+export function acknowledgeLink(publicUrl: string, token: string): string {
   const base = publicUrl.replace(/\/+$/, '');
-  return `${base}/api/v1/alert-rule/acknowledgeL/${encodeURIComponent(ruleId)}?token=${encodeURIComponent(token)}`;
+  return `${base}/ack/${encodeURIComponent(token)}`;
 }
 
 /**
@@ -94,7 +97,9 @@ export function alertEventMessage(facts: AlertEventFacts, acknowledgeUrl?: strin
       severity,
       title: facts.ruleName,
       body: lines(
-        `${facts.actorName ?? 'Someone'} acknowledged ${facts.ruleName}.`,
+        `${facts.actorName ?? 'Someone'} acknowledged ${facts.ruleName}${
+          facts.viaEndpointName ? ` via ${facts.viaEndpointName}` : ''
+        }.`,
         '',
         `State: ${facts.ruleState}`,
         time,

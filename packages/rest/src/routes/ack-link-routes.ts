@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { idParams, typed } from './route-context';
 
 /**
- * The acknowledge link put in messages: no session, the signed `token` in the query is the
- * authority. Registered outside the access-token scope for that reason.
+ * The contract's login-link acknowledge for legacy clients: no session, the signed `token` of a
+ * message's link (`/ack/<token>`) in the query is the authority, with the same binding to its rule,
+ * episode and endpoint. Registered outside the access-token scope for that reason. Messages link
+ * to the `/ack/<token>` page instead, which acknowledges only on its button's POST.
  */
 export function ackLinkRoutes(app: FastifyInstance, core: Core): void {
   typed(app).get(
@@ -18,6 +20,6 @@ export function ackLinkRoutes(app: FastifyInstance, core: Core): void {
         querystring: z.object({ token: z.string().max(2048).optional() }),
       },
     },
-    (request) => core.ruleActions.acknowledgeByLink(request.params.id, request.query.token),
+    (request) => core.ackLinkActions.acknowledgeForRule(request.params.id, request.query.token),
   );
 }
