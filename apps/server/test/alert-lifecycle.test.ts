@@ -20,6 +20,11 @@ describe('acknowledge, resolve, history, timeline and triggered data', () => {
   });
   afterAll(() => h.dispose());
 
+  /** The token a page of the rule's open episode carries for the endpoint. */
+  const linkFor = async (ruleId: string, endpointId: string) => {
+    const fired = await h.t.core.orm.em.fork().findOneOrFail(AlertEvent, { rule: ruleId, kind: 'fired' });
+    return h.t.core.ackLinks.sign({ ruleId, episodeId: fired.id, endpointId });
+  };
   const fire = (token: string, instance: string, extra: Record<string, string> = {}) =>
     h.call('POST', '/api/v1/fire-alert', { token, body: { alertname: 'cpu', instance, ...extra } });
   const share = async (ruleId: string, userId: string) => {
@@ -70,12 +75,16 @@ describe('acknowledge, resolve, history, timeline and triggered data', () => {
     expect((await h.call('POST', `/api/v1/alert-rule/acknowledge/${ruleId}`)).statusCode).toBe(401);
   });
 
-  it('acknowledges through a signed link as the system admin, and 200 "already" when repeated', async () => {
-    const { ruleId, token } = await seedRule(h.t);
+  it('acknowledges through a message\'s link as the endpoint\'s owner, and 200 "already" when repeated', async () => {
+    const { ruleId, token, endpointIds } = await seedRule(h.t, { endpointOwners: [shared.id] });
     await fire(token, 'node-2');
-    const link = await h.t.core.ackLinks.sign(ruleId);
+    const link = await linkFor(ruleId, endpointIds[0] ?? '');
     const first = await h.call('GET', `/api/v1/alert-rule/acknowledgeL/${ruleId}?token=${link}`);
     expect(first.json()).toEqual({ status: true, message: 'Alert rule acknowledged.' });
+    const acked = await h.t.core.orm.em
+      .fork()
+      .findOneOrFail(AlertEvent, { rule: ruleId, kind: 'acknowledged' });
+    expect(acked).toMatchObject({ actorId: shared.id, viaEndpointId: endpointIds[0] });
     const repeat = await h.call('GET', `/api/v1/alert-rule/acknowledgeL/${ruleId}?token=${link}`);
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json()).toEqual({ status: false, message: 'Alert rule already acknowledged.' });
@@ -219,11 +228,12 @@ describe('acknowledge links', () => {
   });
   afterAll(() => h.dispose());
 
-  it('expire after a day', async () => {
-    const { ruleId, token } = await seedRule(h.t);
+  it('expire after a week by default', async () => {
+    const { ruleId, token, endpointIds } = await seedRule(h.t);
     await h.call('POST', '/api/v1/fire-alert', { token, body: { instance: 'late' } });
-    const link = await h.t.core.ackLinks.sign(ruleId);
-    h.t.clock.advance(25 * 3600 * 1000);
+    const fired = await h.t.core.orm.em.fork().findOneOrFail(AlertEvent, { rule: ruleId, kind: 'fired' });
+    const link = h.t.core.ackLinks.sign({ ruleId, episodeId: fired.id, endpointId: endpointIds[0] ?? '' });
+    h.t.clock.advance((7 * 24 * 3600 + 1) * 1000);
     expect((await h.call('GET', `/api/v1/alert-rule/acknowledgeL/${ruleId}?token=${link}`)).statusCode).toBe(
       401,
     );

@@ -7,7 +7,7 @@ import {
 } from '../src/adapters/alert-event-message';
 
 const AT = new Date('2025-03-04T05:06:07.890Z');
-const ACK = 'https://oncall.example.com/api/v1/alert-rule/acknowledgeL/r1?token=t';
+const ACK = 'https://oncall.example.com/ack/t';
 
 function facts(overrides: Partial<AlertEventFacts>): AlertEventFacts {
   return {
@@ -124,15 +124,28 @@ describe('alert event messages', () => {
     });
   });
 
+  it('says through which endpoint a link acknowledged', () => {
+    const ack = facts({
+      kind: 'acknowledged',
+      state: null,
+      ruleState: 'critical',
+      actorName: 'Ada',
+      viaEndpointName: "Ada's phone",
+    });
+    expect(alertEventMessage(ack).body).toBe(
+      "Ada acknowledged Disk space via Ada's phone.\n\nState: critical\nTime: 2025-03-04T05:06:07Z",
+    );
+  });
+
   it('offers the acknowledge link for firing alerts only', () => {
     expect(offersAcknowledge(facts({ state: 'critical' }))).toBe(true);
     expect(offersAcknowledge(facts({ kind: 'status', state: 'warning' }))).toBe(true);
     expect(offersAcknowledge(facts({ kind: 'status', state: 'resolved' }))).toBe(false);
   });
 
-  it('builds the login-link acknowledge URL under the public URL, path prefix kept', () => {
-    expect(acknowledgeLink('https://ops.example.com/oncall/', 'r1', 'a.b-c_d')).toBe(
-      'https://ops.example.com/oncall/api/v1/alert-rule/acknowledgeL/r1?token=a.b-c_d',
+  it('builds the acknowledge page URL under the public URL, path prefix kept, the token last', () => {
+    expect(acknowledgeLink('https://ops.example.com/oncall/', 'Ab-c_d')).toBe(
+      'https://ops.example.com/oncall/ack/Ab-c_d',
     );
   });
 });

@@ -123,8 +123,12 @@ describe('follow-ups sent to a flow endpoint on the embedded engine', () => {
     const rule = await ruleWithFlow();
     await fireAndPageFirstStep(rule);
 
-    const link = await t.core.ackLinks.sign(rule.ruleId);
-    await expect(core.ruleActions.acknowledgeByLink(rule.ruleId, link)).resolves.toEqual({
+    const link = t.core.ackLinks.sign({
+      ruleId: rule.ruleId,
+      episodeId: await firedEventId(rule.ruleId),
+      endpointId: rule.oncall.id,
+    });
+    await expect(core.ackLinkActions.acknowledgeForRule(rule.ruleId, link)).resolves.toEqual({
       status: true,
       message: 'Alert rule acknowledged.',
     });

@@ -16,7 +16,7 @@ export interface TestApp {
   app: FastifyInstance;
   t: TestCore;
   call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     options?: CallOptions,
   ): Promise<LightMyRequestResponse>;
