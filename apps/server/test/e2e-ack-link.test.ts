@@ -276,6 +276,18 @@ describe('end to end: the acknowledge link survives link previewers', () => {
     await expectNothingAcknowledged(rule.ruleId);
   });
 
+  it('acknowledges once however many presses arrive together', async () => {
+    const rule = await ruleWithFlow('Double tap');
+    const link = await fireAndTakeLink(rule);
+    const presses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(link, { token: tokenOf(link), headers: { accept: 'application/json' } }),
+      ),
+    );
+    expect(presses.map((press) => press.json().status).sort()).toEqual([false, false, false, false, true]);
+    expect(await ackEvents(rule.ruleId)).toHaveLength(1);
+  });
+
   // Last: it moves the shared clock past every link signed so far.
   it('refuses a link after its lifetime', async () => {
     const rule = await ruleWithFlow('Expiry');
