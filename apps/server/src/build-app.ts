@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TrustProxy } from '@oncall/config';
 import type { Core } from '@oncall/core';
 import { registerGraphql } from '@oncall/graphql';
 import { restApi } from '@oncall/rest';
@@ -13,7 +14,8 @@ export interface AppOptions {
   ping: () => Promise<boolean>;
   logLevel: string;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /** Whose `X-Forwarded-For` entries to believe (`TRUST_PROXY`); `request.ip` follows it. */
+  trustProxy: TrustProxy;
   /** Serve GraphiQL to browsers; the composition root turns it on outside production. */
   graphiql?: boolean;
 }

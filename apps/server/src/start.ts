@@ -60,6 +60,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         loginAccountWindowSeconds: config.auth.loginAccountWindowSeconds,
         loginMaxAttemptsPerIp: config.auth.loginMaxAttemptsPerIp,
         loginIpWindowSeconds: config.auth.loginIpWindowSeconds,
+        loginThrottleMaxKeys: config.auth.loginThrottleMaxKeys,
         ingestPerTokenPerMinute: config.ingestion.perTokenPerMinute,
         publicUrl: config.http.publicUrl,
       },
@@ -76,6 +77,11 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       graphiql: config.env !== 'production',
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
+    if (config.http.trustProxy === true) {
+      app.log.warn(
+        'TRUST_PROXY=true believes every X-Forwarded-For entry, so clients choose the address they are throttled by; set the number of proxy hops or the proxy addresses instead',
+      );
+    }
     await engine.start();
     const running = engine;
     return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -32,12 +33,11 @@ export const envSchema = z.object({
   LOGIN_ACCOUNT_WINDOW_SECONDS: positiveInt.default(15 * 60),
   LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(30),
   LOGIN_IP_WINDOW_SECONDS: positiveInt.default(60),
+  /** Keys (account + address pairs, addresses) each login limiter keeps in memory at most. */
+  LOGIN_THROTTLE_MAX_KEYS: positiveInt.default(100_000),
   /** Alerts one rule token may post per minute on the ingestion routes (then 429). */
   INGEST_MAX_PER_TOKEN_PER_MINUTE: positiveInt.default(600),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxySchema,
   /** npm package names of extra channel plugins, comma-separated. */
   CHANNEL_PLUGINS: z
     .string()

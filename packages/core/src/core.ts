@@ -15,8 +15,9 @@ import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
+import { LoginThrottle } from './auth/login-throttle';
 import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
-import { SlidingWindowLimiter } from './auth/rate-limiter';
+import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limiter';
 import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
@@ -37,10 +38,13 @@ export interface CoreSettings {
   encryptionKey: Buffer;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Failed logins per (account, client address) per account window. */
   loginMaxFailuresPerAccount: number;
   loginAccountWindowSeconds: number;
   loginMaxAttemptsPerIp: number;
   loginIpWindowSeconds: number;
+  /** Keys each login limiter tracks at most (default 100,000). */
+  loginThrottleMaxKeys?: number;
   /** The address users reach the service at; webhook URLs shown to them start with it. */
   publicUrl?: string;
   /** Alerts accepted per rule token per minute on the API ingestion routes (default 600). */
@@ -107,6 +111,17 @@ export function createCore(deps: CoreDeps): Core {
   ownership.register(teamOwnershipMover);
   ownership.register(endpointOwnershipMover);
   ownership.register(alertRuleOwnershipMover);
+  // One throttle for logins and for the current password a password change asks for.
+  const loginThrottle = new LoginThrottle(
+    {
+      failuresPerAccountAndAddress: settings.loginMaxFailuresPerAccount,
+      failureWindowSeconds: settings.loginAccountWindowSeconds,
+      attemptsPerAddress: settings.loginMaxAttemptsPerIp,
+      addressWindowSeconds: settings.loginIpWindowSeconds,
+      maxTrackedKeys: settings.loginThrottleMaxKeys ?? DEFAULT_MAX_TRACKED_KEYS,
+    },
+    clock,
+  );
   const otp = new OtpService({
     orm,
     orchestrator: deps.orchestrator,
@@ -135,18 +150,9 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       accessTokens: new AccessTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds, clock),
       refreshTtlSeconds: settings.refreshTokenTtlSeconds,
-      accountLimiter: new SlidingWindowLimiter(
-        settings.loginMaxFailuresPerAccount,
-        settings.loginAccountWindowSeconds * 1000,
-        clock,
-      ),
-      ipLimiter: new SlidingWindowLimiter(
-        settings.loginMaxAttemptsPerIp,
-        settings.loginIpWindowSeconds * 1000,
-        clock,
-      ),
+      throttle: loginThrottle,
     }),
-    users: new UserService({ orm, hasher, ownership, clock }),
+    users: new UserService({ orm, hasher, ownership, clock, loginThrottle }),
     teams: new TeamService({ orm }),
     alertRules: new AlertRuleService({ orm, secretBox, orchestrator: deps.orchestrator }),
     alertRuleGroups: new AlertRuleGroupActions({ orm }),
