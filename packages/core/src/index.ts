@@ -107,7 +107,13 @@ export { loadProviderSettings, type ProviderSettings } from './provider-configs/
 export { openJson, sealJson } from './provider-configs/sealed-json';
 export type { TeamInput, TeamListQuery } from './teams/team-service';
 export type { TeamMemberView, TeamView } from './teams/team-view';
-export type { CreateUserInput, UpdateUserInput, UserListQuery, UserOption } from './users/user-service';
+export type {
+  CreateUserInput,
+  PasswordChangeInput,
+  UpdateUserInput,
+  UserListQuery,
+  UserOption,
+} from './users/user-service';
 export type { UserView } from './users/user-view';
 export { assertIdExists, assertIdsExist } from './validation/existing-ids';
 export { loadById } from './validation/find-by-id';
