@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
 import { builtInSources } from './plugins/built-in-sources';
+import { scheduleRetention } from './retention/retention-schedule';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -63,6 +64,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         loginThrottleMaxKeys: config.auth.loginThrottleMaxKeys,
         ingestPerTokenPerMinute: config.ingestion.perTokenPerMinute,
         publicUrl: config.http.publicUrl,
+        retention: config.retention,
       },
       dataSourceProber: createSourceProber(),
     });
@@ -84,6 +86,15 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     }
     await engine.start();
     const running = engine;
+    const retention = scheduleRetention({
+      run: async () => {
+        const pruned = await core.retention.runIfDue();
+        if (pruned) app.log.info({ pruned }, 'retention');
+      },
+      everyMs: config.retention.intervalSeconds * 1000,
+      firstAfterMs: Math.min(60_000, config.retention.intervalSeconds * 1000),
+      onError: (error) => app.log.error({ err: error }, 'retention'),
+    });
     return {
       app,
       core,
@@ -91,6 +102,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       admin,
       migrationsApplied,
       stop: async () => {
+        await retention.stop();
         await app.close();
         // Handlers in flight finish (or time out) while the database is still open.
         await running.stop();

@@ -34,6 +34,14 @@ export interface AppConfig {
     /** Alerts accepted per rule token per minute (`INGEST_MAX_PER_TOKEN_PER_MINUTE`). */
     perTokenPerMinute: number;
   };
+  /** The retention job (`RETENTION_*`); days of 0 keep that kind forever. */
+  retention: {
+    historyDays: number;
+    deliveryAttemptDays: number;
+    expiredGraceSeconds: number;
+    intervalSeconds: number;
+    batchSize: number;
+  };
   delivery: {
     /** Extra channel plugin packages (`CHANNEL_PLUGINS`). */
     channelPlugins: string[];
@@ -116,6 +124,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginThrottleMaxKeys: env.LOGIN_THROTTLE_MAX_KEYS,
     },
     ingestion: { perTokenPerMinute: env.INGEST_MAX_PER_TOKEN_PER_MINUTE },
+    retention: {
+      historyDays: env.RETENTION_HISTORY_DAYS,
+      deliveryAttemptDays: env.RETENTION_DELIVERY_ATTEMPTS_DAYS,
+      expiredGraceSeconds: env.RETENTION_EXPIRED_GRACE_SECONDS,
+      intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
+      batchSize: env.RETENTION_BATCH_SIZE,
+    },
     delivery: {
       channelPlugins: env.CHANNEL_PLUGINS,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,

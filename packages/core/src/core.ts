@@ -30,6 +30,8 @@ import { type Clock, systemClock } from './ports/clock';
 import { type DataSourceProber, unconfiguredProber } from './ports/data-source-prober';
 import type { Orchestrator } from './ports/orchestrator';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
+import { RetentionService } from './retention/retention-service';
+import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 import { TeamService, teamOwnershipMover } from './teams/team-service';
 import { UserService } from './users/user-service';
 
@@ -55,6 +57,8 @@ export interface CoreSettings {
   otpMaxSendsPerDestination?: number;
   /** The OTP throttling window in seconds (default 600). */
   otpSendWindowSeconds?: number;
+  /** What the retention job prunes and when (`DEFAULT_RETENTION` where not given). */
+  retention?: Partial<RetentionSettings>;
 }
 
 export interface CoreDeps {
@@ -99,6 +103,8 @@ export interface Core {
   ackLinks: AckLinkSigner;
   /** The engine's `InstanceResolver`: resolves instances whose auto-resolve timer ran out. */
   autoResolver: AutoResolver;
+  /** Prunes old history, delivery attempts and expired credentials; the server schedules it. */
+  retention: RetentionService;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -122,6 +128,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     clock,
   );
+  const otpSendWindowSeconds = settings.otpSendWindowSeconds ?? DEFAULT_OTP_SEND_LIMITS.windowSeconds;
   const otp = new OtpService({
     orm,
     orchestrator: deps.orchestrator,
@@ -131,7 +138,7 @@ export function createCore(deps: CoreDeps): Core {
       {
         perUser: settings.otpMaxSendsPerUser ?? DEFAULT_OTP_SEND_LIMITS.perUser,
         perDestination: settings.otpMaxSendsPerDestination ?? DEFAULT_OTP_SEND_LIMITS.perDestination,
-        windowSeconds: settings.otpSendWindowSeconds ?? DEFAULT_OTP_SEND_LIMITS.windowSeconds,
+        windowSeconds: otpSendWindowSeconds,
       },
       clock,
     ),
@@ -183,6 +190,12 @@ export function createCore(deps: CoreDeps): Core {
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock, ackLinks }),
     ackLinks,
     autoResolver: new AutoResolver({ orm, orchestrator: deps.orchestrator, clock }),
+    retention: new RetentionService({
+      orm,
+      clock,
+      settings: { ...DEFAULT_RETENTION, ...settings.retention },
+      otpSendWindowSeconds,
+    }),
     ingestion: new ApiIngestion({
       orm,
       secretBox,

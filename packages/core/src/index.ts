@@ -105,6 +105,8 @@ export type {
 } from './provider-configs/provider-config-view';
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
 export { openJson, sealJson } from './provider-configs/sealed-json';
+export { type PruneReport, RetentionService } from './retention/retention-service';
+export { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 export type { TeamInput, TeamListQuery } from './teams/team-service';
 export type { TeamMemberView, TeamView } from './teams/team-view';
 export type {

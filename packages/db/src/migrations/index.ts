@@ -7,6 +7,7 @@ import { Migration20261122053304AlertRuleTotal } from './Migration20261122053304
 import { Migration20261122075739FireInOneStatement } from './Migration20261122075739FireInOneStatement';
 import { Migration20261122082653AlertRuleStatePeriods } from './Migration20261122082653AlertRuleStatePeriods';
 import { Migration20261122141849FiresInOneStatement } from './Migration20261122141849FiresInOneStatement';
+import { Migration20261125105241Retention } from './Migration20261125105241Retention';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -34,4 +35,5 @@ export const migrationsList = [
     name: 'Migration20261122141849FiresInOneStatement',
     class: Migration20261122141849FiresInOneStatement,
   },
+  { name: 'Migration20261125105241Retention', class: Migration20261125105241Retention },
 ];
