@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TrustProxy } from '@oncall/config';
 import type { Core } from '@oncall/core';
 import { registerGraphql } from '@oncall/graphql';
 import { ackPage, restApi } from '@oncall/rest';
@@ -13,9 +14,10 @@ export interface AppOptions {
   ping: () => Promise<boolean>;
   logLevel: string;
   bodyLimitBytes: number;
-  trustProxy: boolean;
   /** Where users reach the service (`PUBLIC_URL`); the acknowledge page accepts posts from it. */
   publicUrl?: string;
+  /** Whose `X-Forwarded-For` entries to believe (`TRUST_PROXY`); `request.ip` follows it. */
+  trustProxy: TrustProxy;
   /** Serve GraphiQL to browsers; the composition root turns it on outside production. */
   graphiql?: boolean;
 }

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
 import { builtInSources } from './plugins/built-in-sources';
+import { scheduleRetention } from './retention/retention-schedule';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -61,8 +62,10 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         loginAccountWindowSeconds: config.auth.loginAccountWindowSeconds,
         loginMaxAttemptsPerIp: config.auth.loginMaxAttemptsPerIp,
         loginIpWindowSeconds: config.auth.loginIpWindowSeconds,
+        loginThrottleMaxKeys: config.auth.loginThrottleMaxKeys,
         ingestPerTokenPerMinute: config.ingestion.perTokenPerMinute,
         publicUrl: config.http.publicUrl,
+        retention: config.retention,
       },
       dataSourceProber: createSourceProber(),
     });
@@ -78,8 +81,22 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       graphiql: config.env !== 'production',
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
+    if (config.http.trustProxy === true) {
+      app.log.warn(
+        'TRUST_PROXY=true believes every X-Forwarded-For entry, so clients choose the address they are throttled by; set the number of proxy hops or the proxy addresses instead',
+      );
+    }
     await engine.start();
     const running = engine;
+    const retention = scheduleRetention({
+      run: async () => {
+        const pruned = await core.retention.runIfDue();
+        if (pruned) app.log.info({ pruned }, 'retention');
+      },
+      everyMs: config.retention.intervalSeconds * 1000,
+      firstAfterMs: Math.min(60_000, config.retention.intervalSeconds * 1000),
+      onError: (error) => app.log.error({ err: error }, 'retention'),
+    });
     return {
       app,
       core,
@@ -87,6 +104,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       admin,
       migrationsApplied,
       stop: async () => {
+        await retention.stop();
         await app.close();
         // Handlers in flight finish (or time out) while the database is still open.
         await running.stop();

@@ -265,7 +265,11 @@ describe('users', () => {
       const other = await h.login('pw-user', 'pw-user-password');
       const response = await h.call('PUT', `/api/v1/user/pass/${user.id}`, {
         token: user.token,
-        body: { password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+        body: {
+          password: 'brand-new-pass',
+          confirmPassword: 'brand-new-pass',
+          currentPassword: 'pw-user-password',
+        },
       });
       expect(response.statusCode).toBe(200);
       expect((await h.call('POST', '/api/v1/auth/me', { token: user.token })).statusCode).toBe(200);

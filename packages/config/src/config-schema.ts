@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+const nonNegativeInt = z.coerce.number().int().min(0);
 
 /** Every environment variable the service reads, and nothing else. */
 export const envSchema = z.object({
@@ -34,12 +36,21 @@ export const envSchema = z.object({
   LOGIN_ACCOUNT_WINDOW_SECONDS: positiveInt.default(15 * 60),
   LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(30),
   LOGIN_IP_WINDOW_SECONDS: positiveInt.default(60),
+  /** Keys (account + address pairs, addresses) each login limiter keeps in memory at most. */
+  LOGIN_THROTTLE_MAX_KEYS: positiveInt.default(100_000),
   /** Alerts one rule token may post per minute on the ingestion routes (then 429). */
   INGEST_MAX_PER_TOKEN_PER_MINUTE: positiveInt.default(600),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  /** Days of alert history kept (0: forever); open episodes are always kept. */
+  RETENTION_HISTORY_DAYS: nonNegativeInt.default(400),
+  /** Days of delivery attempts kept (0: forever). */
+  RETENTION_DELIVERY_ATTEMPTS_DAYS: nonNegativeInt.default(90),
+  /** Seconds expired or revoked sessions, refresh tokens and OTP codes are kept after that. */
+  RETENTION_EXPIRED_GRACE_SECONDS: nonNegativeInt.default(86_400),
+  /** Seconds between runs of the retention job, whichever replica runs it. */
+  RETENTION_INTERVAL_SECONDS: positiveInt.default(3_600),
+  /** Rows one retention delete removes at most. */
+  RETENTION_BATCH_SIZE: positiveInt.default(1_000),
+  TRUST_PROXY: trustProxySchema,
   /** npm package names of extra channel plugins, comma-separated. */
   CHANNEL_PLUGINS: z
     .string()

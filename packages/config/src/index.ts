@@ -1,3 +1,4 @@
 export { ConfigError } from './config-error';
 export { type AppConfig, loadConfig } from './load-config';
 export { loadTestDatabaseEnv, type TestDatabaseEnv } from './test-database-env';
+export type { TrustProxy } from './trust-proxy';

@@ -2,10 +2,18 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error';
 import { envSchema } from './config-schema';
 import { loadOrCreateDevSecrets } from './dev-secrets';
+import type { TrustProxy } from './trust-proxy';
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
-  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean; publicUrl: string };
+  http: {
+    host: string;
+    port: number;
+    bodyLimitBytes: number;
+    /** `TRUST_PROXY`: whose `X-Forwarded-For` entries name the client. */
+    trustProxy: TrustProxy;
+    publicUrl: string;
+  };
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   dataDir: string;
   admin: { username: string; password: string | undefined };
@@ -22,10 +30,19 @@ export interface AppConfig {
     loginAccountWindowSeconds: number;
     loginMaxAttemptsPerIp: number;
     loginIpWindowSeconds: number;
+    loginThrottleMaxKeys: number;
   };
   ingestion: {
     /** Alerts accepted per rule token per minute (`INGEST_MAX_PER_TOKEN_PER_MINUTE`). */
     perTokenPerMinute: number;
+  };
+  /** The retention job (`RETENTION_*`); days of 0 keep that kind forever. */
+  retention: {
+    historyDays: number;
+    deliveryAttemptDays: number;
+    expiredGraceSeconds: number;
+    intervalSeconds: number;
+    batchSize: number;
   };
   delivery: {
     /** Extra channel plugin packages (`CHANNEL_PLUGINS`). */
@@ -107,8 +124,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginAccountWindowSeconds: env.LOGIN_ACCOUNT_WINDOW_SECONDS,
       loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
       loginIpWindowSeconds: env.LOGIN_IP_WINDOW_SECONDS,
+      loginThrottleMaxKeys: env.LOGIN_THROTTLE_MAX_KEYS,
     },
     ingestion: { perTokenPerMinute: env.INGEST_MAX_PER_TOKEN_PER_MINUTE },
+    retention: {
+      historyDays: env.RETENTION_HISTORY_DAYS,
+      deliveryAttemptDays: env.RETENTION_DELIVERY_ATTEMPTS_DAYS,
+      expiredGraceSeconds: env.RETENTION_EXPIRED_GRACE_SECONDS,
+      intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
+      batchSize: env.RETENTION_BATCH_SIZE,
+    },
     delivery: {
       channelPlugins: env.CHANNEL_PLUGINS,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,

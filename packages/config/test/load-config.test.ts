@@ -66,6 +66,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes TRUST_PROXY as false, true, a hop count or proxy addresses and CIDRs', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: tempDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).http
+        .trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 10.1.0.0/16,fd00::/8, loopback')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['yes', '10.0.0.1/33', '10.0.0.1,,10.0.0.2', 'proxy.local', '-1', '::1/129']) {
+      expect(() => trust(bad), bad).toThrowError(/TRUST_PROXY/);
+    }
+  });
+
   it('never generates secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrowError(
       /ENCRYPTION_KEY: required in production[\s\S]*JWT_SECRET: required in production/,

@@ -16,8 +16,9 @@ import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
+import { LoginThrottle } from './auth/login-throttle';
 import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
-import { SlidingWindowLimiter } from './auth/rate-limiter';
+import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limiter';
 import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
@@ -30,6 +31,8 @@ import { type Clock, systemClock } from './ports/clock';
 import { type DataSourceProber, unconfiguredProber } from './ports/data-source-prober';
 import type { Orchestrator } from './ports/orchestrator';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
+import { RetentionService } from './retention/retention-service';
+import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 import { TeamService, teamOwnershipMover } from './teams/team-service';
 import { UserService } from './users/user-service';
 
@@ -40,10 +43,13 @@ export interface CoreSettings {
   refreshTokenTtlSeconds: number;
   /** How long an acknowledge link works after it is signed (default 7 days); it dies sooner with its episode. */
   ackLinkTtlSeconds?: number;
+  /** Failed logins per (account, client address) per account window. */
   loginMaxFailuresPerAccount: number;
   loginAccountWindowSeconds: number;
   loginMaxAttemptsPerIp: number;
   loginIpWindowSeconds: number;
+  /** Keys each login limiter tracks at most (default 100,000). */
+  loginThrottleMaxKeys?: number;
   /** The address users reach the service at; webhook URLs shown to them start with it. */
   publicUrl?: string;
   /** Alerts accepted per rule token per minute on the API ingestion routes (default 600). */
@@ -54,6 +60,8 @@ export interface CoreSettings {
   otpMaxSendsPerDestination?: number;
   /** The OTP throttling window in seconds (default 600). */
   otpSendWindowSeconds?: number;
+  /** What the retention job prunes and when (`DEFAULT_RETENTION` where not given). */
+  retention?: Partial<RetentionSettings>;
 }
 
 export interface CoreDeps {
@@ -100,6 +108,8 @@ export interface Core {
   ackLinkActions: AckLinkAcknowledgement;
   /** The engine's `InstanceResolver`: resolves instances whose auto-resolve timer ran out. */
   autoResolver: AutoResolver;
+  /** Prunes old history, delivery attempts and expired credentials; the server schedules it. */
+  retention: RetentionService;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -112,6 +122,18 @@ export function createCore(deps: CoreDeps): Core {
   ownership.register(teamOwnershipMover);
   ownership.register(endpointOwnershipMover);
   ownership.register(alertRuleOwnershipMover);
+  // One throttle for logins and for the current password a password change asks for.
+  const loginThrottle = new LoginThrottle(
+    {
+      failuresPerAccountAndAddress: settings.loginMaxFailuresPerAccount,
+      failureWindowSeconds: settings.loginAccountWindowSeconds,
+      attemptsPerAddress: settings.loginMaxAttemptsPerIp,
+      addressWindowSeconds: settings.loginIpWindowSeconds,
+      maxTrackedKeys: settings.loginThrottleMaxKeys ?? DEFAULT_MAX_TRACKED_KEYS,
+    },
+    clock,
+  );
+  const otpSendWindowSeconds = settings.otpSendWindowSeconds ?? DEFAULT_OTP_SEND_LIMITS.windowSeconds;
   const otp = new OtpService({
     orm,
     orchestrator: deps.orchestrator,
@@ -121,7 +143,7 @@ export function createCore(deps: CoreDeps): Core {
       {
         perUser: settings.otpMaxSendsPerUser ?? DEFAULT_OTP_SEND_LIMITS.perUser,
         perDestination: settings.otpMaxSendsPerDestination ?? DEFAULT_OTP_SEND_LIMITS.perDestination,
-        windowSeconds: settings.otpSendWindowSeconds ?? DEFAULT_OTP_SEND_LIMITS.windowSeconds,
+        windowSeconds: otpSendWindowSeconds,
       },
       clock,
     ),
@@ -140,18 +162,9 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       accessTokens: new AccessTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds, clock),
       refreshTtlSeconds: settings.refreshTokenTtlSeconds,
-      accountLimiter: new SlidingWindowLimiter(
-        settings.loginMaxFailuresPerAccount,
-        settings.loginAccountWindowSeconds * 1000,
-        clock,
-      ),
-      ipLimiter: new SlidingWindowLimiter(
-        settings.loginMaxAttemptsPerIp,
-        settings.loginIpWindowSeconds * 1000,
-        clock,
-      ),
+      throttle: loginThrottle,
     }),
-    users: new UserService({ orm, hasher, ownership, clock }),
+    users: new UserService({ orm, hasher, ownership, clock, loginThrottle }),
     teams: new TeamService({ orm }),
     alertRules: new AlertRuleService({ orm, secretBox, orchestrator: deps.orchestrator }),
     alertRuleGroups: new AlertRuleGroupActions({ orm }),
@@ -183,6 +196,12 @@ export function createCore(deps: CoreDeps): Core {
     ackLinks,
     ackLinkActions: new AckLinkAcknowledgement({ orm, orchestrator: deps.orchestrator, clock, ackLinks }),
     autoResolver: new AutoResolver({ orm, orchestrator: deps.orchestrator, clock }),
+    retention: new RetentionService({
+      orm,
+      clock,
+      settings: { ...DEFAULT_RETENTION, ...settings.retention },
+      otpSendWindowSeconds,
+    }),
     ingestion: new ApiIngestion({
       orm,
       secretBox,

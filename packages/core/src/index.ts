@@ -115,9 +115,17 @@ export type {
 } from './provider-configs/provider-config-view';
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
 export { openJson, sealJson } from './provider-configs/sealed-json';
+export { type PruneReport, RetentionService } from './retention/retention-service';
+export { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 export type { TeamInput, TeamListQuery } from './teams/team-service';
 export type { TeamMemberView, TeamView } from './teams/team-view';
-export type { CreateUserInput, UpdateUserInput, UserListQuery, UserOption } from './users/user-service';
+export type {
+  CreateUserInput,
+  PasswordChangeInput,
+  UpdateUserInput,
+  UserListQuery,
+  UserOption,
+} from './users/user-service';
 export type { UserView } from './users/user-view';
 export { assertIdExists, assertIdsExist } from './validation/existing-ids';
 export { loadById } from './validation/find-by-id';

@@ -30,7 +30,17 @@ export const userCreateBody = z
 
 export const userUpdateBody = z.object({ username, name: requiredText('name'), role: roleField });
 
-export const passwordChangeBody = z.object({ password, confirmPassword }).superRefine(matchingPasswords);
+/** `currentPassword` is required when users change their own password (checked by the core). */
+export const passwordChangeBody = z
+  .object({
+    password,
+    confirmPassword,
+    currentPassword: z
+      .string({ error: 'The current password must be a string.' })
+      .max(256, 'The current password may not be greater than 256 characters.')
+      .nullish(),
+  })
+  .superRefine(matchingPasswords);
 
 export const changeOwnerBody = z.object({ fromUser: idField('from user'), toUser: idField('to user') });
 

@@ -3,15 +3,15 @@ import type { SecretBox } from '../crypto/secret-box';
 import { AuthSession } from '../entities/auth-session.entity';
 import { RefreshToken } from '../entities/refresh-token.entity';
 import { type Role, User } from '../entities/user.entity';
-import { rateLimited, unauthenticated } from '../errors/domain-error';
+import { unauthenticated } from '../errors/domain-error';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import { toUserView, type UserView } from '../users/user-view';
 import type { AccessTokenIssuer } from './access-token';
 import type { Actor } from './actor';
+import type { LoginThrottle } from './login-throttle';
 import { newOpaqueToken } from './opaque-token';
 import type { PasswordHasher } from './password-hasher';
-import type { SlidingWindowLimiter } from './rate-limiter';
 
 export interface LoginMeta {
   ip?: string;
@@ -35,8 +35,7 @@ export interface AuthServiceDeps {
   accessTokens: AccessTokenIssuer;
   secretBox: SecretBox;
   refreshTtlSeconds: number;
-  accountLimiter: SlidingWindowLimiter;
-  ipLimiter: SlidingWindowLimiter;
+  throttle: LoginThrottle;
 }
 
 interface SessionRow {
@@ -57,23 +56,13 @@ export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
   async login(username: string, password: string, meta: LoginMeta): Promise<TokenPair> {
-    const { accountLimiter, ipLimiter } = this.deps;
-    const accountKey = username.toLowerCase();
-    const ipKey = meta.ip ?? 'unknown';
-    for (const decision of [ipLimiter.check(ipKey), accountLimiter.check(accountKey)]) {
-      if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000);
-    }
-    ipLimiter.hit(ipKey);
-
+    const attempt = this.deps.throttle.begin(username, meta.ip);
     const em = this.deps.orm.em.fork();
     const user = await em.findOne(User, { username }, { populate: ['passwordHash'] });
     const hash = user?.passwordHash ?? (await this.decoy());
     const valid = await this.deps.hasher.verify(hash, password);
-    if (!user || !valid) {
-      accountLimiter.hit(accountKey);
-      throw unauthenticated(BAD_CREDENTIALS);
-    }
-    accountLimiter.reset(accountKey);
+    if (!user || !valid) throw unauthenticated(BAD_CREDENTIALS);
+    attempt.succeeded();
 
     const now = this.deps.clock.now();
     const session = em.create(AuthSession, {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../ports/clock';
 
 export interface RateDecision {
@@ -11,20 +12,36 @@ interface HitLog {
   head: number;
 }
 
+/** Keys one limiter tracks at most unless told otherwise. */
+export const DEFAULT_MAX_TRACKED_KEYS = 100_000;
+
 /**
- * Sliding-log counter per key. In-process on purpose: login throttling must work with no other
- * service running; a multi-node deployment throttles per node, which still bounds guessing.
- * Hits arrive in time order, so expiring them is a walk from the oldest and each request costs what
- * expired since the last one, not the whole log: an ingestion limit of thousands a minute stays cheap.
+ * Sliding-log counter per key, in process: each replica counts on its own (README, "Several
+ * replicas"). Hits arrive in time order, so expiring them is a walk from the oldest and each request
+ * costs what expired since the last one, not the whole log: an ingestion limit of thousands a minute
+ * stays cheap.
+ *
+ * The keys live in an LRU with a hard cap: callers can mint keys (usernames, addresses), and the
+ * map must not grow with them. Evicting the key touched longest ago forgets the client that has been
+ * quiet longest; a key being throttled is touched on every attempt, so flushing it takes more distinct
+ * keys in between than the cap.
  */
 export class SlidingWindowLimiter {
-  private readonly logs = new Map<string, HitLog>();
+  private readonly logs: LRUCache<string, HitLog>;
 
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly clock: Clock,
-  ) {}
+    maxKeys: number = DEFAULT_MAX_TRACKED_KEYS,
+  ) {
+    this.logs = new LRUCache({ max: maxKeys });
+  }
+
+  /** Keys tracked now, never more than the cap. */
+  get size(): number {
+    return this.logs.size;
+  }
 
   /** Would one more hit be allowed now? Does not count a hit. */
   check(key: string): RateDecision {

@@ -28,8 +28,11 @@ const AlertInstanceSchema = defineEntity({
     summary: p.text().nullable(),
     labels: p.json<Record<string, string>>().nullable(),
     details: p.json<Record<string, unknown>>().nullable(),
-    /** The current (or last) firing episode; a fire after resolve starts a new one. */
-    episodeId: p.uuid(),
+    /**
+     * The current (or last) firing episode; a fire after resolve starts a new one. Indexed for the
+     * retention job, which keeps the history an instance's episode still refers to.
+     */
+    episodeId: p.uuid().index(),
     firedAt: p.datetime(),
     lastSeenAt: p.datetime(),
     resolvedAt: p.datetime().nullable(),

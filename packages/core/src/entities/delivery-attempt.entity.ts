@@ -28,7 +28,11 @@ const DeliveryAttemptSchema = defineEntity({
     error: p.text().nullable(),
     retryAfterMs: p.integer().nullable(),
     latencyMs: p.integer().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    /** Indexed for the retention job, which deletes the oldest rows in batches. */
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
+import type { LoginThrottle } from '../auth/login-throttle';
 import type { PasswordHasher } from '../auth/password-hasher';
 import { AuthSession } from '../entities/auth-session.entity';
 import { type Role, User } from '../entities/user.entity';
@@ -28,6 +29,12 @@ export interface UpdateUserInput {
   role: Role;
 }
 
+export interface PasswordChangeInput {
+  password: string;
+  /** Required when users change their own password. */
+  currentPassword?: string | null;
+}
+
 export interface UserListQuery extends PageQuery {
   username?: string;
 }
@@ -50,6 +57,8 @@ export class UserService {
       hasher: PasswordHasher;
       ownership: OwnershipTransfer;
       clock: Clock;
+      /** The login throttle: a wrong current password counts as a failed login. */
+      loginThrottle: LoginThrottle;
     },
   ) {}
 
@@ -116,11 +125,24 @@ export class UserService {
     return toUserView(user);
   }
 
-  /** Changing a password ends the user's other sessions: whoever knew the old one is out. */
-  async changePassword(actor: Actor, id: string, password: string): Promise<UserView> {
+  /**
+   * Changing a password ends the user's other sessions: whoever knew the old one is out. Changing
+   * your own needs the current one, so a session left open (or stolen) cannot lock its owner out;
+   * an owner or manager resetting someone else's does not know it and need not.
+   */
+  async changePassword(
+    actor: Actor,
+    id: string,
+    input: PasswordChangeInput,
+    meta: { ip?: string } = {},
+  ): Promise<UserView> {
     const em = this.deps.orm.em.fork();
-    const user = await loadById(id, 'User', (i) => em.findOne(User, { id: i }));
-    if (actor.userId !== id) assertCanManageUser(actor, user);
+    const user = await loadById(id, 'User', (i) =>
+      em.findOne(User, { id: i }, { populate: ['passwordHash'] }),
+    );
+    if (actor.userId === id) await this.assertCurrentPassword(user, input.currentPassword, meta.ip);
+    else assertCanManageUser(actor, user);
+    const { password } = input;
     user.passwordHash = await this.deps.hasher.hash(password);
     await em.transactional(async (tx) => {
       await tx.nativeUpdate(
@@ -131,6 +153,20 @@ export class UserService {
     });
     await em.flush();
     return toUserView(user);
+  }
+
+  /** Counted by the login throttle, so a session cannot guess the password faster than a login can. */
+  private async assertCurrentPassword(
+    user: User,
+    current: string | null | undefined,
+    ip: string | undefined,
+  ) {
+    if (!current) throw validationFailed({ currentPassword: ['The current password field is required.'] });
+    const attempt = this.deps.loginThrottle.begin(user.username, ip);
+    if (!(await this.deps.hasher.verify(user.passwordHash, current))) {
+      throw validationFailed({ currentPassword: ['The current password is incorrect.'] });
+    }
+    attempt.succeeded();
   }
 
   /** Deletes a user and hands everything it owned to the system admin; returns the deleted record. */

@@ -8,6 +8,7 @@ import { Migration20261122075739FireInOneStatement } from './Migration2026112207
 import { Migration20261122082653AlertRuleStatePeriods } from './Migration20261122082653AlertRuleStatePeriods';
 import { Migration20261122141849FiresInOneStatement } from './Migration20261122141849FiresInOneStatement';
 import { Migration20261125104550AckLinkVia } from './Migration20261125104550AckLinkVia';
+import { Migration20261125105241Retention } from './Migration20261125105241Retention';
 
 /** Every migration, in order. Listed explicitly so the server never scans folders for them. */
 export const migrationsList = [
@@ -36,4 +37,5 @@ export const migrationsList = [
     class: Migration20261122141849FiresInOneStatement,
   },
   { name: 'Migration20261125104550AckLinkVia', class: Migration20261125104550AckLinkVia },
+  { name: 'Migration20261125105241Retention', class: Migration20261125105241Retention },
 ];

@@ -66,8 +66,8 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ChangePasswordInput, required: true }) },
     resolve: async (_root, args, ctx) => {
       const actor = await ctx.actor();
-      const { password } = parseInput(passwordChangeBody, args.input);
-      return ctx.core.users.changePassword(actor, args.id, password);
+      const input = parseInput(passwordChangeBody, args.input);
+      return ctx.core.users.changePassword(actor, args.id, input, ctx.meta);
     },
   }),
   deleteUser: t.field({

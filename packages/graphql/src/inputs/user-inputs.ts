@@ -27,5 +27,6 @@ export const ChangePasswordInput = builder.inputType('ChangePasswordInput', {
   fields: (t) => ({
     password: t.string({ required: true }),
     confirmPassword: t.string({ required: true }),
+    currentPassword: t.string({ description: 'Required when changing your own password.' }),
   }),
 });

@@ -47,7 +47,8 @@ export function userRoutes(app: FastifyInstance, core: Core): void {
   r.put(
     '/user/pass/:id',
     { schema: { tags, params: idParams, body: passwordChangeBody, response: { 200: userViewSchema } } },
-    (request) => core.users.changePassword(actorOf(request), request.params.id, request.body.password),
+    (request) =>
+      core.users.changePassword(actorOf(request), request.params.id, request.body, { ip: request.ip }),
   );
   r.get('/user/:id', { schema: { tags, params: idParams, response: { 200: userViewSchema } } }, (request) =>
     core.users.get(actorOf(request), request.params.id),

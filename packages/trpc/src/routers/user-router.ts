@@ -22,7 +22,7 @@ export const userRouter = router({
     .mutation(({ ctx, input: { id, ...data } }) => ctx.core.users.update(ctx.actor, id, data)),
   changePassword: protectedProcedure
     .input(passwordChangeInput)
-    .mutation(({ ctx, input }) => ctx.core.users.changePassword(ctx.actor, input.id, input.password)),
+    .mutation(({ ctx, input }) => ctx.core.users.changePassword(ctx.actor, input.id, input, { ip: ctx.ip })),
   delete: protectedProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => ctx.core.users.delete(ctx.actor, input.id)),
