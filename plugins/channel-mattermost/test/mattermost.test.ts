@@ -1,6 +1,6 @@
-import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
+import { endlessReply, type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
 import { BlockedTargetError, createHostFetch, type HostFetch } from '@oncall/net-guard';
-import type { ChannelMessage } from '@oncall/plugin-sdk';
+import { type ChannelMessage, PermanentError } from '@oncall/plugin-sdk';
 import {
   createTestContext,
   httpStatusOf,
@@ -90,6 +90,24 @@ describe('mattermost', () => {
         '[a \\(b\\)](https://g.example/x%20%28y%29)',
       ].join('\n'),
     });
+  });
+
+  it('reads only the start of an error body that never ends, and hangs up', async () => {
+    const endless = endlessReply(400);
+    receiver.replyNext(endless);
+    const error = await send(sampleMessage('alert'), { allowPrivateTargets: true }).catch(
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(PermanentError);
+    expect(String(error).length).toBeLessThan(400);
+    await endless.closed;
+  });
+
+  it('does not keep reading the body of an accepted post', async () => {
+    const endless = endlessReply(200);
+    receiver.replyNext(endless);
+    await send(sampleMessage('alert'), { allowPrivateTargets: true });
+    await endless.closed;
   });
 
   it('is refused by the default SSRF guard when the webhook points at a private address', async () => {

@@ -1,5 +1,6 @@
-import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
+import { endlessReply, type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
 import { BlockedTargetError, createHostFetch, type HostFetch } from '@oncall/net-guard';
+import { TransientError } from '@oncall/plugin-sdk';
 import {
   createTestContext,
   httpStatusOf,
@@ -108,6 +109,23 @@ describe('teams', () => {
     const error = await send({}).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(BlockedTargetError);
     expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('reads only the start of an error body that never ends, and hangs up', async () => {
+    const endless = endlessReply(503);
+    receiver.replyNext(endless);
+    const error = await send({ allowPrivateTargets: true }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(TransientError);
+    expect(String(error)).toMatch(/HTTP 503: x+/);
+    expect(String(error).length).toBeLessThan(400);
+    await endless.closed;
+  });
+
+  it('does not keep reading the body of an accepted post', async () => {
+    const endless = endlessReply(200);
+    receiver.replyNext(endless);
+    await send({ allowPrivateTargets: true });
+    await endless.closed;
   });
 
   it('rejects webhook values that are not http(s) URLs', () => {
