@@ -96,7 +96,7 @@ describe('mattermost', () => {
     const hostile = (body: string) =>
       send({ kind: 'alert', severity: 'critical', title: 'Disk', body }, { allowPrivateTargets: true }).then(
         () => {
-          const text = String((receiver.requests.at(-1)?.json as { text: string }).text);
+          const text = String((receiver.requests.at(-1)?.json as { text?: string } | undefined)?.text);
           return text.slice(text.indexOf('\n') + 1);
         },
       );

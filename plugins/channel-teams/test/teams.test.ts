@@ -113,8 +113,8 @@ describe('teams', () => {
       { allowPrivateTargets: true },
       { kind: 'alert', severity: 'critical', title, body, acknowledgeUrl: 'https://oncall.example.com/ack' },
     );
-    const content = (receiver.requests[0]?.json as { attachments: { content: Record<string, unknown> }[] })
-      .attachments[0]?.content;
+    type Card = { attachments: { content: Record<string, unknown> }[] };
+    const content = (receiver.requests[0]?.json as Card | undefined)?.attachments[0]?.content;
     const blocks = content?.body as { type: string; inlines?: { type: string; text: string }[] }[];
     // TextBlock renders markdown (links, emphasis, lists); a TextRun shows its text as it is.
     expect(blocks.map((block) => block.type)).toEqual(['RichTextBlock', 'RichTextBlock', 'RichTextBlock']);
