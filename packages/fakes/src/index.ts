@@ -34,3 +34,4 @@ export {
   type RecordingHttpServer,
   startRecordingHttpServer,
 } from './recording-http-server';
+export { selfSignedCertificate, type TestCertificate } from './self-signed-certificate';
