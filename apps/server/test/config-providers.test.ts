@@ -423,6 +423,28 @@ describe('provider configs (call, email, sms)', () => {
       expect(await loadProviderSettings(em, box, 'not-an-id')).toBeNull();
     });
 
+    it('stores how the SMTP connection is protected, and refuses an unknown way', async () => {
+      const em = h.t.core.orm.em.fork();
+      const plain = await create('email', { ...emailBody('relay without TLS'), tls: 'none' });
+      expect(plain).toMatchObject({ secure: false, tls: 'none' });
+      expect((await loadProviderSettings(em, h.t.core.secretBox, plain.id))?.settings).toMatchObject({
+        tls: 'none',
+      });
+      const legacy = await create('email', emailBody('legacy body'));
+      expect(legacy).toMatchObject({ secure: false, tls: null });
+      const updated = await api('PUT', `/config/email/${plain.id}`, {
+        token: owner,
+        body: { ...emailBody('relay without TLS'), password: undefined, tls: null },
+      });
+      expect(updated.json()).toMatchObject({ tls: null });
+      const bad = await api('POST', '/config/email', {
+        token: owner,
+        body: { ...emailBody('bad tls'), tls: 'ssl' },
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors).toEqual({ tls: ['The selected tls is invalid.'] });
+    });
+
     it('gives email settings as text and answers an empty chain for a kind without roles', async () => {
       const em = h.t.core.orm.em.fork();
       const email = await create('email', { ...emailBody('engine email'), secure: true });

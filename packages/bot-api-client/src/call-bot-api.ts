@@ -1,11 +1,16 @@
 import {
   type ChannelContext,
   classifyHttpStatus,
+  MAX_ERROR_BODY_BYTES,
+  readBodyText,
   TransientError,
   toChannelError,
   vendorFetch,
 } from '@oncall/plugin-sdk';
 import { parseBotAnswer } from './bot-answer';
+
+// A sendMessage answer echoes the message (4096 characters at most) with its entities: far below this.
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** One Bot API method call. */
 export interface BotApiCall {
@@ -33,7 +38,8 @@ export async function callBotApi(
     body: JSON.stringify(call.payload),
     signal: call.signal,
   });
-  const body = await response.text().catch((error: unknown) => {
+  const limit = response.ok ? MAX_ANSWER_BYTES : MAX_ERROR_BODY_BYTES;
+  const body = await readBodyText(response, limit).catch((error: unknown) => {
     throw toChannelError(error);
   });
   const answer = parseBotAnswer(body);

@@ -1,4 +1,4 @@
-import { type FakeBotApi, jsonReply, startFakeBotApi, textReply } from '@oncall/fakes';
+import { endlessReply, type FakeBotApi, jsonReply, startFakeBotApi, textReply } from '@oncall/fakes';
 import { PermanentError, RateLimitedError, TransientError } from '@oncall/plugin-sdk';
 import { createTestContext, sampleMessage } from '@oncall/plugin-sdk/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -103,6 +103,17 @@ describe('sendBotMessage', () => {
     expect(await failure()).toBeInstanceOf(TransientError);
     bot.replyNext(textReply(404, 'no such route'));
     expect(await failure()).toBeInstanceOf(PermanentError);
+  });
+
+  it.each([
+    [502, 'an error'],
+    [200, 'a success'],
+  ])('reads at most a bounded part of %i (%s) whose body never ends, and hangs up', async (status) => {
+    const endless = endlessReply(status);
+    bot.replyNext(endless);
+    expect(await failure()).toBeInstanceOf(TransientError);
+    await endless.closed;
+    expect(endless.sentBytes()).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('reports a 200 that is not a Bot API answer as TransientError', async () => {

@@ -66,6 +66,8 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** The longest vendor Retry-After a page waits for; longer fails over to the backup provider at once. */
+  DELIVERY_MAX_RETRY_AFTER_SECONDS: z.coerce.number().int().min(0).default(60),
   /**
    * Whether this process works the engine's queues: the embedded engine's jobs (dispatch, delivery,
    * flows, timers), or with Temporal the outbox that starts workflows. `false`: it only queues them,

@@ -49,6 +49,8 @@ export interface AppConfig {
     channelPlugins: string[];
     /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`: the SSRF guard is off. */
     allowPrivateTargets: boolean;
+    /** `DELIVERY_MAX_RETRY_AFTER_SECONDS`: a longer Retry-After fails a page over to the backup config. */
+    maxRetryAfterSeconds: number;
     /** `ENGINE_WORKERS`: false when this process only queues and other processes deliver. */
     runWorkers: boolean;
   };
@@ -137,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     delivery: {
       channelPlugins: env.CHANNEL_PLUGINS,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+      maxRetryAfterSeconds: env.DELIVERY_MAX_RETRY_AFTER_SECONDS,
       runWorkers: env.ENGINE_WORKERS,
     },
     temporal: env.TEMPORAL_ADDRESS

@@ -87,6 +87,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('caps the Retry-After a page waits for at 60 s unless DELIVERY_MAX_RETRY_AFTER_SECONDS says otherwise', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).delivery.maxRetryAfterSeconds).toBe(60);
+    const set = { DATA_DIR: dataDir, DELIVERY_MAX_RETRY_AFTER_SECONDS: '300' };
+    expect(loadConfig(set).delivery.maxRetryAfterSeconds).toBe(300);
+    expect(() => loadConfig({ ...set, DELIVERY_MAX_RETRY_AFTER_SECONDS: '-1' })).toThrowError(
+      /DELIVERY_MAX_RETRY_AFTER_SECONDS/,
+    );
+  });
+
   it('never generates secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrowError(
       /ENCRYPTION_KEY: required in production[\s\S]*JWT_SECRET: required in production/,

@@ -71,6 +71,8 @@ export {
   emailConfigBody,
   emailConfigViewSchema,
   providerKindField,
+  SMTP_TLS_VALUES,
+  type SmtpTls,
   smsConfigBody,
   smsConfigUpdateBody,
   smsConfigViewSchema,

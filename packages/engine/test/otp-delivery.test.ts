@@ -236,6 +236,8 @@ describe('OTP delivery through the embedded engine', () => {
           username: 'mailer',
           fromAddress: 'oncall@example.com',
           secure: 'false',
+          // The fake speaks plain SMTP, which a config must allow in so many words.
+          tls: 'none',
         },
         { password: 'smtp-secret' },
       );
@@ -252,6 +254,27 @@ describe('OTP delivery through the embedded engine', () => {
       await vi.waitFor(async () => {
         expect((await attemptsOf(orm, otpWorkflowId(otpId))).map((a) => a.outcome)).toEqual(['delivered']);
       }, WAIT);
+    });
+
+    it('refuses a server without STARTTLS unless the config allows plain text', async () => {
+      await seed.providerConfig(
+        'email',
+        'default',
+        'smtp',
+        { host: smtp.host, port: String(smtp.port), username: 'mailer', fromAddress: 'oncall@example.com' },
+        { password: 'smtp-secret' },
+      );
+      const otpId = await seed.requestOtp(testEngine.engine.orchestrator, {
+        userId,
+        channel: 'email',
+        destination: 'alice@example.com',
+        code: '939393',
+      });
+      await vi.waitFor(async () => {
+        expect((await attemptsOf(orm, otpWorkflowId(otpId))).map((a) => a.outcome)).toEqual(['permanent']);
+      }, WAIT);
+      expect(smtp.attempts()).toBe(0);
+      expect(smtp.messages).toEqual([]);
     });
   });
 });

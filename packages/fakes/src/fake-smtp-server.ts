@@ -2,6 +2,7 @@ import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { ArrivalCounter } from './arrival-counter';
 import { listenLocal } from './listen-local';
+import type { TestCertificate } from './self-signed-certificate';
 
 /** A message the fake SMTP server accepted, parsed. */
 export interface ReceivedEmail {
@@ -9,6 +10,8 @@ export interface ReceivedEmail {
   readonly envelopeTo: readonly string[];
   /** The authenticated user, when the client logged in. */
   readonly user: string | undefined;
+  /** Whether the message came over TLS (STARTTLS or from the first byte). */
+  readonly secure: boolean;
   readonly from: string;
   readonly to: string;
   readonly subject: string;
@@ -17,7 +20,10 @@ export interface ReceivedEmail {
   readonly html: string;
 }
 
-/** An in-process SMTP server on 127.0.0.1 (plain text, no STARTTLS) that records what it accepts. */
+/**
+ * An in-process SMTP server on 127.0.0.1 that records what it accepts: plain text without STARTTLS
+ * by default, or with STARTTLS or TLS from the first byte when given a certificate.
+ */
 export interface FakeSmtpServer {
   readonly host: string;
   readonly port: number;
@@ -33,6 +39,8 @@ export interface FakeSmtpServer {
 export interface FakeSmtpServerOptions {
   /** When set, AUTH is required and must match. */
   readonly credentials?: { readonly username: string; readonly password: string };
+  /** `starttls`: offers STARTTLS; `implicit`: TLS from the first byte. Default: neither. */
+  readonly tls?: { readonly mode: 'starttls' | 'implicit'; readonly certificate: TestCertificate };
 }
 
 export async function startFakeSmtpServer(options: FakeSmtpServerOptions = {}): Promise<FakeSmtpServer> {
@@ -40,11 +48,12 @@ export async function startFakeSmtpServer(options: FakeSmtpServerOptions = {}): 
   const rejections: { code: number; message: string }[] = [];
   const arrivals = new ArrivalCounter();
   let attempts = 0;
-  const { credentials } = options;
+  const { credentials, tls } = options;
   const server = new SMTPServer({
     logger: false,
-    hideSTARTTLS: true,
-    disabledCommands: ['STARTTLS'],
+    ...(tls === undefined
+      ? { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] }
+      : { secure: tls.mode === 'implicit', key: tls.certificate.key, cert: tls.certificate.cert }),
     allowInsecureAuth: true,
     authOptional: credentials === undefined,
     onAuth(auth, _session, callback) {
@@ -65,6 +74,7 @@ export async function startFakeSmtpServer(options: FakeSmtpServerOptions = {}): 
             envelopeFrom: mailFrom ? mailFrom.address : '',
             envelopeTo: rcptTo.map((recipient) => recipient.address),
             user: typeof session.user === 'string' ? session.user : undefined,
+            secure: session.secure,
             from: mail.from?.text ?? '',
             to: addressText(mail.to),
             subject: mail.subject ?? '',

@@ -7,7 +7,15 @@ export {
 } from './fake-http-proxy';
 export { type MonitoringRequest, startFakeMonitoringSystem } from './fake-monitoring-system';
 export { type FakeProviderOne, type ProviderOneRequest, startFakeProviderOne } from './fake-provider-one';
-export { type FakeReply, hangReply, jsonReply, resetReply, textReply } from './fake-reply';
+export {
+  type EndlessReply,
+  endlessReply,
+  type FakeReply,
+  hangReply,
+  jsonReply,
+  resetReply,
+  textReply,
+} from './fake-reply';
 export {
   type FakeSmtpServer,
   type FakeSmtpServerOptions,
@@ -26,3 +34,4 @@ export {
   type RecordingHttpServer,
   startRecordingHttpServer,
 } from './recording-http-server';
+export { selfSignedCertificate, type TestCertificate } from './self-signed-certificate';

@@ -17,11 +17,22 @@ const IPV4_RANGES: readonly [string, number][] = [
 ];
 
 const IPV6_RANGES: readonly [string, number][] = [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified, loopback, and the deprecated IPv4-compatible ::a.b.c.d
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translates into the local network
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // deprecated site-local, still routed inside some networks
   ['ff00::', 8], // multicast
+];
+
+/**
+ * IPv6 forms that carry an IPv4 address a gateway will connect to, judged by that address.
+ * IPv4-mapped `::ffff:a.b.c.d` needs no entry: BlockList already checks it against the IPv4 rules.
+ */
+const IPV4_CARRIERS: readonly { range: BlockList; ipv4Of: (groups: readonly number[]) => string }[] = [
+  { range: subnet('64:ff9b::', 96), ipv4Of: (groups) => ipv4From(groups[6], groups[7]) }, // NAT64
+  { range: subnet('::ffff:0:0:0', 96), ipv4Of: (groups) => ipv4From(groups[6], groups[7]) }, // SIIT
+  { range: subnet('2002::', 16), ipv4Of: (groups) => ipv4From(groups[1], groups[2]) }, // 6to4
 ];
 
 const forbidden = new BlockList();
@@ -29,12 +40,47 @@ for (const [network, prefix] of IPV4_RANGES) forbidden.addSubnet(network, prefix
 for (const [network, prefix] of IPV6_RANGES) forbidden.addSubnet(network, prefix, 'ipv6');
 
 /**
- * True for an IP address the server must not connect to on a user's behalf. IPv4-mapped IPv6
- * addresses (`::ffff:127.0.0.1`) are judged by their IPv4 address. Anything that is not an IP
- * address is forbidden, so a parsing surprise fails closed.
+ * True for an IP address the server must not connect to on a user's behalf. IPv6 addresses that
+ * carry an IPv4 address (mapped `::ffff:127.0.0.1`, NAT64 `64:ff9b::127.0.0.1`, SIIT, 6to4) are
+ * judged by that IPv4 address. Anything that is not an IP address is forbidden, so a parsing
+ * surprise fails closed.
  */
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return forbidden.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return forbidden.check(address, 'ipv4');
+  if (forbidden.check(address, 'ipv6')) return true;
+  const groups = ipv6Groups(address);
+  if (groups === undefined) return true;
+  const carrier = IPV4_CARRIERS.find(({ range }) => range.check(address, 'ipv6'));
+  return carrier !== undefined && forbidden.check(carrier.ipv4Of(groups), 'ipv4');
+}
+
+/** The eight 16-bit groups of a valid IPv6 address; undefined for one with a zone (`fe80::1%eth0`). */
+function ipv6Groups(address: string): number[] | undefined {
+  let canonical: string;
+  try {
+    // The WHATWG URL parser writes IPv6 canonically: lower-case hex groups, a dotted tail folded in.
+    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+  const [head = '', tail] = canonical.split('::');
+  const left = hexGroups(head);
+  const right = tail === undefined ? [] : hexGroups(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+function hexGroups(part: string): number[] {
+  return part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
+}
+
+function ipv4From(high = 0, low = 0): string {
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+function subnet(network: string, prefix: number): BlockList {
+  const list = new BlockList();
+  list.addSubnet(network, prefix, 'ipv6');
+  return list;
 }

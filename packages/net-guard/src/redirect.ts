@@ -8,10 +8,22 @@ export interface Hop {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+// What may follow a request to another origin: content negotiation and the body's type. Everything
+// else a plugin set (Authorization, API keys, signatures, cookies) was meant for the first origin.
+const CROSS_ORIGIN_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-language',
+  'content-type',
+  'user-agent',
+]);
+
 /**
  * Computes the next hop of a redirect the way fetch does: 303, and 301/302 after a POST, become a
- * GET without body; 307/308 repeat the method and body. Credentials do not follow to another origin.
- * Returns undefined when the answer is not a followable redirect.
+ * GET without body; 307/308 repeat the method and body. To another origin (scheme, host or port)
+ * only content-negotiation headers follow; fetch itself drops just Authorization. Returns undefined
+ * when the answer is not a followable redirect.
  */
 export function followRedirect(response: Response, current: Hop): Hop | undefined {
   const location = response.headers.get('location');
@@ -19,8 +31,7 @@ export function followRedirect(response: Response, current: Hop): Hop | undefine
   const url = new URL(location, current.url);
   const headers = new Headers(current.headers);
   if (url.origin !== current.url.origin) {
-    headers.delete('authorization');
-    headers.delete('cookie');
+    for (const name of [...headers.keys()]) if (!CROSS_ORIGIN_HEADERS.has(name)) headers.delete(name);
   }
   const becomesGet = response.status === 303 || (response.status <= 302 && current.method === 'POST');
   if (!becomesGet) return { ...current, url, headers };

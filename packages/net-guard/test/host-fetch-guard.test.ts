@@ -14,6 +14,8 @@ const names: Record<string, string[]> = {
   'hooks.test': ['127.0.0.1'],
   'internal.test': ['127.0.0.2'],
   'mixed.test': ['127.0.0.1', '127.0.0.2'],
+  'other.test': ['127.0.0.1'],
+  'nat64.test': ['64:ff9b::7f00:1'],
 };
 
 // Stands in for DNS so tests can make any name resolve anywhere without a resolver on the network.
@@ -63,6 +65,8 @@ describe('createHostFetch guard', () => {
   it.each([
     ['http://[::1]:9/', 'IPv6 loopback literal'],
     ['http://[::ffff:7f00:1]:9/', 'IPv4-mapped loopback literal'],
+    ['http://[::127.0.0.1]:9/', 'IPv4-compatible loopback literal'],
+    ['http://[64:ff9b::169.254.169.254]:9/', 'NAT64 metadata literal'],
     ['http://0.0.0.0:9/', 'this-host literal'],
     ['http://localhost:9/', 'localhost name'],
     ['http://api.localhost:9/', 'localhost subdomain'],
@@ -75,6 +79,12 @@ describe('createHostFetch guard', () => {
     expect(error).toBeInstanceOf(BlockedTargetError);
     expect(String(error)).toContain('hooks.test (127.0.0.1)');
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses a name that resolves to the NAT64 form of a private address', async () => {
+    const error = await failureOf(hostFetch({})(`http://nat64.test:${port}/hook`));
+    expect(error).toBeInstanceOf(BlockedTargetError);
+    expect(String(error)).toContain('64:ff9b::7f00:1');
   });
 
   it('refuses a name whose answer mixes allowed and forbidden addresses', async () => {
@@ -133,6 +143,55 @@ describe('createHostFetch guard', () => {
         ['POST', '/start', '{"text":"hi"}'],
         ['POST', '/moved', '{"text":"hi"}'],
       ]);
+    });
+
+    const sentHeaders = {
+      authorization: 'Bearer webhook-secret',
+      'x-api-key': 'key-secret',
+      'x-custom': 'set by the plugin',
+      cookie: 'session=1',
+      'content-type': 'application/json',
+    };
+
+    it('drops every header the caller set, except content negotiation, on a cross-origin redirect', async () => {
+      server.replyNext(textReply(307, '', { location: `http://other.test:${port}/moved` }));
+      await hostFetch(allowLoopback)(`http://hooks.test:${port}/start`, {
+        method: 'POST',
+        headers: sentHeaders,
+        body: '{}',
+      });
+      const [first, second] = server.requests;
+      expect(first?.headers).toMatchObject(sentHeaders);
+      expect(second?.url.pathname).toBe('/moved');
+      expect(second?.headers).not.toHaveProperty('authorization');
+      expect(second?.headers).not.toHaveProperty('x-api-key');
+      expect(second?.headers).not.toHaveProperty('x-custom');
+      expect(second?.headers).not.toHaveProperty('cookie');
+      expect(second?.headers).toMatchObject({ 'content-type': 'application/json' });
+    });
+
+    it('treats another port of the same host as another origin', async () => {
+      const other = await startRecordingHttpServer({
+        record: (request) => request,
+        defaultReply: () => textReply(200, 'ok'),
+      });
+      try {
+        server.replyNext(textReply(302, '', { location: `http://hooks.test:${new URL(other.url).port}/` }));
+        await hostFetch(allowLoopback)(`http://hooks.test:${port}/start`, { headers: sentHeaders });
+        expect(other.requests[0]?.headers).not.toHaveProperty('x-api-key');
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('keeps the headers on a redirect within the same origin', async () => {
+      server.replyNext(textReply(307, '', { location: '/moved' }));
+      await hostFetch(allowLoopback)(`http://hooks.test:${port}/start`, {
+        method: 'POST',
+        headers: sentHeaders,
+        body: '{}',
+      });
+      expect(server.requests[1]?.headers).toMatchObject(sentHeaders);
     });
 
     it('turns a POST into a GET without body on 303', async () => {

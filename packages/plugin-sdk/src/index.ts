@@ -26,6 +26,7 @@ export {
 export { loadChannelPlugins, type ModuleImporter, PluginLoadError } from './loader';
 export type { ChannelMessage, MessageKind, MessageLink, MessageSeverity } from './message';
 export { type PostJsonOptions, postJson } from './post-json';
+export { discardBody, MAX_ERROR_BODY_BYTES, readBodyText } from './read-body-text';
 export { escapeHtml } from './render/escape-html';
 export { headline } from './render/headline';
 export { type PlainTextOptions, toPlainText } from './render/plain-text';

@@ -1,5 +1,6 @@
 import { classifyHttpStatus } from './classify-http-status';
 import type { ChannelContext } from './context';
+import { MAX_ERROR_BODY_BYTES, readBodyText } from './read-body-text';
 import { truncate } from './render/truncate';
 import { vendorFetch } from './vendor-fetch';
 
@@ -18,7 +19,9 @@ const MAX_DETAIL_LENGTH = 300;
 
 /**
  * POSTs a JSON body through the host's fetch and returns the response when it is a 2xx; otherwise
- * throws what {@link classifyHttpStatus} says, with the start of the vendor's answer as detail.
+ * throws what {@link classifyHttpStatus} says, with the start of the vendor's answer as detail (at
+ * most {@link MAX_ERROR_BODY_BYTES} are read). A caller that does not need the body of a 2xx should
+ * {@link discardBody} it.
  * Unreachable vendors surface as TransientError (see {@link vendorFetch}).
  *
  * @example await postJson(ctx, destination.value, { text: toPlainText(message) }, { signal });
@@ -36,7 +39,7 @@ export async function postJson(
     signal: options.signal,
   });
   if (response.ok) return response;
-  const detail = await response.text().catch(() => '');
+  const detail = await readBodyText(response, MAX_ERROR_BODY_BYTES).catch(() => '');
   throw classifyHttpStatus(response.status, response.headers.get('retry-after'), {
     now: ctx.clock.now(),
     detail: truncate(detail.trim(), MAX_DETAIL_LENGTH) || undefined,

@@ -1,12 +1,17 @@
 import {
   type ChannelContext,
   classifyHttpStatus,
+  MAX_ERROR_BODY_BYTES,
+  readBodyText,
   type SendResult,
   TransientError,
   toChannelError,
   vendorFetch,
 } from '@oncall/plugin-sdk';
 import { parseEnvelope } from './envelope';
+
+// An accepted send echoes each message in `entries`: a few kilobytes, far below this.
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** One providerOne API call. */
 export interface ProviderOneCall {
@@ -33,7 +38,8 @@ export async function callProviderOne(
   const base = call.baseUrl.replace(/\/+$/, '');
   const url = `${base}/v1/${encodeURIComponent(call.apiToken)}/${call.method}.json?${new URLSearchParams(call.params)}`;
   const response = await vendorFetch(ctx.fetch, url, { method: 'GET', signal: call.signal });
-  const body = await response.text().catch((error: unknown) => {
+  const limit = response.ok ? MAX_ANSWER_BYTES : MAX_ERROR_BODY_BYTES;
+  const body = await readBodyText(response, limit).catch((error: unknown) => {
     throw toChannelError(error);
   });
   const envelope = parseEnvelope(body);

@@ -1,4 +1,5 @@
 import {
+  endlessReply,
   type FakeProviderOne,
   hangReply,
   jsonReply,
@@ -73,6 +74,17 @@ describe('callProviderOne', () => {
   it('reports a 5xx without envelope as TransientError', async () => {
     fake.replyNext(textReply(502, '<html>Bad Gateway</html>'));
     expect(await failure(send())).toBeInstanceOf(TransientError);
+  });
+
+  it.each([
+    [500, 'an error'],
+    [200, 'a success'],
+  ])('reads at most a bounded part of %i (%s) whose body never ends, and hangs up', async (status) => {
+    const endless = endlessReply(status);
+    fake.replyNext(endless);
+    expect(await failure(send())).toBeInstanceOf(TransientError);
+    await endless.closed;
+    expect(endless.sentBytes()).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('reports a 200 without envelope as TransientError', async () => {

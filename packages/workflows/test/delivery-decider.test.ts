@@ -232,6 +232,88 @@ describe('decideDelivery: Retry-After', () => {
   });
 });
 
+describe('decideDelivery: a Retry-After longer than maxRetryAfterMs', () => {
+  const capped: RetryPolicy = { ...policy, maxRetryAfterMs: 60_000 };
+  const cappedChain = (chain: [string, ...string[]]) =>
+    initialDeliveryState({ baseKey, chain, policy: capped });
+  const DAY_MS = 86_400_000;
+
+  it('records the attempt and moves to the backup at once instead of parking the page', () => {
+    const { state, commands } = run(cappedChain(['default', 'backup']), [
+      { type: 'started' },
+      failed(`${baseKey}:default:1`, 'rateLimited', { retryAfterMs: DAY_MS }),
+    ]);
+    expect(commands.slice(1)).toEqual([
+      {
+        type: 'record',
+        record: {
+          providerConfigId: 'default',
+          attempt: 1,
+          idempotencyKey: `${baseKey}:default:1`,
+          outcome: 'rateLimited',
+          error: 'rateLimited failure',
+          retryAfterMs: DAY_MS,
+          latencyMs: null,
+        },
+      },
+      send('backup', 1),
+    ]);
+    expect(state).toMatchObject({ phase: 'sending', provider: 'backup', fallbacks: [], attempt: 1 });
+  });
+
+  it('moves on however early the long Retry-After comes on the default provider', () => {
+    const { commands } = run(cappedChain(['default', 'backup']), [
+      { type: 'started' },
+      failed(`${baseKey}:default:1`, 'transient'),
+      timer(`${baseKey}:default:2`),
+      failed(`${baseKey}:default:2`, 'rateLimited', { retryAfterMs: 60_001 }),
+    ]);
+    expect(commands.filter((command) => command.type === 'send')).toEqual([
+      send('default', 1),
+      send('default', 2),
+      send('backup', 1),
+    ]);
+  });
+
+  it('without a backup retries the same provider after the cap instead of the Retry-After', () => {
+    const { state, commands } = run(cappedChain(['default']), [
+      { type: 'started' },
+      failed(`${baseKey}:default:1`, 'rateLimited', { retryAfterMs: DAY_MS }),
+    ]);
+    expect(commands.at(-1)).toEqual({ type: 'wait', ms: 60_000, timerId: `${baseKey}:default:2` });
+    expect(state.phase).toBe('waiting');
+  });
+
+  it('on the last provider of the chain waits the cap as well, then fails after its attempts', () => {
+    const { commands } = run(cappedChain(['default', 'backup']), [
+      { type: 'started' },
+      failed(`${baseKey}:default:1`, 'rateLimited', { retryAfterMs: DAY_MS }),
+      failed(`${baseKey}:backup:1`, 'rateLimited', { retryAfterMs: DAY_MS }),
+      timer(`${baseKey}:backup:2`),
+      failed(`${baseKey}:backup:2`, 'rateLimited', { retryAfterMs: DAY_MS }),
+      timer(`${baseKey}:backup:3`),
+      failed(`${baseKey}:backup:3`, 'rateLimited', { retryAfterMs: DAY_MS }),
+    ]);
+    expect(commands.filter((command) => command.type !== 'record')).toEqual([
+      send('default', 1),
+      send('backup', 1),
+      { type: 'wait', ms: 60_000, timerId: `${baseKey}:backup:2` },
+      send('backup', 2),
+      { type: 'wait', ms: 60_000, timerId: `${baseKey}:backup:3` },
+      send('backup', 3),
+      { type: 'finish', outcome: 'failed' },
+    ]);
+  });
+
+  it('still waits out a Retry-After within the cap on the same provider', () => {
+    const { commands } = run(cappedChain(['default', 'backup']), [
+      { type: 'started' },
+      failed(`${baseKey}:default:1`, 'rateLimited', { retryAfterMs: 60_000 }),
+    ]);
+    expect(commands.at(-1)).toEqual({ type: 'wait', ms: 60_000, timerId: `${baseKey}:default:2` });
+  });
+});
+
 describe('decideDelivery: cancel', () => {
   it('finishes cancelled before the first send', () => {
     expect(decideDelivery(fresh(), { type: 'cancelled' }).commands).toEqual([
@@ -366,6 +448,7 @@ describe('initialDeliveryState', () => {
     { change: { maxDelayMs: 10 }, message: /maxDelayMs/ },
     { change: { maxAttemptsPerProvider: 0 }, message: /maxAttemptsPerProvider/ },
     { change: { maxAttemptsPerProvider: 1.5 }, message: /maxAttemptsPerProvider/ },
+    { change: { maxRetryAfterMs: -1 }, message: /maxRetryAfterMs/ },
   ])('rejects a policy with $change', ({ change, message }) => {
     expect(() =>
       initialDeliveryState({ baseKey, chain: ['default'], policy: { ...policy, ...change } }),
@@ -374,5 +457,9 @@ describe('initialDeliveryState', () => {
 
   it('uses the default policy when none is given', () => {
     expect(initialDeliveryState({ baseKey, chain: ['default'] }).policy.maxAttemptsPerProvider).toBe(3);
+  });
+
+  it('caps Retry-After at a minute for pages by default', () => {
+    expect(initialDeliveryState({ baseKey, chain: ['default'] }).policy.maxRetryAfterMs).toBe(60_000);
   });
 });

@@ -1,13 +1,14 @@
 import { defineChannel, headline, toPlainText, z } from '@oncall/plugin-sdk';
 import { createTransport } from 'nodemailer';
-import { smtpConfigSchema } from './config';
+import { smtpConfigSchema, tlsModeOf } from './config';
 import { messageIdFor } from './message-id';
 import { renderEmailHtml } from './render-email';
 import { smtpChannelError } from './smtp-error';
 
 /**
  * Email over SMTP (nodemailer). The SMTP server comes from the email provider config, which only
- * admins set, so it connects directly rather than through the host's fetch and SSRF guard.
+ * admins set, so it connects directly rather than through the host's fetch and SSRF guard. TLS is
+ * required unless the config says `tls: "none"`; certificates are verified against the system's CAs.
  */
 export default defineChannel({
   id: 'email-smtp',
@@ -19,10 +20,13 @@ export default defineChannel({
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false },
 
   create(config) {
+    const tls = tlsModeOf(config);
     const transport = createTransport({
       host: config.host,
       port: config.port,
-      secure: config.secure ?? config.port === 465,
+      secure: tls === 'implicit',
+      // With requireTLS nodemailer sends STARTTLS even when it is not offered, and stops if refused.
+      requireTLS: tls === 'starttls',
       auth: config.username ? { user: config.username, pass: config.password ?? '' } : undefined,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

@@ -1,8 +1,16 @@
-import { type FakeSmtpServer, startFakeSmtpServer } from '@oncall/fakes';
+import tls from 'node:tls';
+import {
+  type FakeSmtpServer,
+  type FakeSmtpServerOptions,
+  selfSignedCertificate,
+  startFakeSmtpServer,
+  type TestCertificate,
+} from '@oncall/fakes';
 import { PermanentError, TransientError } from '@oncall/plugin-sdk';
 import { runChannelContractTests, sampleMessage } from '@oncall/plugin-sdk/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import email from '../src';
+import { tlsModeOf } from '../src/config';
 
 const credentials = { username: 'alerts', password: 'smtp-secret' };
 
@@ -11,7 +19,14 @@ runChannelContractTests(email, {
   async start() {
     const smtp = await startFakeSmtpServer({ credentials });
     return {
-      config: { host: smtp.host, port: String(smtp.port), ...credentials, fromAddress: 'oncall@example.com' },
+      config: {
+        host: smtp.host,
+        port: String(smtp.port),
+        ...credentials,
+        fromAddress: 'oncall@example.com',
+        // The fake speaks plain SMTP; TLS is tested on its own below.
+        tls: 'none' as const,
+      },
       destination: { value: 'alice@example.com' },
       deliveries: () => smtp.attempts(),
       failNext(failure) {
@@ -34,6 +49,7 @@ describe('email-smtp', () => {
         port: String(smtp.port),
         ...credentials,
         fromAddress: 'oncall@example.com',
+        tls: 'none',
         ...config,
       }),
       {
@@ -144,6 +160,96 @@ describe('email-smtp', () => {
   });
 });
 
+describe('email-smtp TLS', () => {
+  let certificate: TestCertificate;
+  let smtp: FakeSmtpServer;
+  const start = async (tlsOptions?: FakeSmtpServerOptions['tls']) => {
+    smtp = await startFakeSmtpServer({ credentials, tls: tlsOptions });
+  };
+  const sendWith = async (config: Record<string, unknown>) => {
+    const instance = await email.create(
+      email.configSchema.parse({
+        host: smtp.host,
+        port: String(smtp.port),
+        ...credentials,
+        fromAddress: 'oncall@example.com',
+        ...config,
+      }),
+      {
+        fetch: globalThis.fetch,
+        logger: { debug() {}, info() {}, warn() {}, error() {} },
+        clock: { now: () => new Date() },
+      },
+    );
+    return instance.send(sampleMessage('alert'), {
+      idempotencyKey: 'k',
+      destination: { value: 'alice@example.com' },
+    });
+  };
+  const refusal = (config: Record<string, unknown>) =>
+    sendWith(config).then(
+      () => expect.fail('expected the send to be refused'),
+      (error: unknown) => error,
+    );
+  /** Makes this process trust the fake's self-signed certificate, as a server's CA would be trusted. */
+  const trustFakeCertificate = () => {
+    const connect = tls.connect;
+    const trusting = (options: tls.ConnectionOptions, listener?: () => void) =>
+      connect({ ...options, ca: certificate.cert }, listener);
+    vi.spyOn(tls, 'connect').mockImplementation(trusting as typeof tls.connect);
+  };
+
+  beforeAll(async () => {
+    certificate = await selfSignedCertificate();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await smtp.close();
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  it.each([
+    ['no TLS setting', {}],
+    ['the legacy secure: false', { secure: false }],
+    ['tls: starttls', { tls: 'starttls' }],
+  ])(
+    'refuses a server without STARTTLS with %s, before sending credentials or mail',
+    async (_how, config) => {
+      await start();
+      const error = await refusal(config);
+      expect(error).toBeInstanceOf(PermanentError);
+      expect(smtp.attempts()).toBe(0);
+      expect(smtp.messages).toEqual([]);
+    },
+  );
+
+  it('sends in plain text to a server without STARTTLS when the config says tls: none', async () => {
+    await start();
+    await sendWith({ tls: 'none' });
+    expect(smtp.messages.map((message) => [message.user, message.secure])).toEqual([['alerts', false]]);
+  });
+
+  it('upgrades with STARTTLS by default', async () => {
+    await start({ mode: 'starttls', certificate });
+    trustFakeCertificate();
+    await sendWith({});
+    expect(smtp.messages.map((message) => [message.user, message.secure])).toEqual([['alerts', true]]);
+  });
+
+  it('refuses a STARTTLS certificate the system does not trust', async () => {
+    await start({ mode: 'starttls', certificate });
+    expect(await refusal({})).toBeInstanceOf(PermanentError);
+    expect(smtp.messages).toEqual([]);
+  });
+
+  it('speaks TLS from the first byte with tls: implicit', async () => {
+    await start({ mode: 'implicit', certificate });
+    trustFakeCertificate();
+    await sendWith({ tls: 'implicit' });
+    expect(smtp.messages.map((message) => message.secure)).toEqual([true]);
+  });
+});
+
 describe('email-smtp config', () => {
   it('takes the port as the string legacy clients send, 587 when empty', () => {
     const base = { host: 'smtp.example.com', fromAddress: 'oncall@example.com' };
@@ -162,6 +268,18 @@ describe('email-smtp config', () => {
     });
     expect(parsed.username).toBeUndefined();
     expect(parsed.password).toBeUndefined();
+  });
+
+  it('requires TLS unless told otherwise: implicit on port 465 or with secure, STARTTLS elsewhere', () => {
+    const base = { host: 'smtp.example.com', fromAddress: 'oncall@example.com' };
+    const mode = (config: Record<string, unknown>) =>
+      tlsModeOf(email.configSchema.parse({ ...base, ...config }));
+    expect(mode({})).toBe('starttls');
+    expect(mode({ port: '465' })).toBe('implicit');
+    expect(mode({ secure: true })).toBe('implicit');
+    expect(mode({ secure: false, port: '465' })).toBe('starttls');
+    expect(mode({ secure: true, tls: 'none' })).toBe('none');
+    expect(email.configSchema.safeParse({ ...base, tls: 'ssl' }).success).toBe(false);
   });
 
   it('marks the password secret', () => {

@@ -2,7 +2,7 @@ import { PermanentError, TransientError } from '@oncall/plugin-sdk';
 import { describe, expect, it } from 'vitest';
 import { smtpChannelError } from '../src/smtp-error';
 
-const nodemailerError = (facts: { code?: string; responseCode?: number }) =>
+const nodemailerError = (facts: { code?: string; responseCode?: number; originalCode?: string }) =>
   Object.assign(new Error('smtp failure'), facts);
 
 describe('smtpChannelError', () => {
@@ -22,6 +22,15 @@ describe('smtpChannelError', () => {
     'treats %s without a reply as transient',
     (code) => {
       expect(smtpChannelError(nodemailerError({ code }))).toBeInstanceOf(TransientError);
+    },
+  );
+
+  it.each(['DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID'])(
+    'treats a socket error for the certificate %s as a configuration problem',
+    (originalCode) => {
+      const error = smtpChannelError(nodemailerError({ code: 'ESOCKET', originalCode }));
+      expect(error).toBeInstanceOf(PermanentError);
+      expect(error.message).toContain(originalCode);
     },
   );
 

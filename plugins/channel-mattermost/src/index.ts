@@ -1,4 +1,4 @@
-import { defineChannel, postJson, z } from '@oncall/plugin-sdk';
+import { defineChannel, discardBody, postJson, z } from '@oncall/plugin-sdk';
 import { renderPost } from './render-post';
 
 /**
@@ -17,7 +17,8 @@ export default defineChannel({
   create(_config, ctx) {
     return {
       async send(message, { destination, signal }) {
-        await postJson(ctx, destination.value, renderPost(message), { signal });
+        const response = await postJson(ctx, destination.value, renderPost(message), { signal });
+        await discardBody(response);
         return {};
       },
     };

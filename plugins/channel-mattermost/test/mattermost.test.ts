@@ -1,6 +1,6 @@
-import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
+import { endlessReply, type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
 import { BlockedTargetError, createHostFetch, type HostFetch } from '@oncall/net-guard';
-import type { ChannelMessage } from '@oncall/plugin-sdk';
+import { type ChannelMessage, PermanentError } from '@oncall/plugin-sdk';
 import {
   createTestContext,
   httpStatusOf,
@@ -84,12 +84,75 @@ describe('mattermost', () => {
     );
     expect(receiver.requests[0]?.json).toEqual({
       text: [
-        '#### WARNING: \\*prod\\* \\[db\\]\\(http://evil.example\\)',
+        '#### WARNING: \\*prod\\* \\[db\\]\\(http\\://evil.example\\)',
         'rate\\_limit \\> 5 \\| \\`cmd\\`',
         '',
         '[a \\(b\\)](https://g.example/x%20%28y%29)',
       ].join('\n'),
     });
+  });
+
+  describe('hostile alert text', () => {
+    const hostile = (body: string) =>
+      send({ kind: 'alert', severity: 'critical', title: 'Disk', body }, { allowPrivateTargets: true }).then(
+        () => {
+          const text = String((receiver.requests.at(-1)?.json as { text?: string } | undefined)?.text);
+          return text.slice(text.indexOf('\n') + 1);
+        },
+      );
+    /** What Mattermost's markdown shows: backslash escapes removed. */
+    const shown = (markdown: string) => markdown.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+
+    it.each(['@channel', '@all', '@here', '@alice'])('cannot mention %s', async (mention) => {
+      const line = await hostile(`wake up ${mention} now`);
+      // Mattermost finds mentions in the raw text: an @ followed by a name, whatever escapes it.
+      expect(line).not.toMatch(/@[a-z]/i);
+      expect(shown(line).replace(/\u2060/g, '')).toBe(`wake up ${mention} now`);
+    });
+
+    it.each([
+      ['a bare URL', 'see https://evil.example/ack to acknowledge'],
+      ['a www address', 'see www.evil.example'],
+      ['an autolink', 'see <https://evil.example/ack>'],
+      ['a markdown link', '[Acknowledge](https://evil.example/ack)'],
+      ['an image', '![x](https://evil.example/pixel.png)'],
+      ['a reference link', '[Acknowledge][1]\n\n[1]: https://evil.example/ack'],
+    ])('cannot make a link of %s', async (_what, body) => {
+      const line = await hostile(body);
+      expect(line).not.toMatch(/https?:\/\//);
+      expect(line).not.toMatch(/www\./);
+      expect(line).not.toMatch(/(^|[^\\])[[\]()<>]/);
+    });
+
+    it.each([
+      ['a heading', '# Everything is fine'],
+      ['a list', '- item'],
+      ['a rule', '---'],
+      ['an entity', '&#64;channel'],
+      ['an emoji', ':fire:'],
+    ])('shows %s as it was written', async (_what, body) => {
+      const line = await hostile(body);
+      expect(shown(line).replace(/\u2060/g, '')).toBe(body);
+      expect(line).not.toBe(body);
+    });
+  });
+
+  it('reads only the start of an error body that never ends, and hangs up', async () => {
+    const endless = endlessReply(400);
+    receiver.replyNext(endless);
+    const error = await send(sampleMessage('alert'), { allowPrivateTargets: true }).catch(
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(PermanentError);
+    expect(String(error).length).toBeLessThan(400);
+    await endless.closed;
+  });
+
+  it('does not keep reading the body of an accepted post', async () => {
+    const endless = endlessReply(200);
+    receiver.replyNext(endless);
+    await send(sampleMessage('alert'), { allowPrivateTargets: true });
+    await endless.closed;
   });
 
   it('is refused by the default SSRF guard when the webhook points at a private address', async () => {

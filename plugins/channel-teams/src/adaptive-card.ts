@@ -11,11 +11,14 @@ const COLOR: Record<MessageSeverity, string> = {
 
 // Teams refuses cards over about 28 KB; the body is the only unbounded part.
 const MAX_BODY_LENGTH = 10_000;
+// Each line is a block of its own (a TextRun's line breaks are not shown alike by every client);
+// past this many, the rest shares the last block so the card stays under the size limit.
+const MAX_BODY_LINES = 60;
 
 /**
  * The webhook payload: a `message` carrying one Adaptive Card, the format both Teams Workflows
  * ("Post to a channel when a webhook request is received") and the older connectors accept.
- * Links and the acknowledge link are Action.OpenUrl buttons.
+ * Links and the acknowledge link are Action.OpenUrl buttons; alert text is never markdown.
  */
 export function adaptiveCardMessage(message: ChannelMessage): Record<string, unknown> {
   const body = message.body.trim();
@@ -39,19 +42,31 @@ export function adaptiveCardMessage(message: ChannelMessage): Record<string, unk
           version: '1.4',
           msteams: { width: 'Full' },
           body: [
-            {
-              type: 'TextBlock',
-              text: headline(message),
+            literalText(headline(message), {
               weight: 'Bolder',
               size: 'Medium',
               color: COLOR[message.severity],
-              wrap: true,
-            },
-            ...(body ? [{ type: 'TextBlock', text: truncate(body, MAX_BODY_LENGTH), wrap: true }] : []),
+            }),
+            ...bodyLines(truncate(body, MAX_BODY_LENGTH)).map((line) => literalText(line)),
           ],
           actions: [...acknowledge, ...links],
         },
       },
     ],
   };
+}
+
+/**
+ * Alert text as a RichTextBlock of one TextRun: unlike a TextBlock, whose text is markdown (links,
+ * emphasis, lists), a TextRun is shown as written, and Teams clients disagree on backslash escapes.
+ * Mentions need an entity beside the card, which only this renderer could add.
+ */
+function literalText(text: string, style: Record<string, string> = {}): Record<string, unknown> {
+  return { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text, ...style }] };
+}
+
+function bodyLines(body: string): string[] {
+  const lines = body.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length <= MAX_BODY_LINES) return lines;
+  return [...lines.slice(0, MAX_BODY_LINES - 1), lines.slice(MAX_BODY_LINES - 1).join(' ')];
 }

@@ -1,5 +1,6 @@
-import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
+import { endlessReply, type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
 import { BlockedTargetError, createHostFetch, type HostFetch } from '@oncall/net-guard';
+import { TransientError } from '@oncall/plugin-sdk';
 import {
   createTestContext,
   httpStatusOf,
@@ -73,14 +74,21 @@ describe('teams', () => {
             msteams: { width: 'Full' },
             body: [
               {
-                type: 'TextBlock',
-                text: 'CRITICAL: Disk almost full on db-1',
-                weight: 'Bolder',
-                size: 'Medium',
-                color: 'Attention',
-                wrap: true,
+                type: 'RichTextBlock',
+                inlines: [
+                  {
+                    type: 'TextRun',
+                    text: 'CRITICAL: Disk almost full on db-1',
+                    weight: 'Bolder',
+                    size: 'Medium',
+                    color: 'Attention',
+                  },
+                ],
               },
-              { type: 'TextBlock', text: 'Free space is 3% on /var/lib/postgresql.', wrap: true },
+              {
+                type: 'RichTextBlock',
+                inlines: [{ type: 'TextRun', text: 'Free space is 3% on /var/lib/postgresql.' }],
+              },
             ],
             actions: [
               {
@@ -97,6 +105,43 @@ describe('teams', () => {
     });
   });
 
+  it('shows hostile alert text as written: no markdown, link or mention in the card', async () => {
+    const title = '**Down** [Acknowledge](https://evil.example/ack) <at>General</at>';
+    const body =
+      '@channel @all @here\n\n- [click](https://evil.example) _now_ {{DATE(2017-02-14T06:08:39Z, SHORT)}}';
+    await send(
+      { allowPrivateTargets: true },
+      { kind: 'alert', severity: 'critical', title, body, acknowledgeUrl: 'https://oncall.example.com/ack' },
+    );
+    type Card = { attachments: { content: Record<string, unknown> }[] };
+    const content = (receiver.requests[0]?.json as Card | undefined)?.attachments[0]?.content;
+    const blocks = content?.body as { type: string; inlines?: { type: string; text: string }[] }[];
+    // TextBlock renders markdown (links, emphasis, lists); a TextRun shows its text as it is.
+    expect(blocks.map((block) => block.type)).toEqual(['RichTextBlock', 'RichTextBlock', 'RichTextBlock']);
+    expect(blocks.map((block) => block.inlines?.map((inline) => [inline.type, inline.text]))).toEqual([
+      [['TextRun', `CRITICAL: ${title}`]],
+      ...body.split('\n\n').map((line) => [['TextRun', line]]),
+    ]);
+    // A Teams mention needs an entity next to the card; the alert cannot add one.
+    expect(content?.msteams).toEqual({ width: 'Full' });
+    expect(content?.actions).toEqual([
+      {
+        type: 'Action.OpenUrl',
+        title: 'Acknowledge',
+        url: 'https://oncall.example.com/ack',
+        style: 'positive',
+      },
+    ]);
+  });
+
+  it('keeps a card of a very long body within the size Teams accepts', async () => {
+    const body = Array.from({ length: 5000 }, (_, index) => `line ${index}`).join('\n');
+    await send({ allowPrivateTargets: true }, { kind: 'alert', severity: 'warning', title: 'Noisy', body });
+    const card = receiver.requests[0]?.body ?? '';
+    expect(card.length).toBeLessThan(28_000);
+    expect(card).toContain('line 0');
+  });
+
   it('colours a resolve green and has no actions without links', async () => {
     await send({ allowPrivateTargets: true }, sampleMessage('resolve'));
     const card = JSON.stringify(receiver.requests[0]?.json);
@@ -108,6 +153,23 @@ describe('teams', () => {
     const error = await send({}).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(BlockedTargetError);
     expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('reads only the start of an error body that never ends, and hangs up', async () => {
+    const endless = endlessReply(503);
+    receiver.replyNext(endless);
+    const error = await send({ allowPrivateTargets: true }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(TransientError);
+    expect(String(error)).toMatch(/HTTP 503: x+/);
+    expect(String(error).length).toBeLessThan(400);
+    await endless.closed;
+  });
+
+  it('does not keep reading the body of an accepted post', async () => {
+    const endless = endlessReply(200);
+    receiver.replyNext(endless);
+    await send({ allowPrivateTargets: true });
+    await endless.closed;
   });
 
   it('rejects webhook values that are not http(s) URLs', () => {

@@ -11,6 +11,7 @@ import {
   loadChannelRegistry,
 } from '@oncall/engine';
 import { Connection, WorkflowClient } from '@temporalio/client';
+import { deliveryRetryPolicies } from './delivery-retry-policies';
 
 export interface ComposeEngineOptions {
   readonly alertMessages: AlertMessageSource;
@@ -38,11 +39,13 @@ export async function composeEngine(
     alertMessages: options.alertMessages,
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
+  const policies = deliveryRetryPolicies(config.delivery);
   if (config.temporal === undefined) {
     const engine = createEmbeddedEngine({
       db,
       ...adapters,
       instances: options.instances,
+      policies,
       runWorkers: config.delivery.runWorkers,
       onError: options.onError,
     });
@@ -61,6 +64,7 @@ export async function composeEngine(
     client: new WorkflowClient({ connection, namespace: config.temporal.namespace }),
     taskQueue: config.temporal.taskQueue,
     routes: adapters.routes,
+    policies,
     onError: options.onError,
   });
   return {

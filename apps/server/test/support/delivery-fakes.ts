@@ -108,7 +108,8 @@ function botMessage(kind: 'telegram' | 'bale', call: BotApiCall): DeliveredMessa
 }
 
 interface AdaptiveCard {
-  body: { text?: string }[];
+  /** RichTextBlocks of TextRuns, shown as written. */
+  body: { inlines?: { text?: string }[] }[];
   actions: { title?: string; url?: string }[];
 }
 
@@ -118,7 +119,9 @@ function teamsMessage(delivery: WebhookDelivery): DeliveredMessage {
   return {
     kind: 'teams',
     destination: delivery.path,
-    text: (card?.body ?? []).map((block) => block.text ?? '').join('\n'),
+    text: (card?.body ?? [])
+      .map((block) => (block.inlines ?? []).map((inline) => inline.text ?? '').join(''))
+      .join('\n'),
     acknowledgeUrl: card?.actions.find((action) => action.title === 'Acknowledge')?.url,
   };
 }

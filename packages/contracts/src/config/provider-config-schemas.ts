@@ -14,6 +14,10 @@ import {
 
 export const providerKindField = choiceField('kind', ['call', 'email', 'sms']);
 
+/** How the SMTP connection is protected; see the email provider config's `tls` field. */
+export const SMTP_TLS_VALUES = ['starttls', 'implicit', 'none'] as const;
+export type SmtpTls = (typeof SMTP_TLS_VALUES)[number];
+
 const name = requiredText('name');
 const providerOne = choiceField('provider', ['providerOne']);
 const baseUrl = optionalHttpUrl('base url').describe(
@@ -53,8 +57,14 @@ export const emailConfigBody = z.object({
   password: keptSecret('password'),
   fromAddress: emailAddressField('from address'),
   secure: optionalBoolean('secure').describe(
-    'Extension: TLS from the first byte (port 465); otherwise STARTTLS when offered. Default: port 465.',
+    'Extension (legacy): true is tls "implicit", false is tls "starttls". Default: implicit on port 465.',
   ),
+  tls: choiceField('tls', SMTP_TLS_VALUES)
+    .nullish()
+    .describe(
+      'Extension: "starttls" (required; a server without it is refused), "implicit" (TLS from the first byte) ' +
+        'or "none" (plain text allowed). Default: from secure, else implicit on port 465 and starttls elsewhere.',
+    ),
 });
 
 const masked = z.string().describe('Masked: never more than the last four characters.');
@@ -93,6 +103,7 @@ export const emailConfigViewSchema = z.object({
   password: masked,
   fromAddress: z.string(),
   secure: z.boolean().nullable(),
+  tls: z.enum(SMTP_TLS_VALUES).nullable(),
 });
 
 export const availableProvidersSchema = z.array(z.string());

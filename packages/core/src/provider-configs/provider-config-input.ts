@@ -1,3 +1,4 @@
+import type { SmtpTls } from '@oncall/contracts';
 import type { SecretField } from '../crypto/submitted-secret';
 import type { ProviderKind } from '../entities/provider-config.entity';
 
@@ -25,6 +26,8 @@ export type EmailConfigInput = {
   fromAddress: string;
   /** TLS from the first byte; absent means "decide from the port" (465). */
   secure?: boolean | null;
+  /** Overrides `secure`: `none` is the only way to allow plain text. */
+  tls?: SmtpTls | null;
 };
 
 export interface ProviderConfigInputs {
@@ -73,6 +76,7 @@ const SPLIT: { [K in ProviderKind]: (input: ProviderConfigInputs[K]) => Provider
       fromAddress: input.fromAddress,
       // Settings are text (the column's type); the engine reads 'true' / 'false'.
       secure: input.secure === undefined || input.secure === null ? input.secure : String(input.secure),
+      tls: input.tls,
     },
     secrets: [{ field: { path: 'password', label: 'password' }, sent: input.password }],
   }),

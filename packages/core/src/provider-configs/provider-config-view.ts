@@ -1,3 +1,4 @@
+import { SMTP_TLS_VALUES, type SmtpTls } from '@oncall/contracts';
 import { maskSecret } from '../crypto/secret-box';
 import type { ProviderConfig } from '../entities/provider-config.entity';
 
@@ -35,6 +36,7 @@ export type EmailConfigView = ProviderConfigViewBase & {
   password: string;
   fromAddress: string;
   secure: boolean | null;
+  tls: SmtpTls | null;
 };
 
 export type ProviderConfigView = CallConfigView | SmsConfigView | EmailConfigView;
@@ -83,6 +85,7 @@ export function toProviderConfigView(
         password: maskSecret(secrets.password),
         fromAddress: settings.fromAddress ?? '',
         secure: settings.secure === undefined ? null : settings.secure === 'true',
+        tls: SMTP_TLS_VALUES.find((mode) => mode === settings.tls) ?? null,
       };
   }
 }

@@ -11,7 +11,8 @@ export interface ProviderSettings {
   /**
    * Stored text, keys as the channel plugins' config schemas name them. call: `baseUrl?`;
    * sms: `senderNumber`, `baseUrl?`; email: `host`, `port` (digits), `username?`, `fromAddress`,
-   * `secure?` (`'true'` / `'false'`; absent means "decide from the port").
+   * `secure?` (`'true'` / `'false'`; absent means "decide from the port"), `tls?` (`'starttls'` /
+   * `'implicit'` / `'none'`; overrides `secure`).
    */
   settings: Record<string, string>;
   /** Decrypted. call and sms: `apiToken`; email: `password?`. Never log or return them. */

@@ -35,6 +35,7 @@ export function providerTarget({ kind, provider, settings, secrets }: ProviderSe
         password: secrets.password,
         fromAddress: settings.fromAddress,
         ...(settings.secure === undefined ? {} : { secure: settings.secure === 'true' }),
+        ...(settings.tls === undefined ? {} : { tls: settings.tls }),
       },
     };
   }

@@ -64,13 +64,18 @@ export interface TestEngine {
   dispose(): Promise<void>;
 }
 
-/** Retries within milliseconds: tests wait for outcomes, not for production backoff. */
+/**
+ * Retries within milliseconds: tests wait for outcomes, not for production backoff. A Retry-After
+ * over two seconds fails over at once, or is cut to two seconds on the last config, as production
+ * does with its (longer) cap.
+ */
 const FAST_POLICY = {
   baseDelayMs: 20,
   factor: 2,
   maxDelayMs: 200,
   maxAttemptsPerProvider: 2,
   jitter: 'full',
+  maxRetryAfterMs: 2_000,
 } as const;
 
 /**

@@ -16,8 +16,9 @@ type AttemptResult = Pick<DeliveryAttemptRecord, 'outcome' | 'error' | 'retryAft
 /**
  * Delivers one message through the provider chain: retries transient and rate-limited failures on
  * the same provider with jittered exponential backoff (never sooner than Retry-After), moves to the
- * next provider after a permanent failure or `maxAttemptsPerProvider` failures, and fails after the
- * last provider. Events that do not fit the current phase (duplicates, stale timers, anything after
+ * next provider after a permanent failure, `maxAttemptsPerProvider` failures or a Retry-After longer
+ * than `maxRetryAfterMs` (on the last provider such a wait is shortened to the cap), and fails after
+ * the last provider. Events that do not fit the current phase (duplicates, stale timers, anything after
  * finish) change nothing.
  *
  * @example
@@ -64,11 +65,16 @@ function afterFailure(state: DeliveryState, event: AttemptFailed): DeliveryDecis
     latencyMs: event.latencyMs ?? null,
   });
   if (state.cancelRequested) return finish(state, 'cancelled', [record]);
+  const cap = state.policy.maxRetryAfterMs ?? Number.POSITIVE_INFINITY;
+  const retryAfterMs = event.retryAfterMs ?? 0;
+  // A page must not sit out a long Retry-After (a spent daily quota) while a backup could send it.
+  const waitTooLong = retryAfterMs > cap && state.fallbacks.length > 0;
   // A permanent error (bad number, rejected credentials) fails the same way on every retry.
-  const retryHere = event.kind !== 'permanent' && state.attempt < state.policy.maxAttemptsPerProvider;
+  const retryHere =
+    event.kind !== 'permanent' && !waitTooLong && state.attempt < state.policy.maxAttemptsPerProvider;
   if (retryHere) {
     const backoff = backoffDelayMs(state.policy, state.attempt, state.previousDelayMs, event.jitter);
-    const ms = Math.max(backoff, event.retryAfterMs ?? 0);
+    const ms = Math.max(backoff, Math.min(retryAfterMs, cap));
     return {
       state: { ...state, phase: 'waiting', previousDelayMs: ms },
       commands: [record, { type: 'wait', ms, timerId: keyOf(state, state.attempt + 1) }],

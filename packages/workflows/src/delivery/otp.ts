@@ -14,6 +14,7 @@ export const OTP_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 5_000,
   maxAttemptsPerProvider: 2,
   jitter: 'full',
+  maxRetryAfterMs: 5_000,
 };
 
 export interface OtpDeliveryInit {

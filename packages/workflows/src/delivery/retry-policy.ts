@@ -7,7 +7,9 @@
  * deliveries that failed together (a provider outage) instead of hammering the provider in lockstep.
  *
  * @example
- * const policy: RetryPolicy = { baseDelayMs: 1000, factor: 2, maxDelayMs: 60_000, maxAttemptsPerProvider: 3, jitter: 'full' };
+ * const policy: RetryPolicy = {
+ *   baseDelayMs: 1000, factor: 2, maxDelayMs: 60_000, maxAttemptsPerProvider: 3, jitter: 'full', maxRetryAfterMs: 60_000,
+ * };
  */
 export interface RetryPolicy {
   readonly baseDelayMs: number;
@@ -16,6 +18,13 @@ export interface RetryPolicy {
   /** Transient and rate-limited failures allowed on one provider before moving to the next. */
   readonly maxAttemptsPerProvider: number;
   readonly jitter: 'full' | 'decorrelated';
+  /**
+   * The longest Retry-After worth waiting for on one provider. A vendor asking for longer (a day's
+   * quota spent) sends the delivery to the next provider at once; on the last provider it is retried
+   * after this long instead. Absent in deliveries queued before the setting existed: no cap, so
+   * their decisions replay as they were made.
+   */
+  readonly maxRetryAfterMs?: number;
 }
 
 /** Alert pages: a few quick retries, then the backup provider, all within about a minute. */
@@ -25,6 +34,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 60_000,
   maxAttemptsPerProvider: 3,
   jitter: 'full',
+  maxRetryAfterMs: 60_000,
 };
 
 /** Throws a RangeError when a policy would loop forever or wait a negative time. */
@@ -34,6 +44,9 @@ export function assertRetryPolicy(policy: RetryPolicy): void {
   if (!(policy.maxDelayMs >= policy.baseDelayMs)) throw new RangeError('maxDelayMs must be >= baseDelayMs');
   if (!Number.isInteger(policy.maxAttemptsPerProvider) || policy.maxAttemptsPerProvider < 1) {
     throw new RangeError('maxAttemptsPerProvider must be an integer >= 1');
+  }
+  if (policy.maxRetryAfterMs !== undefined && !(policy.maxRetryAfterMs >= 0)) {
+    throw new RangeError('maxRetryAfterMs must be >= 0');
   }
 }
 
