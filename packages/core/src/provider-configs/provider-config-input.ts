@@ -42,6 +42,8 @@ export interface ProviderConfigFields {
   provider: string;
   settings: SettingsPatch;
   secrets: Array<{ field: SecretField; sent: string | null | undefined }>;
+  /** The settings that decide where the secrets are sent: changing one needs the secrets again. */
+  destination: readonly string[];
 }
 
 const API_TOKEN: SecretField = {
@@ -56,12 +58,14 @@ const SPLIT: { [K in ProviderKind]: (input: ProviderConfigInputs[K]) => Provider
     provider: input.provider,
     settings: { baseUrl: input.baseUrl },
     secrets: [{ field: API_TOKEN, sent: input.apiToken }],
+    destination: ['baseUrl'],
   }),
   sms: (input) => ({
     name: input.name,
     provider: input.provider,
     settings: { senderNumber: input.senderNumber, baseUrl: input.baseUrl },
     secrets: [{ field: API_TOKEN, sent: input.apiToken }],
+    destination: ['baseUrl'],
   }),
   email: (input) => ({
     name: input.name,
@@ -75,6 +79,7 @@ const SPLIT: { [K in ProviderKind]: (input: ProviderConfigInputs[K]) => Provider
       secure: input.secure === undefined || input.secure === null ? input.secure : String(input.secure),
     },
     secrets: [{ field: { path: 'password', label: 'password' }, sent: input.password }],
+    destination: ['host', 'port'],
   }),
 };
 
