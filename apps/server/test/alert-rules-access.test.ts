@@ -370,6 +370,25 @@ describe('alert rule authorization', () => {
     expect(timeline.body).not.toContain(cell.ruleName);
   });
 
+  it('gives a stranger no existence oracle on endpoints and data sources either', async () => {
+    const unknown = '01890000-0000-7000-8000-000000000000';
+    const hidden = await seedEndpoint(h.t, ids.ruleOwner);
+    const sourceId = await seedDataSource(h.t, 'grafana');
+    const statusOf = async (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+      (await h.call(method, url, { token: tokens.unrelated, body })).statusCode;
+    const hook = { name: 'x', type: 'teams', value: 'https://hooks.example.com/x' };
+    for (const [method, body] of [['GET'], ['PUT', hook], ['DELETE']] as const) {
+      const existing = await statusOf(method, `/api/v1/endpoint/${hidden}`, body);
+      expect([method, existing]).toEqual([
+        method,
+        await statusOf(method, `/api/v1/endpoint/${unknown}`, body),
+      ]);
+      expect(existing).toBe(404);
+    }
+    const source = await statusOf('GET', `/api/v1/data-source/${sourceId}`);
+    expect(source).toBe(await statusOf('GET', `/api/v1/data-source/${unknown}`));
+  });
+
   it('never lists, nor lets group actions touch, a rule the caller cannot see', async () => {
     const cell = await newCell();
     const namesFor = async (caller: Caller) =>
