@@ -4,6 +4,7 @@ import {
   type Core,
   createCore,
   ensureSystemAdmin,
+  SecretBox,
   type SystemAdminResult,
   systemClock,
 } from '@oncall/core';
@@ -27,7 +28,7 @@ export interface RunningService {
 
 /** Opens the database, applies migrations, makes sure the system admin exists, and builds the app. */
 export async function startService(config: AppConfig): Promise<RunningService> {
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, { secretBox: new SecretBox(config.encryptionKey) });
   let engine: Engine | undefined;
   // Until the app (and its logger) exists, background failures of the engine go to stderr.
   let reportError = (error: unknown): void => {

@@ -41,7 +41,7 @@ describe('acknowledge, resolve, history, timeline and triggered data', () => {
     expect(
       (await h.call('POST', `/api/v1/alert-rule/acknowledge/${ruleId}`, { token: stranger.token }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(404);
     const ack = await h.call('POST', `/api/v1/alert-rule/acknowledge/${ruleId}`, { token: shared.token });
     expect(ack.json()).toEqual({ status: true, message: 'Alert rule acknowledged.' });
     const again = await h.call('POST', `/api/v1/alert-rule/acknowledge/${ruleId}`, { token: admin });
@@ -102,7 +102,7 @@ describe('acknowledge, resolve, history, timeline and triggered data', () => {
     await fire(token, 'b');
     expect(
       (await h.call('POST', `/api/v1/alert-rule/resolve/${ruleId}`, { token: stranger.token })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     const resolved = await h.call('POST', `/api/v1/alert-rule/resolve/${ruleId}`, { token: shared.token });
     expect(resolved.json()).toEqual({ status: true, message: 'Alert rule resolved.' });
     expect((await h.t.core.orm.em.fork().findOneOrFail(AlertRule, { id: ruleId })).state).toBe('resolved');
@@ -159,7 +159,7 @@ describe('acknowledge, resolve, history, timeline and triggered data', () => {
     expect(bad.json().errors).toHaveProperty('from');
     expect(
       (await h.call('GET', `/api/v1/alert-rule/history/${ruleId}`, { token: stranger.token })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect((await h.call('GET', '/api/v1/alert-rule/history/nope', { token: admin })).statusCode).toBe(404);
   });
 

@@ -31,10 +31,15 @@ interface Row {
 }
 
 const q = (name: string) => `alertname=${encodeURIComponent(name)}`;
+const timelineOf = (ruleId: string) => {
+  const now = Math.floor(Date.now() / 1000);
+  return `/api/v1/alert-rule/status?alertRuleIds=${ruleId}&fromTime=${now - 3600}&toTime=${now}`;
+};
 
 /**
- * Every alert-rule route × every kind of caller → status. Invisible rules answer 404 where the
- * contract lists 404, and 403 on the tag and user sub-resources, whose contract rows list only 403.
+ * Every alert-rule route × every kind of caller → status. A rule the caller cannot see answers 404
+ * on every route, as one that does not exist (a 403 would confirm the id names a rule); a caller
+ * who sees it but does not administer it gets 403 for admin actions.
  */
 const MATRIX: Row[] = [
   {
@@ -152,14 +157,14 @@ const MATRIX: Row[] = [
     route: 'tags',
     method: 'GET',
     url: (c) => `/api/v1/alert-rule-tag/${c.ruleId}`,
-    expect: [200, 200, 200, 200, 200, 403, 401],
+    expect: [200, 200, 200, 200, 200, 404, 401],
   },
   {
     route: 'set tags',
     method: 'PUT',
     url: (c) => `/api/v1/alert-rule-tag/${c.ruleId}`,
     body: () => ({ tags: ['x'] }),
-    expect: [200, 200, 200, 403, 403, 403, 401],
+    expect: [200, 200, 200, 403, 403, 404, 401],
   },
   {
     route: 'notify',
@@ -197,20 +202,57 @@ const MATRIX: Row[] = [
     route: 'users',
     method: 'GET',
     url: (c) => `/api/v1/alert-rule-user/${c.ruleId}`,
-    expect: [200, 200, 200, 200, 200, 403, 401],
+    expect: [200, 200, 200, 200, 200, 404, 401],
   },
   {
     route: 'add users',
     method: 'PUT',
     url: (c) => `/api/v1/alert-rule-user/${c.ruleId}`,
     body: () => ({ userIds: [], teamIds: [] }),
-    expect: [200, 200, 200, 403, 403, 403, 401],
+    expect: [200, 200, 200, 403, 403, 404, 401],
   },
   {
     route: 'remove shared user',
     method: 'DELETE',
     url: (c, ids) => `/api/v1/alert-rule-user/${c.ruleId}/${ids.sharedUser}`,
-    expect: [200, 200, 200, 200, 403, 403, 401],
+    expect: [200, 200, 200, 200, 403, 404, 401],
+  },
+  {
+    route: 'history',
+    method: 'GET',
+    url: (c) => `/api/v1/alert-rule/history/${c.ruleId}`,
+    expect: [200, 200, 200, 200, 200, 404, 401],
+  },
+  {
+    route: 'triggered',
+    method: 'GET',
+    url: (c) => `/api/v1/alert-rule/triggered/${c.ruleId}`,
+    expect: [200, 200, 200, 200, 200, 404, 401],
+  },
+  {
+    route: 'status timeline',
+    method: 'GET',
+    url: (c) => timelineOf(c.ruleId),
+    expect: [200, 200, 200, 200, 200, 200, 401],
+  },
+  {
+    // The rule is not firing: whoever may acknowledge it learns that (422), nobody else anything.
+    route: 'acknowledge',
+    method: 'POST',
+    url: (c) => `/api/v1/alert-rule/acknowledge/${c.ruleId}`,
+    expect: [422, 422, 422, 422, 422, 404, 401],
+  },
+  {
+    route: 'resolve',
+    method: 'POST',
+    url: (c) => `/api/v1/alert-rule/resolve/${c.ruleId}`,
+    expect: [200, 200, 200, 200, 200, 404, 401],
+  },
+  {
+    route: 'test notification',
+    method: 'POST',
+    url: (c) => `/api/v1/alert-rule-notify/test/${c.ruleId}`,
+    expect: [200, 200, 200, 200, 200, 404, 401],
   },
 ];
 
@@ -277,6 +319,74 @@ describe('alert rule authorization', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('answers 404 on every tRPC procedure and on GraphQL for a rule the caller cannot see', async () => {
+    const cell = await newCell();
+    const id = cell.ruleId;
+    const procedures: Array<[kind: 'query' | 'mutation', path: string, input: unknown]> = [
+      ['query', 'alertRules.get', { id }],
+      ['query', 'alertRules.tags.get', { id }],
+      ['query', 'alertRules.access.get', { id }],
+      ['query', 'alertRules.notify.get', { id }],
+      ['mutation', 'alertRules.update', { id, description: 'changed' }],
+      ['mutation', 'alertRules.delete', { id }],
+      ['mutation', 'alertRules.pin', { id }],
+      ['mutation', 'alertRules.silent', { id }],
+      ['mutation', 'alertRules.tags.set', { id, tags: ['x'] }],
+      ['mutation', 'alertRules.access.add', { id, userIds: [], teamIds: [] }],
+      ['mutation', 'alertRules.access.remove', { alertId: id, userOrTeamId: ids.sharedUser }],
+      ['mutation', 'alertRules.notify.add', { id, endpointIds: [] }],
+      ['mutation', 'alertRules.notify.remove', { alertId: id, endpointId: cell.ownerEndpointId }],
+      ['mutation', 'alertRules.notify.sendTest', { id }],
+    ];
+    const trpc = (kind: 'query' | 'mutation', path: string, input: unknown, token?: string) =>
+      kind === 'query'
+        ? h.call('GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { token })
+        : h.call('POST', `/trpc/${path}`, { token, body: input });
+    const answers: Record<string, number> = {};
+    for (const [kind, path, input] of procedures) {
+      answers[path] = (await trpc(kind, path, input, tokens.unrelated)).statusCode;
+    }
+    expect(answers).toEqual(Object.fromEntries(procedures.map(([, path]) => [path, 404])));
+
+    // Seeing the rule without administering it is still a 403 for admin actions.
+    for (const [path, input] of [
+      ['alertRules.update', { id, description: 'changed' }],
+      ['alertRules.tags.set', { id, tags: ['x'] }],
+      ['alertRules.access.add', { id, userIds: [], teamIds: [] }],
+    ] as const) {
+      expect((await trpc('mutation', path, input, tokens.sharedUser)).statusCode, path).toBe(403);
+    }
+
+    const gql = await h.call('POST', '/graphql', {
+      token: tokens.unrelated,
+      body: { query: 'query($id: ID!) { alertRule(id: $id) { id name } }', variables: { id } },
+    });
+    expect(gql.json().errors[0].extensions.code).toBe('NOT_FOUND');
+    const timeline = await h.call('GET', timelineOf(id), { token: tokens.unrelated });
+    expect(timeline.statusCode).toBe(200);
+    expect(timeline.body).not.toContain(id);
+    expect(timeline.body).not.toContain(cell.ruleName);
+  });
+
+  it('gives a stranger no existence oracle on endpoints and data sources either', async () => {
+    const unknown = '01890000-0000-7000-8000-000000000000';
+    const hidden = await seedEndpoint(h.t, ids.ruleOwner);
+    const sourceId = await seedDataSource(h.t, 'grafana');
+    const statusOf = async (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+      (await h.call(method, url, { token: tokens.unrelated, body })).statusCode;
+    const hook = { name: 'x', type: 'teams', value: 'https://hooks.example.com/x' };
+    for (const [method, body] of [['GET'], ['PUT', hook], ['DELETE']] as const) {
+      const existing = await statusOf(method, `/api/v1/endpoint/${hidden}`, body);
+      expect([method, existing]).toEqual([
+        method,
+        await statusOf(method, `/api/v1/endpoint/${unknown}`, body),
+      ]);
+      expect(existing).toBe(404);
+    }
+    const source = await statusOf('GET', `/api/v1/data-source/${sourceId}`);
+    expect(source).toBe(await statusOf('GET', `/api/v1/data-source/${unknown}`));
   });
 
   it('never lists, nor lets group actions touch, a rule the caller cannot see', async () => {

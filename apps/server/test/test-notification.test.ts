@@ -92,10 +92,10 @@ describe('POST /alert-rule-notify/test/{id}', () => {
     ]);
   });
 
-  it('lets users the rule is shared with test it, and refuses the others with 403', async () => {
+  it('lets users the rule is shared with test it, and answers 404 to the others', async () => {
     const { ruleId } = await seedRule(h.t);
     await share(ruleId, shared.id);
-    expect((await sendTest(ruleId, stranger.token)).statusCode).toBe(403);
+    expect((await sendTest(ruleId, stranger.token)).statusCode).toBe(404);
     expect(await eventsOf(ruleId)).toEqual([]);
     const response = await sendTest(ruleId, shared.token);
     expect(response.json()).toEqual({ status: true, message: 'Test notification queued.' });
@@ -142,6 +142,6 @@ describe('POST /alert-rule-notify/test/{id}', () => {
       token: stranger.token,
       body: { id: ruleId },
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
   });
 });

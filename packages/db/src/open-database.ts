@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgresql';
-import { entities, routines } from '@oncall/core';
+import { entities, routines, type SecretBox } from '@oncall/core';
 import type { DatabaseTarget } from './database-target';
 import { migrationsList } from './migrations/index';
 import { PGliteDialect } from './pglite/pglite-dialect';
@@ -20,6 +20,8 @@ export interface OpenOptions {
   /** MikroORM query logging namespaces; off unless asked for. */
   debug?: LoggerNamespace[];
   poolMax?: number;
+  /** Seals secrets that migrations find stored in the clear; needed only when there are some. */
+  secretBox?: SecretBox;
 }
 
 function baseOptions(options: OpenOptions): Options {
@@ -30,7 +32,13 @@ function baseOptions(options: OpenOptions): Options {
     allowGlobalContext: false,
     ensureDatabase: false,
     forceUtcTimezone: true,
-    migrations: { migrationsList, snapshot: false, transactional: true, allOrNothing: true, silent: true },
+    migrations: {
+      migrationsList: migrationsList(options.secretBox),
+      snapshot: false,
+      transactional: true,
+      allOrNothing: true,
+      silent: true,
+    },
   };
 }
 

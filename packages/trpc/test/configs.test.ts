@@ -187,7 +187,8 @@ describe('tRPC configs router', () => {
         name: 'uno',
         type: 'socks5',
         host: 'proxy.local',
-        port: '1080',
+        // Issue #12: a new port would need the password again.
+        port: '3128',
       });
       expect(updated.data).toMatchObject({ name: 'uno', type: 'socks5', password: '********5555' });
       expect((await query('messengerProxies.get', { id: one.id })).data).toMatchObject({ name: 'uno' });

@@ -77,14 +77,18 @@ export async function seedChannelEndpoints(
 ): Promise<Record<ChannelKind, { id: string; destination: string }>> {
   destinations += 1;
   const n = String(destinations).padStart(7, '0');
-  const fields: Record<ChannelKind, { value: string; destination: string; botToken?: string }> = {
+  const fields: Record<
+    ChannelKind,
+    { value: string; destination: string; botToken?: string; sealed?: boolean }
+  > = {
     sms: { value: `0912${n}`, destination: `0912${n}` },
     call: { value: `0935${n}`, destination: `0935${n}` },
     email: { value: `oncall-${n}@example.com`, destination: `oncall-${n}@example.com` },
     telegram: { value: `-100${n}`, destination: `-100${n}`, botToken: BOT_TOKEN },
     bale: { value: `4${n}`, destination: `4${n}`, botToken: BOT_TOKEN },
-    teams: { value: `${fakes.teams.url}/hook/${n}`, destination: `/hook/${n}` },
-    mattermost: { value: `${fakes.mattermost.url}/hooks/${n}`, destination: `/hooks/${n}` },
+    // Webhook URLs are stored sealed, as the core stores them.
+    teams: { value: `${fakes.teams.url}/hook/${n}`, destination: `/hook/${n}`, sealed: true },
+    mattermost: { value: `${fakes.mattermost.url}/hooks/${n}`, destination: `/hooks/${n}`, sealed: true },
   };
   const em = t.core.orm.em.fork();
   const created = CHANNEL_KINDS.map((kind) => {
@@ -92,7 +96,8 @@ export async function seedChannelEndpoints(
     const endpoint = em.create(Endpoint, {
       name: `${kind} ${n}`,
       type: ENDPOINT_TYPE[kind],
-      value: field.value,
+      value: field.sealed ? '' : field.value,
+      sealedValue: field.sealed ? t.core.secretBox.encrypt(field.value) : null,
       sealedBotToken: field.botToken ? t.core.secretBox.encrypt(field.botToken) : null,
       owner: em.getReference(User, ownerId),
     });

@@ -23,6 +23,20 @@ export const webhookUrl = z
   .max(2000, 'The value may not be greater than 2000 characters.')
   .pipe(z.url({ protocol: /^https?$/, error: 'The value must be an http(s) URL.' }));
 
+/**
+ * On update a webhook URL may come back as reads mask it for those who may not see it
+ * (`********` and its last characters): the core keeps the stored URL when the mask matches it.
+ */
+export const webhookUrlOrMask = z
+  .string({ error: 'The value field is required.' })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value.startsWith('********')) return;
+    for (const issue of webhookUrl.safeParse(value).error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message });
+    }
+  });
+
 /** Chat and thread ids are numbers in the messengers' APIs; clients send them as either. */
 const numberOrText = (label: string) =>
   z

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { idField, idList, requiredText } from '../common/fields';
 import { blankAsAbsent, objectOf, type Strictness } from '../common/strictness';
-import { botToken, chatId, emailAddress, phoneNumber, threadId, webhookUrl } from './destinations';
+import {
+  botToken,
+  chatId,
+  emailAddress,
+  phoneNumber,
+  threadId,
+  webhookUrl,
+  webhookUrlOrMask,
+} from './destinations';
 import { flowStepsSchema } from './flow-steps';
 
-/** On update a bot token may be left out (or sent back masked): the stored one is kept. */
+/**
+ * On update a bot token may be left out (or sent back masked), and a webhook URL sent back masked:
+ * the stored one is kept.
+ */
 export type EndpointBodyMode = 'create' | 'update';
 
 const otpCode = blankAsAbsent(
@@ -34,13 +45,14 @@ export function endpointBodySchema<E extends z.ZodRawShape>(options: {
     accessTeamIds: idList('access team ids').optional(),
   };
   const token = mode === 'create' ? botToken : blankAsAbsent(botToken);
+  const hook = mode === 'create' ? webhookUrl : webhookUrlOrMask;
   const chat = { chatId: blankAsAbsent(chatId('chat id')), value: blankAsAbsent(chatId('value')) };
   return z.discriminatedUnion(
     'type',
     [
       objectOf({ ...common, type: z.enum(['sms', 'call']), value: phoneNumber, otpCode }, strictness),
       objectOf({ ...common, type: z.literal('email'), value: emailAddress, otpCode }, strictness),
-      objectOf({ ...common, type: z.enum(['teams', 'matter-most']), value: webhookUrl }, strictness),
+      objectOf({ ...common, type: z.enum(['teams', 'matter-most']), value: hook }, strictness),
       objectOf(
         { ...common, type: z.literal('telegram'), ...chat, threadId: threadIdField, botToken: token },
         strictness,

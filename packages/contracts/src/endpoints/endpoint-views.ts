@@ -17,7 +17,14 @@ const common = {
 
 /** An endpoint as every read and write answers it; the fields beside the common ones depend on `type`. */
 export const endpointViewSchema = z.discriminatedUnion('type', [
-  z.object({ ...common, type: z.enum(['sms', 'call', 'email', 'teams', 'matter-most']), value: z.string() }),
+  z.object({ ...common, type: z.enum(['sms', 'call', 'email']), value: z.string() }),
+  z.object({
+    ...common,
+    type: z.enum(['teams', 'matter-most']),
+    value: z
+      .string()
+      .describe('the webhook URL; masked unless the reader owns the endpoint or is an owner or manager'),
+  }),
   z.object({
     ...common,
     type: z.literal('telegram'),

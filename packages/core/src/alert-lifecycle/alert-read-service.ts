@@ -65,7 +65,7 @@ export class AlertReadService {
   /** Newest first; `from`/`to` bound the event time (to inclusive, to the minute the client sent). */
   async history(actor: Actor, ruleId: string, query: HistoryQuery): Promise<Page<HistoryEntry>> {
     const em = this.deps.orm.em.fork();
-    const rule = await loadVisibleRule(em, actor, ruleId, 'forbidden');
+    const rule = await loadVisibleRule(em, actor, ruleId);
     const where = ['e.rule_id = ?'];
     const params: unknown[] = [rule.id];
     if (query.from) {
@@ -129,8 +129,7 @@ export class AlertReadService {
     ruleId: string,
   ): Promise<{ alertRuleId: string; type: string; state: AlertState; instances: FiringInstance[] }> {
     const em = this.deps.orm.em.fork();
-    // The contract lists only 404 for this route: a rule the caller cannot see does not exist for it.
-    const rule = await loadVisibleRule(em, actor, ruleId, 'not_found');
+    const rule = await loadVisibleRule(em, actor, ruleId);
     const rows = await queryRows<{
       id: string;
       alertname: string | null;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { type HiddenRuleAnswer, standingOnRule } from '../alert-rules/rule-standing';
+import { standingOnRule } from '../alert-rules/rule-standing';
 import type { Actor } from '../auth/actor';
 import type { AlertRuleType, AlertState } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
@@ -13,16 +13,15 @@ export interface AccessibleRule {
 }
 
 /**
- * The rule, if the actor may see it (the alert-rule policy decides; `hidden` says whether a rule it
- * may not see answers 403 or 404, per the contract's row), with what the lifecycle routes show.
+ * The rule, if the actor may see it (the alert-rule policy decides; 404 otherwise), with what the
+ * lifecycle routes show.
  */
 export async function loadVisibleRule(
   em: EntityManager,
   actor: Actor,
   ruleId: string,
-  hidden: HiddenRuleAnswer,
 ): Promise<AccessibleRule> {
-  const standing = await standingOnRule(em, actor, ruleId, hidden);
+  const standing = await standingOnRule(em, actor, ruleId);
   const [rule] = await queryRows<{ name: string; state: AlertState; showAcknowledgeBtn: boolean }>(
     em,
     'select name, state, show_acknowledge_btn as "showAcknowledgeBtn" from alert_rules where id = ?',

@@ -30,7 +30,7 @@ export class RuleActions {
 
   acknowledge(actor: Actor, ruleId: string): Promise<ActionAnswer> {
     return this.deps.orm.em.fork().transactional(async (tx) => {
-      await loadVisibleRule(tx, actor, ruleId, 'forbidden');
+      await loadVisibleRule(tx, actor, ruleId);
       return this.acknowledgeIn(tx, ruleId, actor.userId);
     });
   }
@@ -38,7 +38,7 @@ export class RuleActions {
   /** Resolves every firing instance of the rule, each as its own history event. */
   resolve(actor: Actor, ruleId: string): Promise<ActionAnswer> {
     return this.deps.orm.em.fork().transactional(async (tx) => {
-      const rule = await loadVisibleRule(tx, actor, ruleId, 'forbidden');
+      const rule = await loadVisibleRule(tx, actor, ruleId);
       const firing = await queryRows<{ fingerprint: string; alertname: string | null; instance: string }>(
         tx,
         `select fingerprint, alertname, instance from alert_instances
@@ -67,7 +67,7 @@ export class RuleActions {
    */
   sendTest(actor: Actor, ruleId: string): Promise<ActionAnswer> {
     return this.deps.orm.em.fork().transactional(async (tx) => {
-      const { id } = await standingOnRule(tx, actor, ruleId, 'forbidden');
+      const { id } = await standingOnRule(tx, actor, ruleId);
       const targets = await notifyTargets(tx, id);
       if (targets.length === 0) {
         return {

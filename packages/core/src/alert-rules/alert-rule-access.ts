@@ -32,14 +32,14 @@ export class AlertRuleAccess {
 
   async get(actor: Actor, id: string): Promise<AlertRuleAccessView> {
     const em = this.deps.orm.em.fork();
-    const standing = await standingOnRule(em, actor, id, 'forbidden');
+    const standing = await standingOnRule(em, actor, id);
     return this.view(em, standing.id, standing.ownerId);
   }
 
   /** Adds users and teams to those the rule is shared with. */
   async add(actor: Actor, id: string, input: AlertRuleAccessInput): Promise<AlertRuleAccessView> {
     const em = this.deps.orm.em.fork();
-    const standing = await standingOnRule(em, actor, id, 'forbidden');
+    const standing = await standingOnRule(em, actor, id);
     assertCanAdministerRule(actor, standing);
     await assertRuleReferences(em, actor, input);
     await em.transactional(async (tx) => {
@@ -66,7 +66,7 @@ export class AlertRuleAccess {
   /** Removes a shared user or a shared team, whichever the id names. */
   async remove(actor: Actor, alertId: string, userOrTeamId: string): Promise<AlertRuleAccessView> {
     const em = this.deps.orm.em.fork();
-    const standing = await standingOnRule(em, actor, alertId, 'forbidden');
+    const standing = await standingOnRule(em, actor, alertId);
     if (userOrTeamId !== actor.userId) assertCanAdministerRule(actor, standing);
     if (!isId(userOrTeamId)) throw notFound('User or team on this alert rule');
     const removed = await em.transactional(

@@ -27,7 +27,7 @@ export class AlertRuleTags {
 
   async get(actor: Actor, id: string): Promise<AlertRuleTagsView> {
     const em = this.deps.orm.em.fork();
-    const standing = await standingOnRule(em, actor, id, 'forbidden');
+    const standing = await standingOnRule(em, actor, id);
     const rule = await em.findOneOrFail(AlertRule, { id: standing.id }, { fields: ['id', 'tags'] });
     return { id: rule.id, tags: rule.tags };
   }
@@ -35,7 +35,7 @@ export class AlertRuleTags {
   /** Replaces the rule's tags; admins only. */
   async put(actor: Actor, id: string, tags: string[]): Promise<AlertRuleTagsView> {
     const em = this.deps.orm.em.fork();
-    const standing = await standingOnRule(em, actor, id, 'forbidden');
+    const standing = await standingOnRule(em, actor, id);
     assertCanAdministerRule(actor, standing);
     await em.nativeUpdate(AlertRule, { id: standing.id }, { tags, updatedAt: new Date() });
     return { id: standing.id, tags };

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import type { AlertRuleType } from '../entities/alert-rule.entity';
-import { forbidden, notFound } from '../errors/domain-error';
+import { notFound } from '../errors/domain-error';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import { alertRulePolicy, type RuleStanding } from '../policy/alert-rule-policy';
 import { loadById } from '../validation/find-by-id';
@@ -14,17 +14,13 @@ export interface StandingOnRule extends RuleStanding {
 }
 
 /**
- * What a rule the actor cannot see answers: routes the contract lists with 403 say so, the others
- * answer 404 as for a rule that does not exist, so existence never leaks where it need not.
+ * Loads how the actor stands to a rule. A rule the actor may not see answers 404 on every route, as
+ * one that does not exist: a 403 would tell a stranger that the id names a rule.
  */
-export type HiddenRuleAnswer = 'not_found' | 'forbidden';
-
-/** Loads how the actor stands to a rule; 404 when there is none, `hidden` when it may not see it. */
 export async function standingOnRule(
   em: EntityManager,
   actor: Actor,
   ruleId: string,
-  hidden: HiddenRuleAnswer = 'not_found',
 ): Promise<StandingOnRule> {
   const me = actor.userId;
   const row = await loadById(ruleId, 'Alert rule', async (id) => {
@@ -44,6 +40,6 @@ export async function standingOnRule(
     canView: alertRulePolicy.canView(actor, row),
     canAdminister: alertRulePolicy.canAdminister(actor, row),
   };
-  if (!standing.canView) throw hidden === 'forbidden' ? forbidden() : notFound('Alert rule');
+  if (!standing.canView) throw notFound('Alert rule');
   return standing;
 }

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import { maskSecret, type SecretBox } from '../crypto/secret-box';
-import { submittedSecret } from '../crypto/submitted-secret';
+import { changedDestinationField, submittedSecret } from '../crypto/submitted-secret';
 import { SystemSetting } from '../entities/system-setting.entity';
 import { assertCanManageSettings } from '../policy/settings-policy';
 import type { ClusterType, ClusterView } from './cluster-view';
@@ -41,13 +41,19 @@ export class ClusterService {
 
   async save(actor: Actor, input: ClusterInput): Promise<ClusterView> {
     assertCanManageSettings(actor);
+    const stored = await this.read();
     const next: StoredCluster =
       input.type === 'main'
         ? MAIN
         : {
             type: 'agent',
             sourceUrl: input.sourceUrl,
-            sourceToken: submittedSecret(input.sourceToken, (await this.read()).sourceToken, SOURCE_TOKEN),
+            sourceToken: submittedSecret(
+              input.sourceToken,
+              stored.sourceToken,
+              SOURCE_TOKEN,
+              changedDestinationField({ sourceUrl: stored.sourceUrl }, { sourceUrl: input.sourceUrl }),
+            ),
           };
     await this.deps.orm.em.fork().upsert(SystemSetting, {
       key: KEY,

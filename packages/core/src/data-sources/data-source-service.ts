@@ -2,7 +2,12 @@ import { type EntityManager, LockMode, type MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import { newOpaqueToken } from '../auth/opaque-token';
 import type { SecretBox } from '../crypto/secret-box';
-import { type SecretField, submittedSecret } from '../crypto/submitted-secret';
+import {
+  changedDestinationField,
+  type SecretField,
+  submittedSecret,
+  submittedSecrets,
+} from '../crypto/submitted-secret';
 import { AlertRule } from '../entities/alert-rule.entity';
 import { DataSource, type DataSourceType } from '../entities/data-source.entity';
 import { validationFailed } from '../errors/domain-error';
@@ -14,7 +19,7 @@ import { loadById } from '../validation/find-by-id';
 import { withUniqueField } from '../validation/unique-violation';
 import { assertConnectionComplete } from './connection-rules';
 import { type DataSourceTypeInfo, dataSourceTypes, isWebhookType } from './data-source-catalog';
-import { openSecrets, sealSecrets } from './data-source-secrets';
+import { type DataSourceSecrets, openSecrets, sealSecrets } from './data-source-secrets';
 import { type DataSourceOption, type DataSourceView, toDataSourceView } from './data-source-view';
 
 export interface DataSourceInput {
@@ -108,10 +113,15 @@ export class DataSourceService {
     if (input.name !== source.name) await this.assertNameFree(em, input.name);
     const stored = openSecrets(this.deps.secretBox, source.sealedSecrets ?? null);
     const username = input.username === undefined ? (source.username ?? null) : input.username || null;
-    const secrets = {
-      apiToken: submittedSecret(input.apiToken, stored.apiToken, API_TOKEN),
-      password: submittedSecret(input.password, stored.password, PASSWORD),
-    };
+    // Status checks send the credentials to the url.
+    const movedBy = changedDestinationField({ url: source.url }, { url: input.url });
+    const secrets: DataSourceSecrets = submittedSecrets(
+      [
+        { field: API_TOKEN, sent: input.apiToken, stored: stored.apiToken },
+        { field: PASSWORD, sent: input.password, stored: stored.password },
+      ],
+      movedBy,
+    );
     assertConnectionComplete({ username, password: secrets.password });
     source.name = input.name;
     source.url = input.url;

@@ -47,7 +47,12 @@ export class EndpointService {
       limit: query.perPage,
       offset: pageOffset(query),
     });
-    return { items: endpoints.map((e) => this.view(e)), total, page: query.page, perPage: query.perPage };
+    return {
+      items: endpoints.map((e) => this.view(e, actor)),
+      total,
+      page: query.page,
+      perPage: query.perPage,
+    };
   }
 
   /** The flow endpoints the actor sees. */
@@ -61,7 +66,7 @@ export class EndpointService {
   }
 
   async get(actor: Actor, id: string): Promise<EndpointView> {
-    return this.view(await this.loadVisible(this.deps.orm.em.fork(), actor, id));
+    return this.view(await this.loadVisible(this.deps.orm.em.fork(), actor, id), actor);
   }
 
   async create(actor: Actor, input: EndpointInput): Promise<EndpointView> {
@@ -83,7 +88,7 @@ export class EndpointService {
       return { endpoint };
     });
     if (outcome.rejected) throw otpRejected(outcome.rejected);
-    return this.view(outcome.endpoint);
+    return this.view(outcome.endpoint, actor);
   }
 
   /**
@@ -107,7 +112,7 @@ export class EndpointService {
       return { endpoint };
     });
     if (outcome.rejected) throw otpRejected(outcome.rejected);
-    return this.view(outcome.endpoint);
+    return this.view(outcome.endpoint, actor);
   }
 
   /**
@@ -128,7 +133,7 @@ export class EndpointService {
         [endpoint.id],
       );
       if (flows.length > 0) throw validationFailed({ id: [usedByFlowsMessage(flows.map((f) => f.name))] });
-      const view = this.view(endpoint);
+      const view = this.view(endpoint, actor);
       tx.remove(endpoint);
       return view;
     });
@@ -141,14 +146,14 @@ export class EndpointService {
     await assertIdExists(em, User, 'userId', userId, 'user');
     endpoint.owner = em.getReference(User, userId);
     await em.flush();
-    return this.view(endpoint);
+    return this.view(endpoint, actor);
   }
 
   private async all(actor: Actor, where: FilterQuery<Endpoint>): Promise<EndpointView[]> {
     const endpoints = await this.deps.orm.em
       .fork()
       .find(Endpoint, { $and: [visibleEndpoints(actor), where] }, { populate: POPULATE, orderBy: ORDER });
-    return endpoints.map((e) => this.view(e));
+    return endpoints.map((e) => this.view(e, actor));
   }
 
   /** 404 for an endpoint the actor cannot see, as for one that does not exist. */
@@ -187,8 +192,8 @@ export class EndpointService {
     );
   }
 
-  private view(endpoint: Endpoint): EndpointView {
-    return toEndpointView(endpoint, this.deps.secretBox);
+  private view(endpoint: Endpoint, viewer: Actor): EndpointView {
+    return toEndpointView(endpoint, this.deps.secretBox, viewer);
   }
 }
 

@@ -1,5 +1,7 @@
+import type { Actor } from '../auth/actor';
 import { maskSecret, type SecretBox } from '../crypto/secret-box';
 import type { Endpoint, FlowStep } from '../entities/endpoint.entity';
+import { endpointPolicy } from '../policy/endpoint-policy';
 
 interface EndpointCommonView {
   id: string;
@@ -11,7 +13,10 @@ interface EndpointCommonView {
   updatedAt: string;
 }
 
-/** An endpoint as clients read it: the destination fields depend on the type; a bot token is masked. */
+/**
+ * An endpoint as clients read it: the destination fields depend on the type; a bot token is masked,
+ * and so is a webhook URL to whoever may not manage the endpoint.
+ */
 export type EndpointView = EndpointCommonView &
   (
     | { type: 'sms' | 'call' | 'email' | 'teams' | 'matter-most'; value: string }
@@ -20,8 +25,8 @@ export type EndpointView = EndpointCommonView &
     | { type: 'flow'; steps: FlowStep[] }
   );
 
-/** Expects `accessUsers` and `accessTeams` populated. */
-export function toEndpointView(endpoint: Endpoint, secretBox: SecretBox): EndpointView {
+/** As `viewer` may see it. Expects `accessUsers` and `accessTeams` populated. */
+export function toEndpointView(endpoint: Endpoint, secretBox: SecretBox, viewer: Actor): EndpointView {
   const common: EndpointCommonView = {
     id: endpoint.id,
     name: endpoint.name,
@@ -46,6 +51,12 @@ export function toEndpointView(endpoint: Endpoint, secretBox: SecretBox): Endpoi
     case 'flow':
       return { ...common, type: endpoint.type, steps: endpoint.steps ?? [] };
     default:
-      return { ...common, type: endpoint.type, value: endpoint.value };
+      return { ...common, type: endpoint.type, value: destination(endpoint, secretBox, viewer) };
   }
+}
+
+function destination(endpoint: Endpoint, secretBox: SecretBox, viewer: Actor): string {
+  if (!endpoint.sealedValue) return endpoint.value;
+  const url = secretBox.decrypt(endpoint.sealedValue);
+  return endpointPolicy.canManage(viewer, { ownerId: endpoint.owner.id }) ? url : maskSecret(url);
 }

@@ -21,8 +21,10 @@ export type FlowStep =
   | { type: 'endpoint'; endpointIds: string[] };
 
 /**
- * Where notifications go. `value` is the destination (number, address, webhook URL, chat id);
- * a bot token is sealed; a flow carries its steps instead of a destination.
+ * Where notifications go. `value` is the destination (number, address, chat id); a destination
+ * that is itself a credential (a Teams or Mattermost webhook URL) is sealed in `sealedValue`
+ * instead, `value` then empty. A bot token is sealed; a flow carries its steps instead of a
+ * destination.
  */
 const EndpointSchema = defineEntity({
   name: 'Endpoint',
@@ -35,6 +37,7 @@ const EndpointSchema = defineEntity({
     name: p.string(),
     type: p.enum([...ENDPOINT_TYPES]).index(),
     value: p.text(),
+    sealedValue: p.text().nullable(),
     threadId: p.string().nullable(),
     sealedBotToken: p.text().nullable(),
     steps: p.json<FlowStep[]>().nullable(),

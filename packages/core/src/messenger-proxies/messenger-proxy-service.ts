@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
-import { submittedSecret } from '../crypto/submitted-secret';
+import { changedDestinationField, submittedSecret } from '../crypto/submitted-secret';
 import { MessengerProxy, type ProxyType } from '../entities/messenger-proxy.entity';
 import { containsPattern } from '../persistence/contains-pattern';
 import { lockForTransaction } from '../persistence/transaction-lock';
@@ -106,7 +106,14 @@ export class MessengerProxyService {
     const storedPassword = stored?.sealedPassword
       ? this.deps.secretBox.decrypt(stored.sealedPassword)
       : undefined;
-    const password = submittedSecret(input.password, storedPassword, PASSWORD);
+    // Telegram and Bale traffic, and the proxy password with it, goes to the host and port.
+    const movedBy = stored
+      ? changedDestinationField(
+          { host: stored.host, port: stored.port },
+          { host: input.host, port: input.port },
+        )
+      : undefined;
+    const password = submittedSecret(input.password, storedPassword, PASSWORD, movedBy);
     return {
       name: input.name,
       type: input.type,

@@ -10,6 +10,10 @@ import { forbidden } from '../errors/domain-error';
  */
 export const endpointPolicy = {
   seesEverything: (actor: Actor) => actor.role === 'owner' || actor.role === 'manager',
+
+  /** Also who reads a secret destination (a webhook URL) unmasked: those it is shared with do not. */
+  canManage: (actor: Actor, endpoint: { ownerId: string }) =>
+    endpointPolicy.seesEverything(actor) || endpoint.ownerId === actor.userId,
 };
 
 /** The endpoints the actor may see, as a query condition; the `$some` operators never duplicate rows. */
@@ -25,6 +29,5 @@ export function visibleEndpoints(actor: Actor): FilterQuery<Endpoint> {
 }
 
 export function assertCanManageEndpoint(actor: Actor, endpoint: { ownerId: string }): void {
-  if (endpointPolicy.seesEverything(actor)) return;
-  if (endpoint.ownerId !== actor.userId) throw forbidden();
+  if (!endpointPolicy.canManage(actor, endpoint)) throw forbidden();
 }

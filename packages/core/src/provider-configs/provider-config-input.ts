@@ -45,6 +45,8 @@ export interface ProviderConfigFields {
   provider: string;
   settings: SettingsPatch;
   secrets: Array<{ field: SecretField; sent: string | null | undefined }>;
+  /** The settings that decide where the secrets are sent: changing one needs the secrets again. */
+  destination: readonly string[];
 }
 
 const API_TOKEN: SecretField = {
@@ -59,12 +61,14 @@ const SPLIT: { [K in ProviderKind]: (input: ProviderConfigInputs[K]) => Provider
     provider: input.provider,
     settings: { baseUrl: input.baseUrl },
     secrets: [{ field: API_TOKEN, sent: input.apiToken }],
+    destination: ['baseUrl'],
   }),
   sms: (input) => ({
     name: input.name,
     provider: input.provider,
     settings: { senderNumber: input.senderNumber, baseUrl: input.baseUrl },
     secrets: [{ field: API_TOKEN, sent: input.apiToken }],
+    destination: ['baseUrl'],
   }),
   email: (input) => ({
     name: input.name,
@@ -79,6 +83,7 @@ const SPLIT: { [K in ProviderKind]: (input: ProviderConfigInputs[K]) => Provider
       tls: input.tls,
     },
     secrets: [{ field: { path: 'password', label: 'password' }, sent: input.password }],
+    destination: ['host', 'port'],
   }),
 };
 

@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
-import { submittedSecret } from '../crypto/submitted-secret';
+import { changedDestinationField, submittedSecrets } from '../crypto/submitted-secret';
 import { ProviderConfig, type ProviderKind } from '../entities/provider-config.entity';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import { assertCanManageSettings } from '../policy/settings-policy';
@@ -134,14 +134,17 @@ export class ProviderConfigService {
 
   private apply(config: ProviderConfig, fields: ProviderConfigFields): void {
     const stored = openJson(this.deps.secretBox, config.sealedSecrets);
-    const secrets: Record<string, string> = {};
-    for (const { field, sent } of fields.secrets) {
-      const value = submittedSecret(sent, stored[field.path], field);
-      if (value !== undefined) secrets[field.path] = value;
-    }
+    const settings = patchSettings(config.settings, fields.settings);
+    const destination = (of: Record<string, string>) =>
+      Object.fromEntries(fields.destination.map((key) => [key, of[key]]));
+    const movedBy = changedDestinationField(destination(config.settings), destination(settings));
+    const secrets = submittedSecrets(
+      fields.secrets.map(({ field, sent }) => ({ field, sent, stored: stored[field.path] })),
+      movedBy,
+    );
     config.name = fields.name;
     config.provider = fields.provider;
-    config.settings = patchSettings(config.settings, fields.settings);
+    config.settings = settings;
     config.sealedSecrets = Object.keys(secrets).length > 0 ? sealJson(this.deps.secretBox, secrets) : null;
   }
 

@@ -1,3 +1,4 @@
+import type { SecretBox } from '@oncall/core';
 import { Migration20261122025059Initial } from './Migration20261122025059Initial';
 import { Migration20261122031221NotificationEndpoints } from './Migration20261122031221NotificationEndpoints';
 import { Migration20261122032434AlertRules } from './Migration20261122032434AlertRules';
@@ -9,9 +10,13 @@ import { Migration20261122082653AlertRuleStatePeriods } from './Migration2026112
 import { Migration20261122141849FiresInOneStatement } from './Migration20261122141849FiresInOneStatement';
 import { Migration20261125104550AckLinkVia } from './Migration20261125104550AckLinkVia';
 import { Migration20261125105241Retention } from './Migration20261125105241Retention';
+import { sealedWebhookUrlsMigration } from './Migration20261125105856SealedWebhookUrls';
 
-/** Every migration, in order. Listed explicitly so the server never scans folders for them. */
-export const migrationsList = [
+/**
+ * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
+ * seal secrets stored in the clear, so the list is built with the service's `SecretBox`.
+ */
+export const migrationsList = (secretBox: SecretBox | undefined) => [
   { name: 'Migration20261122025059Initial', class: Migration20261122025059Initial },
   {
     name: 'Migration20261122031221NotificationEndpoints',
@@ -38,4 +43,8 @@ export const migrationsList = [
   },
   { name: 'Migration20261125104550AckLinkVia', class: Migration20261125104550AckLinkVia },
   { name: 'Migration20261125105241Retention', class: Migration20261125105241Retention },
+  {
+    name: 'Migration20261125105856SealedWebhookUrls',
+    class: sealedWebhookUrlsMigration(secretBox),
+  },
 ];

@@ -1,2 +1,2 @@
 export { adminQuery, findPostgres } from './postgres-probe';
-export { createTestDatabase, type TestDatabase } from './test-database';
+export { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database';

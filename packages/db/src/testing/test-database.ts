@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadTestDatabaseEnv } from '@oncall/config';
 import type { DatabaseTarget } from '../database-target';
 import { migrate } from '../migrate';
-import { type Database, openDatabase } from '../open-database';
+import { type Database, type OpenOptions, openDatabase } from '../open-database';
 import { adminQuery, findPostgres } from './postgres-probe';
 
 export interface TestDatabase {
@@ -12,11 +12,19 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /** Handed to migrations that seal secrets (see `OpenOptions`). */
+  secretBox?: OpenOptions['secretBox'];
+  /** `false` leaves the database empty, for tests of a migration. */
+  migrated?: boolean;
+}
+
 /**
  * A fresh, migrated database for one test file: its own PostgreSQL database when a server is
  * reachable (CI), in-memory PGlite otherwise, so `npm test` passes on a bare machine too.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const { secretBox, migrated = true } = options;
   const env = loadTestDatabaseEnv();
   const adminUrl = env.TEST_DB === 'pglite' ? undefined : await findPostgres(env.TEST_DATABASE_URL);
   if (env.TEST_DB === 'postgres' && !adminUrl) {
@@ -24,8 +32,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   if (!adminUrl) {
     const target: DatabaseTarget = { kind: 'pglite' };
-    const db = await openDatabase(target);
-    await migrate(db.orm);
+    const db = await openDatabase(target, { secretBox });
+    if (migrated) await migrate(db.orm);
     return { db, target, dispose: () => db.close() };
   }
   const name = `oncall_test_${randomBytes(6).toString('hex')}`;
@@ -33,8 +41,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
-  const db = await openDatabase(target, { poolMax: 5 });
-  await migrate(db.orm);
+  const db = await openDatabase(target, { poolMax: 5, secretBox });
+  if (migrated) await migrate(db.orm);
   return {
     db,
     target,

@@ -102,7 +102,7 @@ export function createChannelSender(options: ChannelSenderOptions): ChannelSende
       if (!isId(endpointId)) return null;
       const [endpoint] = await queryRows<EndpointRow>(
         orm.em.fork(),
-        'select type, value, thread_id, sealed_bot_token from endpoints where id = ?',
+        'select type, value, sealed_value, thread_id, sealed_bot_token from endpoints where id = ?',
         [endpointId],
       );
       return endpoint ?? null;

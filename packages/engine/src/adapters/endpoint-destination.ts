@@ -4,6 +4,8 @@ import type { EndpointType, SecretBox } from '@oncall/core';
 export interface EndpointRow {
   readonly type: EndpointType;
   readonly value: string;
+  /** A webhook URL, sealed (the URL is the credential); `value` is then empty. */
+  readonly sealed_value: string | null;
   readonly thread_id: string | null;
   readonly sealed_bot_token: string | null;
 }
@@ -22,8 +24,8 @@ export function directChannelId(type: EndpointType): string | undefined {
 
 /**
  * An endpoint as its channel's destination schema expects it: telegram `{chatId, threadId, botToken}`
- * (chat id from `value`), bale `{chatId, botToken}`, the others `{value}`. The bot token is
- * decrypted here, at send time, and goes no further than the channel.
+ * (chat id from `value`), bale `{chatId, botToken}`, the others `{value}` (a sealed webhook URL
+ * opened). Secrets are decrypted here, at send time, and go no further than the channel.
  */
 export function endpointDestination(endpoint: EndpointRow, box: SecretBox): Record<string, unknown> {
   const botToken = endpoint.sealed_bot_token ? box.decrypt(endpoint.sealed_bot_token) : undefined;
@@ -31,5 +33,5 @@ export function endpointDestination(endpoint: EndpointRow, box: SecretBox): Reco
     return { chatId: endpoint.value, threadId: endpoint.thread_id ?? undefined, botToken };
   }
   if (endpoint.type === 'bale') return { chatId: endpoint.value, botToken };
-  return { value: endpoint.value };
+  return { value: endpoint.sealed_value ? box.decrypt(endpoint.sealed_value) : endpoint.value };
 }

@@ -1,0 +1,232 @@
+import {
+  DataSource,
+  loadProviderSettings,
+  MessengerProxy,
+  openJson,
+  ProviderConfig,
+  SystemSetting,
+} from '@oncall/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const TOKEN = 'stored-api-token-0001';
+const PASSWORD = 'stored-password-0002';
+const ATTACKER = 'https://collector.attacker.example';
+
+/**
+ * A secret kept on update (left out, or sent back masked) may not follow a change of where it is
+ * sent: whoever can edit a record but never saw its secret could otherwise point it at a host of
+ * their own. Changing the destination needs the secret again.
+ */
+describe('stored secrets cannot be redirected', () => {
+  let h: TestApp;
+  let manager: string;
+
+  const put = (url: string, body: unknown) => h.call('PUT', `/api/v1${url}`, { token: manager, body });
+  const post = (url: string, body: unknown) => h.call('POST', `/api/v1${url}`, { token: manager, body });
+  const created = async (url: string, body: unknown) => {
+    const response = await post(url, body);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  };
+
+  beforeAll(async () => {
+    h = await createTestApp();
+    manager = (await h.userWithToken('secrets-manager', 'manager')).token;
+  });
+  afterAll(() => h.dispose());
+
+  describe('data sources', () => {
+    const body = (name: string) => ({
+      name,
+      type: 'prometheus',
+      url: 'https://prometheus.internal.example',
+      username: 'reader',
+      apiToken: TOKEN,
+      password: PASSWORD,
+    });
+    const stored = async (id: string) => {
+      const row = await h.t.core.orm.em.fork().findOneOrFail(DataSource, { id });
+      return { url: row.url, secrets: openJson(h.t.core.secretBox, row.sealedSecrets) };
+    };
+
+    it('refuses a new url with the masked secrets sent back, naming each kept secret', async () => {
+      const view = await created('/data-source', body('redirected source'));
+      const response = await put(`/data-source/${view.id}`, { ...view, url: ATTACKER });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        apiToken: ['The api token must be sent again when the url changes.'],
+        password: ['The password must be sent again when the url changes.'],
+      });
+      expect(await stored(view.id)).toEqual({
+        url: 'https://prometheus.internal.example',
+        secrets: { apiToken: TOKEN, password: PASSWORD },
+      });
+    });
+
+    it('refuses a new url with the secrets left out, and with one of them only', async () => {
+      const view = await created('/data-source', body('left-out source'));
+      const bare = await put(`/data-source/${view.id}`, {
+        name: view.name,
+        type: 'prometheus',
+        url: ATTACKER,
+      });
+      expect(bare.statusCode).toBe(422);
+      expect(Object.keys(bare.json().errors).sort()).toEqual(['apiToken', 'password']);
+      const half = await put(`/data-source/${view.id}`, { ...view, url: ATTACKER, apiToken: 'a-new-token' });
+      expect(half.statusCode).toBe(422);
+      expect(half.json().errors).toEqual({
+        password: ['The password must be sent again when the url changes.'],
+      });
+      expect((await stored(view.id)).url).toBe('https://prometheus.internal.example');
+    });
+
+    it('moves with the secrets sent again, cleared, or when the url stays', async () => {
+      const view = await created('/data-source', body('moving source'));
+      const same = await put(`/data-source/${view.id}`, { ...view, name: 'renamed source' });
+      expect(same.statusCode, same.body).toBe(200);
+      const moved = await put(`/data-source/${view.id}`, {
+        ...view,
+        name: 'renamed source',
+        url: 'https://prometheus-2.internal.example',
+        apiToken: 'token-for-the-new-host',
+        password: null,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await stored(view.id)).toEqual({
+        url: 'https://prometheus-2.internal.example',
+        secrets: { apiToken: 'token-for-the-new-host' },
+      });
+    });
+
+    it('is the same rule on tRPC', async () => {
+      const view = await created('/data-source', body('trpc source'));
+      const response = await h.call('POST', '/trpc/dataSources.update', {
+        token: manager,
+        body: { id: view.id, name: view.name, url: ATTACKER, apiToken: view.apiToken },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(JSON.stringify(response.json())).toContain('must be sent again when the url changes');
+    });
+  });
+
+  describe('provider configs', () => {
+    const providerSettings = async (id: string) =>
+      loadProviderSettings(h.t.core.orm.em.fork(), h.t.core.secretBox, id);
+
+    it.each(['sms', 'call'] as const)('refuses a new %s base url with the api token kept', async (kind) => {
+      const body = {
+        name: `${kind} redirect`,
+        provider: 'providerOne',
+        apiToken: TOKEN,
+        baseUrl: 'https://api.vendor.example',
+        ...(kind === 'sms' ? { senderNumber: '10004346' } : {}),
+      };
+      const view = await created(`/config/${kind}`, body);
+      for (const sent of [{ ...view }, { ...body, apiToken: undefined }]) {
+        const response = await put(`/config/${kind}/${view.id}`, { ...sent, baseUrl: ATTACKER });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({
+          apiToken: ['The api token must be sent again when the baseUrl changes.'],
+        });
+      }
+      // Clearing the base URL sends the token to the vendor's default host: a change too.
+      const cleared = await put(`/config/${kind}/${view.id}`, { ...view, baseUrl: null });
+      expect(cleared.statusCode).toBe(422);
+      expect((await providerSettings(view.id))?.settings.baseUrl).toBe('https://api.vendor.example');
+
+      const resent = await put(`/config/${kind}/${view.id}`, {
+        ...view,
+        baseUrl: ATTACKER,
+        apiToken: 'new-token',
+      });
+      expect(resent.statusCode, resent.body).toBe(200);
+      const same = await put(`/config/${kind}/${view.id}`, { ...(resent.json() as object), name: 'renamed' });
+      expect(same.statusCode, same.body).toBe(200);
+      expect((await providerSettings(view.id))?.secrets).toEqual({ apiToken: 'new-token' });
+    });
+
+    it('refuses a new SMTP host or port with the password kept', async () => {
+      const body = {
+        name: 'smtp redirect',
+        host: 'smtp.internal.example',
+        port: '587',
+        username: 'alerts',
+        password: PASSWORD,
+        fromAddress: 'alerts@example.com',
+      };
+      const view = await created('/config/email', body);
+      const host = await put(`/config/email/${view.id}`, { ...view, host: 'smtp.attacker.example' });
+      expect(host.statusCode).toBe(422);
+      expect(host.json().errors).toEqual({
+        password: ['The password must be sent again when the host changes.'],
+      });
+      const { password: _left, ...withoutPassword } = body;
+      const port = await put(`/config/email/${view.id}`, { ...withoutPassword, port: '2525' });
+      expect(port.statusCode).toBe(422);
+      expect(port.json().errors).toEqual({
+        password: ['The password must be sent again when the port changes.'],
+      });
+      const row = await h.t.core.orm.em.fork().findOneOrFail(ProviderConfig, { id: view.id });
+      expect(row.settings).toMatchObject({ host: 'smtp.internal.example', port: '587' });
+
+      const renamed = await put(`/config/email/${view.id}`, { ...view, name: 'smtp renamed' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const moved = await put(`/config/email/${view.id}`, {
+        ...view,
+        host: 'smtp-2.internal.example',
+        password: 'p2',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    });
+  });
+
+  it('refuses a new messenger proxy host or port with the password kept', async () => {
+    const body = {
+      name: 'proxy',
+      type: 'socks5',
+      host: 'proxy.internal',
+      port: '1080',
+      username: 'bot',
+      password: PASSWORD,
+    };
+    const view = await created('/config/telegram', body);
+    const host = await put(`/config/telegram/${view.id}`, { ...view, host: 'proxy.attacker.example' });
+    expect(host.statusCode).toBe(422);
+    expect(host.json().errors).toEqual({
+      password: ['The password must be sent again when the host changes.'],
+    });
+    const port = await put(`/config/telegram/${view.id}`, { ...view, password: undefined, port: '1081' });
+    expect(port.json().errors).toEqual({
+      password: ['The password must be sent again when the port changes.'],
+    });
+    const row = await h.t.core.orm.em.fork().findOneOrFail(MessengerProxy, { id: view.id });
+    expect({ host: row.host, port: row.port }).toEqual({ host: 'proxy.internal', port: '1080' });
+    expect((await put(`/config/telegram/${view.id}`, { ...view, name: 'proxy renamed' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await put(`/config/telegram/${view.id}`, { ...view, port: '1081', password: 'p2' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a new cluster source url with the source token kept', async () => {
+    const path = '/config/core/cluster';
+    const saved = await post(path, {
+      type: 'agent',
+      sourceUrl: 'https://main.internal.example',
+      sourceToken: TOKEN,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const view = saved.json();
+    const moved = await post(path, { ...view, sourceUrl: ATTACKER });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual({
+      sourceToken: ['The source token must be sent again when the sourceUrl changes.'],
+    });
+    const setting = await h.t.core.orm.em.fork().findOneOrFail(SystemSetting, { key: 'cluster' });
+    expect(setting.value.sourceUrl).toBe('https://main.internal.example');
+    expect((await post(path, view)).statusCode).toBe(200);
+    expect((await post(path, { ...view, sourceUrl: ATTACKER, sourceToken: 'fresh' })).statusCode).toBe(200);
+  });
+});
