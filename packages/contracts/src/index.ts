@@ -53,7 +53,13 @@ export { bearerToken } from './common/bearer-token';
 export { type ErrorBody, errorBodySchema } from './common/error-body';
 export { fieldErrorsFromIssues } from './common/field-errors';
 export { idField, idList, requiredText, roleField } from './common/fields';
-export { findNulPath, NUL_MESSAGE } from './common/nul-characters';
+export {
+  findInputFault,
+  type InputFault,
+  MAX_INPUT_DEPTH,
+  NUL_MESSAGE,
+  TOO_DEEP_MESSAGE,
+} from './common/input-faults';
 export { pageQuerySchema, pageQueryShape } from './common/page-query';
 export { paginated } from './common/paginated';
 export { clusterAgentBody, clusterBody, clusterMainBody, clusterViewSchema } from './config/cluster-schemas';

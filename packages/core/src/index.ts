@@ -13,6 +13,7 @@ export { FireBatcher, type FireBatcherLimits } from './alert-lifecycle/fire-batc
 export { type OneStatementFire, oneStatementFire } from './alert-lifecycle/fire-in-one-statement';
 export { isFiring } from './alert-lifecycle/state-rank';
 export type { RuleTimeline, TimelineQuery } from './alert-lifecycle/status-timeline';
+export type { WebhookSource } from './alert-lifecycle/webhook-ingestion';
 export type { TimelineBucket } from './alert-lifecycle/timeline-buckets';
 export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';
 export type {
