@@ -101,7 +101,7 @@ export {
 export { endpointListQuery } from './endpoints/endpoint-list-query';
 export { endpointViewSchema } from './endpoints/endpoint-views';
 export { otpSendBody, otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
-export { historyQuery, statusTimelineQuery } from './ingestion/alert-read-schemas';
+export { historyQuery, statusTimelineQuery, statusTimelineSchema } from './ingestion/alert-read-schemas';
 export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
 export { teamBody, teamListQuery, teamViewSchema } from './teams/team-schemas';
 export {
