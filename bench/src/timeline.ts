@@ -54,14 +54,14 @@ try {
   for (const days of [1, 7, DAYS]) {
     const probe = await fetch(timeline(days), { headers: { authorization: `Bearer ${accessToken}` } });
     if (!probe.ok) throw new Error(`timeline failed: ${probe.status} ${await probe.text()}`);
-    const answer = (await probe.json()) as Array<{ buckets: unknown[] }>;
+    const answer = (await probe.json()) as Array<{ segments: unknown[] }>;
     const { rows } = await db.query<{ n: string }>(
       'select count(*) as n from alert_events where created_at >= to_timestamp($1)',
       [until - days * day],
     );
     results.push(
       await runLoad({
-        name: `timeline, last ${days} day${days > 1 ? 's' : ''} (${answer.length} rules × ${answer[0]?.buckets.length} buckets over ${rows[0]?.n} rows)`,
+        name: `timeline, last ${days} day${days > 1 ? 's' : ''} (${answer.length} rules × ${answer[0]?.segments.length} segments over ${rows[0]?.n} rows)`,
         url: timeline(days),
         headers: { authorization: `Bearer ${accessToken}` },
         connections,

@@ -185,9 +185,9 @@ describe('acknowledge, resolve, history, timeline and triggered data', () => {
     const byName = Object.fromEntries(
       response
         .json()
-        .map((r: { name: string; buckets: Array<{ status: string }> }) => [
+        .map((r: { name: string; segments: Array<{ status: string }> }) => [
           r.name,
-          r.buckets.map((b) => b.status),
+          r.segments.map((b) => b.status),
         ]),
     );
     expect(byName['timeline-a']).toEqual(['unknown', 'critical', 'critical', 'critical', 'critical']);
@@ -198,7 +198,7 @@ describe('acknowledge, resolve, history, timeline and triggered data', () => {
       `/api/v1/alert-rule/status?alertRuleIds=${ruleId}&fromTime=${base + 100}&toTime=${base + 500}&bucketCount=4`,
       { token: viewer },
     );
-    expect(later.json()[0].buckets.map((b: { status: string }) => b.status)).toEqual([
+    expect(later.json()[0].segments.map((b: { status: string }) => b.status)).toEqual([
       'critical',
       'critical',
       'critical',

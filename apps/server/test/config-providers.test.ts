@@ -152,8 +152,16 @@ describe('provider configs (call, email, sms)', () => {
       expect(sms.json().errors).toEqual({ apiToken: ['The api token field is required.'] });
     });
 
-    it('accepts a numeric port and keeps it as text', async () => {
-      const email = await create('email', { ...emailBody('numeric port'), port: 465 });
+    it('refuses a numeric port: the contract carries it as a string', async () => {
+      for (const port of [465, 587.5, true, ['587'], { port: '587' }]) {
+        const response = await api('POST', '/config/email', {
+          token: owner,
+          body: { ...emailBody('numeric port'), port },
+        });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({ port: ['The port must be a string.'] });
+      }
+      const email = await create('email', { ...emailBody('numeric port'), port: '465' });
       expect(email).toMatchObject({ port: '465' });
     });
 

@@ -76,7 +76,7 @@ describe('messenger proxy configs (/config/telegram)', () => {
   it('creates without credentials, ignoring unknown fields', async () => {
     const created = await api('POST', '', {
       token: owner,
-      body: { name: 'Plain HTTP', type: 'http', host: '10.0.0.8', port: 3128, isActive: true, extra: 'x' },
+      body: { name: 'Plain HTTP', type: 'http', host: '10.0.0.8', port: '3128', isActive: true, extra: 'x' },
     });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ username: null, password: '', port: '3128', isActive: false });
@@ -102,6 +102,9 @@ describe('messenger proxy configs (/config/telegram)', () => {
       host: ['The host must be a host name or IP address.'],
       port: ['The port must be a number between 1 and 65535.'],
     });
+    const numeric = await api('POST', '', { token: owner, body: proxyBody('Numeric', { port: 3128 }) });
+    expect(numeric.statusCode).toBe(422);
+    expect(numeric.json().errors).toEqual({ port: ['The port must be a string.'] });
   });
 
   it('forbids members and refuses anonymous callers on every route', async () => {

@@ -120,7 +120,7 @@ describe('notification endpoints', () => {
       const byValue = await create({
         name: 'Legacy chat',
         type: 'telegram',
-        value: -100987,
+        value: '-100987',
         botToken: BOT_TOKEN,
       });
       expect(byValue.statusCode).toBe(201);
@@ -219,6 +219,20 @@ describe('notification endpoints', () => {
       expect(response.statusCode).toBe(422);
       return response.json().errors as Record<string, string[]>;
     };
+
+    it('422s chat and thread ids sent as numbers: the contract carries them as strings', async () => {
+      for (const type of ['telegram', 'bale']) {
+        expect(await errorsOf({ name: 'x', type, chatId: -1001234567890, botToken: BOT_TOKEN })).toEqual({
+          chatId: ['The chat id must be a string.'],
+        });
+        expect(await errorsOf({ name: 'x', type, value: -100987, botToken: BOT_TOKEN })).toEqual({
+          value: ['The value must be a string.'],
+        });
+      }
+      expect(
+        await errorsOf({ name: 'x', type: 'telegram', chatId: '5', threadId: 9, botToken: BOT_TOKEN }),
+      ).toEqual({ threadId: ['The thread id must be a string.'] });
+    });
 
     it('422s a missing or unknown type at `type`', async () => {
       expect(Object.keys(await errorsOf({ name: 'x' }))).toEqual(['type']);
@@ -437,7 +451,7 @@ describe('notification endpoints', () => {
 
     it('keeps a telegram thread id when left out and clears it with null or ""', async () => {
       const chat = (
-        await create({ name: 'Thread', type: 'telegram', chatId: '5', threadId: 9, botToken: BOT_TOKEN })
+        await create({ name: 'Thread', type: 'telegram', chatId: '5', threadId: '9', botToken: BOT_TOKEN })
       ).json();
       const put = (extra: Record<string, unknown>) =>
         h.call('PUT', `/api/v1/endpoint/${chat.id}`, {

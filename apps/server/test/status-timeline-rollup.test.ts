@@ -13,6 +13,7 @@ interface StoredEvent {
   atMs: number;
   kind: 'fired' | 'resolved' | 'test';
   ruleState: AlertState;
+  description: string;
 }
 
 const runStatement = (em: Parameters<typeof queryRows>[0], sql: string, params: unknown[]) =>
@@ -29,23 +30,58 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+interface Segment {
+  status: AlertState;
+  fromTime: number;
+  toTime: number;
+  changesCount: number;
+  events: Array<{
+    status: AlertState;
+    fromTime: number;
+    toTime: number;
+    count: number;
+    summary: string | null;
+  }>;
+}
+
 /**
- * The timeline as the contract defines it, straight from the events: a bucket's status is the worst
- * of the state in force at its start (the last event before it) and of every event inside it.
+ * The timeline as the contract and the design guide define it, straight from the events: segments of
+ * `max(100, ceil(span / count))` seconds from `from`; a segment's status is the worst of the state in
+ * force at its start (the last event before it) and of every event inside it; its events are its
+ * history grouped by consecutive status (the newest 10 runs), its changes those whose status differs
+ * from the event before.
  */
-function expectedStatuses(events: StoredEvent[], from: number, to: number, count: number): AlertState[] {
+function expectedSegments(events: StoredEvent[], from: number, to: number, count: number): Segment[] {
   const ordered = events
     .filter((e) => e.kind !== 'test')
     .sort((a, b) => a.atMs - b.atMs || a.id.localeCompare(b.id));
-  const bucketOf = (e: StoredEvent) => Math.floor(((e.atMs / 1000 - from) * count) / (to - from));
-  const statuses: AlertState[] = [];
-  for (let j = 0; j < count; j++) {
+  const width = Math.max(100, Math.ceil((to - from) / count));
+  const segments = Math.ceil((to - from) / width);
+  const bucketOf = (e: StoredEvent) => Math.floor((e.atMs / 1000 - from) / width);
+  return Array.from({ length: segments }, (_, j) => {
     const before = ordered.filter((e) => bucketOf(e) < j).at(-1);
     let worst = RANK.get(before?.ruleState ?? 'unknown') ?? 0;
-    for (const e of ordered) if (bucketOf(e) === j) worst = Math.max(worst, RANK.get(e.ruleState) ?? 0);
-    statuses.push(STATES[worst] ?? 'unknown');
-  }
-  return statuses;
+    let previous = before?.ruleState ?? 'unknown';
+    let changesCount = 0;
+    const runs: Segment['events'] = [];
+    for (const e of ordered.filter((e) => bucketOf(e) === j)) {
+      worst = Math.max(worst, RANK.get(e.ruleState) ?? 0);
+      if (e.ruleState !== previous) changesCount++;
+      previous = e.ruleState;
+      const at = Math.floor(e.atMs / 1000);
+      const run = runs.at(-1);
+      if (run?.status === e.ruleState)
+        Object.assign(run, { toTime: at, count: run.count + 1, summary: e.description });
+      else runs.push({ status: e.ruleState, fromTime: at, toTime: at, count: 1, summary: e.description });
+    }
+    return {
+      status: STATES[worst] ?? 'unknown',
+      fromTime: from + j * width,
+      toTime: from + (j + 1) * width,
+      changesCount,
+      events: runs.slice(-10),
+    };
+  });
 }
 
 describe('status timeline from the state-change roll-up', () => {
@@ -76,6 +112,7 @@ describe('status timeline from the state-change roll-up', () => {
           atMs,
           kind: random() < 0.05 ? 'test' : pick(['fired', 'resolved'] as const),
           ruleState: pick(random() < 0.1 ? STATES : (['resolved', 'warning', 'critical'] as const)),
+          description: `event ${i}`,
         });
       }
     }
@@ -86,45 +123,56 @@ describe('status timeline from the state-change roll-up', () => {
       const batch = shuffled.splice(0, 1 + Math.floor(random() * 40));
       await runStatement(
         em,
-        `insert into alert_events (id, rule_id, kind, state, rule_state, created_at)
-         values ${batch.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-        batch.flatMap((e) => [e.id, e.ruleId, e.kind, e.ruleState, e.ruleState, new Date(e.atMs)]),
+        `insert into alert_events (id, rule_id, kind, state, rule_state, description, created_at)
+         values ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        batch.flatMap((e) => [
+          e.id,
+          e.ruleId,
+          e.kind,
+          e.ruleState,
+          e.ruleState,
+          e.description,
+          new Date(e.atMs),
+        ]),
       );
     }
 
     const token = await h.adminToken();
     const ids = rules.map((r) => r.ruleId);
-    let fromRollUp = 0;
     for (let round = 0; round < 60; round++) {
       const span = pick([90, 600, 3600, 6 * 3600, 86400, 2 * 86400, 3 * 86400]) * (0.5 + random());
       const from = Math.floor(start - 3600 + random() * 2 * 86400);
       const to = from + Math.max(1, Math.floor(span));
       const count = 1 + Math.floor(random() * 100);
-      if ((to - from) / count >= 60) fromRollUp++;
       const response = await h.call(
         'GET',
         `/api/v1/alert-rule/status?alertRuleIds=${ids.join(',')}&fromTime=${from}&toTime=${to}&bucketCount=${count}`,
         { token },
       );
       expect(response.statusCode).toBe(200);
-      const answer = response.json() as Array<{ alertRuleId: string; buckets: Array<{ status: string }> }>;
+      const answer = response.json() as Array<{
+        alertRuleId: string;
+        bucketSeconds: number;
+        segments: Segment[];
+      }>;
       for (const ruleId of ids) {
         const timeline = answer.find((r) => r.alertRuleId === ruleId);
-        expect(
-          timeline?.buckets.map((b) => b.status),
-          `rule ${ruleId}, window [${from}, ${to}) in ${count}`,
-        ).toEqual(
-          expectedStatuses(
-            events.filter((e) => e.ruleId === ruleId),
-            from,
-            to,
-            count,
-          ),
+        const expected = expectedSegments(
+          events.filter((e) => e.ruleId === ruleId),
+          from,
+          to,
+          count,
         );
+        const where = `rule ${ruleId}, window [${from}, ${to}) in ${count}`;
+        expect(timeline?.bucketSeconds, where).toBe(Math.max(100, Math.ceil((to - from) / count)));
+        // Statuses first: a difference there reads more plainly than one in the whole segments.
+        expect(
+          timeline?.segments.map((b) => b.status),
+          where,
+        ).toEqual(expected.map((b) => b.status));
+        expect(timeline?.segments, where).toEqual(expected);
       }
     }
-    // Most windows have buckets of a minute or more, which the roll-up answers.
-    expect(fromRollUp).toBeGreaterThan(40);
   });
 
   it('rolls up only what changes the state, so repeats of a standing state add no rows', async () => {

@@ -86,7 +86,7 @@ describe('POST /alert-rule-notify/test/{id}', () => {
       `/api/v1/alert-rule/status?alertRuleIds=${ruleId}&fromTime=${from}&toTime=${from + 120}&bucketCount=2`,
       { token: admin },
     );
-    expect(timeline.json()[0].buckets.map((b: { status: string }) => b.status)).toEqual([
+    expect(timeline.json()[0].segments.map((b: { status: string }) => b.status)).toEqual([
       'unknown',
       'unknown',
     ]);

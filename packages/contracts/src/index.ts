@@ -53,7 +53,13 @@ export { bearerToken } from './common/bearer-token';
 export { type ErrorBody, errorBodySchema } from './common/error-body';
 export { fieldErrorsFromIssues } from './common/field-errors';
 export { idField, idList, requiredText, roleField } from './common/fields';
-export { findNulPath, NUL_MESSAGE } from './common/nul-characters';
+export {
+  findInputFault,
+  type InputFault,
+  MAX_INPUT_DEPTH,
+  NUL_MESSAGE,
+  TOO_DEEP_MESSAGE,
+} from './common/input-faults';
 export { pageQuerySchema, pageQueryShape } from './common/page-query';
 export { paginated } from './common/paginated';
 export { clusterAgentBody, clusterBody, clusterMainBody, clusterViewSchema } from './config/cluster-schemas';
@@ -97,7 +103,7 @@ export {
 export { endpointListQuery } from './endpoints/endpoint-list-query';
 export { endpointViewSchema } from './endpoints/endpoint-views';
 export { otpSendBody, otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
-export { historyQuery, statusTimelineQuery } from './ingestion/alert-read-schemas';
+export { historyQuery, statusTimelineQuery, statusTimelineSchema } from './ingestion/alert-read-schemas';
 export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
 export { teamBody, teamListQuery, teamViewSchema } from './teams/team-schemas';
 export {

@@ -21,9 +21,10 @@ export {
 export { apiFingerprint } from './alert-lifecycle/fingerprint';
 export { FireBatcher, type FireBatcherLimits } from './alert-lifecycle/fire-batcher';
 export { type OneStatementFire, oneStatementFire } from './alert-lifecycle/fire-in-one-statement';
+export type { SegmentEvent } from './alert-lifecycle/segment-events';
 export { isFiring } from './alert-lifecycle/state-rank';
-export type { RuleTimeline, TimelineQuery } from './alert-lifecycle/status-timeline';
-export type { TimelineBucket } from './alert-lifecycle/timeline-buckets';
+export type { RuleTimeline, TimelineQuery, TimelineSegment } from './alert-lifecycle/status-timeline';
+export type { WebhookSource } from './alert-lifecycle/webhook-ingestion';
 export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';
 export type {
   AlertRuleCreateData,

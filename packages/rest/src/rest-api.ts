@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requireAccessToken } from './auth/actor-hook';
 import { sendError } from './errors/http-error-mapper';
-import { rejectNulCharacters } from './errors/nul-guard';
+import { rejectUnsafeInput } from './errors/input-guard';
 import { ackLinkRoutes } from './routes/ack-link-routes';
 import { alertReadRoutes } from './routes/alert-read-routes';
 import { alertRuleCreateDataRoutes } from './routes/alert-rule-create-data-routes';
@@ -36,7 +36,7 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
     reply.status(404).send({ message: 'Route not found.', code: 'not_found' }),
   );
 
-  rejectNulCharacters(app);
+  rejectUnsafeInput(app);
   await authRoutes(app, core);
   await app.register(async (scope) => ingestionRoutes(scope, core));
   ackLinkRoutes(app, core);

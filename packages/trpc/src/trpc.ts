@@ -1,4 +1,4 @@
-import { findNulPath, NUL_MESSAGE } from '@oncall/contracts';
+import { findInputFault } from '@oncall/contracts';
 import { unauthenticated, validationFailed } from '@oncall/core';
 import { initTRPC } from '@trpc/server';
 import type { TrpcContext } from './context';
@@ -19,11 +19,12 @@ export const publicProcedure = t.procedure
     if (!result.ok) throw toTRPCError(result.error);
     return result;
   })
-  // PostgreSQL text cannot hold NUL characters: refused at their path before any parser or query.
+  // Input nested too deep, and NUL characters (PostgreSQL text cannot hold them), are refused
+  // before any parser or query walks them.
   .use(async ({ next, getRawInput }) => {
     // A procedure without input may have no body at all; parsers that need one report it themselves.
-    const nul = findNulPath(await getRawInput().catch(() => undefined));
-    if (nul !== undefined) throw validationFailed({ [nul || 'input']: [NUL_MESSAGE] });
+    const fault = findInputFault(await getRawInput().catch(() => undefined));
+    if (fault !== undefined) throw validationFailed({ [fault.path || 'input']: [fault.message] });
     return next();
   });
 

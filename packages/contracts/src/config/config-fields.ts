@@ -48,18 +48,17 @@ export const hostField = requiredText('host', 253).regex(
 
 const PORT_MESSAGE = 'The port must be a number between 1 and 65535.';
 
-/** A TCP port. The wire contract carries it as a string; a number is accepted and kept as text. */
+/** A TCP port, carried as a string by the contract: a JSON number is another type, refused like any. */
 export const portField = z
-  .union([z.string(), z.number()], { error: 'The port field is required.' })
-  .transform((port) => String(port).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'The port field is required.')
-      .refine(
-        (port) => port === '' || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535),
-        PORT_MESSAGE,
-      ),
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'The port field is required.' : 'The port must be a string.',
+  })
+  .trim()
+  .min(1, 'The port field is required.')
+  .refine(
+    (port) => port === '' || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535),
+    PORT_MESSAGE,
   );
 
 /** Text that may be left out; `null` and `""` mean "clear it", leaving it out on update keeps it. */

@@ -37,23 +37,27 @@ export const webhookUrlOrMask = z
     }
   });
 
-/** Chat and thread ids are numbers in the messengers' APIs; clients send them as either. */
-const numberOrText = (label: string) =>
+/**
+ * Chat and thread ids are numbers in the messengers' APIs, but the contract carries them as strings
+ * (large ids do not survive a JSON number in every client): a JSON number is refused like any other
+ * type.
+ */
+const idText = (label: string) =>
   z
-    .union([z.string(), z.number().int()], { error: `The ${label} must be a string.` })
-    .transform((value) => String(value).trim());
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `The ${label} field is required.` : `The ${label} must be a string.`,
+    })
+    .trim();
 
 /** A numeric chat id (groups are negative) or a public `@username`. */
 export const chatId = (field: string) =>
-  numberOrText(field).pipe(
-    z
-      .string()
-      .regex(/^(-?\d{1,20}|@[A-Za-z0-9_]{3,64})$/, `The ${field} must be a numeric chat id or an @username.`),
+  idText(field).regex(
+    /^(-?\d{1,20}|@[A-Za-z0-9_]{3,64})$/,
+    `The ${field} must be a numeric chat id or an @username.`,
   );
 
-export const threadId = numberOrText('thread id').pipe(
-  z.string().regex(/^\d{1,20}$/, 'The thread id must be a positive number.'),
-);
+export const threadId = idText('thread id').regex(/^\d{1,20}$/, 'The thread id must be a positive number.');
 
 export const botToken = z
   .string({ error: 'The bot token field is required.' })

@@ -31,12 +31,53 @@ export const statusTimelineQuery = z.preprocess(
         .int('The bucket count must be an integer.')
         .min(1, 'The bucket count must be at least 1.')
         .max(1000, 'The bucket count may not be greater than 1000.')
-        .default(60),
+        .default(100),
     })
     .refine((q) => q.toTime > q.fromTime, {
       path: ['toTime'],
       message: 'The to time must be after the from time.',
     }),
+);
+
+const STATUS = z.enum(['unknown', 'warning', 'critical', 'triggered', 'resolved']);
+
+/** Each rule's timeline, in the shape the legacy web UI and CLI read. */
+export const statusTimelineSchema = z.array(
+  z.object({
+    alertRuleId: z.string(),
+    name: z.string(),
+    type: z.string(),
+    bucketSeconds: z.number().int().describe('max(100, ceil((toTime - fromTime) / bucketCount)).'),
+    segments: z.array(
+      z.object({
+        status: STATUS.describe('The worst state in force during the segment.'),
+        fromTime: z.number().int().describe('Unix seconds, inclusive.'),
+        toTime: z
+          .number()
+          .int()
+          .describe(
+            'Unix seconds, exclusive: fromTime + bucketSeconds (the last may reach past the query toTime).',
+          ),
+        changesCount: z.number().int().describe('Itemized events inside that changed the state.'),
+        events: z
+          .array(
+            z.object({
+              status: STATUS,
+              fromTime: z.number().int(),
+              toTime: z.number().int(),
+              count: z.number().int().describe('Consecutive history events of this status.'),
+              summary: z
+                .string()
+                .nullable()
+                .describe('The description of the last of them (200 characters).'),
+            }),
+          )
+          .describe(
+            'The newest runs (at most 10) of the rule’s newest history events: 2,000 shared among the rules asked for, at least 10 each.',
+          ),
+      }),
+    ),
+  }),
 );
 
 /** `Y-m-d H:i`, read as UTC. */

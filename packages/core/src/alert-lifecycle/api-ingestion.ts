@@ -73,6 +73,15 @@ export class ApiIngestion {
     });
   }
 
+  /**
+   * Refuses a token that names no rule of this type (401), before the request's body is read: a
+   * bad token is a 401 whatever the body. The rule found is cached, so the call that follows with
+   * the body reads no more than a repeat does.
+   */
+  async authenticate(token: string, type: 'api' | 'notification'): Promise<void> {
+    await this.ruleFor(token, type);
+  }
+
   async fire(token: string, input: ApiAlertInput): Promise<IngestAnswer> {
     const outcome = await this.apply(token, 'api', input, 'critical', 'fired');
     return { status: true, message: outcome.type === 'opened' ? 'Activated' : 'Already Active' };

@@ -1,10 +1,11 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/core';
 import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
-import { type AlertState, isId } from '../entities/index';
+import { type AlertRuleType, type AlertState, isId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
-import { stateOfRank, stateRank, stateRankSql } from './state-rank';
-import { type BucketActivity, bucketsOf, fillBuckets, type TimelineBucket } from './timeline-buckets';
+import { type SegmentEvent, segmentDetails } from './segment-events';
+import { stateOfRank, stateRank } from './state-rank';
+import { timelineGeometry } from './timeline-buckets';
 import { type BucketWindow, statePeriodFor, worstByStatePeriods } from './worst-by-state-periods';
 
 export interface TimelineQuery {
@@ -16,18 +17,32 @@ export interface TimelineQuery {
   bucketCount: number;
 }
 
+export interface TimelineSegment {
+  status: AlertState;
+  /** Unix seconds: `fromTime` inclusive, `toTime` exclusive, `bucketSeconds` apart. */
+  fromTime: number;
+  toTime: number;
+  changesCount: number;
+  events: SegmentEvent[];
+}
+
+/** One rule's timeline in the shape the legacy web UI and CLI read. */
 export interface RuleTimeline {
   alertRuleId: string;
   name: string;
-  buckets: TimelineBucket[];
+  type: AlertRuleType;
+  bucketSeconds: number;
+  segments: TimelineSegment[];
 }
 
 /**
  * One timeline per requested rule the caller may see (others are silently left out). Test
- * notifications are history, not state changes, so the timeline leaves them out. A few queries
- * whatever the size: the rules with the state in force at `fromTime` (one index probe per rule),
- * then the buckets: from the state-change roll-up (`worstByStatePeriods`) when buckets are at least
- * a minute wide, else from the history itself, which a window that short holds little of.
+ * notifications are history, not state changes, so the timeline leaves them out. Segments are
+ * `bucketSeconds` wide (`timelineGeometry`); a segment's status is the worst of the state in force at
+ * its start and every state reached inside it, read from the state-change roll-up
+ * (`worstByStatePeriods`): segments are never under 100 s, so the roll-up's minute periods always
+ * fit. Its changes and events come from one more bounded read of the newest history
+ * (`segmentDetails`). A few queries whatever the size.
  */
 export async function statusTimeline(
   orm: MikroORM,
@@ -38,9 +53,14 @@ export async function statusTimeline(
   if (ids.length === 0) return [];
   const em = orm.em.fork();
   const visible = visibleRules(actor);
-  const rules = await queryRows<{ id: string; name: string; initial: AlertState | null }>(
+  const rules = await queryRows<{
+    id: string;
+    name: string;
+    type: AlertRuleType;
+    initial: AlertState | null;
+  }>(
     em,
-    `select r.id, r.name,
+    `select r.id, r.name, r.type,
             (select e.rule_state from alert_events e
               where e.rule_id = r.id and e.created_at < to_timestamp(?) and e.kind <> 'test'
               order by e.created_at desc, e.id desc limit 1) as initial
@@ -50,63 +70,33 @@ export async function statusTimeline(
     [query.fromTime, ids, ...visible.params],
   );
   if (rules.length === 0) return [];
-  const window: BucketWindow = { from: query.fromTime, to: query.toTime, count: query.bucketCount };
-  const period = statePeriodFor((window.to - window.from) / window.count);
-  if (period !== null) {
-    const ranks = await worstByStatePeriods(
+  const { bucketSeconds, count, end } = timelineGeometry(query.fromTime, query.toTime, query.bucketCount);
+  const window: BucketWindow = { from: query.fromTime, to: end, count };
+  const initial = rules.map((rule) => ({ id: rule.id, initial: rule.initial ?? 'unknown' }));
+  const [ranks, details] = await Promise.all([
+    worstByStatePeriods(
       em,
-      rules.map((rule) => ({ id: rule.id, initial: stateRank(rule.initial ?? 'unknown') })),
+      initial.map((rule) => ({ id: rule.id, initial: stateRank(rule.initial) })),
       window,
-      period,
-    );
-    return rules.map((rule) => ({
+      statePeriodFor(bucketSeconds),
+    ),
+    segmentDetails(em, initial, window),
+  ]);
+  return rules.map((rule) => {
+    const worst = ranks.get(rule.id) ?? [];
+    const detail = details.get(rule.id) ?? [];
+    return {
       alertRuleId: rule.id,
       name: rule.name,
-      buckets: bucketsOf(
-        window.from,
-        window.to,
-        (ranks.get(rule.id) ?? []).map((rank) => stateOfRank(rank)),
-      ),
-    }));
-  }
-  const activity = await activityFromHistory(em, rules, window);
-  return rules.map((rule) => ({
-    alertRuleId: rule.id,
-    name: rule.name,
-    buckets: fillBuckets(
-      window.from,
-      window.to,
-      window.count,
-      rule.initial ?? 'unknown',
-      activity.get(rule.id) ?? new Map(),
-    ),
-  }));
-}
-
-/** Each rule's worst and last state per bucket that holds any event, grouped in the database. */
-async function activityFromHistory(
-  em: EntityManager,
-  rules: ReadonlyArray<{ id: string }>,
-  { from, to, count }: BucketWindow,
-): Promise<Map<string, Map<number, BucketActivity>>> {
-  const activity = await queryRows<{ rule_id: string; bucket: number; worst: number; last: AlertState }>(
-    em,
-    // Bucket arithmetic in float8, as `bucketIndex` does it in JS: the same edges, and cheaper per
-    // row than the numeric `extract` returns.
-    `select e.rule_id, floor((extract(epoch from e.created_at)::float8 - ?) * ? / ?)::int as bucket,
-            max(${stateRankSql('e.rule_state')}) as worst,
-            (array_agg(e.rule_state order by e.created_at desc, e.id desc))[1] as last
-       from alert_events e
-      where e.rule_id in (?) and e.created_at >= to_timestamp(?) and e.created_at < to_timestamp(?)
-        and e.kind <> 'test'
-      group by 1, 2`,
-    [from, count, to - from, rules.map((r) => r.id), from, to],
-  );
-  const byRule = new Map<string, Map<number, BucketActivity>>();
-  for (const row of activity) {
-    const buckets = byRule.get(row.rule_id) ?? new Map<number, BucketActivity>();
-    buckets.set(Number(row.bucket), { worst: stateOfRank(Number(row.worst)), last: row.last });
-    byRule.set(row.rule_id, buckets);
-  }
-  return byRule;
+      type: rule.type,
+      bucketSeconds,
+      segments: Array.from({ length: count }, (_, j) => ({
+        status: stateOfRank(worst[j] ?? 0),
+        fromTime: query.fromTime + j * bucketSeconds,
+        toTime: query.fromTime + (j + 1) * bucketSeconds,
+        changesCount: detail[j]?.changesCount ?? 0,
+        events: detail[j]?.events ?? [],
+      })),
+    };
+  });
 }

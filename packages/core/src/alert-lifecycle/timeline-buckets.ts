@@ -1,59 +1,26 @@
-import type { AlertState } from '../entities/index';
-import { stateRank } from './state-rank';
+/** The shortest segment a timeline has: legacy clients never draw one under 100 seconds. */
+export const MIN_BUCKET_SECONDS = 100;
 
-/** What happened inside one bucket: its worst rule state and the state in force when it ended. */
-export interface BucketActivity {
-  worst: AlertState;
-  last: AlertState;
-}
-
-export interface TimelineBucket {
-  /** Unix seconds, inclusive. */
-  from: number;
-  /** Unix seconds, exclusive. */
-  to: number;
-  status: AlertState;
+/** How a window is cut into segments: `count` segments of `bucketSeconds` each from `from`. */
+export interface TimelineGeometry {
+  bucketSeconds: number;
+  count: number;
+  /** Where the last segment ends: `from + count × bucketSeconds`, at or after the window's end. */
+  end: number;
 }
 
 /**
- * Fills `count` equal-width buckets over [from, to). A bucket's status is the worst of the state in
- * force at its start and every state reached inside it (critical > warning > triggered > resolved >
- * unknown), so a short outage inside a bucket still shows.
+ * `bucketSeconds = max(100, ceil((to - from) / bucketCount))`, as legacy clients compute it, and as
+ * many whole segments as cover [from, to): at most `bucketCount`, fewer when the 100-second floor
+ * applies. Segments are all as wide, so the last one may reach past `to` (by less than a segment);
+ * it is answered for its whole width rather than cut, so every segment means the same span.
  *
- * @example
- * fillBuckets(0, 100, 2, 'resolved', new Map([[0, { worst: 'critical', last: 'resolved' }]]));
- * // [{ from: 0, to: 50, status: 'critical' }, { from: 50, to: 100, status: 'resolved' }]
+ * @example timelineGeometry(0, 3601, 100) // { bucketSeconds: 100, count: 37, end: 3700 }
  */
-export function fillBuckets(
-  from: number,
-  to: number,
-  count: number,
-  initial: AlertState,
-  activity: ReadonlyMap<number, BucketActivity>,
-): TimelineBucket[] {
-  const statuses: AlertState[] = [];
-  let inForce = initial;
-  for (let i = 0; i < count; i++) {
-    const seen = activity.get(i);
-    statuses.push(seen && stateRank(seen.worst) > stateRank(inForce) ? seen.worst : inForce);
-    if (seen) inForce = seen.last;
-  }
-  return bucketsOf(from, to, statuses);
-}
-
-/** `statuses.length` equal-width buckets over [from, to), the i-th with `statuses[i]`. */
-export function bucketsOf(from: number, to: number, statuses: readonly AlertState[]): TimelineBucket[] {
-  const count = statuses.length;
-  const width = (to - from) / count;
-  return statuses.map((status, i) => ({
-    from: edge(from, width, i),
-    to: i === count - 1 ? to : edge(from, width, i + 1),
-    status,
-  }));
-}
-
-function edge(from: number, width: number, index: number): number {
-  return Math.round((from + width * index) * 1000) / 1000;
+export function timelineGeometry(from: number, to: number, bucketCount: number): TimelineGeometry {
+  const bucketSeconds = Math.max(MIN_BUCKET_SECONDS, Math.ceil((to - from) / bucketCount));
+  const count = Math.ceil((to - from) / bucketSeconds);
+  return { bucketSeconds, count, end: from + count * bucketSeconds };
 }
 
 /** The bucket an instant falls in, matching the SQL that groups events (`floor((t - from) / width)`). */

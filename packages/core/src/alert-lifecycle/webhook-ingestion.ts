@@ -27,6 +27,13 @@ export interface WebhookIngestionDeps {
   limiter: SlidingWindowLimiter;
 }
 
+/** A data source whose token `admit` accepted. */
+export interface WebhookSource {
+  readonly id: string;
+  readonly type: string;
+  readonly plugin: AnySourceDefinition;
+}
+
 export interface WebhookAnswer {
   status: true;
   /** Alerts in the payload, and how many rule matches they made. */
@@ -46,7 +53,12 @@ export class WebhookIngestion {
     return [...this.deps.sources.keys()];
   }
 
-  async receive(type: string, token: string, payload: unknown): Promise<WebhookAnswer> {
+  /**
+   * The data source a webhook token names, counted against its rate limit: 401 when no source of
+   * this type has the token, 429 over the limit. Called before the body is read, so a bad token is
+   * a 401 whatever the body; `receive` then takes the source it answers.
+   */
+  async admit(type: string, token: string): Promise<WebhookSource> {
     const plugin = this.deps.sources.get(type);
     if (!plugin) throw notFound('Source');
     const [source] = await queryRows<{ id: string }>(
@@ -58,7 +70,12 @@ export class WebhookIngestion {
     const decision = this.deps.limiter.check(source.id);
     if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000, 'Too many alerts for this token.');
     this.deps.limiter.hit(source.id);
+    return { id: source.id, type, plugin };
+  }
 
+  /** Applies a payload posted with the token `admit` took; the whole payload is one transaction. */
+  async receive(admitted: WebhookSource, payload: unknown): Promise<WebhookAnswer> {
+    const { plugin, type } = admitted;
     const outcome = normalizePayload(plugin, payload);
     if (!outcome.ok) {
       const errors: Record<string, string[]> = {};
@@ -74,7 +91,7 @@ export class WebhookIngestion {
          join alert_rule_data_sources d on d.alert_rule_id = r.id
         where d.data_source_id = ? and r.type = ?
         order by r.id`,
-      [source.id, type],
+      [admitted.id, type],
     );
     // Text-query rules are evaluated by the service itself; webhooks feed the dynamic ones.
     const listening = rules.filter((r) => r.settings.queryType !== 'textQuery');

@@ -16,10 +16,11 @@ export interface BucketWindow {
 
 /**
  * The roll-up level for buckets of `widthSeconds`: the longest period no longer than a bucket, so
- * the changes in one period fall in at most two neighbouring buckets. Null below the shortest one.
+ * the changes in one period fall in at most two neighbouring buckets. Timeline segments are never
+ * shorter than the shortest period (a minute), which is the level for anything under two periods.
  */
-export function statePeriodFor(widthSeconds: number): number | null {
-  let chosen: number | null = null;
+export function statePeriodFor(widthSeconds: number): number {
+  let chosen: number = STATE_PERIOD_SECONDS[0];
   for (const seconds of STATE_PERIOD_SECONDS) if (seconds <= widthSeconds) chosen = seconds;
   return chosen;
 }

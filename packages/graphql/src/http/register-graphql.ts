@@ -1,4 +1,4 @@
-import { bearerToken } from '@oncall/contracts';
+import { bearerToken, findInputFault } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
@@ -50,6 +50,15 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
         return reply
           .status(400)
           .send({ errors: [{ message: 'The POST body must be a JSON object with a query.' }] });
+      }
+      // Variables nested too deep are refused before GraphQL walks them; NUL characters are
+      // refused by each resolver's input parser, at their path in its input.
+      const tooDeep = findInputFault(req.body, { nul: false });
+      if (tooDeep !== undefined) {
+        const fieldErrors = { [tooDeep.path || 'body']: [tooDeep.message] };
+        return reply.status(400).send({
+          errors: [{ message: tooDeep.message, extensions: { code: 'VALIDATION_FAILED', fieldErrors } }],
+        });
       }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {

@@ -1,4 +1,4 @@
-import { historyQuery, statusTimelineQuery } from '@oncall/contracts';
+import { historyQuery, statusTimelineQuery, statusTimelineSchema } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/actor-hook';
@@ -10,8 +10,10 @@ const tags = ['alert-rules'];
 /** History, status timeline, firing data, acknowledge and manual resolve of alert rules. */
 export function alertReadRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
-  r.get('/alert-rule/status', { schema: { tags, querystring: statusTimelineQuery } }, (request) =>
-    core.alerts.statusTimeline(actorOf(request), request.query),
+  r.get(
+    '/alert-rule/status',
+    { schema: { tags, querystring: statusTimelineQuery, response: { 200: statusTimelineSchema } } },
+    (request) => core.alerts.statusTimeline(actorOf(request), request.query),
   );
   r.get(
     '/alert-rule/history/:id',

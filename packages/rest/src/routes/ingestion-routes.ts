@@ -21,18 +21,29 @@ function ruleToken(request: FastifyRequest): string {
 /** The API-style ingestion routes. Rule tokens, not access tokens: registered outside the session scope. */
 export function ingestionRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
-  // A request without any token is refused before its body is looked at.
-  app.addHook('onRequest', async (request) => {
-    ruleToken(request);
-  });
+  // The token is checked when the request arrives, before its body is read: a missing or bad token
+  // is a 401 whatever the body. The rule it finds is cached, so the handler reads it for free.
+  const api = {
+    onRequest: async (request: FastifyRequest) => core.ingestion.authenticate(ruleToken(request), 'api'),
+  };
+  const notification = {
+    onRequest: async (request: FastifyRequest) =>
+      core.ingestion.authenticate(ruleToken(request), 'notification'),
+  };
   const schema = { tags, security, body: apiAlertBody, response: { 200: ingestAnswerSchema } };
-  r.post('/fire-alert', { schema }, (request) => core.ingestion.fire(ruleToken(request), request.body));
-  r.post('/resolve-alert', { schema }, (request) => core.ingestion.resolve(ruleToken(request), request.body));
-  r.post('/stop-alert', { schema }, (request) => core.ingestion.resolve(ruleToken(request), request.body));
-  r.post('/notification-alert', { schema }, (request) =>
+  r.post('/fire-alert', { schema, ...api }, (request) =>
+    core.ingestion.fire(ruleToken(request), request.body),
+  );
+  r.post('/resolve-alert', { schema, ...api }, (request) =>
+    core.ingestion.resolve(ruleToken(request), request.body),
+  );
+  r.post('/stop-alert', { schema, ...api }, (request) =>
+    core.ingestion.resolve(ruleToken(request), request.body),
+  );
+  r.post('/notification-alert', { schema, ...notification }, (request) =>
     core.ingestion.notification(ruleToken(request), request.body),
   );
-  r.post('/status-alert', { schema: { ...schema, body: statusAlertBody } }, (request) =>
+  r.post('/status-alert', { schema: { ...schema, body: statusAlertBody }, ...api }, (request) =>
     core.ingestion.status(ruleToken(request), request.body),
   );
 }
