@@ -26,7 +26,7 @@ export interface RunningService {
 
 /** Opens the database, applies migrations, makes sure the system admin exists, and builds the app. */
 export async function startService(config: AppConfig): Promise<RunningService> {
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, { timeouts: config.databaseTimeouts });
   let engine: Engine | undefined;
   // Until the app (and its logger) exists, background failures of the engine go to stderr.
   let reportError = (error: unknown): void => {
@@ -61,6 +61,8 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         loginMaxAttemptsPerIp: config.auth.loginMaxAttemptsPerIp,
         loginIpWindowSeconds: config.auth.loginIpWindowSeconds,
         ingestPerTokenPerMinute: config.ingestion.perTokenPerMinute,
+        ingestFireQueueMax: config.ingestion.fireQueue.maxWaiting,
+        ingestFireQueueWaitMs: config.ingestion.fireQueue.maxWaitMs,
         publicUrl: config.http.publicUrl,
       },
       dataSourceProber: createSourceProber(),
@@ -70,9 +72,11 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const app = await buildApp({
       core,
       ping: db.ping,
+      readinessTimeoutMs: config.http.readinessTimeoutMs,
       logLevel: config.logLevel,
       bodyLimitBytes: config.http.bodyLimitBytes,
       trustProxy: config.http.trustProxy,
+      requestTimeoutMs: config.http.requestTimeoutMs,
       graphiql: config.env !== 'production',
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** Milliseconds where 0 turns the limit off, as PostgreSQL's own settings read it. */
+const limitMs = z.coerce.number().int().min(0);
 
 /** Every environment variable the service reads, and nothing else. */
 export const envSchema = z.object({
@@ -34,6 +36,20 @@ export const envSchema = z.object({
   LOGIN_IP_WINDOW_SECONDS: positiveInt.default(60),
   /** Alerts one rule token may post per minute on the ingestion routes (then 429). */
   INGEST_MAX_PER_TOKEN_PER_MINUTE: positiveInt.default(600),
+  /** Fires waiting for the shared ingestion statement at most; one more answers 503. */
+  INGEST_FIRE_QUEUE_MAX: positiveInt.default(2000),
+  /** How long a fire may wait for that statement before it answers 503 (nothing of it written). */
+  INGEST_FIRE_QUEUE_WAIT_MS: positiveInt.default(5000),
+  /** Connecting to PostgreSQL, and waiting for a free pooled connection. */
+  DB_CONNECT_TIMEOUT_MS: positiveInt.default(5000),
+  /** PostgreSQL's `statement_timeout`; the service also stops waiting for an answer a little after it. */
+  DB_STATEMENT_TIMEOUT_MS: limitMs.default(30_000),
+  DB_LOCK_TIMEOUT_MS: limitMs.default(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: limitMs.default(60_000),
+  /** `/readyz` answers 503 when the database has not answered its probe within this. */
+  READINESS_TIMEOUT_MS: positiveInt.default(2000),
+  /** Receiving a whole request (headers and body) from a client. */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
