@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { unavailable } from '../errors/domain-error';
-import { isDatabaseUnavailable } from '../persistence/database-unavailable';
+import { isDatabaseUnreachable } from '../persistence/database-unavailable';
 import { queryRows } from '../persistence/query-rows';
 import type { SignalOutcome } from './alert-signal';
 import {
@@ -138,8 +138,9 @@ export class FireBatcher {
       });
       return;
     }
-    // A database that cannot be reached will not serve the same fires one by one either.
-    if (isDatabaseUnavailable(failure)) {
+    // A database that cannot be reached will not serve the same fires one by one either. (A batch
+    // that only timed out on a lock does fall back: that is what its short lock timeout is for.)
+    if (isDatabaseUnreachable(failure)) {
       for (const p of batch) p.reject(unavailable());
       return;
     }

@@ -75,7 +75,9 @@ export function mapError(error: unknown): Mapped {
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const mapped = mapError(error);
-  if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
+  // A database that cannot serve in time is an expected condition with its own answer, not a bug.
+  if (mapped.body.code === 'unavailable') request.log.warn({ err: error }, 'database unavailable');
+  else if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
   if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
   return reply.status(mapped.status).send(mapped.body);
 }
