@@ -32,8 +32,6 @@ export interface OpenOptions {
 /** Probes of TCP keepalive start after this long without traffic (the kernel's default is two hours). */
 const KEEPALIVE_IDLE_MS = 10_000;
 const DEFAULT_PING_TIMEOUT_MS = 2_000;
-/** Idle pooled connections close after this; it is shorter than any answer deadline, which only lent ones have. */
-const POOL_IDLE_MS = 10_000;
 
 function baseOptions(options: OpenOptions): Options {
   return {
@@ -52,13 +50,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     const orm = await MikroORM.init({
       ...baseOptions(options),
       clientUrl: target.url,
-      pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: POOL_IDLE_MS },
+      pool: { min: 0, max: options.poolMax ?? 10 },
       driverOptions: postgresDriverOptions(options.timeouts),
     });
-    return {
-      ...wrap(orm, 'postgres'),
-      ping: (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => probePostgres(target.url, timeoutMs),
-    };
+    return wrap(orm, 'postgres', (timeoutMs) => probePostgres(target.url, timeoutMs));
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // pg_trgm backs the alert-rule name search index; on a server it ships with PostgreSQL's contrib.
@@ -69,7 +64,26 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     dbName: 'postgres',
     driverOptions: new PGliteDialect(pglite, { acquireTimeoutMs: options.timeouts?.connectMs }),
   });
-  return { ...wrap(orm, 'pglite'), pglite };
+  return { ...wrap(orm, 'pglite', (timeoutMs) => pingSession(orm, timeoutMs)), pglite };
+}
+
+/**
+ * The one session may be held by a long transaction: the probe's answer is "not ready" when it does
+ * not get its turn in time (its statement still runs when the turn comes).
+ */
+function pingSession(orm: MikroORM, timeoutMs: number): Promise<boolean> {
+  const answer = orm.em
+    .getConnection()
+    .execute('select 1')
+    .then(
+      () => true,
+      () => false,
+    );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -98,26 +112,15 @@ function postgresDriverOptions(timeouts: DatabaseTimeouts | undefined): Record<s
   };
 }
 
-function wrap(orm: MikroORM, kind: DatabaseTarget['kind']): Database {
+function wrap(
+  orm: MikroORM,
+  kind: DatabaseTarget['kind'],
+  ping: (timeoutMs: number) => Promise<boolean>,
+): Database {
   return {
     orm,
     kind,
-    // The one session may be held by a long transaction: the probe's answer is "not ready" when it
-    // does not get its turn in time (its statement still runs when the turn comes).
-    ping: (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => {
-      const answer = orm.em
-        .getConnection()
-        .execute('select 1')
-        .then(
-          () => true,
-          () => false,
-        );
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-      });
-      return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-    },
+    ping: (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => ping(timeoutMs),
     close: () => orm.close(true),
   };
 }
