@@ -11,13 +11,18 @@ import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
 
 export interface AppOptions {
   core: Core;
-  ping: () => Promise<boolean>;
+  /** Whether the database answers within the given time (`/readyz`; its own default when unset). */
+  ping: (timeoutMs?: number) => Promise<boolean>;
+  /** How long `/readyz` waits for the database before answering 503. */
+  readinessTimeoutMs?: number;
   logLevel: string;
   bodyLimitBytes: number;
   /** Where users reach the service (`PUBLIC_URL`); the acknowledge page accepts posts from it. */
   publicUrl?: string;
   /** Whose `X-Forwarded-For` entries to believe (`TRUST_PROXY`); `request.ip` follows it. */
   trustProxy: TrustProxy;
+  /** Receiving a whole request (headers and body); a client slower than this is cut off. */
+  requestTimeoutMs?: number;
   /** Serve GraphiQL to browsers; the composition root turns it on outside production. */
   graphiql?: boolean;
 }
@@ -30,6 +35,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: options.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'] },
     bodyLimit: options.bodyLimitBytes,
     trustProxy: options.trustProxy,
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeout: options.requestTimeoutMs }),
     requestIdHeader: false,
     // A caller's id is kept when it is sane, so one request can be followed across services.
     genReqId: (request) => {
@@ -43,7 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerMetrics(app);
-  registerHealthRoutes(app, options.ping);
+  registerHealthRoutes(app, options.ping, options.readinessTimeoutMs);
   await registerOpenApi(app);
   await app.register(restApi, { prefix: '/api/v1', core: options.core });
   await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });

@@ -28,7 +28,10 @@ export interface RunningService {
 
 /** Opens the database, applies migrations, makes sure the system admin exists, and builds the app. */
 export async function startService(config: AppConfig): Promise<RunningService> {
-  const db = await openDatabase(config.database, { secretBox: new SecretBox(config.encryptionKey) });
+  const db = await openDatabase(config.database, {
+    secretBox: new SecretBox(config.encryptionKey),
+    timeouts: config.databaseTimeouts,
+  });
   let engine: Engine | undefined;
   // Until the app (and its logger) exists, background failures of the engine go to stderr.
   let reportError = (error: unknown): void => {
@@ -65,6 +68,8 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         loginIpWindowSeconds: config.auth.loginIpWindowSeconds,
         loginThrottleMaxKeys: config.auth.loginThrottleMaxKeys,
         ingestPerTokenPerMinute: config.ingestion.perTokenPerMinute,
+        ingestFireQueueMax: config.ingestion.fireQueue.maxWaiting,
+        ingestFireQueueWaitMs: config.ingestion.fireQueue.maxWaitMs,
         publicUrl: config.http.publicUrl,
         retention: config.retention,
       },
@@ -75,10 +80,12 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const app = await buildApp({
       core,
       ping: db.ping,
+      readinessTimeoutMs: config.http.readinessTimeoutMs,
       logLevel: config.logLevel,
       bodyLimitBytes: config.http.bodyLimitBytes,
       trustProxy: config.http.trustProxy,
       publicUrl: config.http.publicUrl,
+      requestTimeoutMs: config.http.requestTimeoutMs,
       graphiql: config.env !== 'production',
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');

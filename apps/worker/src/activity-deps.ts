@@ -29,7 +29,7 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
       'apps/worker needs DATABASE_URL: the embedded database cannot be shared with another process',
     );
   }
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, { timeouts: config.databaseTimeouts });
   const adapters = createEngineAdapters({
     orm: db.orm,
     box: new SecretBox(config.encryptionKey),

@@ -50,6 +50,20 @@ export const envSchema = z.object({
   RETENTION_INTERVAL_SECONDS: positiveInt.default(3_600),
   /** Rows one retention delete removes at most. */
   RETENTION_BATCH_SIZE: positiveInt.default(1_000),
+  /** Fires waiting for the shared ingestion statement at most; one more answers 503. */
+  INGEST_FIRE_QUEUE_MAX: positiveInt.default(2000),
+  /** How long a fire may wait for that statement before it answers 503 (nothing of it written). */
+  INGEST_FIRE_QUEUE_WAIT_MS: positiveInt.default(5000),
+  /** Connecting to PostgreSQL, and waiting for a free pooled connection. */
+  DB_CONNECT_TIMEOUT_MS: positiveInt.default(5000),
+  /** PostgreSQL's `statement_timeout`; the service also stops waiting for an answer a little after it. */
+  DB_STATEMENT_TIMEOUT_MS: nonNegativeInt.default(30_000),
+  DB_LOCK_TIMEOUT_MS: nonNegativeInt.default(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: nonNegativeInt.default(60_000),
+  /** `/readyz` answers 503 when the database has not answered its probe within this. */
+  READINESS_TIMEOUT_MS: positiveInt.default(2000),
+  /** Receiving a whole request (headers and body) from a client. */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   TRUST_PROXY: trustProxySchema,
   /** npm package names of extra channel plugins, comma-separated. */
   CHANNEL_PLUGINS: z

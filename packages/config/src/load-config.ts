@@ -13,8 +13,19 @@ export interface AppConfig {
     /** `TRUST_PROXY`: whose `X-Forwarded-For` entries name the client. */
     trustProxy: TrustProxy;
     publicUrl: string;
+    /** `HTTP_REQUEST_TIMEOUT_MS`: receiving a whole request. */
+    requestTimeoutMs: number;
+    /** `READINESS_TIMEOUT_MS`: `/readyz` answers 503 when the database probe takes longer. */
+    readinessTimeoutMs: number;
   };
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  /** How long the service waits on PostgreSQL (the `DB_*_TIMEOUT_MS` variables; 0 turns one off). */
+  databaseTimeouts: {
+    connectMs: number;
+    statementMs: number;
+    lockMs: number;
+    idleInTransactionMs: number;
+  };
   dataDir: string;
   admin: { username: string; password: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -35,6 +46,8 @@ export interface AppConfig {
   ingestion: {
     /** Alerts accepted per rule token per minute (`INGEST_MAX_PER_TOKEN_PER_MINUTE`). */
     perTokenPerMinute: number;
+    /** `INGEST_FIRE_QUEUE_MAX` and `INGEST_FIRE_QUEUE_WAIT_MS`: the shared fire statement's queue. */
+    fireQueue: { maxWaiting: number; maxWaitMs: number };
   };
   /** The retention job (`RETENTION_*`); days of 0 keep that kind forever. */
   retention: {
@@ -102,6 +115,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       port: env.PORT,
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       trustProxy: env.TRUST_PROXY,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
       publicUrl: (env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${env.PORT}`).replace(
         /\/$/,
         '',
@@ -110,6 +125,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    databaseTimeouts: {
+      connectMs: env.DB_CONNECT_TIMEOUT_MS,
+      statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: env.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     dataDir,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     logLevel: env.LOG_LEVEL,
@@ -128,7 +149,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginIpWindowSeconds: env.LOGIN_IP_WINDOW_SECONDS,
       loginThrottleMaxKeys: env.LOGIN_THROTTLE_MAX_KEYS,
     },
-    ingestion: { perTokenPerMinute: env.INGEST_MAX_PER_TOKEN_PER_MINUTE },
+    ingestion: {
+      perTokenPerMinute: env.INGEST_MAX_PER_TOKEN_PER_MINUTE,
+      fireQueue: { maxWaiting: env.INGEST_FIRE_QUEUE_MAX, maxWaitMs: env.INGEST_FIRE_QUEUE_WAIT_MS },
+    },
     retention: {
       historyDays: env.RETENTION_HISTORY_DAYS,
       deliveryAttemptDays: env.RETENTION_DELIVERY_ATTEMPTS_DAYS,

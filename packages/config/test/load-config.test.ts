@@ -97,6 +97,35 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds every wait on the database, with defaults, and 0 turning a PostgreSQL limit off', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.databaseTimeouts).toEqual({
+      connectMs: 5000,
+      statementMs: 30_000,
+      lockMs: 10_000,
+      idleInTransactionMs: 60_000,
+    });
+    expect(config.ingestion.fireQueue).toEqual({ maxWaiting: 2000, maxWaitMs: 5000 });
+    expect(config.http).toMatchObject({ requestTimeoutMs: 30_000, readinessTimeoutMs: 2000 });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_CONNECT_TIMEOUT_MS: '750',
+      INGEST_FIRE_QUEUE_MAX: '10',
+      INGEST_FIRE_QUEUE_WAIT_MS: '250',
+      READINESS_TIMEOUT_MS: '300',
+    });
+    expect(set.databaseTimeouts).toMatchObject({ connectMs: 750, statementMs: 0 });
+    expect(set.ingestion.fireQueue).toEqual({ maxWaiting: 10, maxWaitMs: 250 });
+    expect(set.http.readinessTimeoutMs).toBe(300);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DB_CONNECT_TIMEOUT_MS: '0' })).toThrowError(
+      /DB_CONNECT_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DB_LOCK_TIMEOUT_MS: '-1' })).toThrowError(
+      /DB_LOCK_TIMEOUT_MS/,
+    );
+  });
+
   it('never generates secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrowError(
       /ENCRYPTION_KEY: required in production[\s\S]*JWT_SECRET: required in production/,

@@ -54,6 +54,10 @@ export interface CoreSettings {
   publicUrl?: string;
   /** Alerts accepted per rule token per minute on the API ingestion routes (default 600). */
   ingestPerTokenPerMinute?: number;
+  /** Fires waiting for the shared ingestion statement at most, then 503 (default 2,000). */
+  ingestFireQueueMax?: number;
+  /** How long a fire may wait for that statement, then 503 (default 5,000 ms). */
+  ingestFireQueueWaitMs?: number;
   /** One-time codes one user may request per OTP window (default 5). */
   otpMaxSendsPerUser?: number;
   /** One-time codes one destination may receive per OTP window, whoever asks (default 3). */
@@ -208,6 +212,7 @@ export function createCore(deps: CoreDeps): Core {
       orchestrator: deps.orchestrator,
       clock,
       limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
+      fireQueue: { maxWaiting: settings.ingestFireQueueMax, maxWaitMs: settings.ingestFireQueueWaitMs },
     }),
   };
 }

@@ -19,7 +19,11 @@ export {
   type AutoResolverDeps,
 } from './alert-lifecycle/auto-resolver';
 export { apiFingerprint } from './alert-lifecycle/fingerprint';
-export { FireBatcher, type FireBatcherLimits } from './alert-lifecycle/fire-batcher';
+export {
+  FireBatcher,
+  type FireBatcherLimits,
+  type FireBatcherSettings,
+} from './alert-lifecycle/fire-batcher';
 export { type OneStatementFire, oneStatementFire } from './alert-lifecycle/fire-in-one-statement';
 export type { SegmentEvent } from './alert-lifecycle/segment-events';
 export { isFiring } from './alert-lifecycle/state-rank';
@@ -82,8 +86,10 @@ export {
   notFound,
   rateLimited,
   unauthenticated,
+  unavailable,
   validationFailed,
 } from './errors/domain-error';
+export { domainErrorOf } from './errors/domain-error-of';
 export { type ActiveMessengerProxy, activeMessengerProxy } from './messenger-proxies/active-messenger-proxy';
 export type {
   MessengerProxyInput,
@@ -93,6 +99,7 @@ export type { MessengerProxyView } from './messenger-proxies/messenger-proxy-vie
 export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
+export { isDatabaseUnavailable } from './persistence/database-unavailable';
 export { queryRows } from './persistence/query-rows';
 export { type Clock, systemClock } from './ports/clock';
 export type {

@@ -3,16 +3,21 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { entities, routines, type SecretBox } from '@oncall/core';
+import type pg from 'pg';
 import type { DatabaseTarget } from './database-target';
+import type { DatabaseTimeouts } from './database-timeouts';
 import { migrationsList } from './migrations/index';
 import { PGliteDialect } from './pglite/pglite-dialect';
+import { ANSWER_GRACE_MS, endSilentConnections } from './postgres/answer-deadline';
+import { probePostgres } from './postgres/postgres-probe-connection';
 
 export interface Database {
   orm: MikroORM;
   kind: DatabaseTarget['kind'];
   /** Present on the embedded database: the one session everything shares. */
   pglite?: PGlite;
-  ping(): Promise<boolean>;
+  /** Whether the database answers within `timeoutMs` (default 2 s); on PostgreSQL, on a connection of its own. */
+  ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -22,7 +27,13 @@ export interface OpenOptions {
   poolMax?: number;
   /** Seals secrets that migrations find stored in the clear; needed only when there are some. */
   secretBox?: SecretBox;
+  /** Unset: wait as long as it takes (migrations from the command line, tests, benchmarks). */
+  timeouts?: DatabaseTimeouts;
 }
+
+/** Probes of TCP keepalive start after this long without traffic (the kernel's default is two hours). */
+const KEEPALIVE_IDLE_MS = 10_000;
+const DEFAULT_PING_TIMEOUT_MS = 2_000;
 
 function baseOptions(options: OpenOptions): Options {
   return {
@@ -48,11 +59,9 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       ...baseOptions(options),
       clientUrl: target.url,
       pool: { min: 0, max: options.poolMax ?? 10 },
-      // Short statements, many of them: compiling a plan costs more than it saves (a timeline query
-      // that runs in tens of milliseconds spent a second in JIT).
-      driverOptions: { options: '-c jit=off' },
+      driverOptions: postgresDriverOptions(options.timeouts),
     });
-    return wrap(orm, 'postgres');
+    return wrap(orm, 'postgres', (timeoutMs) => probePostgres(target.url, timeoutMs));
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // pg_trgm backs the alert-rule name search index; on a server it ships with PostgreSQL's contrib.
@@ -61,23 +70,65 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   const orm = await MikroORM.init({
     ...baseOptions(options),
     dbName: 'postgres',
-    driverOptions: new PGliteDialect(pglite),
+    driverOptions: new PGliteDialect(pglite, { acquireTimeoutMs: options.timeouts?.connectMs }),
   });
-  return { ...wrap(orm, 'pglite'), pglite };
+  return { ...wrap(orm, 'pglite', (timeoutMs) => pingSession(orm, timeoutMs)), pglite };
 }
 
-function wrap(orm: MikroORM, kind: DatabaseTarget['kind']): Database {
+/**
+ * The one session may be held by a long transaction: the probe's answer is "not ready" when it does
+ * not get its turn in time (its statement still runs when the turn comes).
+ */
+function pingSession(orm: MikroORM, timeoutMs: number): Promise<boolean> {
+  const answer = orm.em
+    .getConnection()
+    .execute('select 1')
+    .then(
+      () => true,
+      () => false,
+    );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * node-postgres's options for MikroORM's pool (pg-boss shares it, and its LISTEN connection copies
+ * them). The server-side limits go as startup parameters, so every connection has them from its
+ * first statement and a reset cannot drop them.
+ */
+function postgresDriverOptions(timeouts: DatabaseTimeouts | undefined): Record<string, unknown> {
+  return {
+    // Short statements, many of them: compiling a plan costs more than it saves (a timeline query
+    // that runs in tens of milliseconds spent a second in JIT).
+    options: '-c jit=off',
+    // A peer that vanished without closing (a host gone, a dropped route) is found by the kernel.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    ...(timeouts && {
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      // MikroORM calls this with the pool before any connection is made.
+      onPoolCreated: (pool: pg.Pool) => {
+        if (timeouts.statementMs > 0) endSilentConnections(pool, timeouts.statementMs + ANSWER_GRACE_MS);
+      },
+    }),
+  };
+}
+
+function wrap(
+  orm: MikroORM,
+  kind: DatabaseTarget['kind'],
+  ping: (timeoutMs: number) => Promise<boolean>,
+): Database {
   return {
     orm,
     kind,
-    ping: async () => {
-      try {
-        await orm.em.getConnection().execute('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: (timeoutMs = DEFAULT_PING_TIMEOUT_MS) => ping(timeoutMs),
     close: () => orm.close(true),
   };
 }

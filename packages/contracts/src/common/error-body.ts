@@ -10,6 +10,7 @@ export const errorBodySchema = z.object({
     'validation_failed',
     'rate_limited',
     'conflict',
+    'unavailable',
     'payload_too_large',
     'unsupported_media_type',
     'internal',

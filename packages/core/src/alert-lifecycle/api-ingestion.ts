@@ -13,7 +13,7 @@ import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { applySignal, type SignalRule } from './apply-signal';
 import { autoResolveMinutesOf } from './auto-resolve-minutes';
 import { apiFingerprint } from './fingerprint';
-import { FireBatcher } from './fire-batcher';
+import { FireBatcher, type FireBatcherSettings } from './fire-batcher';
 import { oneStatementFire } from './fire-in-one-statement';
 
 /** The body every API-style sender posts (legacy senders add more fields; they are kept as payload). */
@@ -39,6 +39,8 @@ export interface ApiIngestionDeps {
   clock: Clock;
   /** Per rule token; the product this replaces allowed 60 a minute. */
   limiter: SlidingWindowLimiter;
+  /** Bounds of the shared fire statement's queue; unset ones keep the batcher's defaults. */
+  fireQueue?: FireBatcherSettings;
 }
 
 /** How long a token's rule is reused: a rotated token or a deleted rule stops working within this. */
@@ -65,7 +67,7 @@ export class ApiIngestion {
   private readonly fires: FireBatcher;
 
   constructor(private readonly deps: ApiIngestionDeps) {
-    this.fires = new FireBatcher(deps.orm.em);
+    this.fires = new FireBatcher(deps.orm.em, deps.fireQueue);
     this.ruleByToken = createLoadingCache({
       load: (token) => this.readRule(this.deps.secretBox.lookupHash(token)),
       ttlMs: RULE_BY_TOKEN_TTL_MS,

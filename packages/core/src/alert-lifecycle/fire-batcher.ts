@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { unavailable } from '../errors/domain-error';
+import { isDatabaseUnreachable } from '../persistence/database-unavailable';
 import { queryRows } from '../persistence/query-rows';
 import type { SignalOutcome } from './alert-signal';
 import {
@@ -14,16 +16,27 @@ export interface FireBatcherLimits {
   maxInFlight: number;
   /** Fires in one statement at most. */
   maxBatch: number;
+  /** Fires waiting for a statement at most; one more is refused at once (503). */
+  maxWaiting: number;
+  /** How long a fire may wait for a statement; past it, it leaves the queue unsent (503). */
+  maxWaitMs: number;
 }
 
 /**
  * One statement at a time, measured (docs/benchmarks.md): two or four in flight made smaller batches
- * that also waited on each other's instance locks, and gave a third to half less throughput.
+ * that also waited on each other's instance locks, and gave a third to half less throughput. At a
+ * few thousand fires a second, 2,000 waiting is most of a second of work: more means the database
+ * cannot keep up, and the sender is better told so than left waiting.
  */
-const DEFAULT_LIMITS: FireBatcherLimits = { maxInFlight: 1, maxBatch: 64 };
+const DEFAULT_LIMITS: FireBatcherLimits = { maxInFlight: 1, maxBatch: 64, maxWaiting: 2000, maxWaitMs: 5000 };
+
+/** Limits as settings give them: an unset one keeps its default. */
+export type FireBatcherSettings = { [K in keyof FireBatcherLimits]?: number | undefined };
 
 interface Pending {
   fire: OneStatementFire;
+  /** `performance.now()` after which the fire is refused if it has not been sent. */
+  deadline: number;
   resolve: (outcome: SignalOutcome | null) => void;
   reject: (error: unknown) => void;
 }
@@ -39,20 +52,40 @@ interface Pending {
  * is one transaction: when it fails (a lock not had within its short timeout, a deadlock, one bad
  * fire), each of its fires is applied again on its own, outside the slot, so only the fire at fault
  * fails or waits.
+ *
+ * The queue is bounded in length and in time, so a database that stops answering turns into prompt
+ * 503s rather than a growing heap and hanging requests. Only a fire still waiting is refused on its
+ * deadline: nothing of it was sent, so "not stored, send again" is the truth. A fire already in a
+ * statement waits for that statement's own answer, which the database timeouts bound; if that
+ * answer never comes, whether the statement committed is unknown, and the caller is told 503 as
+ * well. Sending a fire again is always safe: a stored one answers "Already Active".
  */
 export class FireBatcher {
   private readonly waiting: Pending[] = [];
+  private readonly limits: FireBatcherLimits;
   private inFlight = 0;
+  /** One timer for the oldest waiting fire's deadline (all wait as long, so it is the next to expire). */
+  private expiry: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly em: EntityManager,
-    private readonly limits: FireBatcherLimits = DEFAULT_LIMITS,
-  ) {}
+    limits: FireBatcherSettings = {},
+  ) {
+    this.limits = {
+      maxInFlight: limits.maxInFlight ?? DEFAULT_LIMITS.maxInFlight,
+      maxBatch: limits.maxBatch ?? DEFAULT_LIMITS.maxBatch,
+      maxWaiting: limits.maxWaiting ?? DEFAULT_LIMITS.maxWaiting,
+      maxWaitMs: limits.maxWaitMs ?? DEFAULT_LIMITS.maxWaitMs,
+    };
+  }
 
   /** The fire's outcome, or null when it must take the full path (nothing of it was written). */
   apply(fire: OneStatementFire): Promise<SignalOutcome | null> {
+    if (this.waiting.length >= this.limits.maxWaiting) {
+      return Promise.reject(unavailable('Too many alerts are waiting for the database. Try again shortly.'));
+    }
     return new Promise((resolve, reject) => {
-      this.waiting.push({ fire, resolve, reject });
+      this.waiting.push({ fire, deadline: performance.now() + this.limits.maxWaitMs, resolve, reject });
       this.send();
     });
   }
@@ -62,10 +95,39 @@ export class FireBatcher {
       this.inFlight++;
       void this.run(this.waiting.splice(0, this.limits.maxBatch));
     }
+    this.armExpiry();
+  }
+
+  private armExpiry(): void {
+    const oldest = this.waiting[0];
+    if (this.expiry || !oldest) return;
+    this.expiry = setTimeout(
+      () => {
+        this.expiry = undefined;
+        this.expire();
+        this.armExpiry();
+      },
+      Math.max(0, oldest.deadline - performance.now()),
+    );
+    // A waiting fire's request keeps the process busy anyway; the timer alone must not.
+    this.expiry.unref();
+  }
+
+  private expire(): void {
+    const now = performance.now();
+    while (this.waiting[0] && this.waiting[0].deadline <= now) {
+      this.waiting
+        .shift()
+        ?.reject(unavailable('The database did not take this alert in time. Try again shortly.'));
+    }
   }
 
   private async run(batch: Pending[]): Promise<void> {
-    const answers = await this.applyTogether(batch.map((p) => p.fire)).catch(() => null);
+    let failure: unknown;
+    const answers = await this.applyTogether(batch.map((p) => p.fire)).catch((error: unknown) => {
+      failure = error;
+      return null;
+    });
     // The slot is free before any fallback: a fire stuck behind a lock must not hold up the rest.
     this.inFlight--;
     this.send();
@@ -74,6 +136,12 @@ export class FireBatcher {
       batch.forEach((p, i) => {
         p.resolve(outcomeOf(p.fire, answers[i] ?? null));
       });
+      return;
+    }
+    // A database that cannot be reached will not serve the same fires one by one either. (A batch
+    // that only timed out on a lock does fall back: that is what its short lock timeout is for.)
+    if (isDatabaseUnreachable(failure)) {
+      for (const p of batch) p.reject(unavailable());
       return;
     }
     // Which fire failed the batch is unknown; alone, each gets its own answer or error (the

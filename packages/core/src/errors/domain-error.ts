@@ -5,7 +5,8 @@ export type ErrorCode =
   | 'not_found'
   | 'validation_failed'
   | 'rate_limited'
-  | 'conflict';
+  | 'conflict'
+  | 'unavailable';
 
 /** Field path (`endpointIds.0`) → messages, the shape legacy clients read under `errors`. */
 export type FieldErrors = Record<string, string[]>;
@@ -33,6 +34,18 @@ export const validationFailed = (fieldErrors: FieldErrors, message?: string) =>
 
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
   new DomainError('rate_limited', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+
+/** How long a caller told "unavailable" waits before trying again, by default. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database (or the queue in front of it) could not take the request in time. Nothing the
+ * caller asked for is known to be stored: sending it again is safe and right.
+ */
+export const unavailable = (
+  message = 'The service cannot reach its database right now. Try again shortly.',
+  retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS,
+) => new DomainError('unavailable', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 
 function firstMessage(fieldErrors: FieldErrors): string {
   const [field, messages] = Object.entries(fieldErrors)[0] ?? [];

@@ -25,14 +25,18 @@ import { SessionLock } from './session-lock';
 export class PGliteDialect implements Dialect {
   readonly lock = new SessionLock();
 
-  constructor(readonly pglite: PGlite) {}
+  constructor(
+    readonly pglite: PGlite,
+    /** `acquireTimeoutMs`: how long a caller waits for the session (unset: as long as it takes). */
+    private readonly options: { acquireTimeoutMs?: number | undefined } = {},
+  ) {}
 
   createAdapter() {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite, this.lock);
+    return new PGliteDriver(this.pglite, this.lock, this.options.acquireTimeoutMs);
   }
 
   createQueryCompiler() {
@@ -51,6 +55,7 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly pglite: PGlite,
     private readonly lock: SessionLock,
+    private readonly acquireTimeoutMs: number | undefined,
   ) {
     this.connection = new PGliteConnection(pglite);
   }
@@ -60,7 +65,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.lock.acquire();
+    await this.lock.acquire(this.acquireTimeoutMs);
     return this.connection;
   }
 

@@ -1,4 +1,4 @@
-import { DomainError } from '@oncall/core';
+import { type DomainError, domainErrorOf } from '@oncall/core';
 import { GraphQLError } from 'graphql';
 import { maskError } from 'graphql-yoga';
 
@@ -12,7 +12,8 @@ import { maskError } from 'graphql-yoga';
 export function createErrorMasker(log: (error: unknown) => void) {
   return (error: unknown, message: string): Error => {
     const original = error instanceof GraphQLError ? error.originalError : error;
-    if (original instanceof DomainError) return fromDomainError(original, error);
+    const domain = domainErrorOf(original);
+    if (domain) return fromDomainError(domain, error);
     const masked = maskError(error, message, false);
     if (masked !== error) log(error);
     return masked;
@@ -30,9 +31,16 @@ function fromDomainError(domain: DomainError, located: unknown): GraphQLError {
     extensions: {
       code: domain.code.toUpperCase(),
       ...(domain.fieldErrors ? { fieldErrors: domain.fieldErrors } : {}),
-      // Yoga turns `http.headers` into response headers and leaves them out of the body.
+      // Yoga turns `http` into the response's status and headers and leaves it out of the body. A
+      // database that cannot answer is a 503 here too, so retrying clients and proxies see it.
       ...(retryAfter
-        ? { retryAfterSeconds: retryAfter, http: { headers: { 'Retry-After': String(retryAfter) } } }
+        ? {
+            retryAfterSeconds: retryAfter,
+            http: {
+              ...(domain.code === 'unavailable' ? { status: 503 } : {}),
+              headers: { 'Retry-After': String(retryAfter) },
+            },
+          }
         : {}),
     },
   });

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@oncall/contracts';
-import { DomainError, type ErrorCode } from '@oncall/core';
+import { domainErrorOf, type ErrorCode } from '@oncall/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -10,6 +10,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation_failed: 422,
   rate_limited: 429,
   conflict: 409,
+  unavailable: 503,
 };
 
 /** Fastify's own body-parsing failures are bad input like any other: 422 on the `body` field. */
@@ -27,15 +28,16 @@ interface Mapped {
 
 /** The one place where errors become HTTP answers. Anything unforeseen is a logged 500 with no details. */
 export function mapError(error: unknown): Mapped {
-  if (error instanceof DomainError) {
+  const domain = domainErrorOf(error);
+  if (domain) {
     return {
-      status: STATUS_BY_CODE[error.code],
+      status: STATUS_BY_CODE[domain.code],
       body: {
-        message: error.message,
-        code: error.code,
-        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        message: domain.message,
+        code: domain.code,
+        ...(domain.fieldErrors ? { errors: domain.fieldErrors } : {}),
       },
-      retryAfterSeconds: error.retryAfterSeconds,
+      retryAfterSeconds: domain.retryAfterSeconds,
     };
   }
   const fastifyError = error as Partial<FastifyError>;
@@ -73,7 +75,9 @@ export function mapError(error: unknown): Mapped {
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const mapped = mapError(error);
-  if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
+  // A database that cannot serve in time is an expected condition with its own answer, not a bug.
+  if (mapped.body.code === 'unavailable') request.log.warn({ err: error }, 'database unavailable');
+  else if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
   if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
   return reply.status(mapped.status).send(mapped.body);
 }

@@ -1,5 +1,5 @@
 import { fieldErrorsFromIssues } from '@oncall/contracts';
-import { DomainError, type ErrorCode, validationFailed } from '@oncall/core';
+import { domainErrorOf, type ErrorCode, validationFailed } from '@oncall/core';
 import { type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
@@ -10,6 +10,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   validation_failed: 'UNPROCESSABLE_CONTENT',
   rate_limited: 'TOO_MANY_REQUESTS',
   conflict: 'CONFLICT',
+  unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 /**
@@ -19,8 +20,9 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
  */
 export function toTRPCError(error: TRPCError): TRPCError {
   const cause = error.cause;
-  if (cause instanceof DomainError) {
-    return new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+  const domain = domainErrorOf(cause);
+  if (domain) {
+    return new TRPCError({ code: TRPC_CODE[domain.code], message: domain.message, cause: domain });
   }
   if (cause instanceof z.ZodError) {
     const domain = validationFailed(fieldErrorsFromIssues(cause.issues));
