@@ -26,3 +26,4 @@ export {
   type RecordingHttpServer,
   startRecordingHttpServer,
 } from './recording-http-server';
+export { startTarpitServer, type TarpitServer } from './tarpit-server';
