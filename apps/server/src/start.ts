@@ -61,6 +61,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         loginMaxAttemptsPerIp: config.auth.loginMaxAttemptsPerIp,
         loginIpWindowSeconds: config.auth.loginIpWindowSeconds,
         ingestPerTokenPerMinute: config.ingestion.perTokenPerMinute,
+        maxEndpointsPerRule: config.maxEndpointsPerRule,
         publicUrl: config.http.publicUrl,
       },
       dataSourceProber: createSourceProber(),

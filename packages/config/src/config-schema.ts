@@ -34,6 +34,8 @@ export const envSchema = z.object({
   LOGIN_IP_WINDOW_SECONDS: positiveInt.default(60),
   /** Alerts one rule token may post per minute on the ingestion routes (then 429). */
   INGEST_MAX_PER_TOKEN_PER_MINUTE: positiveInt.default(600),
+  /** The most endpoints one alert rule may page; attaching more is a 422. */
+  MAX_ENDPOINTS_PER_RULE: positiveInt.max(1000).default(50),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

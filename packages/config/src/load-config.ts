@@ -25,6 +25,8 @@ export interface AppConfig {
     /** Alerts accepted per rule token per minute (`INGEST_MAX_PER_TOKEN_PER_MINUTE`). */
     perTokenPerMinute: number;
   };
+  /** The most endpoints one alert rule may page (`MAX_ENDPOINTS_PER_RULE`). */
+  maxEndpointsPerRule: number;
   delivery: {
     /** Extra channel plugin packages (`CHANNEL_PLUGINS`). */
     channelPlugins: string[];
@@ -106,6 +108,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginIpWindowSeconds: env.LOGIN_IP_WINDOW_SECONDS,
     },
     ingestion: { perTokenPerMinute: env.INGEST_MAX_PER_TOKEN_PER_MINUTE },
+    maxEndpointsPerRule: env.MAX_ENDPOINTS_PER_RULE,
     delivery: {
       channelPlugins: env.CHANNEL_PLUGINS,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
