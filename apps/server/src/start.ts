@@ -11,8 +11,11 @@ import { type Database, migrate, openDatabase } from '@oncall/db';
 import { createAlertEventMessages, type Engine, lateBoundInstanceResolver } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
+import { Registry } from 'prom-client';
 import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
+import { createEngineMetrics } from './metrics/engine-metrics';
+import { registerQueueGauges } from './metrics/queue-gauges';
 import { builtInSources } from './plugins/built-in-sources';
 
 export interface RunningService {
@@ -36,7 +39,9 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const migrationsApplied = await migrate(db.orm);
     // The engine resolves through the core, which is built on the engine's orchestrator.
     const instances = lateBoundInstanceResolver();
+    const registry = new Registry();
     engine = await composeEngine(config, db, {
+      metrics: createEngineMetrics(registry),
       instances,
       // The engine exists before the core; a signer over the same secret and clock makes links
       // the core's acknowledge route accepts.
@@ -67,6 +72,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       dataSourceProber: createSourceProber(),
     });
     instances.bind(core.autoResolver);
+    registerQueueGauges(registry, engine.queueStats);
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
     const app = await buildApp({
       core,
@@ -75,6 +81,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       bodyLimitBytes: config.http.bodyLimitBytes,
       trustProxy: config.http.trustProxy,
       graphiql: config.env !== 'production',
+      metrics: { registry, token: config.http.metricsToken },
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
     await engine.start();

@@ -36,6 +36,8 @@ export const envSchema = z.object({
   INGEST_MAX_PER_TOKEN_PER_MINUTE: positiveInt.default(600),
   /** The most endpoints one alert rule may page; attaching more is a 422. */
   MAX_ENDPOINTS_PER_RULE: positiveInt.max(1000).default(50),
+  /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (else 401). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -5,7 +5,15 @@ import { loadOrCreateDevSecrets } from './dev-secrets';
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
-  http: { host: string; port: number; bodyLimitBytes: number; trustProxy: boolean; publicUrl: string };
+  http: {
+    host: string;
+    port: number;
+    bodyLimitBytes: number;
+    trustProxy: boolean;
+    publicUrl: string;
+    /** `METRICS_TOKEN`: the bearer token `/metrics` asks for; open when undefined. */
+    metricsToken: string | undefined;
+  };
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   dataDir: string;
   admin: { username: string; password: string | undefined };
@@ -87,6 +95,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         /\/$/,
         '',
       ),
+      metricsToken: env.METRICS_TOKEN,
     },
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
