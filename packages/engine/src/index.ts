@@ -38,6 +38,7 @@ export {
 } from './ports/engine-metrics';
 export type { EndpointRoute, NotificationRoutes } from './ports/notification-routes';
 export { createTemporalEngine, type TemporalEngineOptions } from './temporal/create-temporal-engine';
+export { laneTaskQueue, laneTaskQueues } from './temporal/lane-task-queues';
 export type {
   WorkflowClientLike,
   WorkflowSignalWithStartRequest,
