@@ -38,6 +38,8 @@ export interface WorkerShape {
   readonly localConcurrency: number;
   /** Jobs of one group running at once in this process; no limit when absent. */
   readonly perGroup?: number;
+  /** How often an idle worker polls; the queue tuning's `pollingIntervalSeconds` when absent. */
+  readonly pollingIntervalSeconds?: number;
 }
 
 /** pg-boss on the application database, with the engine's queues created and ready. */
@@ -154,6 +156,7 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     async work<Data extends object>(queue: QueueName, handler: JobHandler<Data>, shape?: WorkerShape) {
       const workers: WorkerShape = shape ?? tuning;
       const { batchSize, localConcurrency, perGroup } = workers;
+      const pollingIntervalSeconds = shape?.pollingIntervalSeconds ?? tuning.pollingIntervalSeconds;
       const failures = { ...options, metrics: options.metrics ?? NO_ENGINE_METRICS, tuning, queue };
       await boss.work(
         queue,
@@ -162,9 +165,9 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
           localConcurrency,
           // pg-boss refuses a group share larger than the workers there are.
           ...(perGroup === undefined ? {} : { localGroupConcurrency: Math.min(perGroup, localConcurrency) }),
-          pollingIntervalSeconds: tuning.pollingIntervalSeconds,
+          pollingIntervalSeconds,
           // Delayed jobs are not announced by NOTIFY, so the backstop poll is what runs them on time.
-          notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: pollingIntervalSeconds,
           // A full batch means a backlog: fetch again at once instead of waiting out the poll.
           burstWhenBatchFull: true,
           // The previous failure's output: how long a programming error has been failing the job.

@@ -34,6 +34,12 @@ export interface QueueTuning {
    */
   readonly slowLanePerOwner: number;
   /**
+   * How often an idle worker of a slow lane polls, in seconds. New jobs wake it at once (NOTIFY);
+   * the poll runs that lane's retries when due, which may run this much late. Many workers polling
+   * every second took database connections from the fires and pages (docs/benchmarks.md).
+   */
+  readonly slowLanePollingIntervalSeconds: number;
+  /**
    * Retries of a handler that threw: the database or Temporal was unreachable, a page waits for its
    * channel's first provider config (a bug is retried only for `programmingErrorRetrySeconds`).
    * Sends that fail retry through the decider instead.
@@ -62,6 +68,7 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   localConcurrency: 4,
   slowLaneWorkers: 8,
   slowLanePerOwner: 2,
+  slowLanePollingIntervalSeconds: 5,
   retryLimit: RETRY_UNTIL_RETENTION,
   retryDelayMaxSeconds: 60,
   programmingErrorRetrySeconds: 600,
