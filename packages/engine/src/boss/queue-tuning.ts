@@ -35,8 +35,9 @@ export interface QueueTuning {
   readonly slowLanePerOwner: number;
   /**
    * How often an idle worker of a slow lane polls, in seconds. New jobs wake it at once (NOTIFY);
-   * the poll runs that lane's retries when due, which may run this much late. Many workers polling
-   * every second took database connections from the fires and pages (docs/benchmarks.md).
+   * the poll runs that lane's retries when due, which may run this much late. Every poll is a
+   * statement on the pool the fires use (on PGlite, on its one session), and these lanes have many
+   * idle workers.
    */
   readonly slowLanePollingIntervalSeconds: number;
   /**
