@@ -67,3 +67,30 @@ export async function seedSmsEndpoint(
     await db.close();
   }
 }
+
+/**
+ * A Teams endpoint owned by a member of its own (`tarpit-owner`), pointing at `webhookUrl`, written
+ * straight to the database like `seedSmsEndpoint`: another tenant's webhook.
+ */
+export async function seedMemberTeamsEndpoint(databaseUrl: string, webhookUrl: string): Promise<string> {
+  const db = await openDatabase({ kind: 'postgres', url: databaseUrl }, { poolMax: 1 });
+  try {
+    const em = db.orm.em.fork();
+    const member = em.create(User, {
+      username: `tarpit-owner-${Date.now()}`,
+      name: 'Tarpit owner',
+      passwordHash: 'not-a-hash',
+      role: 'member',
+    });
+    const endpoint = em.create(Endpoint, {
+      name: 'slow hook',
+      type: 'teams',
+      value: webhookUrl,
+      owner: member,
+    });
+    await em.flush();
+    return endpoint.id;
+  } finally {
+    await db.close();
+  }
+}

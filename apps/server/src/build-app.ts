@@ -6,7 +6,7 @@ import { ackPage, restApi } from '@oncall/rest';
 import { registerTrpc } from '@oncall/trpc';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerHealthRoutes } from './http/health-routes';
-import { registerMetrics } from './http/metrics';
+import { type MetricsOptions, registerMetrics } from './http/metrics';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
 
 export interface AppOptions {
@@ -25,6 +25,8 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Serve GraphiQL to browsers; the composition root turns it on outside production. */
   graphiql?: boolean;
+  /** The registry the engine's figures are in, and the bearer token `/metrics` asks for, if any. */
+  metrics?: MetricsOptions;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -48,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  registerMetrics(app);
+  registerMetrics(app, options.metrics);
   registerHealthRoutes(app, options.ping, options.readinessTimeoutMs);
   await registerOpenApi(app);
   await app.register(restApi, { prefix: '/api/v1', core: options.core });

@@ -12,8 +12,11 @@ import { type Database, migrate, openDatabase } from '@oncall/db';
 import { createAlertEventMessages, type Engine, lateBoundInstanceResolver } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
+import { Registry } from 'prom-client';
 import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
+import { createEngineMetrics } from './metrics/engine-metrics';
+import { registerQueueGauges } from './metrics/queue-gauges';
 import { builtInSources } from './plugins/built-in-sources';
 import { scheduleRetention } from './retention/retention-schedule';
 
@@ -41,7 +44,9 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const migrationsApplied = await migrate(db.orm);
     // The engine resolves through the core, which is built on the engine's orchestrator.
     const instances = lateBoundInstanceResolver();
+    const registry = new Registry();
     engine = await composeEngine(config, db, {
+      metrics: createEngineMetrics(registry),
       instances,
       // The engine exists before the core; a signer over the same secret and clock makes links
       // the core's acknowledge route accepts.
@@ -70,12 +75,14 @@ export async function startService(config: AppConfig): Promise<RunningService> {
         ingestPerTokenPerMinute: config.ingestion.perTokenPerMinute,
         ingestFireQueueMax: config.ingestion.fireQueue.maxWaiting,
         ingestFireQueueWaitMs: config.ingestion.fireQueue.maxWaitMs,
+        maxEndpointsPerRule: config.maxEndpointsPerRule,
         publicUrl: config.http.publicUrl,
         retention: config.retention,
       },
       dataSourceProber: createSourceProber(),
     });
     instances.bind(core.autoResolver);
+    registerQueueGauges(registry, engine.queueStats);
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
     const app = await buildApp({
       core,
@@ -87,6 +94,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       publicUrl: config.http.publicUrl,
       requestTimeoutMs: config.http.requestTimeoutMs,
       graphiql: config.env !== 'production',
+      metrics: { registry, token: config.http.metricsToken },
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
     if (config.http.trustProxy === true) {

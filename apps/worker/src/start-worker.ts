@@ -1,3 +1,4 @@
+import { laneTaskQueues } from '@oncall/engine';
 import type { Activities } from '@oncall/workflows';
 import { workflowsPath } from '@oncall/workflows';
 import { NativeConnection, Worker } from '@temporalio/worker';
@@ -9,15 +10,17 @@ export interface StartWorkerOptions extends WorkerOptions {
 }
 
 export interface RunningWorker {
-  readonly worker: Worker;
-  /** Settles when the worker has stopped (on SIGINT/SIGTERM or `shutdown`) and its connection is closed. */
+  /** One per task queue: the base one (pages, flows, timers), then the email and chat lanes'. */
+  readonly workers: readonly Worker[];
+  /** Settles when the workers have stopped (on SIGINT/SIGTERM or `shutdown`) and the connection is closed. */
   readonly finished: Promise<void>;
   shutdown(): Promise<void>;
 }
 
 /**
- * Connects to Temporal and starts polling with the orchestration workflows and the given activities.
- * Options are validated first, so a misconfigured address fails with a clear message instead of a
+ * Connects to Temporal and starts polling with the orchestration workflows and the given activities,
+ * on the task queue and on each lane's (`laneTaskQueues`): a worker per queue, each with its own
+ * slots, so chat webhooks that hang take none of the pages'. Options are validated first, so a misconfigured address fails with a clear message instead of a
  * connection timeout.
  *
  * @example
@@ -27,25 +30,31 @@ export interface RunningWorker {
 export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
   const { address, namespace, taskQueue } = workerOptionsSchema.parse(options);
   const connection = await NativeConnection.connect({ address });
-  let worker: Worker;
+  const workers: Worker[] = [];
   try {
-    worker = await Worker.create({
-      connection,
-      namespace,
-      taskQueue,
-      workflowsPath,
-      activities: options.activities,
-    });
+    for (const queue of laneTaskQueues(taskQueue)) {
+      workers.push(
+        await Worker.create({
+          connection,
+          namespace,
+          taskQueue: queue,
+          workflowsPath,
+          activities: options.activities,
+        }),
+      );
+    }
   } catch (error) {
     await connection.close();
     throw error;
   }
-  const finished = worker.run().finally(() => connection.close());
+  const finished = Promise.all(workers.map((worker) => worker.run()))
+    .then(() => undefined)
+    .finally(() => connection.close());
   return {
-    worker,
+    workers,
     finished,
     shutdown: async () => {
-      worker.shutdown();
+      for (const worker of workers) worker.shutdown();
       await finished;
     },
   };

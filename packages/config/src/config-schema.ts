@@ -64,6 +64,10 @@ export const envSchema = z.object({
   READINESS_TIMEOUT_MS: positiveInt.default(2000),
   /** Receiving a whole request (headers and body) from a client. */
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  /** The most endpoints one alert rule may page; attaching more is a 422. */
+  MAX_ENDPOINTS_PER_RULE: positiveInt.max(1000).default(50),
+  /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (else 401). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: trustProxySchema,
   /** npm package names of extra channel plugins, comma-separated. */
   CHANNEL_PLUGINS: z

@@ -17,6 +17,8 @@ export interface AppConfig {
     requestTimeoutMs: number;
     /** `READINESS_TIMEOUT_MS`: `/readyz` answers 503 when the database probe takes longer. */
     readinessTimeoutMs: number;
+    /** `METRICS_TOKEN`: the bearer token `/metrics` asks for; open when undefined. */
+    metricsToken: string | undefined;
   };
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   /** How long the service waits on PostgreSQL (the `DB_*_TIMEOUT_MS` variables; 0 turns one off). */
@@ -57,6 +59,8 @@ export interface AppConfig {
     intervalSeconds: number;
     batchSize: number;
   };
+  /** The most endpoints one alert rule may page (`MAX_ENDPOINTS_PER_RULE`). */
+  maxEndpointsPerRule: number;
   delivery: {
     /** Extra channel plugin packages (`CHANNEL_PLUGINS`). */
     channelPlugins: string[];
@@ -121,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         /\/$/,
         '',
       ),
+      metricsToken: env.METRICS_TOKEN,
     },
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
@@ -160,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
       batchSize: env.RETENTION_BATCH_SIZE,
     },
+    maxEndpointsPerRule: env.MAX_ENDPOINTS_PER_RULE,
     delivery: {
       channelPlugins: env.CHANNEL_PLUGINS,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,

@@ -126,6 +126,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('protects /metrics only with a METRICS_TOKEN of 16 characters or more', () => {
+    const base = { DATABASE_URL: 'postgres://root@127.0.0.1:5432/oncall', DATA_DIR: tempDir() };
+    expect(loadConfig(base).http.metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: 'm'.repeat(16) }).http.metricsToken).toBe('m'.repeat(16));
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN/);
+  });
+
+  it('caps endpoints per rule at 50 unless MAX_ENDPOINTS_PER_RULE says otherwise (1 to 1000)', () => {
+    const base = { DATABASE_URL: 'postgres://root@127.0.0.1:5432/oncall', DATA_DIR: tempDir() };
+    expect(loadConfig(base).maxEndpointsPerRule).toBe(50);
+    expect(loadConfig({ ...base, MAX_ENDPOINTS_PER_RULE: '10' }).maxEndpointsPerRule).toBe(10);
+    for (const bad of ['0', '1001', 'many']) {
+      expect(() => loadConfig({ ...base, MAX_ENDPOINTS_PER_RULE: bad })).toThrowError(
+        /MAX_ENDPOINTS_PER_RULE/,
+      );
+    }
+  });
+
   it('never generates secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrowError(
       /ENCRYPTION_KEY: required in production[\s\S]*JWT_SECRET: required in production/,

@@ -14,6 +14,7 @@ import { AlertRuleNotify } from './alert-rules/alert-rule-notify';
 import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
 import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
+import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
 import { LoginThrottle } from './auth/login-throttle';
@@ -66,6 +67,8 @@ export interface CoreSettings {
   otpSendWindowSeconds?: number;
   /** What the retention job prunes and when (`DEFAULT_RETENTION` where not given). */
   retention?: Partial<RetentionSettings>;
+  /** The most endpoints one alert rule may page (default 50); attaching more is a 422. */
+  maxEndpointsPerRule?: number;
 }
 
 export interface CoreDeps {
@@ -123,6 +126,7 @@ export function createCore(deps: CoreDeps): Core {
   const secretBox = new SecretBox(settings.encryptionKey);
   const ownership = new OwnershipTransfer();
   const ackLinks = new AckLinkSigner(settings.jwtSecret, clock, settings.ackLinkTtlSeconds);
+  const maxEndpointsPerRule = settings.maxEndpointsPerRule ?? DEFAULT_MAX_ENDPOINTS_PER_RULE;
   ownership.register(teamOwnershipMover);
   ownership.register(endpointOwnershipMover);
   ownership.register(alertRuleOwnershipMover);
@@ -170,10 +174,15 @@ export function createCore(deps: CoreDeps): Core {
     }),
     users: new UserService({ orm, hasher, ownership, clock, loginThrottle }),
     teams: new TeamService({ orm }),
-    alertRules: new AlertRuleService({ orm, secretBox, orchestrator: deps.orchestrator }),
-    alertRuleGroups: new AlertRuleGroupActions({ orm }),
+    alertRules: new AlertRuleService({
+      orm,
+      secretBox,
+      orchestrator: deps.orchestrator,
+      maxEndpointsPerRule,
+    }),
+    alertRuleGroups: new AlertRuleGroupActions({ orm, maxEndpointsPerRule }),
     alertRuleTags: new AlertRuleTags({ orm }),
-    alertRuleNotify: new AlertRuleNotify({ orm }),
+    alertRuleNotify: new AlertRuleNotify({ orm, maxEndpointsPerRule }),
     alertRuleAccess: new AlertRuleAccess({ orm }),
     alertRuleCreateData: new AlertRuleCreateDataService({ orm }),
     endpoints: new EndpointService({ orm, secretBox, otp }),

@@ -28,8 +28,17 @@ export { QUEUES } from './embedded/queues';
 export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './embedded/retry-policies';
 export type { AlertMessageRequest, AlertMessageSource } from './ports/alert-message-source';
 export type { DeliveryJournal } from './ports/delivery-journal';
+export { DELIVERY_LANES, type DeliveryLane } from './ports/delivery-lane';
+export {
+  type EngineMetrics,
+  type JobFailureCause,
+  type JobFailureOutcome,
+  NO_ENGINE_METRICS,
+  type QueueStats,
+} from './ports/engine-metrics';
 export type { EndpointRoute, NotificationRoutes } from './ports/notification-routes';
 export { createTemporalEngine, type TemporalEngineOptions } from './temporal/create-temporal-engine';
+export { laneTaskQueue, laneTaskQueues } from './temporal/lane-task-queues';
 export type {
   WorkflowClientLike,
   WorkflowSignalWithStartRequest,

@@ -14,6 +14,7 @@ import { createNotificationRoutes } from '../src/adapters/notification-routes';
 import {
   createTemporalEngine,
   type Engine,
+  laneTaskQueues,
   type WorkflowClientLike,
   type WorkflowSignalWithStartRequest,
   type WorkflowStartRequest,
@@ -129,6 +130,23 @@ describe('the Temporal driver (outbox → workflow starts)', () => {
         }),
       },
     ]);
+  });
+
+  it("starts email and chat deliveries on their lanes' task queues, pages on the base one", async () => {
+    const sms = await seed.endpoint(userId, 'sms', { value: '0916' });
+    const email = await seed.endpoint(userId, 'email', { value: 'oncall@example.com' });
+    const teams = await seed.endpoint(userId, 'teams', { value: 'https://hooks.example.invalid/lanes' });
+    await seed.providerConfig('email', 'default', 'smtp', { host: 'smtp.example.invalid' }, {});
+    const alertEventId = newId();
+    for (const endpointId of [sms, email, teams])
+      await seed.notify(engine.orchestrator, alertEventId, endpointId);
+    const queueOf = (endpointId: string) =>
+      startsOf(`notify:${alertEventId}:${endpointId}`)[0]?.options.taskQueue;
+    await vi.waitFor(
+      () => expect([sms, email, teams].map(queueOf)).toEqual(['oncall', 'oncall-email', 'oncall-chat']),
+      WAIT,
+    );
+    expect(laneTaskQueues('oncall')).toEqual(['oncall', 'oncall-email', 'oncall-chat']);
   });
 
   it('starts a flow for a flow endpoint and signals it when escalations stop', async () => {

@@ -35,3 +35,4 @@ export {
   startRecordingHttpServer,
 } from './recording-http-server';
 export { selfSignedCertificate, type TestCertificate } from './self-signed-certificate';
+export { startTarpitServer, type TarpitServer } from './tarpit-server';

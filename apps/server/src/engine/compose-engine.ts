@@ -7,6 +7,7 @@ import {
   createEngineAdapters,
   createTemporalEngine,
   type Engine,
+  type EngineMetrics,
   type InstanceResolver,
   loadChannelRegistry,
 } from '@oncall/engine';
@@ -19,6 +20,8 @@ export interface ComposeEngineOptions {
   readonly instances: InstanceResolver;
   /** Background failures (a send handler that threw, pg-boss's loops); logged by the server. */
   readonly onError: (error: unknown) => void;
+  /** Counters for `/metrics`: deliveries and failovers (embedded driver), failed jobs (both). */
+  readonly metrics?: EngineMetrics;
 }
 
 /**
@@ -48,12 +51,18 @@ export async function composeEngine(
       policies,
       runWorkers: config.delivery.runWorkers,
       onError: options.onError,
+      metrics: options.metrics,
     });
     return { ...engine, stop: (timeoutMs) => engine.stop(timeoutMs).finally(() => adapters.close()) };
   }
   // Only queueing: other server processes work the outbox and talk to Temporal.
   if (!config.delivery.runWorkers) {
-    const engine = createTemporalEngine({ db, runWorkers: false, onError: options.onError });
+    const engine = createTemporalEngine({
+      db,
+      runWorkers: false,
+      onError: options.onError,
+      metrics: options.metrics,
+    });
     return { ...engine, stop: (timeoutMs) => engine.stop(timeoutMs).finally(() => adapters.close()) };
   }
   // Lazy: the server starts (and queues starts in the outbox) while Temporal is unreachable; the
@@ -66,6 +75,7 @@ export async function composeEngine(
     routes: adapters.routes,
     policies,
     onError: options.onError,
+    metrics: options.metrics,
   });
   return {
     ...engine,

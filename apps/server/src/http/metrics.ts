@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { bearerTokenMatches } from './bearer-token';
+
+export interface MetricsOptions {
+  /** Where the engine's figures are registered too; a registry of its own when absent. */
+  readonly registry?: Registry;
+  /** `METRICS_TOKEN`: when set, `/metrics` answers only `Authorization: Bearer <token>` (else 401). */
+  readonly token?: string;
+}
 
 /**
  * Request counts and latencies per route template (never per concrete URL, which would let
- * callers mint unbounded label values), plus the process metrics prom-client collects.
+ * callers mint unbounded label values), plus the process metrics prom-client collects and whatever
+ * else is in the registry (the engine's queues and deliveries).
  */
-export function registerMetrics(app: FastifyInstance): Registry {
-  const registry = new Registry();
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions = {}): Registry {
+  const registry = options.registry ?? new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
@@ -33,8 +42,15 @@ export function registerMetrics(app: FastifyInstance): Registry {
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
+  const { token } = options;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (token !== undefined && !bearerTokenMatches(request.headers.authorization, token)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ message: 'Unauthenticated.' });
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
   return registry;
 }

@@ -123,7 +123,7 @@ export async function seedFlowEndpoint(t: TestCore, ownerId: string, steps: Flow
 }
 
 /**
- * An `api` rule owned by the system admin, named `<name> <random>` so its messages are told apart
+ * An `api` rule owned by the system admin (or `ownerId`), named `<name> <random>` so its messages are told apart
  * by name, with a known ingestion token and the endpoints attached.
  */
 export async function seedApiRule(
@@ -134,10 +134,14 @@ export async function seedApiRule(
     showAcknowledgeBtn?: boolean;
     settings?: Record<string, unknown>;
     sharedWith?: string[];
+    /** The rule's owner; the system admin by default. */
+    ownerId?: string;
   },
 ): Promise<{ ruleId: string; token: string; name: string }> {
   const em = t.core.orm.em.fork();
-  const admin = await em.findOneOrFail(User, { isSystemAdmin: true });
+  const admin = options.ownerId
+    ? em.getReference(User, options.ownerId)
+    : await em.findOneOrFail(User, { isSystemAdmin: true });
   const token = `ak_${randomBytes(32).toString('base64url')}`;
   const name = `${options.name} ${randomBytes(4).toString('hex')}`;
   const rule = em.create(AlertRule, {

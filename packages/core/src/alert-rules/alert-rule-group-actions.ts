@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor';
 import { runSql, type SqlFragment, selectRows, sql, trustedSql } from '../persistence/sql-fragment';
 import { alertRulePolicy } from '../policy/alert-rule-policy';
 import { type AlertRuleFilter, ruleFilterCondition } from './alert-rule-filter';
+import { assertEndpointsFitRules } from './endpoint-cap';
 import { leaveRule } from './leave-rule';
 import { assertRuleReferences } from './rule-references';
 import { administeredRules } from './visible-rules';
@@ -56,7 +57,7 @@ const LINKS = [
  * see, so a group action never touches a rule the caller cannot see.
  */
 export class AlertRuleGroupActions {
-  constructor(private readonly deps: { orm: MikroORM }) {}
+  constructor(private readonly deps: { orm: MikroORM; maxEndpointsPerRule: number }) {}
 
   /** Silences the matched rules for the caller. */
   silent(actor: Actor, filter: AlertRuleFilter): Promise<GroupActionResult> {
@@ -122,6 +123,14 @@ export class AlertRuleGroupActions {
         tx,
         sql`select count(*)::int as matched, (count(*) filter (where ${administered}))::int as administered
           from alert_rules r where ${where}`,
+      );
+      const max = this.deps.maxEndpointsPerRule;
+      await assertEndpointsFitRules(
+        tx,
+        sql`${where} and ${administered}`,
+        input.endpointIds,
+        max,
+        'endpointIds',
       );
       for (const link of LINKS) {
         const ids = link.ids(input);

@@ -5,6 +5,7 @@ import { forbidden, notFound, validationFailed } from '../errors/domain-error';
 import { runSql, selectRows, sql } from '../persistence/sql-fragment';
 import { alertRulePolicy } from '../policy/alert-rule-policy';
 import type { RuleEndpointRef } from './alert-rule-view';
+import { assertEndpointsFitRules } from './endpoint-cap';
 import { assertRuleReferences } from './rule-references';
 import { type StandingOnRule, standingOnRule } from './rule-standing';
 import { selectableEndpoints } from './selectable-endpoints';
@@ -36,7 +37,7 @@ export interface BatchNotifyResult {
  * (so it can be paged too), which is also what it takes away when it leaves the rule.
  */
 export class AlertRuleNotify {
-  constructor(private readonly deps: { orm: MikroORM }) {}
+  constructor(private readonly deps: { orm: MikroORM; maxEndpointsPerRule: number }) {}
 
   async get(actor: Actor, id: string): Promise<AlertRuleNotifyView> {
     const em = this.deps.orm.em.fork();
@@ -47,7 +48,11 @@ export class AlertRuleNotify {
     const em = this.deps.orm.em.fork();
     const standing = await standingOnRule(em, actor, id);
     await assertRuleReferences(em, actor, { endpointIds }, { ownEndpointsOnly: !standing.canAdminister });
-    await this.link(em, [standing.id], endpointIds);
+    await em.transactional(async (tx) => {
+      const max = this.deps.maxEndpointsPerRule;
+      await assertEndpointsFitRules(tx, sql`r.id = ${standing.id}`, endpointIds, max, 'endpointIds');
+      await this.link(tx, [standing.id], endpointIds);
+    });
     return this.view(em, actor, standing);
   }
 
@@ -103,7 +108,11 @@ export class AlertRuleNotify {
       { endpointIds: input.endpoints },
       { endpointField: 'endpoints', ownEndpointsOnly: ownOnly },
     );
-    const added = await this.link(em, [...seen], input.endpoints);
+    const added = await em.transactional(async (tx) => {
+      const max = this.deps.maxEndpointsPerRule;
+      await assertEndpointsFitRules(tx, sql`r.id in (${[...seen]})`, input.endpoints, max, 'endpoints');
+      return this.link(tx, [...seen], input.endpoints);
+    });
     return { status: true, rules: seen.size, added };
   }
 

@@ -24,6 +24,7 @@ import {
 } from './alert-rule-input';
 import { LIST_ORDER, ruleRows } from './alert-rule-rows';
 import { type AlertRuleView, type RuleEndpointRef, toAlertRuleView } from './alert-rule-view';
+import { assertEndpointListFits } from './endpoint-cap';
 import { leaveRule } from './leave-rule';
 import { assertRuleReferences } from './rule-references';
 import { standingOnRule } from './rule-standing';
@@ -42,7 +43,15 @@ const TAKEN = 'The name has already been taken.';
 
 /** Alert rules: create, read, update, delete, list with filters, pin and per-user silence. */
 export class AlertRuleService {
-  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox; orchestrator: Orchestrator }) {}
+  constructor(
+    private readonly deps: {
+      orm: MikroORM;
+      secretBox: SecretBox;
+      orchestrator: Orchestrator;
+      /** The most endpoints one rule may page. */
+      maxEndpointsPerRule: number;
+    },
+  ) {}
 
   /** Rules the caller may see, pinned first, then newest first. */
   async list(actor: Actor, query: AlertRuleListQuery): Promise<Page<AlertRuleView>> {
@@ -69,6 +78,7 @@ export class AlertRuleService {
   async create(actor: Actor, input: AlertRuleCreateInput): Promise<AlertRuleView> {
     const em = this.deps.orm.em.fork();
     const { settings, dataSourceIds } = storedTypeFields(input);
+    assertEndpointListFits(input.endpointIds, this.deps.maxEndpointsPerRule);
     await this.assertNameFree(em, input.name);
     await assertRuleReferences(
       em,
@@ -104,6 +114,7 @@ export class AlertRuleService {
     if (input.type !== undefined && input.type !== standing.type) {
       throw validationFailed({ type: ['The type of an alert rule cannot be changed.'] });
     }
+    if (input.endpointIds) assertEndpointListFits(input.endpointIds, this.deps.maxEndpointsPerRule);
     const rule = await em.findOneOrFail(
       AlertRule,
       { id: standing.id },

@@ -8,6 +8,7 @@ import {
   type FlowStep as StoredFlowStep,
 } from '@oncall/core';
 import { DIRECT_PROVIDER, type FlowStep, type ProviderChain } from '@oncall/workflows';
+import type { DeliveryLane } from '../ports/delivery-lane';
 import type { EndpointRoute, NotificationRoutes } from '../ports/notification-routes';
 
 const PROVIDER_KINDS: Partial<Record<EndpointType, 'sms' | 'call' | 'email'>> = {
@@ -15,6 +16,9 @@ const PROVIDER_KINDS: Partial<Record<EndpointType, 'sms' | 'call' | 'email'>> = 
   call: 'call',
   email: 'email',
 };
+
+/** Everything else (messengers, webhooks) is chat. */
+const LANES: Partial<Record<EndpointType, DeliveryLane>> = { sms: 'page', call: 'page', email: 'email' };
 
 export interface NotificationRoutesOptions {
   /**
@@ -46,7 +50,7 @@ export function createNotificationRoutes(
     if (!isId(endpointId)) return null;
     const [row] = await queryRows<RouteRow>(
       orm.em.fork(),
-      `select e.type, e.steps,
+      `select e.type, e.steps, e.owner_id,
               coalesce((select json_agg(p.id order by p.is_default desc) from provider_configs p
                          where p.kind = e.type and (p.is_default or p.is_backup)), '[]') as chain
          from endpoints e where e.id = ?`,
@@ -54,12 +58,14 @@ export function createNotificationRoutes(
     );
     if (row === undefined) return null;
     if (row.type === 'flow') return { kind: 'flow', steps: flowSteps(jsonOf(row.steps) ?? []) };
+    const lane = LANES[row.type] ?? 'chat';
     const providerKind = PROVIDER_KINDS[row.type];
-    if (providerKind === undefined) return { kind: 'deliver', chain: [DIRECT_PROVIDER] };
+    if (providerKind === undefined)
+      return { kind: 'deliver', chain: [DIRECT_PROVIDER], lane, ownerId: row.owner_id };
     const [first, ...rest] = jsonOf(row.chain) ?? [];
     return first === undefined
       ? { kind: 'unconfigured', providerKind }
-      : { kind: 'deliver', chain: [first, ...rest] };
+      : { kind: 'deliver', chain: [first, ...rest], lane, ownerId: row.owner_id };
   };
   const routeOf = createLoadingCache({
     load: readRoute,
@@ -116,6 +122,7 @@ export function createNotificationRoutes(
 
 interface RouteRow {
   type: EndpointType;
+  owner_id: string;
   steps: StoredFlowStep[] | string | null;
   chain: string[] | string;
 }

@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Database } from '@oncall/db';
-import { type Job, type JobResult, PgBoss, type Queue } from 'pg-boss';
+import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import { QUEUES, type QueueName } from '../embedded/queues';
+import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports/engine-metrics';
 import { jobIdFor } from './job-id';
 import { pgliteBossDb } from './pglite-boss-db';
 import { postgresBossDb } from './postgres-boss-db';
+import { isProgrammingError } from './programming-error';
+import { queueStatsOf } from './queue-stats';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from './queue-tuning';
 import { transactionBossDb } from './transaction-boss-db';
 
@@ -13,9 +16,31 @@ export interface SendJobOptions {
   readonly id: string;
   /** Run no sooner than this many milliseconds from now (database time). */
   readonly delayMs?: number;
+  /** The group the job counts against on a queue worked with `perGroup` (an endpoint's owner). */
+  readonly group?: string;
 }
 
-export type JobHandler<Data> = (data: Data, job: Job<Data>) => Promise<void>;
+/** What a handler learns of its job besides the payload. */
+export interface JobContext {
+  readonly id: string;
+  /** How many times the job ran before: more than 0 means a replay. */
+  readonly retryCount: number;
+  readonly group: string | undefined;
+}
+
+export type JobHandler<Data> = (data: Data, job: JobContext) => Promise<void>;
+
+/** How a queue's workers take jobs; the queue tuning's batch and concurrency by default. */
+export interface WorkerShape {
+  /** Jobs one worker fetches and runs together; it fetches again when all of them are done. */
+  readonly batchSize: number;
+  /** Workers in this process. */
+  readonly localConcurrency: number;
+  /** Jobs of one group running at once in this process; no limit when absent. */
+  readonly perGroup?: number;
+  /** How often an idle worker polls; the queue tuning's `pollingIntervalSeconds` when absent. */
+  readonly pollingIntervalSeconds?: number;
+}
 
 /** pg-boss on the application database, with the engine's queues created and ready. */
 export interface JobQueue {
@@ -32,8 +57,13 @@ export interface JobQueue {
   find<Data>(queue: QueueName, id: string): Promise<Data | null>;
   /** Jobs whose payload contains `match` (JSON containment), with whether each has run to completion. */
   findMatching<Data>(queue: QueueName, match: object): Promise<Array<{ data: Data; completed: boolean }>>;
-  /** Starts workers on a queue; a handler that throws fails its job, which pg-boss retries. */
-  work<Data extends object>(queue: QueueName, handler: JobHandler<Data>): Promise<void>;
+  /**
+   * Starts workers on a queue; a handler that throws fails its job, which pg-boss retries (a
+   * programming error only for `programmingErrorRetrySeconds`, then the job fails for good).
+   */
+  work<Data extends object>(queue: QueueName, handler: JobHandler<Data>, shape?: WorkerShape): Promise<void>;
+  /** The backlog of every engine queue, read now. */
+  stats(): Promise<QueueStats[]>;
   /** Stops the workers, letting handlers in flight finish (up to `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -42,6 +72,7 @@ export interface OpenJobQueueOptions {
   readonly tuning?: Partial<QueueTuning>;
   /** Errors of background work: pg-boss's loops, and handlers whose jobs failed (they are retried). */
   readonly onError?: (error: unknown) => void;
+  readonly metrics?: EngineMetrics;
 }
 
 const DAY_SECONDS = 86_400;
@@ -77,6 +108,8 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
   const queues: Array<[QueueName, Omit<Queue, 'name'>]> = [
     [QUEUES.dispatch, retries],
     [QUEUES.delivery, retries],
+    [QUEUES.emailDelivery, retries],
+    [QUEUES.chatDelivery, retries],
     [QUEUES.flow, retries],
     // Markers are read for as long as a flow may still be waiting; a month is far beyond any flow.
     [QUEUES.escalationStop, { deleteAfterSeconds: 30 * DAY_SECONDS }],
@@ -96,11 +129,12 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
   const sendWith = async (
     queue: QueueName,
     data: object,
-    { id, delayMs }: SendJobOptions,
+    { id, delayMs, group }: SendJobOptions,
     db?: ReturnType<typeof transactionBossDb>,
   ) => {
     await boss.send(queue, data, {
       id,
+      ...(group === undefined ? {} : { group: { id: group } }),
       // A number is seconds from now by the database clock, so app and database clocks need not agree.
       ...(delayMs !== undefined && delayMs > 0 ? { startAfter: delayMs / 1000 } : {}),
       ...(db ? { db } : {}),
@@ -119,38 +153,80 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
       const jobs = await boss.findJobs<Data>(queue, { data: match });
       return jobs.map((job) => ({ data: job.data, completed: job.state === 'completed' }));
     },
-    async work<Data extends object>(queue: QueueName, handler: JobHandler<Data>) {
-      await boss.work<Data>(
+    async work<Data extends object>(queue: QueueName, handler: JobHandler<Data>, shape?: WorkerShape) {
+      const workers: WorkerShape = shape ?? tuning;
+      const { batchSize, localConcurrency, perGroup } = workers;
+      const pollingIntervalSeconds = shape?.pollingIntervalSeconds ?? tuning.pollingIntervalSeconds;
+      const failures = { ...options, metrics: options.metrics ?? NO_ENGINE_METRICS, tuning, queue };
+      await boss.work(
         queue,
         {
-          batchSize: tuning.batchSize,
-          localConcurrency: tuning.localConcurrency,
-          pollingIntervalSeconds: tuning.pollingIntervalSeconds,
+          batchSize,
+          localConcurrency,
+          // pg-boss refuses a group share larger than the workers there are.
+          ...(perGroup === undefined ? {} : { localGroupConcurrency: Math.min(perGroup, localConcurrency) }),
+          pollingIntervalSeconds,
           // Delayed jobs are not announced by NOTIFY, so the backstop poll is what runs them on time.
-          notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: pollingIntervalSeconds,
           // A full batch means a backlog: fetch again at once instead of waiting out the poll.
           burstWhenBatchFull: true,
-          perJobResults: true,
+          // The previous failure's output: how long a programming error has been failing the job.
+          includeMetadata: true as const,
+          perJobResults: true as const,
         },
-        (jobs) => Promise.all(jobs.map((job) => settle(job, handler, options.onError))),
+        (jobs: JobWithMetadata<Data>[]) => Promise.all(jobs.map((job) => settle(job, handler, failures))),
       );
     },
+    stats: () => queueStatsOf(boss.getDb(), Object.values(QUEUES)),
     stop: (timeoutMs = 30_000) => boss.stop({ graceful: true, timeout: timeoutMs, close: true }),
   };
 }
 
-// One failing job must not fail the batch it was fetched with.
+interface FailureHandling {
+  readonly queue: QueueName;
+  readonly tuning: QueueTuning;
+  readonly metrics: EngineMetrics;
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * Runs one job and says how it ended; one failing job must not fail the batch it was fetched with.
+ * A handler that throws is retried, by default until the queue's retention drops the job: an
+ * outage (database, Temporal) or a missing provider config may end any time. A programming error
+ * is retried only for `programmingErrorRetrySeconds` from the first such failure in a row (the
+ * failure's output carries when that was), then the job fails for good, so a bug shows as failed
+ * jobs instead of retrying for two weeks.
+ */
 async function settle<Data>(
-  job: Job<Data>,
+  job: JobWithMetadata<Data>,
   handler: JobHandler<Data>,
-  onError: ((error: unknown) => void) | undefined,
+  { queue, tuning, metrics, onError }: FailureHandling,
 ): Promise<JobResult> {
   try {
-    await handler(job.data, job);
+    await handler(job.data, { id: job.id, retryCount: job.retryCount, group: job.groupId ?? undefined });
     return { id: job.id, status: 'completed' };
   } catch (error) {
     onError?.(error);
     const message = error instanceof Error ? error.message : String(error);
-    return { id: job.id, status: 'failed', output: { message } };
+    if (!isProgrammingError(error)) {
+      metrics.jobFailed(queue, 'retried', 'other');
+      return { id: job.id, status: 'failed', output: { message } };
+    }
+    const now = Date.now();
+    const since = programmingErrorSince(job.output) ?? now;
+    const givenUp = now - since >= tuning.programmingErrorRetrySeconds * 1000;
+    metrics.jobFailed(queue, givenUp ? 'failed' : 'retried', 'programming_error');
+    // With no dead letter queue, `deadletter` is a failure that skips the remaining retries.
+    return {
+      id: job.id,
+      status: givenUp ? 'deadletter' : 'failed',
+      output: { message, programmingErrorSince: new Date(since).toISOString() },
+    };
   }
+}
+
+function programmingErrorSince(output: unknown): number | undefined {
+  if (typeof output !== 'object' || output === null || !('programmingErrorSince' in output)) return undefined;
+  const since = Date.parse(String(output.programmingErrorSince));
+  return Number.isNaN(since) ? undefined : since;
 }

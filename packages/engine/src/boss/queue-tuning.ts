@@ -24,14 +24,38 @@ export interface QueueTuning {
   /** Workers per queue in this process, each with its own batch. */
   readonly localConcurrency: number;
   /**
+   * Workers of each slow lane (email, chat) in this process. They take one job at a time, so a send
+   * that hangs until its attempt timeout holds one worker and nothing else.
+   */
+  readonly slowLaneWorkers: number;
+  /**
+   * Sends to one owner's endpoints running at once in each slow lane of this process: one member's
+   * hanging webhooks cannot take every worker of the lane from the other owners.
+   */
+  readonly slowLanePerOwner: number;
+  /**
+   * How often an idle worker of a slow lane polls, in seconds. New jobs wake it at once (NOTIFY);
+   * the poll runs that lane's retries when due, which may run this much late. Every poll is a
+   * statement on the pool the fires use (on PGlite, on its one session), and these lanes have many
+   * idle workers.
+   */
+  readonly slowLanePollingIntervalSeconds: number;
+  /**
    * Retries of a handler that threw: the database or Temporal was unreachable, a page waits for its
-   * channel's first provider config, a bug. Sends that fail retry through the decider instead.
+   * channel's first provider config (a bug is retried only for `programmingErrorRetrySeconds`).
+   * Sends that fail retry through the decider instead.
    * Unbounded by default (`RETRY_UNTIL_RETENTION`): a page must not be given up after a count while
    * its cause may be fixed; pg-boss drops a job still queued after the queue's 14-day retention.
    */
   readonly retryLimit: number;
   /** Longest wait between two handler retries, in seconds; they back off from 1 s up to it. */
   readonly retryDelayMaxSeconds: number;
+  /**
+   * How long a job whose handler keeps failing with a programming error (a TypeError, a
+   * ReferenceError: a bug, not an outage) is retried, counted from the first such failure in a row;
+   * after that it fails for good (`failed` in pg-boss) instead of retrying until retention.
+   */
+  readonly programmingErrorRetrySeconds: number;
 }
 
 /** pg-boss's retry count is a 32-bit integer: its largest value stands for "no limit". */
@@ -43,6 +67,10 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   superviseIntervalSeconds: 15,
   batchSize: 16,
   localConcurrency: 4,
+  slowLaneWorkers: 8,
+  slowLanePerOwner: 2,
+  slowLanePollingIntervalSeconds: 5,
   retryLimit: RETRY_UNTIL_RETENTION,
   retryDelayMaxSeconds: 60,
+  programmingErrorRetrySeconds: 600,
 };

@@ -2,8 +2,10 @@ import { type Clock, type Orchestrator, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
-import type { QueueTuning } from '../boss/queue-tuning';
+import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { DeliveryJournal } from '../ports/delivery-journal';
+import { DELIVERY_LANES } from '../ports/delivery-lane';
+import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports/engine-metrics';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { armedInstanceReader } from './armed-instances';
 import { createAutoResolveRunner } from './auto-resolve-runner';
@@ -12,7 +14,7 @@ import { createDispatcher } from './dispatcher';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
 import type { AutoResolveJob, DeliveryJob, DispatchJob, EscalationStopJob, FlowJob } from './jobs';
-import { QUEUES } from './queues';
+import { LANE_QUEUES, QUEUES } from './queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './retry-policies';
 
 export interface EmbeddedEngineOptions {
@@ -39,6 +41,8 @@ export interface EmbeddedEngineOptions {
   readonly random?: () => number;
   /** Failures of background work: pg-boss loops and failed jobs (which are retried). */
   readonly onError?: (error: unknown) => void;
+  /** Counters of deliveries, failovers and failed jobs, for `/metrics`. */
+  readonly metrics?: EngineMetrics;
 }
 
 /** A driver of the Orchestrator port with its lifecycle: start on boot, stop before closing the database. */
@@ -47,6 +51,8 @@ export interface Engine {
   start(): Promise<void>;
   /** Stops taking jobs and waits for handlers in flight (up to `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
+  /** The backlog of the engine's queues, read now; empty until started. */
+  queueStats(): Promise<QueueStats[]>;
 }
 
 /**
@@ -72,13 +78,19 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
     orchestrator: createEmbeddedOrchestrator(started, clock),
     async start() {
       if (queue) return;
-      const opened = await openJobQueue(options.db, { tuning: options.tuning, onError: options.onError });
+      const metrics = options.metrics ?? NO_ENGINE_METRICS;
+      const opened = await openJobQueue(options.db, {
+        tuning: options.tuning,
+        onError: options.onError,
+        metrics,
+      });
       queue = opened;
       if (options.runWorkers === false) return;
       const deliveries = createDeliveryRunner({
         sender: options.sender,
         journal: options.log,
         queue: opened,
+        metrics,
         now: options.now ?? (() => performance.now()),
         random: options.random ?? Math.random,
       });
@@ -91,13 +103,26 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         queue: opened,
       });
       await opened.work<DispatchJob>(QUEUES.dispatch, (job, { retryCount }) => dispatch(job, retryCount > 0));
-      await opened.work<DeliveryJob>(QUEUES.delivery, (job, { retryCount }) =>
-        deliveries(
-          job.input,
-          job.timerId ? { type: 'timerFired', timerId: job.timerId } : { type: 'started' },
-          retryCount > 0,
-        ),
-      );
+      const tuning = { ...DEFAULT_QUEUE_TUNING, ...options.tuning };
+      // Pages are fetched in batches (throughput); the slow lanes one job per worker, with a share
+      // per endpoint owner, so a hanging target holds one worker of its own lane and nothing else.
+      const slowLane = {
+        batchSize: 1,
+        localConcurrency: tuning.slowLaneWorkers,
+        perGroup: tuning.slowLanePerOwner,
+      };
+      for (const lane of DELIVERY_LANES) {
+        await opened.work<DeliveryJob>(
+          LANE_QUEUES[lane],
+          (job, { retryCount, group }) =>
+            deliveries(
+              job.input,
+              job.timerId ? { type: 'timerFired', timerId: job.timerId } : { type: 'started' },
+              { replay: retryCount > 0, lane, group },
+            ),
+          lane === 'page' ? undefined : slowLane,
+        );
+      }
       await opened.work<FlowJob>(QUEUES.flow, (job) =>
         flows(job.input, { type: 'timerFired', timerId: job.timerId }),
       );
@@ -118,5 +143,6 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       queue = null;
       await current?.stop(timeoutMs);
     },
+    queueStats: async () => (queue ? queue.stats() : []),
   };
 }

@@ -11,13 +11,16 @@ import {
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
 import type { DeliveryJournal } from '../ports/delivery-journal';
+import type { DeliveryLane } from '../ports/delivery-lane';
+import type { EngineMetrics } from '../ports/engine-metrics';
 import type { DeliveryJob } from './jobs';
-import { QUEUES } from './queues';
+import { LANE_QUEUES } from './queues';
 
 export interface DeliveryRunnerDeps {
   readonly sender: ChannelSender;
   readonly journal: DeliveryJournal;
   readonly queue: JobQueue;
+  readonly metrics: EngineMetrics;
   /** Monotonic milliseconds, for send latency. */
   readonly now: () => number;
   /** A value in [0, 1) for backoff jitter; the decider stays pure, the driver draws it. */
@@ -26,11 +29,21 @@ export interface DeliveryRunnerDeps {
 
 type SendCommand = Extract<DeliveryCommand, { type: 'send' }>;
 
+/** Where a delivery runs, so that its continuations stay there. */
+export interface DeliveryRun {
+  /** The job ran before (its worker died, or it expired): read the log before sending. */
+  readonly replay: boolean;
+  readonly lane: DeliveryLane;
+  /** The endpoint owner the lane counts the delivery against, if it does. */
+  readonly group?: string;
+}
+
 /**
  * The embedded delivery driver: feeds an event to `decideDelivery` and carries out its commands
  * until the delivery finishes or waits. A send runs here and its result is fed straight back; a
- * record goes to the delivery log; a wait becomes a continuation job (the state after the decision,
- * delayed with `startAfter`, its id derived from the timer id so a replayed handler queues it once).
+ * record goes to the delivery log; a wait becomes a continuation job on the lane's delivery queue
+ * (the state after the decision, delayed with `startAfter`, its id derived from the timer id so a
+ * replayed handler queues it once).
  *
  * A handler can be replayed (a worker died, a job expired). Then, before sending, the log is asked
  * whether this attempt's outcome is already recorded; if so that outcome is fed instead of sending
@@ -80,37 +93,42 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
     }
   };
 
-  /**
-   * @param replay the job ran before (its worker died, or it expired): read the log before sending.
-   */
   return async function runDelivery(
     input: DeliveryInput,
     first: DeliveryEvent,
-    replay: boolean,
+    run: DeliveryRun,
   ): Promise<void> {
     const { notification } = input;
     let state: DeliveryState = input.state;
     const inbox: DeliveryEvent[] = [first];
     for (let event = inbox.shift(); event !== undefined; event = inbox.shift()) {
+      const before = state;
       const decision = decideDelivery(state, event);
       state = decision.state;
       for (const command of decision.commands) {
         switch (command.type) {
           case 'send':
-            inbox.push(await attempt(notification, command, replay));
+            // A first attempt on another config than the one tried so far is the move to the backup.
+            if (before.phase !== 'idle' && command.providerConfigId !== before.provider) {
+              deps.metrics.failedOver(run.lane);
+            }
+            inbox.push(await attempt(notification, command, run.replay));
             break;
           case 'record':
             await deps.journal.append({ notification, record: command.record });
+            deps.metrics.attemptRecorded(run.lane, command.record.outcome);
             break;
           case 'wait': {
             const job: DeliveryJob = { input: { notification, state }, timerId: command.timerId };
-            await deps.queue.send(QUEUES.delivery, job, {
+            await deps.queue.send(LANE_QUEUES[run.lane], job, {
               id: jobIdFor(`timer:${command.timerId}`),
               delayMs: command.ms,
+              ...(run.group === undefined ? {} : { group: run.group }),
             });
             break;
           }
           case 'finish':
+            deps.metrics.deliveryFinished(run.lane, command.outcome);
             return;
         }
       }

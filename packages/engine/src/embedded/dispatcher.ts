@@ -4,8 +4,8 @@ import type { JobQueue } from '../boss/job-queue';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
-import type { DispatchJob } from './jobs';
-import { QUEUES } from './queues';
+import type { DeliveryJob, DispatchJob } from './jobs';
+import { LANE_QUEUES, QUEUES } from './queues';
 import type { RetryPolicies } from './retry-policies';
 import { unconfiguredError } from './unconfigured-error';
 
@@ -19,9 +19,11 @@ export interface DispatcherDeps {
 
 /**
  * Routes what the core asked for when it runs (not when it was asked: provider configs and flows
- * are read fresh) and runs the first step in the same handler, saving a queue hop: a flow endpoint
- * starts its flow, any other endpoint starts its delivery, an OTP starts a delivery through its
- * channel's provider configs. A follow-up (resolve, acknowledge) sent to a flow runs no flow: it is
+ * are read fresh) and runs the first step of a page in the same handler, saving a queue hop: a flow
+ * endpoint starts its flow, an sms or call endpoint starts its delivery, an OTP starts a delivery
+ * through its channel's provider configs. An email or chat endpoint's delivery goes on to its
+ * lane's queue instead (counted against the endpoint's owner there): those targets may hang until
+ * the attempt timeout, and this queue's workers are the pages'. A follow-up (resolve, acknowledge) sent to a flow runs no flow: it is
  * news only to the step endpoints the episode paged, and news now, so it becomes one notify of each
  * of them, under the id a direct notify has: an endpoint also attached directly, or in two flows,
  * hears it once, and a replayed dispatch queues nothing twice.
@@ -32,7 +34,8 @@ export function createDispatcher(deps: DispatcherDeps) {
       const chain = await deps.routes.chainForKind(job.channel);
       if (chain === null) throw unconfiguredError(job.channel, `OTP ${job.otpId}`);
       const input = otpDelivery({ otpId: job.otpId, channel: job.channel, chain, policy: deps.policies.otp });
-      await deps.deliveries(input, { type: 'started' }, replay);
+      // Every OTP is a page: someone is waiting for the code, whatever its channel.
+      await deps.deliveries(input, { type: 'started' }, { replay, lane: 'page' });
       return;
     }
     const { alertEventId, endpointId } = job;
@@ -63,13 +66,15 @@ export function createDispatcher(deps: DispatcherDeps) {
       return;
     }
     const baseKey = notifyWorkflowId(alertEventId, endpointId);
-    await deps.deliveries(
-      {
-        notification: { kind: 'alert', alertEventId, endpointId },
-        state: initialDeliveryState({ baseKey, chain: route.chain, policy: deps.policies.alert }),
-      },
-      { type: 'started' },
-      replay,
-    );
+    const input = {
+      notification: { kind: 'alert', alertEventId, endpointId },
+      state: initialDeliveryState({ baseKey, chain: route.chain, policy: deps.policies.alert }),
+    } as const;
+    if (route.lane === 'page') {
+      await deps.deliveries(input, { type: 'started' }, { replay, lane: 'page' });
+      return;
+    }
+    const delivery: DeliveryJob = { input };
+    await deps.queue.send(LANE_QUEUES[route.lane], delivery, { id: jobIdFor(baseKey), group: route.ownerId });
   };
 }

@@ -12,7 +12,7 @@ import type { JobQueue } from '../boss/job-queue';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { escalationStopId } from './escalation-stop-id';
 import type { DeliveryJob, EscalationStopJob, FlowJob } from './jobs';
-import { QUEUES } from './queues';
+import { LANE_QUEUES, QUEUES } from './queues';
 import { unconfiguredError } from './unconfigured-error';
 
 export interface FlowRunnerDeps {
@@ -22,7 +22,7 @@ export interface FlowRunnerDeps {
 
 /**
  * The embedded flow driver: feeds an event to `decideFlow` and carries out its commands. A notify
- * step queues one delivery job per endpoint (ids from `notifyWorkflowId(event, endpoint, step)`, so
+ * step queues one delivery job per endpoint on the endpoint's lane (ids from `notifyWorkflowId(event, endpoint, step)`, so
  * a replayed step pages nobody twice); a wait becomes a delayed continuation job. Before every step
  * it reads the alert event's stop marker: an acknowledged or resolved event's flow finishes there.
  */
@@ -35,7 +35,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
         // the step, which is retried (the step's other deliveries are queued once, by their ids).
         if (route === null || route.kind === 'flow') return;
         if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, endpointId);
-        const { chain } = route;
+        const { chain, lane, ownerId } = route;
         const baseKey = notifyWorkflowId(input.alertEventId, endpointId, stepIndex);
         const job: DeliveryJob = {
           input: {
@@ -43,7 +43,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
             state: initialDeliveryState({ baseKey, chain, policy: input.retryPolicy }),
           },
         };
-        await deps.queue.send(QUEUES.delivery, job, { id: jobIdFor(baseKey) });
+        await deps.queue.send(LANE_QUEUES[lane], job, { id: jobIdFor(baseKey), group: ownerId });
       }),
     );
   };

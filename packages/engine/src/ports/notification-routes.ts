@@ -1,12 +1,19 @@
 import type { FlowStep, OtpChannel, ProviderChain, ProviderChainResolver } from '@oncall/workflows';
+import type { DeliveryLane } from './delivery-lane';
 
 /**
  * How an endpoint is notified: a flow runs its steps, any other endpoint gets a delivery through
- * its chain; an sms, call or email endpoint while no provider config of its kind exists cannot be.
+ * its chain, in its lane, counted against its owner's share of that lane; an sms, call or email
+ * endpoint while no provider config of its kind exists cannot be.
  */
 export type EndpointRoute =
   | { readonly kind: 'flow'; readonly steps: readonly FlowStep[] }
-  | { readonly kind: 'deliver'; readonly chain: ProviderChain }
+  | {
+      readonly kind: 'deliver';
+      readonly chain: ProviderChain;
+      readonly lane: DeliveryLane;
+      readonly ownerId: string;
+    }
   | { readonly kind: 'unconfigured'; readonly providerKind: OtpChannel };
 
 /**

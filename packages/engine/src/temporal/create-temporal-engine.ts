@@ -6,6 +6,7 @@ import type { QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../embedded/create-embedded-engine';
 import { QUEUES, type QueueName } from '../embedded/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../embedded/retry-policies';
+import type { EngineMetrics } from '../ports/engine-metrics';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { OutboxJob } from './outbox-job';
 import type { WorkflowClientLike } from './workflow-client-like';
@@ -16,6 +17,8 @@ interface TemporalEngineBase {
   readonly db: Database;
   readonly tuning?: Partial<QueueTuning>;
   readonly onError?: (error: unknown) => void;
+  /** Counts the outbox's failed jobs for `/metrics` (deliveries are counted where Temporal runs them). */
+  readonly metrics?: EngineMetrics;
 }
 
 /** Works the outbox: starts and signals workflows on Temporal. */
@@ -75,7 +78,11 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
     },
     async start() {
       if (queue) return;
-      const opened = await openJobQueue(options.db, { tuning: options.tuning, onError: options.onError });
+      const opened = await openJobQueue(options.db, {
+        tuning: options.tuning,
+        onError: options.onError,
+        metrics: options.metrics,
+      });
       queue = opened;
       if (options.runWorkers === false) return;
       const carryOut = createWorkflowStarts({
@@ -101,5 +108,6 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
       queue = null;
       await current?.stop(timeoutMs);
     },
+    queueStats: async () => (queue ? queue.stats() : []),
   };
 }

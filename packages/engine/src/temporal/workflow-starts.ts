@@ -18,6 +18,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@te
 import type { RetryPolicies } from '../embedded/retry-policies';
 import { unconfiguredError } from '../embedded/unconfigured-error';
 import type { NotificationRoutes } from '../ports/notification-routes';
+import { laneTaskQueue } from './lane-task-queues';
 import type { OutboxJob } from './outbox-job';
 import type { WorkflowClientLike } from './workflow-client-like';
 
@@ -31,7 +32,8 @@ export interface WorkflowStartsDeps {
 }
 
 /**
- * Carries out one outbox job on Temporal. Workflow ids are the business keys, started with
+ * Carries out one outbox job on Temporal. An endpoint's delivery starts on its lane's task queue
+ * (`laneTaskQueue`: chat and email apart from pages). Workflow ids are the business keys, started with
  * `USE_EXISTING` (a running one is reused) and `REJECT_DUPLICATE` (a finished one is not run again),
  * so a job replayed after a crash never pages twice. A follow-up (resolve, acknowledge) sent to a
  * flow endpoint starts no flow but a delivery to each step endpoint its episode paged. Stopping an
@@ -45,11 +47,12 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
     workflowType: 'deliveryWorkflow' | 'flowWorkflow',
     workflowId: string,
     input: DeliveryInput | FlowInput,
+    taskQueue = deps.taskQueue,
   ) => {
     try {
       await deps.client.start(workflowType, {
         workflowId,
-        taskQueue: deps.taskQueue,
+        taskQueue,
         args: [input],
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
         workflowIdConflictPolicy: 'USE_EXISTING',
@@ -98,14 +101,15 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
           return;
         }
         const workflowId = notifyWorkflowId(alertEventId, endpointId);
-        await start('deliveryWorkflow', workflowId, {
+        const delivery: DeliveryInput = {
           notification: { kind: 'alert', alertEventId, endpointId },
           state: initialDeliveryState({
             baseKey: workflowId,
             chain: route.chain,
             policy: deps.policies.alert,
           }),
-        });
+        };
+        await start('deliveryWorkflow', workflowId, delivery, laneTaskQueue(deps.taskQueue, route.lane));
         return;
       }
       case 'stop': {

@@ -4,7 +4,13 @@ import { QUEUES } from '../embedded/queues';
 
 type Orm = Core['orm'];
 
-const PAGING_QUEUES = [QUEUES.dispatch, QUEUES.delivery, QUEUES.flow].join(',');
+const PAGING_QUEUES = [
+  QUEUES.dispatch,
+  QUEUES.delivery,
+  QUEUES.emailDelivery,
+  QUEUES.chatDelivery,
+  QUEUES.flow,
+].join(',');
 const UNFINISHED = `('created', 'retry', 'active')`;
 
 /**

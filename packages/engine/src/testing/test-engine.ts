@@ -44,6 +44,7 @@ export interface TestEngineOptions {
   readonly runWorkers?: boolean;
   /** Backoff jitter; 0 by default, so retries in tests wait their shortest time. */
   readonly random?: EmbeddedEngineOptions['random'];
+  readonly metrics?: EmbeddedEngineOptions['metrics'];
 }
 
 export interface TestEngine {
@@ -115,6 +116,7 @@ export async function createTestEngine(
     tuning: { pollingIntervalSeconds: 0.5, ...options.tuning },
     runWorkers: options.runWorkers,
     random: options.random ?? (() => 0),
+    metrics: options.metrics,
   });
   const core =
     'core' in target ? createCore({ ...target.deps, orchestrator: engine.orchestrator }) : undefined;

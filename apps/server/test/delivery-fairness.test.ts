@@ -1,0 +1,89 @@
+import { Endpoint, type EndpointType, User } from '@oncall/core';
+import { startTarpitServer, type TarpitServer } from '@oncall/fakes';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
+import { seedApiRule } from './support/seed-delivery';
+
+const WAIT = { timeout: 30_000, interval: 50 };
+const TARPIT_FIRES = 200;
+// The tarpit owner's sends hold at least this many connections before the other owner's page is
+// fired (the per-owner share of the chat lane).
+const HELD_BEFORE = 2;
+
+/**
+ * One member's slow webhook must not delay anybody else's pages. A Teams endpoint of one member points
+ * at a tarpit (accepts, never answers); its rule fires 200 times. Another owner's pages must then
+ * reach their vendors while every tarpit connection is still held, i.e. without waiting for any of
+ * the hanging sends to time out.
+ */
+describe('delivery fairness under a tarpit webhook', () => {
+  let h: DeliveringTestApp;
+  let tarpit: TarpitServer;
+  let tarpitRule: { token: string; name: string };
+
+  const endpoint = async (ownerId: string, type: EndpointType, value: string) => {
+    const em = h.t.core.orm.em.fork();
+    const created = em.create(Endpoint, {
+      name: `${type} ${value}`,
+      type,
+      value,
+      owner: em.getReference(User, ownerId),
+    });
+    await em.flush();
+    return created.id;
+  };
+  const fire = (token: string, instance: string) =>
+    h.call('POST', '/api/v1/fire-alert', { token, body: { alertname: 'slow_hook', instance } });
+
+  beforeAll(async () => {
+    h = await createDeliveringTestApp({ ingestPerTokenPerMinute: 100_000 });
+    tarpit = await startTarpitServer();
+    const member = await h.t.createUser('tarpit-owner', 'member');
+    const hook = await endpoint(member, 'teams', `${tarpit.url}/hook`);
+    tarpitRule = await seedApiRule(h.t, { name: 'Tarpit', endpointIds: [hook], ownerId: member });
+    for (let start = 0; start < TARPIT_FIRES; start += 50) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => fire(tarpitRule.token, `hook-${start + i}`)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    }
+    await tarpit.waitForConnections(HELD_BEFORE);
+  }, 60_000);
+  afterAll(async () => {
+    // Ending the held connections lets the hanging sends fail now rather than at their timeout.
+    await tarpit.close();
+    await h.dispose();
+  });
+
+  it("delivers another owner's SMS page while the tarpit still holds every connection", {
+    timeout: 45_000,
+  }, async () => {
+    const otherOwner = await h.t.createUser('sms-owner', 'member');
+    const sms = await endpoint(otherOwner, 'sms', '09121110000');
+    const rule = await seedApiRule(h.t, { name: 'Disk', endpointIds: [sms], ownerId: otherOwner });
+    expect((await fire(rule.token, 'db-1')).statusCode).toBe(200);
+
+    await vi.waitFor(() => {
+      const page = h.fakes.providerOne.requests.find((request) => request.query.message?.includes(rule.name));
+      expect(page?.query.receptor).toBe('09121110000');
+    }, WAIT);
+    expect(tarpit.released).toBe(0);
+    expect(tarpit.held).toBeGreaterThanOrEqual(HELD_BEFORE);
+  });
+
+  it("delivers another owner's Teams message while the tarpit owner's webhooks hang", {
+    timeout: 45_000,
+  }, async () => {
+    const otherOwner = await h.t.createUser('teams-owner', 'member');
+    const teams = await endpoint(otherOwner, 'teams', `${h.fakes.teams.url}/hook/other-owner`);
+    const rule = await seedApiRule(h.t, { name: 'Queue', endpointIds: [teams], ownerId: otherOwner });
+    expect((await fire(rule.token, 'mq-1')).statusCode).toBe(200);
+
+    await vi.waitFor(() => {
+      const message = h.fakes.teams.requests.find((request) => request.path === '/hook/other-owner');
+      expect(message?.body).toContain(rule.name);
+    }, WAIT);
+    expect(tarpit.released).toBe(0);
+    expect(tarpit.held).toBeGreaterThanOrEqual(HELD_BEFORE);
+  });
+});
