@@ -7,11 +7,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerHealthRoutes } from './http/health-routes';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
+import { type LogDestination, loggerOptions } from './logging/logger-options';
 
 export interface AppOptions {
   core: Core;
   ping: () => Promise<boolean>;
   logLevel: string;
+  /** Where log lines go; standard output unless given (tests read them). */
+  logStream?: LogDestination;
   bodyLimitBytes: number;
   trustProxy: boolean;
   /** Serve GraphiQL to browsers; the composition root turns it on outside production. */
@@ -23,7 +26,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** The HTTP composition: every face mounted on one Fastify instance over one core. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'] },
+    logger: loggerOptions(options.logLevel, options.logStream),
     bodyLimit: options.bodyLimitBytes,
     trustProxy: options.trustProxy,
     requestIdHeader: false,
@@ -37,6 +40,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Fastify's own 404 logs and echoes the raw URL, tokens and all.
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: 'Route not found.', code: 'not_found' }),
+  );
 
   registerMetrics(app);
   registerHealthRoutes(app, options.ping);
