@@ -19,6 +19,8 @@ export interface AppOptions {
   trustProxy: boolean;
   /** Serve GraphiQL to browsers; the composition root turns it on outside production. */
   graphiql?: boolean;
+  /** Answer GraphQL introspection (`GRAPHQL_INTROSPECTION`); off unless asked for. */
+  graphqlIntrospection?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -51,7 +53,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(restApi, { prefix: '/api/v1', core: options.core });
   await app.register(async (scope) => registerTrpc(scope, { core: options.core, prefix: '/trpc' }));
   await app.register(async (scope) =>
-    registerGraphql(scope, { core: options.core, path: '/graphql', graphiql: options.graphiql ?? false }),
+    registerGraphql(scope, {
+      core: options.core,
+      path: '/graphql',
+      graphiql: options.graphiql ?? false,
+      introspection: options.graphqlIntrospection ?? false,
+    }),
   );
   registerOpenApiRoute(app);
   return app;

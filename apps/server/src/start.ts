@@ -74,6 +74,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       bodyLimitBytes: config.http.bodyLimitBytes,
       trustProxy: config.http.trustProxy,
       graphiql: config.env !== 'production',
+      graphqlIntrospection: config.graphql.introspection,
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
     await engine.start();
