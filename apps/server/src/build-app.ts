@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerHealthRoutes } from './http/health-routes';
 import { type MetricsOptions, registerMetrics } from './http/metrics';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
+import { type LogDestination, loggerOptions } from './logging/logger-options';
 
 export interface AppOptions {
   core: Core;
@@ -16,6 +17,8 @@ export interface AppOptions {
   /** How long `/readyz` waits for the database before answering 503. */
   readinessTimeoutMs?: number;
   logLevel: string;
+  /** Where log lines go; standard output unless given (tests read them). */
+  logStream?: LogDestination;
   bodyLimitBytes: number;
   /** Where users reach the service (`PUBLIC_URL`); the acknowledge page accepts posts from it. */
   publicUrl?: string;
@@ -27,6 +30,8 @@ export interface AppOptions {
   graphiql?: boolean;
   /** The registry the engine's figures are in, and the bearer token `/metrics` asks for, if any. */
   metrics?: MetricsOptions;
+  /** Answer GraphQL introspection (`GRAPHQL_INTROSPECTION`); off unless asked for. */
+  graphqlIntrospection?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -34,7 +39,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** The HTTP composition: every face mounted on one Fastify instance over one core. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-token"]'] },
+    logger: loggerOptions(options.logLevel, options.logStream),
     bodyLimit: options.bodyLimitBytes,
     trustProxy: options.trustProxy,
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeout: options.requestTimeoutMs }),
@@ -49,6 +54,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Fastify's own 404 logs and echoes the raw URL, tokens and all.
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: 'Route not found.', code: 'not_found' }),
+  );
 
   registerMetrics(app, options.metrics);
   registerHealthRoutes(app, options.ping, options.readinessTimeoutMs);
@@ -57,7 +66,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });
   await app.register(async (scope) => registerTrpc(scope, { core: options.core, prefix: '/trpc' }));
   await app.register(async (scope) =>
-    registerGraphql(scope, { core: options.core, path: '/graphql', graphiql: options.graphiql ?? false }),
+    registerGraphql(scope, {
+      core: options.core,
+      path: '/graphql',
+      graphiql: options.graphiql ?? false,
+      introspection: options.graphqlIntrospection ?? false,
+    }),
   );
   registerOpenApiRoute(app);
   return app;

@@ -95,6 +95,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       requestTimeoutMs: config.http.requestTimeoutMs,
       graphiql: config.env !== 'production',
       metrics: { registry, token: config.http.metricsToken },
+      graphqlIntrospection: config.graphql.introspection,
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
     if (config.http.trustProxy === true) {

@@ -18,6 +18,11 @@ export const envSchema = z.object({
   ADMIN_USERNAME: z.string().min(1).max(190).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** GraphQL answers `__schema` and `__type`; unset: on, except in production. */
+  GRAPHQL_INTROSPECTION: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   ENCRYPTION_KEY: z
     .string()
     .regex(

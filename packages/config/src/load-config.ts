@@ -31,6 +31,10 @@ export interface AppConfig {
   dataDir: string;
   admin: { username: string; password: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  graphql: {
+    /** `GRAPHQL_INTROSPECTION`, or on outside production. */
+    introspection: boolean;
+  };
   /** 32-byte key for AES-256-GCM secret encryption at rest. */
   encryptionKey: Buffer;
   jwtSecret: string;
@@ -139,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     logLevel: env.LOG_LEVEL,
+    graphql: { introspection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production' },
     encryptionKey: Buffer.from(
       encryptionKeyText,
       /^[0-9a-fA-F]{64}$/.test(encryptionKeyText) ? 'hex' : 'base64',

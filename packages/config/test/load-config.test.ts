@@ -150,6 +150,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('turns GraphQL introspection off in production unless GRAPHQL_INTROSPECTION=true', () => {
+    const production = {
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+      JWT_SECRET: 'x'.repeat(40),
+      DATA_DIR: tempDir(),
+    };
+    expect(loadConfig(production).graphql.introspection).toBe(false);
+    expect(loadConfig({ ...production, GRAPHQL_INTROSPECTION: 'true' }).graphql.introspection).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir() }).graphql.introspection).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), GRAPHQL_INTROSPECTION: 'false' }).graphql.introspection).toBe(
+      false,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), GRAPHQL_INTROSPECTION: 'yes' })).toThrowError(
+      /GRAPHQL_INTROSPECTION/,
+    );
+  });
+
   it('rejects an encryption key of the wrong size', () => {
     expect(() => loadConfig({ ENCRYPTION_KEY: 'c2hvcnQ=', JWT_SECRET: 'x'.repeat(40) })).toThrowError(
       /ENCRYPTION_KEY/,

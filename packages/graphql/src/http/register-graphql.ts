@@ -4,6 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { createGraphqlContext, type GraphqlContext } from '../context';
 import { createErrorMasker } from '../errors/mask-error';
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from '../limits/query-limits';
+import { useRefusalStatus } from '../limits/query-refusal';
+import { useLimitsBeforeValidation } from '../limits/use-limits-before-validation';
+import { useTokenLimit } from '../limits/use-token-limit';
 import { schema } from '../schema';
 
 export interface GraphqlMountOptions {
@@ -12,6 +16,10 @@ export interface GraphqlMountOptions {
   path?: string;
   /** Serve GraphiQL on GET from a browser. Off unless asked for: the composition root enables it outside production. */
   graphiql?: boolean;
+  /** Answer `__schema` and `__type`. Off unless asked for: the composition root follows `GRAPHQL_INTROSPECTION`. */
+  introspection?: boolean;
+  /** Any limit left out keeps its default. */
+  limits?: Partial<QueryLimits>;
 }
 
 interface ServerContext {
@@ -22,15 +30,23 @@ interface ServerContext {
 /** Mounts graphql-yoga on Fastify as graphql-yoga's Fastify integration describes. */
 export async function registerGraphql(app: FastifyInstance, options: GraphqlMountOptions): Promise<void> {
   const { core } = options;
+  const limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema,
     graphqlEndpoint: options.path ?? '/graphql',
     graphiql: options.graphiql ?? false,
     landingPage: false,
+    plugins: [
+      useTokenLimit(limits.maxTokens),
+      useLimitsBeforeValidation(limits, options.introspection ?? false),
+      useRefusalStatus(),
+    ],
     maskedErrors: {
       maskError: createErrorMasker((err) => app.log.error({ err }, 'graphql: unhandled error')),
     },
-    logging: fastifyLogger(app),
+    // Yoga logs every error the masker replaced, printed with the query source: a refused login's
+    // password went to the error log. The masker logs the unexpected errors itself.
+    logging: false,
     context: ({ req }) =>
       createGraphqlContext({
         core,
@@ -60,6 +76,11 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
           errors: [{ message: tooDeep.message, extensions: { code: 'VALIDATION_FAILED', fieldErrors } }],
         });
       }
+      // Before Yoga, whose parse cache keeps every text it has seen, refused ones included.
+      if (req.method === 'POST' && queryLength(req.body) > limits.maxQueryLength) {
+        const message = `The query is longer than ${limits.maxQueryLength} characters.`;
+        return reply.status(400).send({ errors: [{ message, extensions: { code: 'QUERY_TOO_COMPLEX' } }] });
+      }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         reply.header(key, value);
@@ -71,15 +92,10 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
   });
 }
 
-function hasQuery(body: unknown): boolean {
+function hasQuery(body: unknown): body is { query: string } {
   return typeof body === 'object' && body !== null && 'query' in body && typeof body.query === 'string';
 }
 
-/** Yoga's own messages go to Fastify's logger, so they share its level, format and destination. */
-function fastifyLogger(app: FastifyInstance) {
-  const forward =
-    (level: 'debug' | 'info' | 'warn' | 'error') =>
-    (message: unknown, ...details: unknown[]) =>
-      app.log[level]({ details }, `graphql-yoga: ${String(message)}`);
-  return { debug: forward('debug'), info: forward('info'), warn: forward('warn'), error: forward('error') };
+function queryLength(body: unknown): number {
+  return hasQuery(body) ? body.query.length : 0;
 }

@@ -1,0 +1,26 @@
+/** Bounds on what one GraphQL document may ask for, checked before it is validated or run. */
+export interface QueryLimits {
+  /** Characters of the query text: parse errors and documents are cached by their text. */
+  maxQueryLength: number;
+  /** Lexical tokens; parsing stops at the first one over. */
+  maxTokens: number;
+  /** Nested selections, inline fragments and spreads counted (introspection's `__schema` aside). */
+  maxDepth: number;
+  maxAliases: number;
+  maxDirectives: number;
+  /** GraphQL Armor's cost: 2 per object field, 1 per scalar, times 1.5 per level of nesting. */
+  maxCost: number;
+}
+
+/**
+ * Ample for every query the schema can answer (it has no cycles: four levels reach every field;
+ * GraphiQL's introspection query is under 200 tokens), far below what costs the server time.
+ */
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  maxQueryLength: 32 * 1024,
+  maxTokens: 1000,
+  maxDepth: 10,
+  maxAliases: 15,
+  maxDirectives: 50,
+  maxCost: 5000,
+};
