@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { startFakeProviderOne } from '@oncall/fakes';
+import { timeArrivals } from './arrival-times';
 import { startBaselineProcess } from './baseline-process';
 import { createBenchDatabase } from './bench-database';
 import { latencyResult, paced, printLatencies } from './latency';
@@ -20,7 +21,6 @@ import { createApiRule, loginAdmin, seedSmsEndpoint } from './service-fixtures';
 const RATE = Number(process.env.FIRE_BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.FIRE_BENCH_SECONDS ?? 15);
 const WARM_UP = 50;
-const ARRIVAL_WAIT_MS = 30_000;
 
 const database = await createBenchDatabase();
 const provider = await startFakeProviderOne();
@@ -81,7 +81,7 @@ try {
   const serverStart = performance.now();
   const sentAt = new Map<number, number>();
   const answerTimes: number[] = [];
-  const arrivals = timeArrivals(provider.requests.length, total, marker);
+  const arrivals = timeArrivals(provider, provider.requests.length, total, marker);
   await paced(RATE, SECONDS, async (i) => {
     const sent = performance.now();
     sentAt.set(i, sent);
@@ -118,23 +118,4 @@ try {
   await workers?.stop();
   await provider.close();
   await database.drop();
-}
-
-/**
- * When each of the next `count` sends reached the fake provider, by the fire's number; gives up
- * waiting `ARRIVAL_WAIT_MS` after the last arrival, so a lost page shows as missing.
- */
-async function timeArrivals(from: number, count: number, marker: RegExp): Promise<Map<number, number>> {
-  const arrivedAt = new Map<number, number>();
-  for (let seen = from; seen < from + count; seen++) {
-    const arrived = await Promise.race([
-      provider.waitForRequests(seen + 1).then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ARRIVAL_WAIT_MS)),
-    ]);
-    if (!arrived) break;
-    const at = performance.now();
-    const n = marker.exec(provider.requests[seen]?.query.message ?? '')?.[1];
-    if (n !== undefined) arrivedAt.set(Number(n), at);
-  }
-  return arrivedAt;
 }

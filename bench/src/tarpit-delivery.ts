@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { startFakeProviderOne, startTarpitServer } from '@oncall/fakes';
+import { timeArrivals } from './arrival-times';
 import { createBenchDatabase } from './bench-database';
 import { latencyResult, paced, printLatencies } from './latency';
 import { startServerProcess } from './server-process';
@@ -22,7 +23,6 @@ const RATE = Number(process.env.TARPIT_BENCH_RATE ?? 20);
 const SECONDS = Number(process.env.TARPIT_BENCH_SECONDS ?? 10);
 const TARPIT_FIRES = Number(process.env.TARPIT_BENCH_FIRES ?? 200);
 const WARM_UP = 20;
-const ARRIVAL_WAIT_MS = 30_000;
 
 const database = await createBenchDatabase();
 const provider = await startFakeProviderOne();
@@ -53,7 +53,7 @@ try {
   const smsRun = async (offset: number) => {
     const total = RATE * SECONDS;
     const sentAt = new Map<number, number>();
-    const arrivals = timeArrivals(provider.requests.length, total, marker);
+    const arrivals = timeArrivals(provider, provider.requests.length, total, marker);
     await paced(RATE, SECONDS, async (i) => {
       sentAt.set(offset + i, performance.now());
       await fire(pageRule.token, `tp-${run}-${offset + i}`);
@@ -98,23 +98,4 @@ try {
   await server.stop();
   await provider.close();
   await database.drop();
-}
-
-/**
- * When each of the next `count` sends reached the fake provider, by the fire's number; gives up
- * waiting `ARRIVAL_WAIT_MS` after the last arrival, so a lost page shows as missing.
- */
-async function timeArrivals(from: number, count: number, marker: RegExp): Promise<Map<number, number>> {
-  const arrivedAt = new Map<number, number>();
-  for (let seen = from; seen < from + count; seen++) {
-    const arrived = await Promise.race([
-      provider.waitForRequests(seen + 1).then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ARRIVAL_WAIT_MS)),
-    ]);
-    if (!arrived) break;
-    const at = performance.now();
-    const n = marker.exec(provider.requests[seen]?.query.message ?? '')?.[1];
-    if (n !== undefined) arrivedAt.set(Number(n), at);
-  }
-  return arrivedAt;
 }
