@@ -26,6 +26,10 @@ export interface SegmentEvent {
   summary: string | null;
 }
 
+/** What a segment without itemized events answers: one shared list, frozen so no one fills it. */
+export const NO_EVENTS: SegmentEvent[] = [];
+Object.freeze(NO_EVENTS);
+
 export interface SegmentDetail {
   /** Itemized events whose status differs from the event before them (or from the state in force). */
   changesCount: number;
@@ -38,14 +42,16 @@ type EventRow = [number, AlertState, string | null];
 /**
  * Each rule's itemized events grouped by segment: one statement, one backward index range on
  * `alert_events (rule_id, created_at)` per rule, cut at the rule's share of the budget, so the read
- * is bounded whatever the history holds. Segments older than a rule's oldest itemized event answer
- * no events and no changes; their status comes from the roll-up like every other's.
+ * is bounded whatever the history holds. Only segments holding itemized events get a detail (most
+ * of a dashboard's 10,000 segments hold none, and an object each would double the answer's
+ * allocations); the others, like those older than a rule's oldest itemized event, answer no events
+ * and no changes, and their status comes from the roll-up like every other's.
  */
 export async function segmentDetails(
   em: EntityManager,
   rules: ReadonlyArray<{ id: string; initial: AlertState }>,
   window: BucketWindow,
-): Promise<Map<string, SegmentDetail[]>> {
+): Promise<Map<string, Map<number, SegmentDetail>>> {
   const perRule = Math.max(MIN_EVENTS_PER_RULE, Math.floor(TIMELINE_EVENT_BUDGET / rules.length));
   const rows = await queryRows<{ rule_id: string; events: string | null }>(
     em,
@@ -78,17 +84,18 @@ function groupBySegment(
   events: readonly EventRow[],
   before: AlertState | undefined,
   window: BucketWindow,
-): SegmentDetail[] {
-  const segments: SegmentDetail[] = Array.from({ length: window.count }, () => ({
-    changesCount: 0,
-    events: [],
-  }));
+): Map<number, SegmentDetail> {
+  const segments = new Map<number, SegmentDetail>();
   let previous = before;
   let previousSegment = -1;
   for (const [at, status, summary] of events) {
     const j = bucketIndex(window.from, window.to, window.count, at);
-    const segment = segments[j];
-    if (!segment) continue;
+    if (j < 0 || j >= window.count) continue;
+    let segment = segments.get(j);
+    if (!segment) {
+      segment = { changesCount: 0, events: [] };
+      segments.set(j, segment);
+    }
     if (previous !== undefined && status !== previous) segment.changesCount++;
     const run = segment.events.at(-1);
     if (run && j === previousSegment && run.status === status) {
@@ -101,7 +108,7 @@ function groupBySegment(
     previous = status;
     previousSegment = j;
   }
-  for (const segment of segments) {
+  for (const segment of segments.values()) {
     if (segment.events.length > MAX_SEGMENT_EVENTS)
       segment.events = segment.events.slice(-MAX_SEGMENT_EVENTS);
   }

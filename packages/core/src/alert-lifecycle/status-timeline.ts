@@ -3,7 +3,7 @@ import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import { type AlertRuleType, type AlertState, isId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
-import { type SegmentEvent, segmentDetails } from './segment-events';
+import { NO_EVENTS, type SegmentEvent, segmentDetails } from './segment-events';
 import { stateOfRank, stateRank } from './state-rank';
 import { timelineGeometry } from './timeline-buckets';
 import { type BucketWindow, statePeriodFor, worstByStatePeriods } from './worst-by-state-periods';
@@ -84,19 +84,22 @@ export async function statusTimeline(
   ]);
   return rules.map((rule) => {
     const worst = ranks.get(rule.id) ?? [];
-    const detail = details.get(rule.id) ?? [];
+    const detail = details.get(rule.id);
     return {
       alertRuleId: rule.id,
       name: rule.name,
       type: rule.type,
       bucketSeconds,
-      segments: Array.from({ length: count }, (_, j) => ({
-        status: stateOfRank(worst[j] ?? 0),
-        fromTime: query.fromTime + j * bucketSeconds,
-        toTime: query.fromTime + (j + 1) * bucketSeconds,
-        changesCount: detail[j]?.changesCount ?? 0,
-        events: detail[j]?.events ?? [],
-      })),
+      segments: Array.from({ length: count }, (_, j) => {
+        const itemized = detail?.get(j);
+        return {
+          status: stateOfRank(worst[j] ?? 0),
+          fromTime: query.fromTime + j * bucketSeconds,
+          toTime: query.fromTime + (j + 1) * bucketSeconds,
+          changesCount: itemized?.changesCount ?? 0,
+          events: itemized?.events ?? NO_EVENTS,
+        };
+      }),
     };
   });
 }
