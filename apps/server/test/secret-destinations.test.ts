@@ -179,6 +179,58 @@ describe('stored secrets cannot be redirected', () => {
       });
       expect(moved.statusCode, moved.body).toBe(200);
     });
+
+    // How the connection is protected decides who can read the password on the way: a kept
+    // password may not follow a downgrade to plain text (or any other change of it).
+    it.each([
+      ['tls', { tls: 'none' }],
+      ['tls', { tls: null }],
+      ['secure', { secure: true }],
+      ['secure', { secure: null }],
+    ] as const)('refuses a new SMTP %s (%j) with the password kept', async (field, change) => {
+      const body = {
+        name: `smtp ${field} ${JSON.stringify(change)}`,
+        host: 'smtp.internal.example',
+        port: '587',
+        username: 'alerts',
+        password: PASSWORD,
+        fromAddress: 'alerts@example.com',
+        secure: false,
+        tls: 'starttls',
+      };
+      const view = await created('/config/email', body);
+      const { password: _left, ...withoutPassword } = body;
+      for (const sent of [view, withoutPassword]) {
+        const response = await put(`/config/email/${view.id}`, { ...sent, ...change });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({
+          password: [`The password must be sent again when the ${field} changes.`],
+        });
+      }
+      const kept = await providerSettings(view.id);
+      expect(kept?.settings).toMatchObject({ secure: 'false', tls: 'starttls' });
+      expect(kept?.secrets).toEqual({ password: PASSWORD });
+
+      const resent = await put(`/config/email/${view.id}`, { ...view, ...change, password: 'p2' });
+      expect(resent.statusCode, resent.body).toBe(200);
+      const same = await put(`/config/email/${view.id}`, { ...(resent.json() as object), name: 'renamed' });
+      expect(same.statusCode, same.body).toBe(200);
+      expect((await providerSettings(view.id))?.secrets).toEqual({ password: 'p2' });
+    });
+
+    it('keeps the SMTP password when only the username changes: it still goes to the same server', async () => {
+      const view = await created('/config/email', {
+        name: 'smtp username',
+        host: 'smtp.internal.example',
+        port: '587',
+        username: 'alerts',
+        password: PASSWORD,
+        fromAddress: 'alerts@example.com',
+      });
+      const renamed = await put(`/config/email/${view.id}`, { ...view, username: 'other' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await providerSettings(view.id))?.secrets).toEqual({ password: PASSWORD });
+    });
   });
 
   it('refuses a new messenger proxy host or port with the password kept', async () => {
