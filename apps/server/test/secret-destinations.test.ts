@@ -233,6 +233,50 @@ describe('stored secrets cannot be redirected', () => {
     });
   });
 
+  describe('messenger proxies', () => {
+    const body = {
+      name: 'typed proxy',
+      type: 'socks5',
+      host: 'proxy.internal',
+      port: '1080',
+      username: 'bot',
+      password: PASSWORD,
+    };
+    const storedPassword = async (id: string) => {
+      const row = await h.t.core.orm.em.fork().findOneOrFail(MessengerProxy, { id });
+      return { type: row.type, password: h.t.core.secretBox.decrypt(row.sealedPassword ?? '') };
+    };
+
+    // The type is the proxy's scheme: it decides how the password is sent to the host.
+    it('refuses a new proxy type with the password kept', async () => {
+      const view = await created('/config/telegram', body);
+      for (const sent of [view, { ...view, password: undefined }]) {
+        const response = await put(`/config/telegram/${view.id}`, { ...sent, type: 'http' });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({
+          password: ['The password must be sent again when the type changes.'],
+        });
+      }
+      expect(await storedPassword(view.id)).toEqual({ type: 'socks5', password: PASSWORD });
+
+      const resent = await put(`/config/telegram/${view.id}`, { ...view, type: 'http', password: 'p2' });
+      expect(resent.statusCode, resent.body).toBe(200);
+      const same = await put(`/config/telegram/${view.id}`, {
+        ...(resent.json() as object),
+        name: 'renamed',
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(await storedPassword(view.id)).toEqual({ type: 'http', password: 'p2' });
+    });
+
+    it('keeps the proxy password when only the username changes', async () => {
+      const view = await created('/config/telegram', { ...body, name: 'proxy username' });
+      const renamed = await put(`/config/telegram/${view.id}`, { ...view, username: 'other' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await storedPassword(view.id)).toEqual({ type: 'socks5', password: PASSWORD });
+    });
+  });
+
   it('refuses a new messenger proxy host or port with the password kept', async () => {
     const body = {
       name: 'proxy',
