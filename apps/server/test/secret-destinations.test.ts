@@ -325,4 +325,46 @@ describe('stored secrets cannot be redirected', () => {
     expect((await post(path, view)).statusCode).toBe(200);
     expect((await post(path, { ...view, sourceUrl: ATTACKER, sourceToken: 'fresh' })).statusCode).toBe(200);
   });
+
+  // The scheme is part of each url compared: https to http is a change like any other.
+  it('refuses an https url downgraded to http with the secret kept', async () => {
+    const source = await created('/data-source', {
+      name: 'downgraded source',
+      type: 'prometheus',
+      url: 'https://prometheus.internal.example',
+      apiToken: TOKEN,
+    });
+    const sourceMoved = await put(`/data-source/${source.id}`, {
+      ...source,
+      url: 'http://prometheus.internal.example',
+    });
+    expect(sourceMoved.json().errors).toEqual({
+      apiToken: ['The api token must be sent again when the url changes.'],
+    });
+
+    const sms = await created('/config/sms', {
+      name: 'downgraded sms',
+      provider: 'providerOne',
+      apiToken: TOKEN,
+      senderNumber: '10004346',
+      baseUrl: 'https://api.vendor.example',
+    });
+    const smsMoved = await put(`/config/sms/${sms.id}`, { ...sms, baseUrl: 'http://api.vendor.example' });
+    expect(smsMoved.json().errors).toEqual({
+      apiToken: ['The api token must be sent again when the baseUrl changes.'],
+    });
+
+    const cluster = await post('/config/core/cluster', {
+      type: 'agent',
+      sourceUrl: 'https://main.internal.example',
+      sourceToken: TOKEN,
+    });
+    const clusterMoved = await post('/config/core/cluster', {
+      ...(cluster.json() as object),
+      sourceUrl: 'http://main.internal.example',
+    });
+    expect(clusterMoved.json().errors).toEqual({
+      sourceToken: ['The source token must be sent again when the sourceUrl changes.'],
+    });
+  });
 });
