@@ -179,6 +179,102 @@ describe('stored secrets cannot be redirected', () => {
       });
       expect(moved.statusCode, moved.body).toBe(200);
     });
+
+    // How the connection is protected decides who can read the password on the way: a kept
+    // password may not follow a downgrade to plain text (or any other change of it).
+    it.each([
+      ['tls', { tls: 'none' }],
+      ['tls', { tls: null }],
+      ['secure', { secure: true }],
+      ['secure', { secure: null }],
+    ] as const)('refuses a new SMTP %s (%j) with the password kept', async (field, change) => {
+      const body = {
+        name: `smtp ${field} ${JSON.stringify(change)}`,
+        host: 'smtp.internal.example',
+        port: '587',
+        username: 'alerts',
+        password: PASSWORD,
+        fromAddress: 'alerts@example.com',
+        secure: false,
+        tls: 'starttls',
+      };
+      const view = await created('/config/email', body);
+      const { password: _left, ...withoutPassword } = body;
+      for (const sent of [view, withoutPassword]) {
+        const response = await put(`/config/email/${view.id}`, { ...sent, ...change });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({
+          password: [`The password must be sent again when the ${field} changes.`],
+        });
+      }
+      const kept = await providerSettings(view.id);
+      expect(kept?.settings).toMatchObject({ secure: 'false', tls: 'starttls' });
+      expect(kept?.secrets).toEqual({ password: PASSWORD });
+
+      const resent = await put(`/config/email/${view.id}`, { ...view, ...change, password: 'p2' });
+      expect(resent.statusCode, resent.body).toBe(200);
+      const same = await put(`/config/email/${view.id}`, { ...(resent.json() as object), name: 'renamed' });
+      expect(same.statusCode, same.body).toBe(200);
+      expect((await providerSettings(view.id))?.secrets).toEqual({ password: 'p2' });
+    });
+
+    it('keeps the SMTP password when only the username changes: it still goes to the same server', async () => {
+      const view = await created('/config/email', {
+        name: 'smtp username',
+        host: 'smtp.internal.example',
+        port: '587',
+        username: 'alerts',
+        password: PASSWORD,
+        fromAddress: 'alerts@example.com',
+      });
+      const renamed = await put(`/config/email/${view.id}`, { ...view, username: 'other' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await providerSettings(view.id))?.secrets).toEqual({ password: PASSWORD });
+    });
+  });
+
+  describe('messenger proxies', () => {
+    const body = {
+      name: 'typed proxy',
+      type: 'socks5',
+      host: 'proxy.internal',
+      port: '1080',
+      username: 'bot',
+      password: PASSWORD,
+    };
+    const storedPassword = async (id: string) => {
+      const row = await h.t.core.orm.em.fork().findOneOrFail(MessengerProxy, { id });
+      return { type: row.type, password: h.t.core.secretBox.decrypt(row.sealedPassword ?? '') };
+    };
+
+    // The type is the proxy's scheme: it decides how the password is sent to the host.
+    it('refuses a new proxy type with the password kept', async () => {
+      const view = await created('/config/telegram', body);
+      for (const sent of [view, { ...view, password: undefined }]) {
+        const response = await put(`/config/telegram/${view.id}`, { ...sent, type: 'http' });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({
+          password: ['The password must be sent again when the type changes.'],
+        });
+      }
+      expect(await storedPassword(view.id)).toEqual({ type: 'socks5', password: PASSWORD });
+
+      const resent = await put(`/config/telegram/${view.id}`, { ...view, type: 'http', password: 'p2' });
+      expect(resent.statusCode, resent.body).toBe(200);
+      const same = await put(`/config/telegram/${view.id}`, {
+        ...(resent.json() as object),
+        name: 'renamed',
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(await storedPassword(view.id)).toEqual({ type: 'http', password: 'p2' });
+    });
+
+    it('keeps the proxy password when only the username changes', async () => {
+      const view = await created('/config/telegram', { ...body, name: 'proxy username' });
+      const renamed = await put(`/config/telegram/${view.id}`, { ...view, username: 'other' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await storedPassword(view.id)).toEqual({ type: 'socks5', password: PASSWORD });
+    });
   });
 
   it('refuses a new messenger proxy host or port with the password kept', async () => {
@@ -228,5 +324,47 @@ describe('stored secrets cannot be redirected', () => {
     expect(setting.value.sourceUrl).toBe('https://main.internal.example');
     expect((await post(path, view)).statusCode).toBe(200);
     expect((await post(path, { ...view, sourceUrl: ATTACKER, sourceToken: 'fresh' })).statusCode).toBe(200);
+  });
+
+  // The scheme is part of each url compared: https to http is a change like any other.
+  it('refuses an https url downgraded to http with the secret kept', async () => {
+    const source = await created('/data-source', {
+      name: 'downgraded source',
+      type: 'prometheus',
+      url: 'https://prometheus.internal.example',
+      apiToken: TOKEN,
+    });
+    const sourceMoved = await put(`/data-source/${source.id}`, {
+      ...source,
+      url: 'http://prometheus.internal.example',
+    });
+    expect(sourceMoved.json().errors).toEqual({
+      apiToken: ['The api token must be sent again when the url changes.'],
+    });
+
+    const sms = await created('/config/sms', {
+      name: 'downgraded sms',
+      provider: 'providerOne',
+      apiToken: TOKEN,
+      senderNumber: '10004346',
+      baseUrl: 'https://api.vendor.example',
+    });
+    const smsMoved = await put(`/config/sms/${sms.id}`, { ...sms, baseUrl: 'http://api.vendor.example' });
+    expect(smsMoved.json().errors).toEqual({
+      apiToken: ['The api token must be sent again when the baseUrl changes.'],
+    });
+
+    const cluster = await post('/config/core/cluster', {
+      type: 'agent',
+      sourceUrl: 'https://main.internal.example',
+      sourceToken: TOKEN,
+    });
+    const clusterMoved = await post('/config/core/cluster', {
+      ...(cluster.json() as object),
+      sourceUrl: 'http://main.internal.example',
+    });
+    expect(clusterMoved.json().errors).toEqual({
+      sourceToken: ['The source token must be sent again when the sourceUrl changes.'],
+    });
   });
 });

@@ -185,12 +185,12 @@ describe('tRPC configs router', () => {
       const updated = await mutation('messengerProxies.update', {
         id: one.id,
         name: 'uno',
-        type: 'socks5',
+        // Issue #12: a new type, host or port would need the password again.
+        type: 'http',
         host: 'proxy.local',
-        // Issue #12: a new port would need the password again.
         port: '3128',
       });
-      expect(updated.data).toMatchObject({ name: 'uno', type: 'socks5', password: '********5555' });
+      expect(updated.data).toMatchObject({ name: 'uno', type: 'http', password: '********5555' });
       expect((await query('messengerProxies.get', { id: one.id })).data).toMatchObject({ name: 'uno' });
       expect((await mutation('messengerProxies.delete', { id: one.id })).status).toBe(200);
       expect((await query('messengerProxies.get', { id: one.id })).status).toBe(404);

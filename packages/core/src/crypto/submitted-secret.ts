@@ -30,10 +30,11 @@ export function looksMasked(value: string): boolean {
  * clears it. A masked value that is not the stored secret's mask (a stale form) is refused rather
  * than stored as the secret.
  *
- * `movedBy` names the field that decides where the secret is sent (a URL, a host) when the write
- * changes it (see `changedDestinationField`). A kept secret may not follow it there: whoever may
- * edit the record but never saw the secret could otherwise point it at a host of their own and
- * receive it with the next request. The secret must then be sent again.
+ * `movedBy` names the field that decides where the secret is sent (a URL, a host) or how it is
+ * protected on the way (a TLS mode) when the write changes it (see `changedDestinationField`). A
+ * kept secret may not follow it there: whoever may edit the record but never saw the secret could
+ * otherwise point it at a host of their own, or let it cross the network in plain text, and read
+ * it with the next request. The secret must then be sent again.
  */
 export function submittedSecret(
   sent: string | null | undefined,
@@ -67,8 +68,8 @@ export function submittedSecrets(
 
 /**
  * The first destination field a write changes, compared as stored (absent, `null` and `""` alike):
- * `stored` holds the fields that decide where a record's secrets go, `next` the same fields after the
- * write. `undefined` when they still go where they went.
+ * `stored` holds the fields that decide where a record's secrets go and how they are protected,
+ * `next` the same fields after the write. `undefined` when they still go where they went, alike.
  */
 export function changedDestinationField(
   stored: Record<string, string | null | undefined>,

@@ -106,11 +106,12 @@ export class MessengerProxyService {
     const storedPassword = stored?.sealedPassword
       ? this.deps.secretBox.decrypt(stored.sealedPassword)
       : undefined;
-    // Telegram and Bale traffic, and the proxy password with it, goes to the host and port.
+    // Telegram and Bale traffic, and the proxy password with it, goes to the host and port; the
+    // type is the protocol that carries the password there. The username is not one of them.
     const movedBy = stored
       ? changedDestinationField(
-          { host: stored.host, port: stored.port },
-          { host: input.host, port: input.port },
+          { type: stored.type, host: stored.host, port: stored.port },
+          { type: input.type, host: input.host, port: input.port },
         )
       : undefined;
     const password = submittedSecret(input.password, storedPassword, PASSWORD, movedBy);

@@ -45,7 +45,10 @@ export interface ProviderConfigFields {
   provider: string;
   settings: SettingsPatch;
   secrets: Array<{ field: SecretField; sent: string | null | undefined }>;
-  /** The settings that decide where the secrets are sent: changing one needs the secrets again. */
+  /**
+   * The settings that decide where the secrets are sent, or how they are protected on the way:
+   * changing one needs the secrets again.
+   */
   destination: readonly string[];
 }
 
@@ -83,7 +86,9 @@ const SPLIT: { [K in ProviderKind]: (input: ProviderConfigInputs[K]) => Provider
       tls: input.tls,
     },
     secrets: [{ field: { path: 'password', label: 'password' }, sent: input.password }],
-    destination: ['host', 'port'],
+    // `secure` and `tls` decide whether the password may cross the network in plain text. The
+    // username is not one: a new one sends the password to the same server, protected alike.
+    destination: ['host', 'port', 'secure', 'tls'],
   }),
 };
 
