@@ -112,6 +112,33 @@ describe('bodies nested beyond the depth limit', () => {
     }
   });
 
+  it('answers a 400 GraphQL error for variables and extensions sent in a GET query string', async () => {
+    const query = encodeURIComponent('query($f: AlertRuleFilterInput) { alertRules(filters: $f) { total } }');
+    for (const [name, json] of [
+      ['variables', `{"f":${nestedObjects(DEEP)}}`],
+      ['variables', nestedArrays(DEEP)],
+      ['extensions', nestedObjects(DEEP)],
+      ['extensions', `{"x":${nestedArrays(20_000)}}`],
+    ] as const) {
+      const response = await h.call('GET', `/graphql?query=${query}&${name}=${encodeURIComponent(json)}`, {
+        token,
+      });
+      expect(response.statusCode, `${name} ${json.slice(0, 10)}`).toBe(400);
+      expect(response.json().errors[0].extensions).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { [name]: [TOO_DEEP_MESSAGE] },
+      });
+    }
+    // Within the limit, the same GET answers.
+    const shallow = await h.call(
+      'GET',
+      `/graphql?query=${query}&variables=${encodeURIComponent('{"f":{"tags":["x"]}}')}`,
+      { token },
+    );
+    expect(shallow.statusCode).toBe(200);
+    expect(shallow.json()).toEqual({ data: { alertRules: { total: 0 } } });
+  });
+
   it('still refuses NUL characters at their field path', async () => {
     const response = await post(
       '/api/v1/team',

@@ -227,6 +227,20 @@ describe('end to end: the acknowledge link survives link previewers', () => {
     expect(again.json()).toEqual({ status: false, message: 'Alert rule already acknowledged.' });
   });
 
+  it('HEAD of the legacy acknowledgeL route acknowledges nothing; its GET still does', async () => {
+    const rule = await ruleWithFlow('Queue backlog');
+    const url = `/api/v1/alert-rule/acknowledgeL/${rule.ruleId}?token=${tokenOf(await fireAndTakeLink(rule))}`;
+
+    // Link previewers send HEAD; Fastify would answer it by running the GET handler.
+    const head = await h.call('HEAD', url);
+    expect(head.statusCode).toBe(404);
+    await expectNothingAcknowledged(rule.ruleId);
+
+    const ack = await h.call('GET', url);
+    expect(ack.json()).toEqual({ status: true, message: 'Alert rule acknowledged.' });
+    expect(await ackEvents(rule.ruleId)).toHaveLength(1);
+  });
+
   it('refuses a cross-site post and a post without the token in its body', async () => {
     const rule = await ruleWithFlow('Cache misses');
     const link = await fireAndTakeLink(rule);

@@ -207,10 +207,36 @@ describe('what reaches the logs', () => {
     const unknown = canary('token');
     const under = await post(`/api/v1/prometheus-alert/${unknown}/api/v2/alerts`, []);
     expect(under.statusCode).toBe(404);
-    expectLoggedWithout(unknown, 'POST', '/api/v1/prometheus-alert/[REDACTED]/api/v2/alerts', 404);
+    expectLoggedWithout(unknown, 'POST', '/api/v1/prometheus-alert/[REDACTED]', 404);
     const miscased = await post(`/API/V1/Grafana-Alert/${unknown}`, {});
     expect(miscased.statusCode).toBe(404);
     expectLoggedWithout(unknown, 'POST', '/API/V1/Grafana-Alert/[REDACTED]', 404);
+  });
+
+  it('tokens hidden behind doubled or encoded slashes, matrix parameters and odd parameter names', async () => {
+    const { token } = await seedWebhookRule(t, 'grafana', { queryType: 'dynamic', dataSourceAlertName: 'x' });
+    const ingestion = (await seedRule(t)).token;
+    const cases: Array<[method: 'GET' | 'POST', url: string, logged: string]> = [
+      ['POST', `/api/v1/grafana-alert//${token}`, '/api/v1/grafana-alert/[REDACTED]'],
+      ['POST', `/api/v1/grafana-alert%2F${token}`, '/api/v1/[REDACTED]'],
+      ['POST', `/api/v1/grafana-alert;x/${token}`, '/api/v1/[REDACTED]'],
+      ['GET', `/ack;x/${token}`, '/[REDACTED]'],
+      ['GET', `/api/v1/alert-rule/ack;x/${token}`, '/api/v1/alert-rule/[REDACTED]'],
+      ['POST', `/api/v1/fire-alert?x=1;token=${ingestion}`, '/api/v1/fire-alert?x=1;token=[REDACTED]'],
+      ['POST', `/api/v1/fire-alert?token[]=${ingestion}`, '/api/v1/fire-alert?token[]=[REDACTED]'],
+      ['POST', `/api/v1/fire-alert?token%20=${ingestion}`, '/api/v1/fire-alert?token%20=[REDACTED]'],
+      ['POST', `/api/v1/fire-alert?%74oken=${ingestion}`, '/api/v1/fire-alert?%74oken=[REDACTED]'],
+    ];
+    for (const [method, url, logged] of cases) {
+      const response = await app.inject({
+        method,
+        url,
+        ...(method === 'POST' ? { payload: { instance: 'node-1', alerts: [] } } : {}),
+      });
+      expect(response.statusCode, url).toBeLessThan(500);
+      expectLoggedWithout(token, method, logged, response.statusCode);
+      expectLoggedWithout(ingestion, method, logged, response.statusCode);
+    }
   });
 
   it('the legacy acknowledge link and the acknowledge page', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryShape } from '../common/page-query';
+import { unixSecondsField, withinTimeBounds } from '../common/time-bounds';
 
 /** `alertRuleIds[]=a&alertRuleIds[]=b`, `alertRuleIds=a&alertRuleIds=b` and `alertRuleIds=a,b` all mean the same list. */
 function collectIds(raw: unknown): unknown {
@@ -20,12 +21,8 @@ export const statusTimelineQuery = z.preprocess(
         .array(z.string().max(64), { error: 'The alert rule ids field is required.' })
         .min(1, 'The alert rule ids field is required.')
         .max(500, 'At most 500 alert rules at once.'),
-      fromTime: z.coerce
-        .number({ error: 'The from time must be unix seconds.' })
-        .int('The from time must be unix seconds.'),
-      toTime: z.coerce
-        .number({ error: 'The to time must be unix seconds.' })
-        .int('The to time must be unix seconds.'),
+      fromTime: unixSecondsField('from time'),
+      toTime: unixSecondsField('to time'),
       bucketCount: z.coerce
         .number({ error: 'The bucket count must be an integer.' })
         .int('The bucket count must be an integer.')
@@ -80,7 +77,7 @@ export const statusTimelineSchema = z.array(
   }),
 );
 
-/** `Y-m-d H:i`, read as UTC. */
+/** `Y-m-d H:i`, read as UTC, from 1970-01-01 00:00 to 9999-12-31 23:59 (as `unixSecondsField`). */
 const minute = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'Use the format Y-m-d H:i.')
@@ -88,6 +85,13 @@ const minute = z
     const date = new Date(`${text.replace(' ', 'T')}:00Z`);
     if (Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: 'custom', message: 'Not a valid date.' });
+      return z.NEVER;
+    }
+    if (!withinTimeBounds(date)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The date must be between 1970-01-01 00:00 and 9999-12-31 23:59.',
+      });
       return z.NEVER;
     }
     return date;

@@ -73,8 +73,10 @@ export class AlertReadService {
       params.push(query.from);
     }
     if (query.to) {
-      where.push('e.created_at < ?');
-      params.push(new Date(query.to.getTime() + 60_000));
+      // The minute's end is added by the database: for 9999-12-31 23:59 it is year 10000, which
+      // PostgreSQL holds but a JS date bound as a parameter does not serialize to.
+      where.push(`e.created_at < ?::timestamptz + interval '1 minute'`);
+      params.push(query.to);
     }
     const condition = where.join(' and ');
     const [counted] = await queryRows<{ total: string | number }>(

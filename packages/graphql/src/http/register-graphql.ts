@@ -9,6 +9,7 @@ import { useRefusalStatus } from '../limits/query-refusal';
 import { useLimitsBeforeValidation } from '../limits/use-limits-before-validation';
 import { useTokenLimit } from '../limits/use-token-limit';
 import { schema } from '../schema';
+import { findQueryStringFault } from './query-string-faults';
 
 export interface GraphqlMountOptions {
   core: Core;
@@ -67,9 +68,11 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
           .status(400)
           .send({ errors: [{ message: 'The POST body must be a JSON object with a query.' }] });
       }
-      // Variables nested too deep are refused before GraphQL walks them; NUL characters are
-      // refused by each resolver's input parser, at their path in its input.
-      const tooDeep = findInputFault(req.body, { nul: false });
+      // Variables and extensions nested too deep, in the body or a GET's query string, are refused
+      // before GraphQL walks them; NUL characters are refused by each resolver's input parser, at
+      // their path in its input.
+      const tooDeep =
+        req.method === 'GET' ? findQueryStringFault(req.url) : findInputFault(req.body, { nul: false });
       if (tooDeep !== undefined) {
         const fieldErrors = { [tooDeep.path || 'body']: [tooDeep.message] };
         return reply.status(400).send({

@@ -13,6 +13,9 @@ export function ackLinkRoutes(app: FastifyInstance, core: Core): void {
   typed(app).get(
     '/alert-rule/acknowledgeL/:id',
     {
+      // Fastify answers HEAD by running the GET handler, and link previewers send HEAD: this GET
+      // acknowledges, so it has no HEAD.
+      exposeHeadRoute: false,
       schema: {
         tags: ['alert-rules'],
         security: [],
