@@ -1,4 +1,4 @@
-import { Endpoint, queryRows } from '@oncall/core';
+import { Endpoint, maskSecret, queryRows } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCodeSentTo, requestCode } from './support/otp';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -210,6 +210,47 @@ describe('notification endpoints', () => {
       });
       expect(replaced.json().botToken).toBe('********alue');
       expect(await stored()).toBe('999:new-token-value');
+    });
+
+    it('refuses a mask that is not the stored token’s, and any mask on create, storing nothing', async () => {
+      const masked = maskSecret(BOT_TOKEN);
+      for (const type of ['telegram', 'bale']) {
+        const atBirth = await create({ name: `Masked ${type}`, type, chatId: '1', botToken: masked });
+        expect(atBirth.statusCode).toBe(422);
+        expect(atBirth.json().errors).toEqual({
+          botToken: [
+            'The bot token is masked; enter the full value, or leave it out to keep the stored one.',
+          ],
+        });
+      }
+      const names = (await h.call('GET', '/api/v1/endpoint?name=Masked%20', { token: member.token })).json();
+      expect(names.total).toBe(0);
+
+      const created = (
+        await create({ name: 'Stale', type: 'telegram', chatId: '1', botToken: BOT_TOKEN })
+      ).json();
+      const stale = await h.call('PUT', `/api/v1/endpoint/${created.id}`, {
+        token: member.token,
+        body: { name: 'Stale', type: 'telegram', chatId: '1', botToken: '********zzzz' },
+      });
+      expect(stale.statusCode).toBe(422);
+      expect(Object.keys(stale.json().errors)).toEqual(['botToken']);
+      const row = await h.t.database.db.orm.em.fork().findOneOrFail(Endpoint, { id: created.id });
+      expect(h.t.core.secretBox.decrypt(row.sealedBotToken ?? '')).toBe(BOT_TOKEN);
+    });
+
+    it('keeps the token when only the chat changes: it still goes to the same Bot API', async () => {
+      const created = (
+        await create({ name: 'Moved', type: 'bale', chatId: '1', botToken: BOT_TOKEN })
+      ).json();
+      const moved = await h.call('PUT', `/api/v1/endpoint/${created.id}`, {
+        token: member.token,
+        body: { ...created, chatId: '@elsewhere' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ chatId: '@elsewhere', botToken: created.botToken });
+      const row = await h.t.database.db.orm.em.fork().findOneOrFail(Endpoint, { id: created.id });
+      expect(h.t.core.secretBox.decrypt(row.sealedBotToken ?? '')).toBe(BOT_TOKEN);
     });
   });
 

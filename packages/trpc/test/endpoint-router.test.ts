@@ -150,6 +150,38 @@ describe('tRPC endpoints', () => {
     });
   });
 
+  it('refuses a masked bot token that is not the stored one’s mask, at botToken', async () => {
+    const masked = `********${BOT_TOKEN.slice(-4)}`;
+    const atBirth = await rpc.mutation(
+      'endpoints.create',
+      { name: 'Masked bale', type: 'bale', chatId: '1', botToken: masked },
+      member.token,
+    );
+    expect(atBirth.status).toBe(422);
+    expect(Object.keys(atBirth.error?.data.fieldErrors ?? {})).toEqual(['botToken']);
+
+    const chat = (
+      await rpc.mutation(
+        'endpoints.create',
+        { name: 'Stale chat', type: 'telegram', chatId: '1', botToken: BOT_TOKEN },
+        member.token,
+      )
+    ).data as EndpointAnswer;
+    const stale = await rpc.mutation(
+      'endpoints.update',
+      { id: chat.id, name: 'Stale chat', type: 'telegram', chatId: '1', botToken: '********zzzz' },
+      member.token,
+    );
+    expect(stale.status).toBe(422);
+    expect(Object.keys(stale.error?.data.fieldErrors ?? {})).toEqual(['botToken']);
+    const kept = await rpc.mutation(
+      'endpoints.update',
+      { id: chat.id, name: 'Stale chat', type: 'telegram', chatId: '1', botToken: masked },
+      member.token,
+    );
+    expect(kept.data).toMatchObject({ botToken: masked });
+  });
+
   it('refuses unknown fields anywhere in the input, steps included', async () => {
     const extra = await rpc.mutation(
       'endpoints.create',

@@ -1,4 +1,4 @@
-import { maskSecret, type SecretBox } from '../crypto/secret-box';
+import type { SecretBox } from '../crypto/secret-box';
 import { type SecretField, submittedSecret } from '../crypto/submitted-secret';
 import type { Endpoint, FlowStep } from '../entities/endpoint.entity';
 import { validationFailed } from '../errors/domain-error';
@@ -15,13 +15,28 @@ export interface EndpointTarget {
   steps: FlowStep[] | null;
 }
 
-const URL_REQUIRED = 'The value field is required.';
-const WEBHOOK_URL: SecretField = { path: 'value', label: 'webhook url', requiredMessage: URL_REQUIRED };
+/** A secret an endpoint of its type cannot be without. */
+type RequiredSecret = SecretField & { requiredMessage: string };
+
+const WEBHOOK_URL: RequiredSecret = {
+  path: 'value',
+  label: 'webhook url',
+  requiredMessage: 'The value field is required.',
+};
+/**
+ * A bot token goes to the deployment's Bot API base URL (server configuration), so no field of the
+ * endpoint is its destination: a new chat id keeps the stored token.
+ */
+const BOT_TOKEN: RequiredSecret = {
+  path: 'botToken',
+  label: 'bot token',
+  requiredMessage: 'The bot token field is required.',
+};
 
 /**
- * The stored target for an input, given the endpoint it updates (if any). A bot token that is left
- * out, or sent back exactly as reads mask it, keeps the stored one; so does a webhook URL sent back
- * masked, and a thread id left out.
+ * The stored target for an input, given the endpoint it updates (if any). A bot token and a webhook
+ * URL follow `submittedSecret` (sent back exactly as reads mask it keeps the stored one, any other
+ * masked-looking value is refused); a thread id left out is kept.
  */
 export function resolveTarget(
   input: EndpointInput,
@@ -34,7 +49,7 @@ export function resolveTarget(
         value: chatIdOf(input),
         sealedValue: null,
         threadId: input.threadId === undefined ? (current?.threadId ?? null) : input.threadId,
-        sealedBotToken: sealBotToken(input.botToken, current, box),
+        sealedBotToken: sealSecret(input.botToken, current?.sealedBotToken, BOT_TOKEN, box),
         steps: null,
       };
     case 'bale':
@@ -42,7 +57,7 @@ export function resolveTarget(
         value: chatIdOf(input),
         sealedValue: null,
         threadId: null,
-        sealedBotToken: sealBotToken(input.botToken, current, box),
+        sealedBotToken: sealSecret(input.botToken, current?.sealedBotToken, BOT_TOKEN, box),
         steps: null,
       };
     case 'flow':
@@ -51,7 +66,7 @@ export function resolveTarget(
     case 'matter-most':
       return {
         value: '',
-        sealedValue: sealWebhookUrl(input.value, current, box),
+        sealedValue: sealSecret(input.value, current?.sealedValue, WEBHOOK_URL, box),
         threadId: null,
         sealedBotToken: null,
         steps: null,
@@ -61,24 +76,25 @@ export function resolveTarget(
   }
 }
 
-function sealWebhookUrl(given: string, current: Endpoint | undefined, box: SecretBox): string {
-  const sealed = current?.sealedValue;
-  const stored = sealed ? box.decrypt(sealed) : undefined;
-  const url = submittedSecret(given, stored, WEBHOOK_URL);
-  if (sealed && url === stored) return sealed;
-  if (url === undefined) throw validationFailed({ value: [URL_REQUIRED] });
-  return box.encrypt(url);
-}
-
 function chatIdOf(input: { chatId?: string; value?: string }): string {
   const chatId = input.chatId ?? input.value;
   if (!chatId) throw validationFailed({ chatId: ['The chat id field is required.'] });
   return chatId;
 }
 
-function sealBotToken(given: string | undefined, current: Endpoint | undefined, box: SecretBox): string {
-  const stored = current?.sealedBotToken;
-  if (stored && (!given || given === maskSecret(box.decrypt(stored)))) return stored;
-  if (!given) throw validationFailed({ botToken: ['The bot token field is required.'] });
-  return box.encrypt(given);
+/**
+ * `submittedSecret` for a required secret sealed in its own column. A kept secret keeps its sealed
+ * text, so saving a form unchanged does not rewrite the column.
+ */
+function sealSecret(
+  given: string | undefined,
+  sealed: string | null | undefined,
+  field: RequiredSecret,
+  box: SecretBox,
+): string {
+  const stored = sealed ? box.decrypt(sealed) : undefined;
+  const secret = submittedSecret(given, stored, field);
+  if (sealed && secret === stored) return sealed;
+  if (secret === undefined) throw validationFailed({ [field.path]: [field.requiredMessage] });
+  return box.encrypt(secret);
 }
