@@ -7,8 +7,8 @@ import {
   type OneStatementFire,
   oneStatementFire,
 } from '@oncall/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Deferred, deferred } from './support/deferred';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdEveryConnection } from './support/hold-every-connection';
 import { seedRule } from './support/seed-rule';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -25,28 +25,6 @@ describe('fire queue bounds', () => {
     h = await createTestApp({ ingestPerTokenPerMinute: 100_000 });
   });
   afterAll(() => h.dispose());
-
-  /** Every connection of the pool (PGlite: its one session) held in a transaction until released. */
-  const holdEveryConnection = async (): Promise<Deferred & { done: Promise<unknown> }> => {
-    const orm = h.t.core.orm as MikroORM;
-    const connections =
-      h.t.database.db.kind === 'pglite'
-        ? 1
-        : ((await orm.em.getConnection().getNativeClient()).options.max ?? 1);
-    const gate = deferred();
-    let held = 0;
-    const done = Promise.all(
-      Array.from({ length: connections }, () =>
-        orm.em.fork().transactional(async (tx) => {
-          await tx.execute('select 1');
-          held++;
-          await gate.promise;
-        }),
-      ),
-    );
-    await vi.waitFor(() => expect(held).toBe(connections));
-    return { ...gate, done };
-  };
 
   it('refuses fires beyond its length at once and waiting fires on their deadline, writing none of them', async () => {
     const { ruleId, token } = await seedRule(h.t, { endpointOwners: [] });
@@ -78,7 +56,7 @@ describe('fire queue bounds', () => {
       maxWaiting: 2,
       maxWaitMs: 200,
     });
-    const held = await holdEveryConnection();
+    const held = await holdEveryConnection(h.t.core.orm as MikroORM, h.t.database.db.kind);
 
     // The first takes the statement slot and waits for a connection; two wait for the slot; the
     // fourth finds the queue full.
@@ -93,7 +71,7 @@ describe('fire queue bounds', () => {
       expect(expired.status === 'rejected' && expired.reason).toMatchObject({ code: 'unavailable' });
     }
 
-    held.resolve();
+    held.release();
     await held.done;
     expect(await inFlight).toEqual({ type: 'opened', eventId: expect.any(String) });
     const stored = await h.t.core.orm.em.fork().find(AlertInstance, { rule: ruleId });

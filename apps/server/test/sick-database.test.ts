@@ -8,7 +8,7 @@ import { AlertInstance, AlertRule, SecretBox, User } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningService, startService } from '../src/start';
-import { deferred } from './support/deferred';
+import { holdEveryConnection } from './support/hold-every-connection';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 const ADMIN_PASSWORD = 'sick-database-admin';
@@ -91,25 +91,6 @@ describe('a sick database', () => {
   const storedInstances = async () =>
     (await database.db.orm.em.fork().find(AlertInstance, { rule: ruleId })).map((i) => i.instance).sort();
 
-  /** Every connection of the service's pool (PGlite: its one session) held in a transaction until released. */
-  const holdEveryConnection = async (orm: MikroORM, kind: 'postgres' | 'pglite') => {
-    const connections =
-      kind === 'pglite' ? 1 : ((await orm.em.getConnection().getNativeClient()).options.max ?? 1);
-    const gate = deferred();
-    let held = 0;
-    const done = Promise.all(
-      Array.from({ length: connections }, () =>
-        orm.em.fork().transactional(async (tx) => {
-          await tx.execute('select 1');
-          held++;
-          await gate.promise;
-        }),
-      ),
-    );
-    await vi.waitFor(() => expect(held).toBe(connections), RECOVERY);
-    return { release: () => gate.resolve(), done };
-  };
-
   /** What a caller sees of a write or read while the database is sick: 503, `Retry-After`, a clear code. */
   const expectUnavailable = async (response: Response) => {
     expect(response.status).toBe(503);
@@ -171,7 +152,7 @@ describe('a sick database', () => {
   it('answers writes 503 when no connection is free in time, and /readyz probes on a connection of its own', async () => {
     if (!service) throw new Error('the service did not start');
     const kind = service.db.kind;
-    const held = await holdEveryConnection(service.db.orm as MikroORM, kind);
+    const held = await holdEveryConnection(service.db.orm as MikroORM, kind, RECOVERY);
     try {
       const response = await fire('busy');
       await expectUnavailable(response);
