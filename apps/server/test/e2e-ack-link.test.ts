@@ -3,8 +3,7 @@ import { runPagingToEnd } from '@oncall/engine/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
-import { type Headline, messagesAbout } from './support/delivery-fakes';
-import { seedApiRule, seedChannelEndpoints, seedFlowEndpoint } from './support/seed-delivery';
+import { seedSmsThenTelegramFlowRule } from './support/seed-flow-rule';
 
 const WAIT = { timeout: 30_000, interval: 50 };
 const TTL_SECONDS = 3600;
@@ -29,18 +28,8 @@ describe('end to end: the acknowledge link survives link previewers', () => {
   afterAll(() => h.dispose());
 
   /** A rule whose only endpoint is a flow: Olga's SMS, wait ten minutes, Olga's Telegram. */
-  const ruleWithFlow = async (name: string) => {
-    const { sms, telegram } = await seedChannelEndpoints(h.t, oncallId, h.fakes);
-    const flowId = await seedFlowEndpoint(h.t, adminId, [
-      { type: 'endpoint', endpointIds: [sms.id] },
-      { type: 'wait', duration: 10, timeUnit: 'm' },
-      { type: 'endpoint', endpointIds: [telegram.id] },
-    ]);
-    const rule = await seedApiRule(h.t, { name, endpointIds: [flowId], showAcknowledgeBtn: true });
-    const headlines = (kind: 'sms' | 'telegram', headline?: Headline) =>
-      messagesAbout(h.fakes, rule.name, headline).filter((message) => message.kind === kind);
-    return { ...rule, sms, telegram, headlines };
-  };
+  const ruleWithFlow = (name: string) =>
+    seedSmsThenTelegramFlowRule(h, name, { endpointOwnerId: oncallId, flowOwnerId: adminId });
   type Rule = Awaited<ReturnType<typeof ruleWithFlow>>;
 
   const fire = (rule: Rule) =>

@@ -2,8 +2,7 @@ import { AlertEvent, DeliveryAttempt, User } from '@oncall/core';
 import { runPagingToEnd, waitingFlowSteps } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
-import { type Headline, messagesAbout } from './support/delivery-fakes';
-import { seedApiRule, seedChannelEndpoints, seedFlowEndpoint } from './support/seed-delivery';
+import { seedSmsThenTelegramFlowRule } from './support/seed-flow-rule';
 
 const WAIT = { timeout: 30_000, interval: 50 };
 
@@ -24,18 +23,8 @@ describe('end to end: flow escalation', () => {
   afterAll(() => h.dispose());
 
   /** A rule whose only endpoint is a flow: SMS, wait ten minutes, Telegram. */
-  const ruleWithFlow = async (name: string) => {
-    const { sms, telegram } = await seedChannelEndpoints(h.t, adminId, h.fakes);
-    const flowId = await seedFlowEndpoint(h.t, adminId, [
-      { type: 'endpoint', endpointIds: [sms.id] },
-      { type: 'wait', duration: 10, timeUnit: 'm' },
-      { type: 'endpoint', endpointIds: [telegram.id] },
-    ]);
-    const rule = await seedApiRule(h.t, { name, endpointIds: [flowId], showAcknowledgeBtn: true });
-    const headlines = (kind: 'sms' | 'telegram', headline?: Headline) =>
-      messagesAbout(h.fakes, rule.name, headline).filter((message) => message.kind === kind);
-    return { ...rule, headlines };
-  };
+  const ruleWithFlow = (name: string) =>
+    seedSmsThenTelegramFlowRule(h, name, { endpointOwnerId: adminId, flowOwnerId: adminId });
   const fire = (token: string) =>
     h.call('POST', '/api/v1/fire-alert', { token, body: { alertname: 'latency', instance: 'api-1' } });
   const firedEventId = async (ruleId: string) =>
