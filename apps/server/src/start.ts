@@ -1,15 +1,7 @@
 import type { AppConfig } from '@oncall/config';
-import {
-  AckLinkSigner,
-  type Core,
-  createCore,
-  ensureSystemAdmin,
-  SecretBox,
-  type SystemAdminResult,
-  systemClock,
-} from '@oncall/core';
+import { type Core, createCore, ensureSystemAdmin, SecretBox, type SystemAdminResult } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { createAlertEventMessages, type Engine, lateBoundInstanceResolver } from '@oncall/engine';
+import { type Engine, lateBoundInstanceResolver } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
@@ -48,13 +40,6 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     engine = await composeEngine(config, db, {
       metrics: createEngineMetrics(registry),
       instances,
-      // The engine exists before the core; a signer over the same secret and clock makes links
-      // the core's acknowledge route accepts.
-      alertMessages: createAlertEventMessages({
-        orm: db.orm,
-        ackLinks: new AckLinkSigner(config.jwtSecret, systemClock, config.auth.ackLinkTtlSeconds),
-        publicUrl: config.http.publicUrl,
-      }),
       onError: (error) => reportError(error),
     });
     const core = createCore({

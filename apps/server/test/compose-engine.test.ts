@@ -2,7 +2,6 @@ import { loadConfig } from '@oncall/config';
 import { newId, queryRows } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { lateBoundInstanceResolver } from '@oncall/engine';
-import { fixedAlertMessages } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeEngine } from '../src/engine/compose-engine';
 
@@ -25,7 +24,6 @@ describe('composeEngine with ENGINE_WORKERS=false', () => {
     });
     const errors: unknown[] = [];
     const engine = await composeEngine(config, t.db, {
-      alertMessages: fixedAlertMessages(),
       instances: lateBoundInstanceResolver(),
       onError: (error) => errors.push(error),
     });

@@ -1,2 +1,2 @@
-export { type WorkerOptions, workerOptionsFromEnv, workerOptionsSchema } from './options';
+export { type WorkerOptions, workerOptionsFrom, workerOptionsSchema } from './options';
 export { type RunningWorker, type StartWorkerOptions, startWorker } from './start-worker';

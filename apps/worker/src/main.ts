@@ -1,11 +1,12 @@
 import { loadConfig } from '@oncall/config';
 import { createActivities } from '@oncall/workflows';
 import { loadActivityDeps } from './activity-deps';
-import { workerOptionsFromEnv } from './options';
+import { workerOptionsFrom } from './options';
 import { startWorker } from './start-worker';
 
-const options = workerOptionsFromEnv(process.env);
-const composed = await loadActivityDeps(loadConfig());
+const config = loadConfig();
+const options = workerOptionsFrom(config);
+const composed = await loadActivityDeps(config);
 try {
   const running = await startWorker({ ...options, activities: createActivities(composed.deps) });
   await running.finished;

@@ -1,15 +1,5 @@
+import { type AppConfig, ConfigError, temporalAddressSchema } from '@oncall/config';
 import { z } from 'zod';
-
-const PORT_MAX = 65_535;
-
-/** `host:port` as Temporal's native connection expects it: no scheme, IPv6 in brackets. */
-const address = z
-  .string()
-  .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/, 'must be host:port, e.g. temporal:7233')
-  .refine((value) => {
-    const port = Number(value.slice(value.lastIndexOf(':') + 1));
-    return port >= 1 && port <= PORT_MAX;
-  }, 'port must be 1-65535');
 
 /**
  * Where the worker polls. The task queue must match the one the engine starts workflows on.
@@ -18,7 +8,7 @@ const address = z
  * workerOptionsSchema.parse({ address: 'localhost:7233', namespace: 'default', taskQueue: 'oncall' });
  */
 export const workerOptionsSchema = z.object({
-  address,
+  address: temporalAddressSchema,
   namespace: z.string().min(1),
   taskQueue: z.string().min(1),
 });
@@ -26,17 +16,18 @@ export const workerOptionsSchema = z.object({
 export type WorkerOptions = z.infer<typeof workerOptionsSchema>;
 
 /**
- * Reads the worker's settings from an environment. The only place this app reads it, until
- * `@oncall/config` supplies the same values.
+ * The worker's Temporal settings from the loaded configuration; the server may run without
+ * Temporal, but this process exists only to work its queues.
  *
  * @example
- * workerOptionsFromEnv({ TEMPORAL_ADDRESS: 'temporal:7233' });
+ * workerOptionsFrom(loadConfig({ TEMPORAL_ADDRESS: 'temporal:7233' }));
  * // { address: 'temporal:7233', namespace: 'default', taskQueue: 'oncall' }
  */
-export function workerOptionsFromEnv(env: NodeJS.ProcessEnv): WorkerOptions {
-  return workerOptionsSchema.parse({
-    address: env.TEMPORAL_ADDRESS,
-    namespace: env.TEMPORAL_NAMESPACE ?? 'default',
-    taskQueue: env.TEMPORAL_TASK_QUEUE ?? 'oncall',
-  });
+export function workerOptionsFrom(config: AppConfig): WorkerOptions {
+  if (config.temporal === undefined) {
+    throw new ConfigError([
+      { variable: 'TEMPORAL_ADDRESS', message: 'required by apps/worker: the Temporal frontend it polls' },
+    ]);
+  }
+  return config.temporal;
 }

@@ -1,7 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '@oncall/config';
 import { createActivities } from '@oncall/workflows';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { startWorker, workerOptionsFromEnv } from '../src/index';
+import { startWorker, workerOptionsFrom } from '../src/index';
 
 const unused = async (): Promise<never> => {
   throw new Error('not called in these tests');
@@ -34,26 +38,24 @@ describe('startWorker', () => {
   });
 });
 
-describe('workerOptionsFromEnv', () => {
-  it('defaults the namespace and task queue', () => {
-    expect(workerOptionsFromEnv({ TEMPORAL_ADDRESS: 'temporal:7233' })).toEqual({
-      address: 'temporal:7233',
-      namespace: 'default',
-      taskQueue: 'oncall',
-    });
-  });
+describe('workerOptionsFrom', () => {
+  const config = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'oncall-worker-')), ...env });
 
-  it('reads every setting', () => {
+  it('polls where the configuration says', () => {
     expect(
-      workerOptionsFromEnv({
-        TEMPORAL_ADDRESS: '[::1]:7233',
-        TEMPORAL_NAMESPACE: 'oncall-prod',
-        TEMPORAL_TASK_QUEUE: 'pages',
-      }),
+      workerOptionsFrom(
+        config({
+          TEMPORAL_ADDRESS: '[::1]:7233',
+          TEMPORAL_NAMESPACE: 'oncall-prod',
+          TEMPORAL_TASK_QUEUE: 'pages',
+        }),
+      ),
     ).toEqual({ address: '[::1]:7233', namespace: 'oncall-prod', taskQueue: 'pages' });
   });
 
-  it('requires TEMPORAL_ADDRESS', () => {
-    expect(() => workerOptionsFromEnv({})).toThrow(ZodError);
+  it('requires TEMPORAL_ADDRESS, naming it', () => {
+    expect(() => workerOptionsFrom(config({}))).toThrowError(ConfigError);
+    expect(() => workerOptionsFrom(config({}))).toThrowError(/TEMPORAL_ADDRESS: /);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { temporalAddressSchema } from './temporal-address';
 import { trustProxySchema } from './trust-proxy';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -102,7 +103,7 @@ export const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /** `host:port` of a Temporal frontend; when set, Temporal runs deliveries instead of the embedded engine. */
-  TEMPORAL_ADDRESS: z.string().min(1).optional(),
+  TEMPORAL_ADDRESS: temporalAddressSchema.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('oncall'),
   INIT_CWD: z.string().optional(),

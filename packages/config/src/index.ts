@@ -1,4 +1,5 @@
 export { ConfigError } from './config-error';
 export { type AppConfig, loadConfig } from './load-config';
+export { temporalAddressSchema } from './temporal-address';
 export { loadTestDatabaseEnv, type TestDatabaseEnv } from './test-database-env';
 export type { TrustProxy } from './trust-proxy';

@@ -57,6 +57,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...postgres, ENGINE_WORKERS: 'no' })).toThrowError(/ENGINE_WORKERS/);
   });
 
+  it('runs on Temporal when TEMPORAL_ADDRESS is set, defaulting the namespace and task queue', () => {
+    const base = { DATA_DIR: tempDir() };
+    expect(loadConfig(base).temporal).toBeUndefined();
+    expect(loadConfig({ ...base, TEMPORAL_ADDRESS: 'temporal:7233' }).temporal).toEqual({
+      address: 'temporal:7233',
+      namespace: 'default',
+      taskQueue: 'oncall',
+    });
+    expect(
+      loadConfig({
+        ...base,
+        TEMPORAL_ADDRESS: '[::1]:7233',
+        TEMPORAL_NAMESPACE: 'oncall-prod',
+        TEMPORAL_TASK_QUEUE: 'pages',
+      }).temporal,
+    ).toEqual({ address: '[::1]:7233', namespace: 'oncall-prod', taskQueue: 'pages' });
+  });
+
+  it.each([
+    'localhost', // no port
+    'http://temporal:7233', // a URL, not an address
+    'temporal:0',
+    'temporal:70000',
+    'tem poral:7233',
+  ])('refuses TEMPORAL_ADDRESS=%j, which is not host:port', (address) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TEMPORAL_ADDRESS: address })).toThrowError(
+      /TEMPORAL_ADDRESS: (must be host:port|port must be 1-65535)/,
+    );
+  });
+
   it('lets acknowledge links live a week unless ACK_LINK_TTL_SECONDS says otherwise', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).auth.ackLinkTtlSeconds).toBe(7 * 24 * 3600);

@@ -1,21 +1,17 @@
 import type { AppConfig } from '@oncall/config';
-import { SecretBox } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import {
-  type AlertMessageSource,
+  composeDeliveryAdapters,
   createEmbeddedEngine,
-  createEngineAdapters,
   createTemporalEngine,
   type Engine,
   type EngineMetrics,
   type InstanceResolver,
-  loadChannelRegistry,
 } from '@oncall/engine';
 import { Connection, WorkflowClient } from '@temporalio/client';
 import { deliveryRetryPolicies } from './delivery-retry-policies';
 
 export interface ComposeEngineOptions {
-  readonly alertMessages: AlertMessageSource;
   /** Resolves instances whose embedded auto-resolve timer ran out (on Temporal, the worker does). */
   readonly instances: InstanceResolver;
   /** Background failures (a send handler that threw, pg-boss's loops); logged by the server. */
@@ -34,14 +30,7 @@ export async function composeEngine(
   db: Database,
   options: ComposeEngineOptions,
 ): Promise<Engine> {
-  const channels = await loadChannelRegistry(config.delivery.channelPlugins);
-  const adapters = createEngineAdapters({
-    orm: db.orm,
-    box: new SecretBox(config.encryptionKey),
-    channels,
-    alertMessages: options.alertMessages,
-    allowPrivateTargets: config.delivery.allowPrivateTargets,
-  });
+  const adapters = await composeDeliveryAdapters(config, db.orm);
   const policies = deliveryRetryPolicies(config.delivery);
   if (config.temporal === undefined) {
     const engine = createEmbeddedEngine({

@@ -4,7 +4,7 @@ import { createLoadingCache, type Load } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType } from '../entities/index';
 import { rateLimited, unauthenticated } from '../errors/domain-error';
-import { isDeadlock } from '../persistence/deadlock';
+import { retryOnDeadlock } from '../persistence/deadlock-retry';
 import { isForeignKeyViolation } from '../persistence/foreign-key-violation';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
@@ -45,9 +45,6 @@ export interface ApiIngestionDeps {
 
 /** How long a token's rule is reused: a rotated token or a deleted rule stops working within this. */
 const RULE_BY_TOKEN_TTL_MS = 1_000;
-
-/** Tries of a full-path signal that deadlock victims get; a third deadlock in a row is an error. */
-const DEADLOCK_ATTEMPTS = 3;
 
 interface TokenRule extends SignalRule {
   id: string;
@@ -148,20 +145,17 @@ export class ApiIngestion {
       const outcome = await this.fires.apply(fire);
       if (outcome) return outcome;
     }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.deps.orm.em
-          .fork()
-          .transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule));
-      } catch (error) {
-        // The rule was deleted since its token was looked up (the lookup is cached for a second).
-        if (isForeignKeyViolation(error)) throw unauthenticated('Invalid token.');
-        // Signals lock an instance and then its rule, and a batch of one-statement fires holds several
-        // at once; when PostgreSQL breaks a cycle among them by rolling this transaction back whole,
-        // the signal is simply applied again.
-        if (isDeadlock(error) && attempt < DEADLOCK_ATTEMPTS) continue;
-        throw error;
-      }
+    try {
+      // Signals lock an instance and then its rule, and a batch of one-statement fires holds several
+      // at once; when PostgreSQL breaks a cycle among them by rolling this transaction back whole,
+      // the signal is simply applied again.
+      return await retryOnDeadlock(() =>
+        this.deps.orm.em.fork().transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule)),
+      );
+    } catch (error) {
+      // The rule was deleted since its token was looked up (the lookup is cached for a second).
+      if (isForeignKeyViolation(error)) throw unauthenticated('Invalid token.');
+      throw error;
     }
   }
 

@@ -10,6 +10,7 @@ import {
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import type { SecretBox } from '../crypto/secret-box';
 import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
+import { retryOnDeadlock } from '../persistence/deadlock-retry';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
@@ -95,16 +96,21 @@ export class WebhookIngestion {
     );
     // Text-query rules are evaluated by the service itself; webhooks feed the dynamic ones.
     const listening = rules.filter((r) => r.settings.queryType !== 'textQuery');
-    let matched = 0;
-    await this.deps.orm.em.fork().transactional(async (tx) => {
-      for (const alert of outcome.alerts) {
-        for (const rule of listening) {
-          if (!matchesRule(alert, rule.settings)) continue;
-          matched++;
-          await applySignal(tx, this.deps, rule.id, toSignal(alert));
+    // A payload's alerts lock instances and rules in payload order, so concurrent payloads (and API
+    // signals) can deadlock; PostgreSQL rolls the victim back whole, and the payload is applied again.
+    const matched = await retryOnDeadlock(() =>
+      this.deps.orm.em.fork().transactional(async (tx) => {
+        let matches = 0;
+        for (const alert of outcome.alerts) {
+          for (const rule of listening) {
+            if (!matchesRule(alert, rule.settings)) continue;
+            matches++;
+            await applySignal(tx, this.deps, rule.id, toSignal(alert));
+          }
         }
-      }
-    });
+        return matches;
+      }),
+    );
     return { status: true, alerts: outcome.alerts.length, matched };
   }
 }

@@ -1,0 +1,47 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AckLinkSigner, SecretBox, systemClock } from '@oncall/core';
+import { createAlertEventMessages } from '../adapters/alert-event-messages';
+import { loadChannelRegistry } from '../adapters/channel-registry';
+import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
+import type { AlertMessageSource } from '../ports/alert-message-source';
+
+/** The part of the application configuration (`AppConfig`) delivery is built from. */
+export interface DeliveryCompositionConfig {
+  readonly encryptionKey: Buffer;
+  readonly jwtSecret: string;
+  readonly auth: { readonly ackLinkTtlSeconds: number };
+  readonly http: { readonly publicUrl: string };
+  readonly delivery: { readonly channelPlugins: readonly string[]; readonly allowPrivateTargets: boolean };
+}
+
+/**
+ * Alert messages as every process renders them. Messages are rendered where they are sent (the
+ * server, or a Temporal worker), so the links are signed there with the JWT secret and lifetime the
+ * server's core uses: its acknowledge route accepts them.
+ */
+export function alertMessagesFor(config: DeliveryCompositionConfig, orm: MikroORM): AlertMessageSource {
+  return createAlertEventMessages({
+    orm,
+    ackLinks: new AckLinkSigner(config.jwtSecret, systemClock, config.auth.ackLinkTtlSeconds),
+    publicUrl: config.http.publicUrl,
+  });
+}
+
+/**
+ * The delivery adapters (channel sender, delivery log, notification routes) over the application
+ * database, built the same way by the server (embedded engine, Temporal outbox) and by the Temporal
+ * worker (activities): the built-in channels plus `CHANNEL_PLUGINS`, secrets opened with the
+ * configured key. Fails at start-up naming a plugin package it cannot load.
+ */
+export async function composeDeliveryAdapters(
+  config: DeliveryCompositionConfig,
+  orm: MikroORM,
+): Promise<EngineAdapters> {
+  return createEngineAdapters({
+    orm,
+    box: new SecretBox(config.encryptionKey),
+    channels: await loadChannelRegistry(config.delivery.channelPlugins),
+    alertMessages: alertMessagesFor(config, orm),
+    allowPrivateTargets: config.delivery.allowPrivateTargets,
+  });
+}
