@@ -15,17 +15,14 @@ export { createHostFetches, type HostFetches } from './adapters/host-fetches';
 export { createNotificationRoutes } from './adapters/notification-routes';
 // The two drivers.
 export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
-export {
-  createEmbeddedEngine,
-  type EmbeddedEngineOptions,
-  type Engine,
-} from './embedded/create-embedded-engine';
+export type { Engine } from './driver/engine';
+export { QUEUES } from './driver/queues';
+export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './driver/retry-policies';
+export { createEmbeddedEngine, type EmbeddedEngineOptions } from './embedded/create-embedded-engine';
 export {
   type LateBoundInstanceResolver,
   lateBoundInstanceResolver,
 } from './embedded/late-bound-instance-resolver';
-export { QUEUES } from './embedded/queues';
-export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './embedded/retry-policies';
 export type { AlertMessageRequest, AlertMessageSource } from './ports/alert-message-source';
 export type { DeliveryJournal } from './ports/delivery-journal';
 export { DELIVERY_LANES, type DeliveryLane } from './ports/delivery-lane';

@@ -1,11 +1,14 @@
-import { type Clock, type Orchestrator, systemClock } from '@oncall/core';
+import { type Clock, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
+import type { Engine } from '../driver/engine';
+import { LANE_QUEUES, QUEUES } from '../driver/queues';
+import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import { DELIVERY_LANES } from '../ports/delivery-lane';
-import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports/engine-metrics';
+import { type EngineMetrics, NO_ENGINE_METRICS } from '../ports/engine-metrics';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { armedInstanceReader } from './armed-instances';
 import { createAutoResolveRunner } from './auto-resolve-runner';
@@ -14,8 +17,6 @@ import { createDispatcher } from './dispatcher';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
 import type { AutoResolveJob, DeliveryJob, DispatchJob, EscalationStopJob, FlowJob } from './jobs';
-import { LANE_QUEUES, QUEUES } from './queues';
-import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './retry-policies';
 
 export interface EmbeddedEngineOptions {
   /** The application database; the queue lives in its `pgboss` schema. */
@@ -43,16 +44,6 @@ export interface EmbeddedEngineOptions {
   readonly onError?: (error: unknown) => void;
   /** Counters of deliveries, failovers and failed jobs, for `/metrics`. */
   readonly metrics?: EngineMetrics;
-}
-
-/** A driver of the Orchestrator port with its lifecycle: start on boot, stop before closing the database. */
-export interface Engine {
-  readonly orchestrator: Orchestrator;
-  start(): Promise<void>;
-  /** Stops taking jobs and waits for handlers in flight (up to `timeoutMs`). */
-  stop(timeoutMs?: number): Promise<void>;
-  /** The backlog of the engine's queues, read now; empty until started. */
-  queueStats(): Promise<QueueStats[]>;
 }
 
 /**

@@ -4,13 +4,10 @@ import { createAlertEventMessages } from '../adapters/alert-event-messages';
 import { loadChannelRegistry } from '../adapters/channel-registry';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { QueueTuning } from '../boss/queue-tuning';
-import {
-  createEmbeddedEngine,
-  type EmbeddedEngineOptions,
-  type Engine,
-} from '../embedded/create-embedded-engine';
+import type { Engine } from '../driver/engine';
+import type { RetryPolicies } from '../driver/retry-policies';
+import { createEmbeddedEngine, type EmbeddedEngineOptions } from '../embedded/create-embedded-engine';
 import { lateBoundInstanceResolver } from '../embedded/late-bound-instance-resolver';
-import type { RetryPolicies } from '../embedded/retry-policies';
 import type { AlertMessageSource } from '../ports/alert-message-source';
 import { runAutoResolveTimersNow } from './auto-resolve-timers';
 import { fixedAlertMessages } from './fixed-alert-messages';
