@@ -1,5 +1,5 @@
 import type { AppConfig } from '@oncall/config';
-import { SecretBox } from '@oncall/core';
+import { armedInstanceReader, SecretBox } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import {
   type AlertMessageSource,
@@ -47,7 +47,7 @@ export async function composeEngine(
     const engine = createEmbeddedEngine({
       db,
       ...adapters,
-      instances: options.instances,
+      autoResolve: { instances: options.instances, readInstance: armedInstanceReader(db.orm) },
       policies,
       runWorkers: config.delivery.runWorkers,
       onError: options.onError,

@@ -6,11 +6,11 @@ import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
+import type { ArmedInstanceReader } from '../ports/armed-instances';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import { DELIVERY_LANES } from '../ports/delivery-lane';
 import { type EngineMetrics, NO_ENGINE_METRICS } from '../ports/engine-metrics';
 import type { NotificationRoutes } from '../ports/notification-routes';
-import { armedInstanceReader } from './armed-instances';
 import { createAutoResolveRunner } from './auto-resolve-runner';
 import { createDeliveryRunner } from './delivery-runner';
 import { createDispatcher } from './dispatcher';
@@ -24,12 +24,8 @@ export interface EmbeddedEngineOptions {
   readonly sender: ChannelSender;
   readonly log: DeliveryJournal;
   readonly routes: NotificationRoutes;
-  /**
-   * Resolves instances whose auto-resolve timer ran out: the core's `AutoResolver`, usually bound
-   * late (`lateBoundInstanceResolver`), since the core is built on this engine's orchestrator.
-   * Without one this process does not work the auto-resolve queue; its timers wait for one that does.
-   */
-  readonly instances?: InstanceResolver;
+  /** Given, this process works the auto-resolve queue; without it, timers wait for a process that does. */
+  readonly autoResolve?: EmbeddedAutoResolve;
   /** "Now" for auto-resolve deadlines, the clock the core stamps fires with; real time by default. */
   readonly clock?: Clock;
   readonly policies?: Partial<RetryPolicies>;
@@ -44,6 +40,17 @@ export interface EmbeddedEngineOptions {
   readonly onError?: (error: unknown) => void;
   /** Counters of deliveries, failovers and failed jobs, for `/metrics`. */
   readonly metrics?: EngineMetrics;
+}
+
+/** What the embedded engine's auto-resolve timers read and resolve through, both the core's. */
+export interface EmbeddedAutoResolve {
+  /**
+   * Resolves instances whose timer ran out: the core's `AutoResolver`, usually bound late
+   * (`lateBoundInstanceResolver`), since the core is built on this engine's orchestrator.
+   */
+  readonly instances: InstanceResolver;
+  /** The instance a timer was armed for, read when it runs out: the core's `armedInstanceReader`. */
+  readonly readInstance: ArmedInstanceReader;
 }
 
 /**
@@ -119,13 +126,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       );
       // Markers only need to exist; completing them keeps them out of the backlog counts.
       await opened.work<EscalationStopJob>(QUEUES.escalationStop, async () => undefined);
-      if (options.instances) {
-        const autoResolve = createAutoResolveRunner({
-          queue: opened,
-          instances: options.instances,
-          readInstance: armedInstanceReader(options.db.orm),
-          clock,
-        });
+      if (options.autoResolve) {
+        const autoResolve = createAutoResolveRunner({ queue: opened, ...options.autoResolve, clock });
         await opened.work<AutoResolveJob>(QUEUES.autoResolve, (job, { id }) => autoResolve(job, id));
       }
     },

@@ -1,4 +1,12 @@
-import { type Clock, type Core, type CoreDeps, type CoreSettings, createCore, SecretBox } from '@oncall/core';
+import {
+  armedInstanceReader,
+  type Clock,
+  type Core,
+  type CoreDeps,
+  type CoreSettings,
+  createCore,
+  SecretBox,
+} from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
 import { createAlertEventMessages } from '../adapters/alert-event-messages';
 import { loadChannelRegistry } from '../adapters/channel-registry';
@@ -108,7 +116,12 @@ export async function createTestEngine(
     db: database.db,
     ...adapters,
     // Timers resolve through the core below, and count deadlines by the TestCore's clock.
-    ...('core' in target ? { instances, clock: target.clock } : {}),
+    ...('core' in target
+      ? {
+          autoResolve: { instances, readInstance: armedInstanceReader(database.db.orm) },
+          clock: target.clock,
+        }
+      : {}),
     policies: { alert: FAST_POLICY, otp: FAST_POLICY, ...options.policies },
     tuning: { pollingIntervalSeconds: 0.5, ...options.tuning },
     runWorkers: options.runWorkers,
