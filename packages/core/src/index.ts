@@ -12,7 +12,7 @@ export type {
 export type { FiringInstance, HistoryEntry, HistoryQuery } from './alert-lifecycle/alert-read-service';
 export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
 export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';
-export { autoResolveMinutesOf } from './alert-lifecycle/auto-resolve-minutes';
+export { armedInstanceReader } from './alert-lifecycle/armed-instances';
 export {
   type AutoResolveRequest,
   AutoResolver,
@@ -26,7 +26,6 @@ export {
 } from './alert-lifecycle/fire-batcher';
 export { type OneStatementFire, oneStatementFire } from './alert-lifecycle/fire-in-one-statement';
 export type { SegmentEvent } from './alert-lifecycle/segment-events';
-export { isFiring } from './alert-lifecycle/state-rank';
 export type { RuleTimeline, TimelineQuery, TimelineSegment } from './alert-lifecycle/status-timeline';
 export type { WebhookSource } from './alert-lifecycle/webhook-ingestion';
 export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';

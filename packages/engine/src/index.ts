@@ -20,17 +20,14 @@ export {
   composeDeliveryAdapters,
   type DeliveryCompositionConfig,
 } from './compose/compose-delivery-adapters';
-export {
-  createEmbeddedEngine,
-  type EmbeddedEngineOptions,
-  type Engine,
-} from './embedded/create-embedded-engine';
+export type { Engine } from './driver/engine';
+export { QUEUES } from './driver/queues';
+export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './driver/retry-policies';
+export { createEmbeddedEngine, type EmbeddedEngineOptions } from './embedded/create-embedded-engine';
 export {
   type LateBoundInstanceResolver,
   lateBoundInstanceResolver,
 } from './embedded/late-bound-instance-resolver';
-export { QUEUES } from './embedded/queues';
-export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './embedded/retry-policies';
 export type { AlertMessageRequest, AlertMessageSource } from './ports/alert-message-source';
 export type { DeliveryJournal } from './ports/delivery-journal';
 export { DELIVERY_LANES, type DeliveryLane } from './ports/delivery-lane';

@@ -5,7 +5,7 @@ import { jobIdFor } from '../src/boss/job-id';
 import { type JobQueue, openJobQueue } from '../src/boss/job-queue';
 import { isProgrammingError } from '../src/boss/programming-error';
 import { DEFAULT_QUEUE_TUNING, RETRY_UNTIL_RETENTION } from '../src/boss/queue-tuning';
-import { QUEUES } from '../src/embedded/queues';
+import { QUEUES } from '../src/driver/queues';
 import { type JobFailureCause, type JobFailureOutcome, NO_ENGINE_METRICS } from '../src/ports/engine-metrics';
 
 const WAIT = { timeout: 30_000, interval: 100 };

@@ -1,4 +1,5 @@
 import type { AppConfig } from '@oncall/config';
+import { armedInstanceReader } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import {
   composeDeliveryAdapters,
@@ -36,7 +37,7 @@ export async function composeEngine(
     const engine = createEmbeddedEngine({
       db,
       ...adapters,
-      instances: options.instances,
+      autoResolve: { instances: options.instances, readInstance: armedInstanceReader(db.orm) },
       policies,
       runWorkers: config.delivery.runWorkers,
       onError: options.onError,

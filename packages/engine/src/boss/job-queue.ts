@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Database } from '@oncall/db';
 import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
-import { QUEUES, type QueueName } from '../embedded/queues';
+import { QUEUES, type QueueName } from '../driver/queues';
 import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports/engine-metrics';
 import { jobIdFor } from './job-id';
 import { pgliteBossDb } from './pglite-boss-db';

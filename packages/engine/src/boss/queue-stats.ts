@@ -1,5 +1,5 @@
 import type { Db } from 'pg-boss';
-import type { QueueName } from '../embedded/queues';
+import type { QueueName } from '../driver/queues';
 import type { QueueStats } from '../ports/engine-metrics';
 
 interface StatsRow {

@@ -1,10 +1,10 @@
 import type { Clock } from '@oncall/core';
 import { decideAutoResolve, type InstanceResolver } from '@oncall/workflows';
 import type { JobQueue } from '../boss/job-queue';
-import type { ArmedInstanceReader } from './armed-instances';
+import { QUEUES } from '../driver/queues';
+import type { ArmedInstanceReader } from '../ports/armed-instances';
 import { armedAutoResolveState, autoResolveContinuationOptions } from './auto-resolve-timer';
 import type { AutoResolveJob } from './jobs';
-import { QUEUES } from './queues';
 
 export interface AutoResolveRunnerDeps {
   readonly queue: JobQueue;

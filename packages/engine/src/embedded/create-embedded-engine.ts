@@ -1,21 +1,22 @@
-import { type Clock, type Orchestrator, systemClock } from '@oncall/core';
+import { type Clock, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
+import type { Engine } from '../driver/engine';
+import { LANE_QUEUES, QUEUES } from '../driver/queues';
+import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
+import type { ArmedInstanceReader } from '../ports/armed-instances';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import { DELIVERY_LANES } from '../ports/delivery-lane';
-import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports/engine-metrics';
+import { type EngineMetrics, NO_ENGINE_METRICS } from '../ports/engine-metrics';
 import type { NotificationRoutes } from '../ports/notification-routes';
-import { armedInstanceReader } from './armed-instances';
 import { createAutoResolveRunner } from './auto-resolve-runner';
 import { createDeliveryRunner } from './delivery-runner';
 import { createDispatcher } from './dispatcher';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
 import type { AutoResolveJob, DeliveryJob, DispatchJob, EscalationStopJob, FlowJob } from './jobs';
-import { LANE_QUEUES, QUEUES } from './queues';
-import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './retry-policies';
 
 export interface EmbeddedEngineOptions {
   /** The application database; the queue lives in its `pgboss` schema. */
@@ -23,12 +24,8 @@ export interface EmbeddedEngineOptions {
   readonly sender: ChannelSender;
   readonly log: DeliveryJournal;
   readonly routes: NotificationRoutes;
-  /**
-   * Resolves instances whose auto-resolve timer ran out: the core's `AutoResolver`, usually bound
-   * late (`lateBoundInstanceResolver`), since the core is built on this engine's orchestrator.
-   * Without one this process does not work the auto-resolve queue; its timers wait for one that does.
-   */
-  readonly instances?: InstanceResolver;
+  /** Given, this process works the auto-resolve queue; without it, timers wait for a process that does. */
+  readonly autoResolve?: EmbeddedAutoResolve;
   /** "Now" for auto-resolve deadlines, the clock the core stamps fires with; real time by default. */
   readonly clock?: Clock;
   readonly policies?: Partial<RetryPolicies>;
@@ -45,14 +42,15 @@ export interface EmbeddedEngineOptions {
   readonly metrics?: EngineMetrics;
 }
 
-/** A driver of the Orchestrator port with its lifecycle: start on boot, stop before closing the database. */
-export interface Engine {
-  readonly orchestrator: Orchestrator;
-  start(): Promise<void>;
-  /** Stops taking jobs and waits for handlers in flight (up to `timeoutMs`). */
-  stop(timeoutMs?: number): Promise<void>;
-  /** The backlog of the engine's queues, read now; empty until started. */
-  queueStats(): Promise<QueueStats[]>;
+/** What the embedded engine's auto-resolve timers read and resolve through, both the core's. */
+export interface EmbeddedAutoResolve {
+  /**
+   * Resolves instances whose timer ran out: the core's `AutoResolver`, usually bound late
+   * (`lateBoundInstanceResolver`), since the core is built on this engine's orchestrator.
+   */
+  readonly instances: InstanceResolver;
+  /** The instance a timer was armed for, read when it runs out: the core's `armedInstanceReader`. */
+  readonly readInstance: ArmedInstanceReader;
 }
 
 /**
@@ -128,13 +126,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       );
       // Markers only need to exist; completing them keeps them out of the backlog counts.
       await opened.work<EscalationStopJob>(QUEUES.escalationStop, async () => undefined);
-      if (options.instances) {
-        const autoResolve = createAutoResolveRunner({
-          queue: opened,
-          instances: options.instances,
-          readInstance: armedInstanceReader(options.db.orm),
-          clock,
-        });
+      if (options.autoResolve) {
+        const autoResolve = createAutoResolveRunner({ queue: opened, ...options.autoResolve, clock });
         await opened.work<AutoResolveJob>(QUEUES.autoResolve, (job, { id }) => autoResolve(job, id));
       }
     },

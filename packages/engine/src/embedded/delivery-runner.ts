@@ -10,11 +10,11 @@ import {
 } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
+import { LANE_QUEUES } from '../driver/queues';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import type { DeliveryLane } from '../ports/delivery-lane';
 import type { EngineMetrics } from '../ports/engine-metrics';
 import type { DeliveryJob } from './jobs';
-import { LANE_QUEUES } from './queues';
 
 export interface DeliveryRunnerDeps {
   readonly sender: ChannelSender;

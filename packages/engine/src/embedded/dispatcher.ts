@@ -1,13 +1,13 @@
 import { initialDeliveryState, initialFlowState, notifyWorkflowId, otpDelivery } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
+import { LANE_QUEUES, QUEUES } from '../driver/queues';
+import type { RetryPolicies } from '../driver/retry-policies';
+import { unconfiguredError } from '../driver/unconfigured-error';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
 import type { DeliveryJob, DispatchJob } from './jobs';
-import { LANE_QUEUES, QUEUES } from './queues';
-import type { RetryPolicies } from './retry-policies';
-import { unconfiguredError } from './unconfigured-error';
 
 export interface DispatcherDeps {
   readonly routes: NotificationRoutes;

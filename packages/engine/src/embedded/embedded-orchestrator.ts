@@ -2,10 +2,10 @@ import type { Clock, Orchestrator } from '@oncall/core';
 import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
+import { QUEUES } from '../driver/queues';
 import { armedAutoResolveState, autoResolveTimerOptions } from './auto-resolve-timer';
 import { escalationStopId } from './escalation-stop-id';
 import type { AutoResolveJob, DispatchJob, EscalationStopJob } from './jobs';
-import { QUEUES } from './queues';
 
 /**
  * The core's Orchestrator port on the embedded queue: every call writes a job inside the caller's

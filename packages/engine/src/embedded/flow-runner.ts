@@ -9,11 +9,11 @@ import {
 } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
+import { LANE_QUEUES, QUEUES } from '../driver/queues';
+import { unconfiguredError } from '../driver/unconfigured-error';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { escalationStopId } from './escalation-stop-id';
 import type { DeliveryJob, EscalationStopJob, FlowJob } from './jobs';
-import { LANE_QUEUES, QUEUES } from './queues';
-import { unconfiguredError } from './unconfigured-error';
 
 export interface FlowRunnerDeps {
   readonly queue: JobQueue;

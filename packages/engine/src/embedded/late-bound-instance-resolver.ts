@@ -12,7 +12,8 @@ export interface LateBoundInstanceResolver extends InstanceResolver {
  *
  * @example
  * const instances = lateBoundInstanceResolver();
- * const engine = createEmbeddedEngine({ db, ...adapters, instances });
+ * const autoResolve = { instances, readInstance: armedInstanceReader(db.orm) };
+ * const engine = createEmbeddedEngine({ db, ...adapters, autoResolve });
  * const core = createCore({ orm: db.orm, orchestrator: engine.orchestrator, settings });
  * instances.bind(core.autoResolver);
  * await engine.start();

@@ -1,5 +1,5 @@
 import type { DeliveryAttemptRecord, DeliveryOutcome } from '@oncall/workflows';
-import type { QueueName } from '../embedded/queues';
+import type { QueueName } from '../driver/queues';
 import type { DeliveryLane } from './delivery-lane';
 
 /** What became of a job whose handler threw. */

@@ -3,9 +3,9 @@ import { autoResolveWorkflowId, notifyWorkflowId, otpWorkflowId } from '@oncall/
 import { jobIdFor } from '../boss/job-id';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
 import type { QueueTuning } from '../boss/queue-tuning';
-import type { Engine } from '../embedded/create-embedded-engine';
-import { QUEUES, type QueueName } from '../embedded/queues';
-import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../embedded/retry-policies';
+import type { Engine } from '../driver/engine';
+import { QUEUES, type QueueName } from '../driver/queues';
+import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
 import type { EngineMetrics } from '../ports/engine-metrics';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { OutboxJob } from './outbox-job';

@@ -15,8 +15,8 @@ import {
   resolveSignal,
 } from '@oncall/workflows';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
-import type { RetryPolicies } from '../embedded/retry-policies';
-import { unconfiguredError } from '../embedded/unconfigured-error';
+import type { RetryPolicies } from '../driver/retry-policies';
+import { unconfiguredError } from '../driver/unconfigured-error';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { laneTaskQueue } from './lane-task-queues';
 import type { OutboxJob } from './outbox-job';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { queryRows } from '@oncall/core';
 import type { Database } from '@oncall/db';
-import { QUEUES } from '../embedded/queues';
+import { QUEUES } from '../driver/queues';
 
 const UNFINISHED = `('created', 'retry', 'active')`;
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Core, queryRows } from '@oncall/core';
-import { QUEUES } from '../embedded/queues';
+import { QUEUES } from '../driver/queues';
 
 type Orm = Core['orm'];
 

@@ -1,16 +1,21 @@
-import { type Clock, type Core, type CoreDeps, type CoreSettings, createCore, SecretBox } from '@oncall/core';
+import {
+  armedInstanceReader,
+  type Clock,
+  type Core,
+  type CoreDeps,
+  type CoreSettings,
+  createCore,
+  SecretBox,
+} from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
 import { createAlertEventMessages } from '../adapters/alert-event-messages';
 import { loadChannelRegistry } from '../adapters/channel-registry';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { QueueTuning } from '../boss/queue-tuning';
-import {
-  createEmbeddedEngine,
-  type EmbeddedEngineOptions,
-  type Engine,
-} from '../embedded/create-embedded-engine';
+import type { Engine } from '../driver/engine';
+import type { RetryPolicies } from '../driver/retry-policies';
+import { createEmbeddedEngine, type EmbeddedEngineOptions } from '../embedded/create-embedded-engine';
 import { lateBoundInstanceResolver } from '../embedded/late-bound-instance-resolver';
-import type { RetryPolicies } from '../embedded/retry-policies';
 import type { AlertMessageSource } from '../ports/alert-message-source';
 import { runAutoResolveTimersNow } from './auto-resolve-timers';
 import { fixedAlertMessages } from './fixed-alert-messages';
@@ -111,7 +116,12 @@ export async function createTestEngine(
     db: database.db,
     ...adapters,
     // Timers resolve through the core below, and count deadlines by the TestCore's clock.
-    ...('core' in target ? { instances, clock: target.clock } : {}),
+    ...('core' in target
+      ? {
+          autoResolve: { instances, readInstance: armedInstanceReader(database.db.orm) },
+          clock: target.clock,
+        }
+      : {}),
     policies: { alert: FAST_POLICY, otp: FAST_POLICY, ...options.policies },
     tuning: { pollingIntervalSeconds: 0.5, ...options.tuning },
     runWorkers: options.runWorkers,

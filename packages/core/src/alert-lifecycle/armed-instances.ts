@@ -1,7 +1,10 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { type AlertState, autoResolveMinutesOf, isFiring, queryRows } from '@oncall/core';
+import type { MikroORM } from '@mikro-orm/core';
+import type { AlertState } from '../entities/index';
+import { queryRows } from '../persistence/query-rows';
+import { autoResolveMinutesOf } from './auto-resolve-minutes';
+import { isFiring } from './state-rank';
 
-/** A firing instance of a rule that auto-resolves: what its timer counts from. */
+/** A firing instance of a rule that auto-resolves: what an engine's auto-resolve timer counts from. */
 export interface ArmedInstance {
   readonly episodeId: string;
   readonly autoResolveMinutes: number;
@@ -22,7 +25,12 @@ interface InstanceRow {
 
 /**
  * Reads an instance and its rule's auto-resolve settings, fresh each time a timer runs out: the
- * rule may have turned auto-resolve off or changed its minutes since the timer was armed.
+ * rule may have turned auto-resolve off or changed its minutes since the timer was armed. The
+ * embedded engine's timers keep no state of their own and read this instead.
+ *
+ * @example
+ * const autoResolve = { instances, readInstance: armedInstanceReader(db.orm) };
+ * const engine = createEmbeddedEngine({ db, ...adapters, autoResolve });
  */
 export function armedInstanceReader(orm: MikroORM): ArmedInstanceReader {
   return async (ruleId, fingerprint) => {
