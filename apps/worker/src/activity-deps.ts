@@ -1,5 +1,5 @@
 import type { AppConfig } from '@oncall/config';
-import { AckLinkSigner, AutoResolver, SecretBox, systemClock } from '@oncall/core';
+import { AckLinkSigner, AutoResolver, createDeliveryJournal, SecretBox, systemClock } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import {
   createAlertEventMessages,
@@ -41,6 +41,7 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
       ackLinks: new AckLinkSigner(config.jwtSecret, systemClock, config.auth.ackLinkTtlSeconds),
       publicUrl: config.http.publicUrl,
     }),
+    journal: createDeliveryJournal(db.orm),
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
   const outbox = createTemporalEngine({ db, runWorkers: false });

@@ -75,6 +75,12 @@ export type {
   DataSourceUpdateInput,
 } from './data-sources/data-source-service';
 export type { DataSourceOption, DataSourceView } from './data-sources/data-source-view';
+export {
+  createDeliveryJournal,
+  type DeliveryAttemptEntry,
+  type DeliveryAttemptJournal,
+  type DeliverySubject,
+} from './delivery/delivery-journal';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
 export type { EndpointView } from './endpoints/endpoint-view';

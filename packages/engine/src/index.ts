@@ -10,7 +10,6 @@ export {
   type EngineAdapterOptions,
   type EngineAdapters,
 } from './adapters/create-engine-adapters';
-export { createDeliveryJournal } from './adapters/delivery-journal';
 export { createHostFetches, type HostFetches } from './adapters/host-fetches';
 export { createNotificationRoutes } from './adapters/notification-routes';
 // The two drivers.

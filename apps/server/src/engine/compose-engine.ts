@@ -1,5 +1,5 @@
 import type { AppConfig } from '@oncall/config';
-import { SecretBox } from '@oncall/core';
+import { createDeliveryJournal, SecretBox } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import {
   type AlertMessageSource,
@@ -40,6 +40,7 @@ export async function composeEngine(
     box: new SecretBox(config.encryptionKey),
     channels,
     alertMessages: options.alertMessages,
+    journal: createDeliveryJournal(db.orm),
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
   const policies = deliveryRetryPolicies(config.delivery);

@@ -1,4 +1,12 @@
-import { type Clock, type Core, type CoreDeps, type CoreSettings, createCore, SecretBox } from '@oncall/core';
+import {
+  type Clock,
+  type Core,
+  type CoreDeps,
+  type CoreSettings,
+  createCore,
+  createDeliveryJournal,
+  SecretBox,
+} from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
 import { createAlertEventMessages } from '../adapters/alert-event-messages';
 import { loadChannelRegistry } from '../adapters/channel-registry';
@@ -102,6 +110,7 @@ export async function createTestEngine(
     box,
     channels: await loadChannelRegistry(),
     alertMessages: options.alertMessages ?? defaultAlertMessages(target),
+    journal: createDeliveryJournal(database.db.orm),
     allowPrivateTargets: true,
     channelConfigs: options.channelConfigs,
     attemptTimeoutMs: options.attemptTimeoutMs,
