@@ -2,6 +2,7 @@ import type { AppConfig } from '@oncall/config';
 import {
   AckLinkSigner,
   type Core,
+  createAlertEventMessages,
   createCore,
   ensureSystemAdmin,
   SecretBox,
@@ -9,7 +10,7 @@ import {
   systemClock,
 } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { createAlertEventMessages, type Engine, lateBoundInstanceResolver } from '@oncall/engine';
+import { type Engine, lateBoundInstanceResolver } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';

@@ -1,12 +1,14 @@
 import type { AppConfig } from '@oncall/config';
-import { AckLinkSigner, AutoResolver, createDeliveryJournal, SecretBox, systemClock } from '@oncall/core';
-import { openDatabase } from '@oncall/db';
 import {
+  AckLinkSigner,
+  AutoResolver,
   createAlertEventMessages,
-  createEngineAdapters,
-  createTemporalEngine,
-  loadChannelRegistry,
-} from '@oncall/engine';
+  createDeliveryJournal,
+  SecretBox,
+  systemClock,
+} from '@oncall/core';
+import { openDatabase } from '@oncall/db';
+import { createEngineAdapters, createTemporalEngine, loadChannelRegistry } from '@oncall/engine';
 import type { ActivityDeps } from '@oncall/workflows';
 
 /** The activities' ports and what to close when the worker stops. */

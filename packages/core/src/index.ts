@@ -103,6 +103,12 @@ export type {
   MessengerProxyListQuery,
 } from './messenger-proxies/messenger-proxy-service';
 export type { MessengerProxyView } from './messenger-proxies/messenger-proxy-view';
+export {
+  type AlertEventMessages,
+  type AlertEventMessagesOptions,
+  createAlertEventMessages,
+} from './notifications/alert-event-messages';
+export { otpMessage } from './notifications/otp-message';
 export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';

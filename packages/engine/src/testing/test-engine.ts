@@ -3,12 +3,12 @@ import {
   type Core,
   type CoreDeps,
   type CoreSettings,
+  createAlertEventMessages,
   createCore,
   createDeliveryJournal,
   SecretBox,
 } from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
-import { createAlertEventMessages } from '../adapters/alert-event-messages';
 import { loadChannelRegistry } from '../adapters/channel-registry';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { QueueTuning } from '../boss/queue-tuning';
