@@ -4,7 +4,7 @@
  * Reads DATABASE_URL, ENCRYPTION_KEY_HEX, DELIVERY_BENCH_POOL and the tuning as JSON in
  * DELIVERY_BENCH_TUNING; tells its parent `ready` over IPC and stops on `stop`.
  */
-import { SecretBox } from '@oncall/core';
+import { createDeliveryJournal, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import {
   createEmbeddedEngine,
@@ -28,6 +28,7 @@ const adapters = createEngineAdapters({
   box: new SecretBox(Buffer.from(key, 'hex')),
   channels: await loadChannelRegistry(),
   alertMessages: fixedAlertMessages(),
+  journal: createDeliveryJournal(db.orm),
   allowPrivateTargets: true,
 });
 const engine = createEmbeddedEngine({ db, ...adapters, tuning, onError: (error) => console.error(error) });

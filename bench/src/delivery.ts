@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus } from 'node:os';
-import { Endpoint, ProviderConfig, SecretBox, sealJson, User } from '@oncall/core';
+import { createDeliveryJournal, Endpoint, ProviderConfig, SecretBox, sealJson, User } from '@oncall/core';
 import { migrate, openDatabase } from '@oncall/db';
 import {
   createEmbeddedEngine,
@@ -59,6 +59,7 @@ try {
     box,
     channels: await loadChannelRegistry(),
     alertMessages: fixedAlertMessages(),
+    journal: createDeliveryJournal(db.orm),
     allowPrivateTargets: true,
   });
   adapters = built;

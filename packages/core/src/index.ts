@@ -74,6 +74,12 @@ export type {
   DataSourceUpdateInput,
 } from './data-sources/data-source-service';
 export type { DataSourceOption, DataSourceView } from './data-sources/data-source-view';
+export {
+  createDeliveryJournal,
+  type DeliveryAttemptEntry,
+  type DeliveryAttemptJournal,
+  type DeliverySubject,
+} from './delivery/delivery-journal';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
 export type { EndpointView } from './endpoints/endpoint-view';
@@ -96,6 +102,12 @@ export type {
   MessengerProxyListQuery,
 } from './messenger-proxies/messenger-proxy-service';
 export type { MessengerProxyView } from './messenger-proxies/messenger-proxy-view';
+export {
+  type AlertEventMessages,
+  type AlertEventMessagesOptions,
+  createAlertEventMessages,
+} from './notifications/alert-event-messages';
+export { otpMessage } from './notifications/otp-message';
 export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';

@@ -1,7 +1,6 @@
 // Ports the engine runs on, beyond those of @oncall/workflows.
 
 export type { InstanceResolver } from '@oncall/workflows';
-export { type AlertEventMessagesOptions, createAlertEventMessages } from './adapters/alert-event-messages';
 export { BUILT_IN_CHANNELS, type ChannelRegistry, loadChannelRegistry } from './adapters/channel-registry';
 // Adapters over the database and the channel plugins.
 export { type ChannelSenderOptions, createChannelSender } from './adapters/channel-sender';
@@ -10,7 +9,6 @@ export {
   type EngineAdapterOptions,
   type EngineAdapters,
 } from './adapters/create-engine-adapters';
-export { createDeliveryJournal } from './adapters/delivery-journal';
 export { createHostFetches, type HostFetches } from './adapters/host-fetches';
 export { createNotificationRoutes } from './adapters/notification-routes';
 // The two drivers.

@@ -1,8 +1,17 @@
+import type { MikroORM } from '@mikro-orm/core';
+import { createDeliveryJournal, type DeliveryAttemptEntry, queryRows } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
-import type { DeliveryAttemptRecord } from '@oncall/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeliveryJournal } from '../src/adapters/delivery-journal';
-import { attemptsOf } from './support/attempts';
+
+/** The delivery log rows of one delivery (by the start of their idempotency key), oldest first. */
+function attemptsOf(orm: MikroORM, baseKey: string) {
+  return queryRows(
+    orm.em.fork(),
+    `select provider_config_id, attempt, idempotency_key, outcome, retry_after_ms
+       from delivery_attempts where idempotency_key like ? order by created_at, idempotency_key`,
+    [`${baseKey}:%`],
+  );
+}
 
 describe('delivery journal', () => {
   let database: TestDatabase;
@@ -11,7 +20,7 @@ describe('delivery journal', () => {
   });
   afterAll(() => database.dispose());
 
-  const record: DeliveryAttemptRecord = {
+  const record: DeliveryAttemptEntry = {
     providerConfigId: 'direct',
     attempt: 1,
     idempotencyKey: 'notify:evt-1:ep-1:direct:1',

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { SecretBox } from '@oncall/core';
+import { createDeliveryJournal, SecretBox } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, hangReply, startFakeProviderOne } from '@oncall/fakes';
@@ -55,6 +55,7 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-delivery (PostgreSQ
       box,
       channels: await loadChannelRegistry(),
       alertMessages: fixedAlertMessages(),
+      journal: createDeliveryJournal(db.orm),
       allowPrivateTargets: true,
     });
     // This process only queues; the workers run in child processes (with the same queue settings).

@@ -4,6 +4,7 @@ import {
   createLoadingCache,
   isId,
   loadProviderSettings,
+  otpMessage,
   queryRows,
   type SecretBox,
 } from '@oncall/core';
@@ -20,7 +21,6 @@ import type { AlertMessageSource } from '../ports/alert-message-source';
 import type { ChannelRegistry } from './channel-registry';
 import { directChannelId, type EndpointRow, endpointDestination } from './endpoint-destination';
 import type { HostFetches } from './host-fetches';
-import { otpMessage } from './otp-message';
 import { providerTarget } from './provider-target';
 import { toSendError } from './to-send-error';
 

@@ -7,7 +7,6 @@ import type { DeliveryJournal } from '../ports/delivery-journal';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { ChannelRegistry } from './channel-registry';
 import { createChannelSender } from './channel-sender';
-import { createDeliveryJournal } from './delivery-journal';
 import { createHostFetches } from './host-fetches';
 import { createNotificationRoutes } from './notification-routes';
 
@@ -16,6 +15,8 @@ export interface EngineAdapterOptions {
   readonly box: SecretBox;
   readonly channels: ChannelRegistry;
   readonly alertMessages: AlertMessageSource;
+  /** The delivery log; the core's `createDeliveryJournal(orm)` over `delivery_attempts`. */
+  readonly journal: DeliveryJournal;
   /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`. */
   readonly allowPrivateTargets: boolean;
   readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
@@ -40,7 +41,7 @@ export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapt
   const fetches = createHostFetches({ allowPrivateTargets: options.allowPrivateTargets });
   return {
     sender: createChannelSender({ ...options, fetches }),
-    log: createDeliveryJournal(options.orm),
+    log: options.journal,
     routes: createNotificationRoutes(options.orm, { routeTtlMs: options.endpointTtlMs }),
     close: () => fetches.close(),
   };

@@ -1,6 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AckLinkSigner, SecretBox, systemClock } from '@oncall/core';
-import { createAlertEventMessages } from '../adapters/alert-event-messages';
+import {
+  AckLinkSigner,
+  createAlertEventMessages,
+  createDeliveryJournal,
+  SecretBox,
+  systemClock,
+} from '@oncall/core';
 import { loadChannelRegistry } from '../adapters/channel-registry';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { AlertMessageSource } from '../ports/alert-message-source';
@@ -42,6 +47,7 @@ export async function composeDeliveryAdapters(
     box: new SecretBox(config.encryptionKey),
     channels: await loadChannelRegistry(config.delivery.channelPlugins),
     alertMessages: alertMessagesFor(config, orm),
+    journal: createDeliveryJournal(orm),
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
 }

@@ -4,11 +4,12 @@ import {
   type Core,
   type CoreDeps,
   type CoreSettings,
+  createAlertEventMessages,
   createCore,
+  createDeliveryJournal,
   SecretBox,
 } from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
-import { createAlertEventMessages } from '../adapters/alert-event-messages';
 import { loadChannelRegistry } from '../adapters/channel-registry';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { QueueTuning } from '../boss/queue-tuning';
@@ -107,6 +108,7 @@ export async function createTestEngine(
     box,
     channels: await loadChannelRegistry(),
     alertMessages: options.alertMessages ?? defaultAlertMessages(target),
+    journal: createDeliveryJournal(database.db.orm),
     allowPrivateTargets: true,
     channelConfigs: options.channelConfigs,
     attemptTimeoutMs: options.attemptTimeoutMs,

@@ -3,7 +3,7 @@
  * with a short job expiry so a killed worker's job is retried within seconds.
  * Usage: tsx crash-worker.ts <database url> <encryption key hex>
  */
-import { SecretBox } from '@oncall/core';
+import { createDeliveryJournal, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, loadChannelRegistry } from '../../src/index';
 import { fixedAlertMessages } from '../../src/testing/index';
@@ -16,6 +16,7 @@ const adapters = createEngineAdapters({
   box: new SecretBox(Buffer.from(keyHex, 'hex')),
   channels: await loadChannelRegistry(),
   alertMessages: fixedAlertMessages(),
+  journal: createDeliveryJournal(db.orm),
   allowPrivateTargets: true,
   attemptTimeoutMs: 60_000,
 });

@@ -1,6 +1,10 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { type AckLinkSigner, type AlertEventKind, type AlertState, isId, queryRows } from '@oncall/core';
-import type { AlertMessageSource } from '../ports/alert-message-source';
+import type { MikroORM } from '@mikro-orm/core';
+import type { ChannelMessage } from '@oncall/plugin-sdk';
+import type { AckLinkSigner } from '../alert-lifecycle/ack-link';
+import type { AlertEventKind } from '../entities/alert-event.entity';
+import type { AlertState } from '../entities/alert-rule.entity';
+import { isId } from '../entities/new-id';
+import { queryRows } from '../persistence/query-rows';
 import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
 
 export interface AlertEventMessagesOptions {
@@ -9,6 +13,17 @@ export interface AlertEventMessagesOptions {
   readonly ackLinks: Pick<AckLinkSigner, 'sign'>;
   /** Where users reach the service (`PUBLIC_URL`); acknowledge links start with it. */
   readonly publicUrl: string;
+}
+
+/**
+ * Renders alert notifications at send time; it implements the engine's `AlertMessageSource` port.
+ * Returns null when the alert event no longer exists (nothing to send).
+ */
+export interface AlertEventMessages {
+  messageFor(request: {
+    readonly alertEventId: string;
+    readonly endpointId: string;
+  }): Promise<ChannelMessage | null>;
 }
 
 interface EventRow {
@@ -28,12 +43,12 @@ interface EventRow {
 }
 
 /**
- * The AlertMessageSource over the alert history: one query reads the event, its rule and its
+ * The alert messages over the alert history: one query reads the event, its rule and its
  * actor. The acknowledge link is signed at send time for the endpoint being paged (the request
  * names it), bound to the event's episode, so a retried or escalated page carries a link that is
  * still valid for its whole lifetime and each person's link records them.
  */
-export function createAlertEventMessages(options: AlertEventMessagesOptions): AlertMessageSource {
+export function createAlertEventMessages(options: AlertEventMessagesOptions): AlertEventMessages {
   return {
     async messageFor({ alertEventId, endpointId }) {
       if (!isId(alertEventId)) return null;

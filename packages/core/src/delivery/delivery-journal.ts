@@ -1,8 +1,36 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { DELIVERY_OUTCOMES, newId, queryRows } from '@oncall/core';
-import type { DeliveryAttemptRecord, Notification } from '@oncall/workflows';
-import type { DeliveryJournal } from '../ports/delivery-journal';
+import type { MikroORM } from '@mikro-orm/core';
+import { DELIVERY_OUTCOMES, type DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
+import { newId } from '../entities/new-id';
+import { queryRows } from '../persistence/query-rows';
 import { createGroupedWriter } from './grouped-writer';
+
+/**
+ * What an attempt was for: a page about one alert event to one endpoint, or a one-time code. The
+ * engine's `Notification` fits it; the core names only what the log stores.
+ */
+export type DeliverySubject =
+  | { readonly kind: 'alert'; readonly alertEventId: string; readonly endpointId: string }
+  | { readonly kind: 'otp'; readonly otpId: string };
+
+/** One attempt as logged: the engine's `DeliveryAttemptRecord`. */
+export interface DeliveryAttemptEntry {
+  readonly providerConfigId: string;
+  readonly attempt: number;
+  readonly idempotencyKey: string;
+  readonly outcome: DeliveryAttemptOutcome;
+  readonly error: string | null;
+  readonly retryAfterMs: number | null;
+  readonly latencyMs: number | null;
+}
+
+/** The delivery log over `delivery_attempts`; it implements the engine's `DeliveryJournal` port. */
+export interface DeliveryAttemptJournal {
+  append(entry: {
+    readonly notification: DeliverySubject;
+    readonly record: DeliveryAttemptEntry;
+  }): Promise<void>;
+  recorded(idempotencyKey: string): Promise<DeliveryAttemptEntry | null>;
+}
 
 interface AttemptRow {
   provider_config_id: string;
@@ -23,10 +51,10 @@ const COLUMNS_PER_ROW = 13;
  * attempt recorded twice (a replayed job) keeps its first row. Appends from concurrent handlers are
  * group-committed: one multi-row insert per group, each append resolving once its row is stored.
  */
-export function createDeliveryJournal(orm: MikroORM): DeliveryJournal {
+export function createDeliveryJournal(orm: MikroORM): DeliveryAttemptJournal {
   const insertRows = async (rows: ReadonlyArray<readonly unknown[]>) => {
     const values = rows.map(() => `(${Array.from({ length: COLUMNS_PER_ROW }, () => '?').join(', ')})`);
-    await orm.em.fork().execute(
+    await orm.em.getConnection().execute(
       `insert into delivery_attempts
          (id, notification_kind, alert_event_id, endpoint_id, otp_id, provider_config_id, attempt,
           idempotency_key, outcome, error, retry_after_ms, latency_ms, created_at)
@@ -64,13 +92,13 @@ export function createDeliveryJournal(orm: MikroORM): DeliveryJournal {
   };
 }
 
-function subjectOf(notification: Notification): [string | null, string | null, string | null] {
+function subjectOf(notification: DeliverySubject): [string | null, string | null, string | null] {
   return notification.kind === 'alert'
     ? [notification.alertEventId, notification.endpointId, null]
     : [null, null, notification.otpId];
 }
 
-function recordOf(row: AttemptRow): DeliveryAttemptRecord {
+function recordOf(row: AttemptRow): DeliveryAttemptEntry {
   const outcome = DELIVERY_OUTCOMES.find((known) => known === row.outcome) ?? 'transient';
   return {
     providerConfigId: row.provider_config_id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupedWriter } from '../src/adapters/grouped-writer';
+import { createGroupedWriter } from '../src/delivery/grouped-writer';
 
 /** A writer whose writes finish only when the test says so. */
 function heldWriter() {
