@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
-import {
-  type AnySourceDefinition,
-  matchesRule,
-  type NormalizedAlert,
-  normalizePayload,
-  type RuleFilters,
-} from '@oncall/plugin-sdk';
+import type { AnySourceDefinition, NormalizedAlert } from '@oncall/plugin-sdk';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import type { SecretBox } from '../crypto/secret-box';
 import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
 import { queryRows } from '../persistence/query-rows';
+import { matchesRule, type RuleFilters } from '../plugins/match-rule';
+import { normalizePayload } from '../plugins/normalize-payload';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal } from './alert-signal';

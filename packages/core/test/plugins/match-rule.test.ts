@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesRule, type RuleFilters } from '../../src';
+import { matchesRule, type RuleFilters } from '../../src/plugins/match-rule';
 
 const grafanaAlert = {
   name: 'HighMemoryUsage',

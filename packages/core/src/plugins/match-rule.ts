@@ -1,5 +1,4 @@
-import { globMatch } from './glob';
-import type { SourceAlert } from './normalized-alert';
+import { globMatch, type SourceAlert } from '@oncall/plugin-sdk';
 
 /**
  * One `extraField` row of a rule: the label or annotation `key` must exist on the alert with a
