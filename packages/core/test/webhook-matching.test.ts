@@ -49,8 +49,8 @@ describe.each(SOURCES.map((plugin) => [plugin.id, plugin] as const))(
     it('matches every fixture alert to a rule naming it, and not to a rule naming another', () => {
       const alerts = plugin.fixtures.flatMap((fixture) => fixtureAlerts(plugin, fixture.name));
       for (const alert of alerts) {
-        expect(matchesRule(alert, { dataSourceAlertName: alert.name })).toBe(true);
-        expect(matchesRule(alert, { dataSourceAlertName: `${alert.name} (other)` })).toBe(false);
+        expect(matchesRule(alert, { dataSourceAlertName: alert.name }, plugin)).toBe(true);
+        expect(matchesRule(alert, { dataSourceAlertName: `${alert.name} (other)` }, plugin)).toBe(false);
       }
     });
   },
@@ -63,7 +63,7 @@ describe('host matching of the built-in sources', () => {
       extraField: [{ key: 'instance', value: 'db-2*' }],
     };
     expect(
-      fixtureAlerts(grafana, 'two instances firing').filter((alert) => matchesRule(alert, filters)),
+      fixtureAlerts(grafana, 'two instances firing').filter((alert) => matchesRule(alert, filters, grafana)),
     ).toEqual([expect.objectContaining({ instance: 'db-2:9100' })]);
   });
 
@@ -73,50 +73,60 @@ describe('host matching of the built-in sources', () => {
       dataSourceAlertName: 'MySQL down',
       extraField: [{ key: 'service_name', value: '*-2' }],
     };
-    expect(alerts.filter((alert) => matchesRule(alert, byService)).map((alert) => alert.instance)).toEqual([
-      'orders-mysql-2',
-    ]);
+    expect(
+      alerts.filter((alert) => matchesRule(alert, byService, pmm)).map((alert) => alert.instance),
+    ).toEqual(['orders-mysql-2']);
     const byTemplate = { extraField: [{ key: 'template_name', value: 'pmm_mysql_*' }] };
-    expect(alerts.every((alert) => matchesRule(alert, byTemplate))).toBe(true);
+    expect(alerts.every((alert) => matchesRule(alert, byTemplate, pmm))).toBe(true);
   });
 
   it('matches Sentry rules by the Sentry alert rule name and tags', () => {
     const [issue] = fixtureAlerts(sentry, 'integration: issue alert');
     const [metric] = fixtureAlerts(sentry, 'integration: metric alert critical');
     if (issue === undefined || metric === undefined) throw new Error('no alerts');
-    expect(matchesRule(issue, { dataSourceAlertName: 'ERP sync failures' })).toBe(true);
-    expect(matchesRule(metric, { dataSourceAlertName: 'ERP sync failures' })).toBe(false);
+    expect(matchesRule(issue, { dataSourceAlertName: 'ERP sync failures' }, sentry)).toBe(true);
+    expect(matchesRule(metric, { dataSourceAlertName: 'ERP sync failures' }, sentry)).toBe(false);
     expect(
-      matchesRule(metric, {
-        dataSourceAlertName: 'Too many errors',
-        extraField: [{ key: 'environment', value: 'prod*' }],
-      }),
+      matchesRule(
+        metric,
+        {
+          dataSourceAlertName: 'Too many errors',
+          extraField: [{ key: 'environment', value: 'prod*' }],
+        },
+        sentry,
+      ),
     ).toBe(true);
-    expect(matchesRule(issue, { extraField: [{ key: 'release', value: 'checkout-api@2024.*' }] })).toBe(true);
+    expect(
+      matchesRule(issue, { extraField: [{ key: 'release', value: 'checkout-api@2024.*' }] }, sentry),
+    ).toBe(true);
   });
 
   it('matches Splunk rules by search name and result fields', () => {
     const alert = onlyAlert(splunk, fixturePayload(splunk, 'disk full on web-3'));
-    expect(matchesRule(alert, { dataSourceAlertName: 'Disk usage above 90%' })).toBe(true);
+    expect(matchesRule(alert, { dataSourceAlertName: 'Disk usage above 90%' }, splunk)).toBe(true);
     expect(
-      matchesRule(alert, {
-        dataSourceAlertName: 'Disk usage above 90%',
-        extraField: [{ key: 'host', value: 'web-*' }],
-      }),
+      matchesRule(
+        alert,
+        {
+          dataSourceAlertName: 'Disk usage above 90%',
+          extraField: [{ key: 'host', value: 'web-*' }],
+        },
+        splunk,
+      ),
     ).toBe(true);
-    expect(matchesRule(alert, { extraField: [{ key: 'mount', value: '/' }] })).toBe(false);
+    expect(matchesRule(alert, { extraField: [{ key: 'mount', value: '/' }] }, splunk)).toBe(false);
   });
 
   it('matches Zabbix rules on host, action and severity', () => {
     const problem = fixturePayload(zabbix, 'problem');
     const alert = onlyAlert(zabbix, problem);
-    expect(matchesRule(alert, { hosts: ['db-1'], actions: ['Page DBAs'], severities: ['4', '5'] })).toBe(
-      true,
-    );
-    expect(matchesRule(alert, { hosts: ['db-2'] })).toBe(false);
-    expect(matchesRule(alert, { actions: ['Email ops'] })).toBe(false);
-    expect(matchesRule(alert, { severities: ['5'] })).toBe(false);
+    expect(
+      matchesRule(alert, { hosts: ['db-1'], actions: ['Page DBAs'], severities: ['4', '5'] }, zabbix),
+    ).toBe(true);
+    expect(matchesRule(alert, { hosts: ['db-2'] }, zabbix)).toBe(false);
+    expect(matchesRule(alert, { actions: ['Email ops'] }, zabbix)).toBe(false);
+    expect(matchesRule(alert, { severities: ['5'] }, zabbix)).toBe(false);
     const highByName = onlyAlert(zabbix, { ...(problem as object), severity: 'High' });
-    expect(matchesRule(highByName, { severities: ['4'] })).toBe(true);
+    expect(matchesRule(highByName, { severities: ['4'] }, zabbix)).toBe(true);
   });
 });

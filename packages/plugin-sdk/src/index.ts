@@ -45,12 +45,15 @@ export { globMatch } from './source/glob';
 export { isoTime, isoTimeFromUnixSeconds } from './source/iso-time';
 export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from './source/normalized-alert';
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
+export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';
 export type { EvaluatedRule, SourceConnection, SourceContext, SourceQueryHooks } from './source/query-hooks';
+export { dynamicOrTextQueryRuleFields, hostRuleFields, type SourceRuleFields } from './source/rule-fields';
 export { severityFromText } from './source/severity';
 export {
   type AnySourceDefinition,
   defineSource,
   type SourceCapabilities,
+  type SourceConnectionFields,
   type SourceDefinition,
   type SourceFixture,
 } from './source/source';

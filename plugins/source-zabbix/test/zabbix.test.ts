@@ -122,4 +122,34 @@ describe('Zabbix source', () => {
     if (!outcome.ok)
       expect(outcome.issues.map((issue) => issue.path)).toEqual(['trigger_name', 'event_value']);
   });
+
+  it('matches rules on host, action and severity', () => {
+    const matches = (alert: NormalizedAlert, settings: Record<string, unknown>) =>
+      zabbix.matches?.(alert, settings);
+    const alert = alertOf(problem);
+    expect(matches(alert, { hosts: ['db-1'], actions: ['Page DBAs'], severities: ['4', '5'] })).toBe(true);
+    expect(matches(alert, { hosts: ['db-2'] })).toBe(false);
+    expect(matches(alert, { actions: ['Email ops'] })).toBe(false);
+    expect(matches(alert, { severities: ['5'] })).toBe(false);
+    expect(matches(alertOf({ ...problem, severity: 'High' }), { severities: ['4'] })).toBe(true);
+    expect(matches(alert, { hosts: null, actions: [], dataSourceIds: ['ds-1'] })).toBe(true);
+  });
+
+  it('matches nothing when stored filters are not lists', () => {
+    expect(zabbix.matches?.(alertOf(problem), { hosts: 'db-1' })).toBe(false);
+  });
+
+  it('checks rule fields with the messages the service gives', () => {
+    const fields = zabbix.ruleFields && 'fields' in zabbix.ruleFields ? zabbix.ruleFields.fields : undefined;
+    expect(fields?.parse({ dataSourceIds: ['ds-1'], hosts: ['db-1', 'db-1'] })).toEqual({
+      dataSourceIds: ['ds-1'],
+      hosts: ['db-1'],
+      actions: [],
+      severities: [],
+    });
+    expect(fields?.safeParse({ dataSourceIds: [], severities: ['9'] }).error?.issues).toMatchObject([
+      { path: ['dataSourceIds'], message: 'Select at least one data source.' },
+      { path: ['severities', 0], message: 'Each severity must be one of 0, 1, 2, 3, 4, 5.' },
+    ]);
+  });
 });

@@ -5,7 +5,7 @@ import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import type { SecretBox } from '../crypto/secret-box';
 import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
 import { queryRows } from '../persistence/query-rows';
-import { matchesRule, type RuleFilters } from '../plugins/match-rule';
+import { matchesRule, type RuleSettings } from '../plugins/match-rule';
 import { normalizePayload } from '../plugins/normalize-payload';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
@@ -81,7 +81,7 @@ export class WebhookIngestion {
       }
       throw validationFailed(errors, `The payload is not a valid ${plugin.displayName} alert.`);
     }
-    const rules = await queryRows<{ id: string; settings: RuleFilters & { queryType?: string } }>(
+    const rules = await queryRows<{ id: string; settings: RuleSettings & { queryType?: string } }>(
       this.deps.orm.em,
       `select r.id, r.settings from alert_rules r
          join alert_rule_data_sources d on d.alert_rule_id = r.id
@@ -95,7 +95,7 @@ export class WebhookIngestion {
     await this.deps.orm.em.fork().transactional(async (tx) => {
       for (const alert of outcome.alerts) {
         for (const rule of listening) {
-          if (!matchesRule(alert, rule.settings)) continue;
+          if (!matchesRule(alert, rule.settings, plugin)) continue;
           matched++;
           await applySignal(tx, this.deps, rule.id, toSignal(alert));
         }
