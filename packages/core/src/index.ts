@@ -113,6 +113,13 @@ export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-tr
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
 export { isDatabaseUnavailable } from './persistence/database-unavailable';
 export { queryRows } from './persistence/query-rows';
+export {
+  loadChannelPlugins,
+  loadSourcePlugins,
+  type ModuleImporter,
+  type PluginKind,
+  PluginLoadError,
+} from './plugins/plugin-loader';
 export { type Clock, systemClock } from './ports/clock';
 export type {
   DataSourceProbeResult,

@@ -10,9 +10,18 @@ import type { ChannelMessage } from './message';
 export type FieldOf<Schema extends z.ZodObject> = Extract<keyof Schema['shape'], string>;
 
 /**
+ * Which delivery capacity the channel's sends use, so one slow kind of target never holds up
+ * another: `page` for vendors that answer in seconds and must never wait (SMS, voice calls),
+ * `email` for SMTP servers, `chat` for messengers and webhooks any member can point anywhere.
+ *
+ * @example 'page' // SMS and calls
+ */
+export type ChannelLane = 'page' | 'email' | 'chat';
+
+/**
  * What the channel can do, so the host decides without knowing plugins by name.
  *
- * @example { otp: true, acknowledge: 'link', messengerProxy: false } // SMS
+ * @example { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'page' } // SMS
  */
 export interface ChannelCapabilities {
   /** The channel can carry one-time codes that verify an endpoint (SMS, call, email). */
@@ -21,6 +30,40 @@ export interface ChannelCapabilities {
   readonly acknowledge: 'button' | 'link' | 'none';
   /** Route this channel's traffic through the active messenger proxy (HTTP or SOCKS5) when one is active. */
   readonly messengerProxy: boolean;
+  /** The delivery capacity its sends use; `chat` when absent. */
+  readonly lane?: ChannelLane;
+}
+
+/**
+ * A vendor a provider-backed channel sends through, as provider configs name it.
+ *
+ * - `name`: the provider a provider config stores (`POST /config/{kind}` with `provider`).
+ * - `label`: what a config of this kind is called in answers and errors ("SMS config not found").
+ *
+ * @example { name: 'providerOne', label: 'SMS config' }
+ */
+export interface ChannelProvider {
+  readonly name: string;
+  readonly label: string;
+}
+
+/**
+ * The endpoints a channel delivers to.
+ *
+ * - `endpointType`: the endpoint `type` users create (`POST /endpoint`), lowercase words joined by
+ *   dashes. `flow` is the host's own and no channel may serve it.
+ * - `provider`: present means provider-backed. The channel's config comes from the provider
+ *   configs of kind = `endpointType` whose provider is `provider.name` (the default one, then the
+ *   backup), and each endpoint only says where to (a phone number, an address). Absent means a
+ *   direct channel: its config is the host's channel config, and each endpoint carries all it
+ *   needs (a chat and its bot, a webhook URL).
+ *
+ * @example { endpointType: 'sms', provider: { name: 'providerOne', label: 'SMS config' } }
+ * @example { endpointType: 'matter-most' } // a direct channel whose endpoint type is not its id
+ */
+export interface ChannelServes {
+  readonly endpointType: string;
+  readonly provider?: ChannelProvider;
 }
 
 /**
@@ -79,6 +122,8 @@ export interface ChannelInstance<Destination = Record<string, unknown>> {
  * - `destinationSchema`: what each endpoint stores; the host parses with it before each `send`.
  * - `secretFields` / `destinationSecretFields`: fields the host encrypts at rest and masks in API
  *   answers.
+ * - `serves`: the endpoints it delivers to (see {@link ChannelServes}); when absent, a direct
+ *   channel for endpoints whose type is its `id`.
  *
  * @example see {@link defineChannel}
  */
@@ -93,6 +138,7 @@ export interface ChannelDefinition<
   readonly destinationSchema: Destination;
   readonly destinationSecretFields: readonly FieldOf<Destination>[];
   readonly capabilities: ChannelCapabilities;
+  readonly serves?: ChannelServes;
   create(
     config: z.output<Config>,
     ctx: ChannelContext,
@@ -114,6 +160,7 @@ export interface AnyChannelDefinition {
   readonly destinationSchema: z.ZodObject;
   readonly destinationSecretFields: readonly string[];
   readonly capabilities: ChannelCapabilities;
+  readonly serves?: ChannelServes;
   create(config: Record<string, unknown>, ctx: ChannelContext): ChannelInstance | Promise<ChannelInstance>;
 }
 
@@ -129,7 +176,8 @@ export interface AnyChannelDefinition {
  *   secretFields: ['apiKey'],
  *   destinationSchema: z.object({ value: z.url() }),
  *   destinationSecretFields: [],
- *   capabilities: { otp: false, acknowledge: 'link', messengerProxy: false },
+ *   capabilities: { otp: false, acknowledge: 'link', messengerProxy: false, lane: 'chat' },
+ *   serves: { endpointType: 'pager-hook' },
  *   create(config, ctx) {
  *     return {
  *       async send(message, { destination, signal }) {

@@ -24,7 +24,17 @@ const channelDefinitionShape = z
       otp: z.boolean(),
       acknowledge: z.enum(['button', 'link', 'none']),
       messengerProxy: z.boolean(),
+      lane: z.enum(['page', 'email', 'chat']).optional(),
     }),
+    serves: z
+      .object({
+        endpointType: z
+          .string()
+          .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes')
+          .refine((type) => type !== 'flow', "flow is the host's own endpoint type"),
+        provider: z.object({ name: z.string().min(1), label: z.string().min(1) }).optional(),
+      })
+      .optional(),
     create: createFunction,
   })
   .superRefine((definition, issues) => {

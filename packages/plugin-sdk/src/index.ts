@@ -4,6 +4,9 @@ export {
   type ChannelCapabilities,
   type ChannelDefinition,
   type ChannelInstance,
+  type ChannelLane,
+  type ChannelProvider,
+  type ChannelServes,
   defineChannel,
   type FieldOf,
   type SendOptions,
@@ -23,7 +26,6 @@ export {
   RateLimitedError,
   TransientError,
 } from './errors';
-export { loadChannelPlugins, type ModuleImporter, PluginLoadError } from './loader';
 export type { ChannelMessage, MessageKind, MessageLink, MessageSeverity } from './message';
 export { type PostJsonOptions, postJson } from './post-json';
 export { discardBody, MAX_ERROR_BODY_BYTES, readBodyText } from './read-body-text';
@@ -41,16 +43,17 @@ export {
 export { defaultFingerprint, fingerprintOf } from './source/fingerprint';
 export { globMatch } from './source/glob';
 export { isoTime, isoTimeFromUnixSeconds } from './source/iso-time';
-export { type ExtraFieldFilter, matchesRule, type RuleFilters } from './source/match-rule';
-export { type NormalizeOutcome, normalizePayload, type PayloadIssue } from './source/normalize-payload';
 export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from './source/normalized-alert';
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
+export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';
 export type { EvaluatedRule, SourceConnection, SourceContext, SourceQueryHooks } from './source/query-hooks';
+export { dynamicOrTextQueryRuleFields, hostRuleFields, type SourceRuleFields } from './source/rule-fields';
 export { severityFromText } from './source/severity';
 export {
   type AnySourceDefinition,
   defineSource,
   type SourceCapabilities,
+  type SourceConnectionFields,
   type SourceDefinition,
   type SourceFixture,
 } from './source/source';

@@ -1,5 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type AnyChannelDefinition, type ChannelContext, defineChannel, type SendOptions, z } from '../src';
+import {
+  type AnyChannelDefinition,
+  type ChannelContext,
+  checkChannelDefinition,
+  defineChannel,
+  type SendOptions,
+  z,
+} from '../src';
 
 const definition = defineChannel({
   id: 'typed',
@@ -46,5 +53,41 @@ describe('defineChannel', () => {
       secretFields: ['password'],
     });
     expect(definition.secretFields).toEqual(['apiKey']);
+  });
+});
+
+describe('checkChannelDefinition', () => {
+  const providerBacked = defineChannel({
+    ...definition,
+    capabilities: { ...definition.capabilities, lane: 'page' },
+    serves: { endpointType: 'sms', provider: { name: 'providerOne', label: 'SMS config' } },
+  });
+
+  it('accepts a definition with or without what it serves and its lane', () => {
+    expect(checkChannelDefinition(definition)).toEqual({ ok: true, definition });
+    expect(checkChannelDefinition(providerBacked)).toEqual({ ok: true, definition: providerBacked });
+    const direct = { ...definition, serves: { endpointType: 'matter-most' } };
+    expect(checkChannelDefinition(direct)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['an unknown lane', { capabilities: { ...definition.capabilities, lane: 'bulk' } }, 'capabilities.lane'],
+    ['an endpoint type with spaces', { serves: { endpointType: 'Matter most' } }, 'serves.endpointType'],
+    ['the host-owned flow endpoint type', { serves: { endpointType: 'flow' } }, "flow is the host's own"],
+    ['no endpoint type', { serves: { provider: { name: 'x', label: 'X config' } } }, 'serves.endpointType'],
+    [
+      'a provider without a label',
+      { serves: { endpointType: 'sms', provider: { name: 'providerOne' } } },
+      'serves.provider.label',
+    ],
+    [
+      'a destination secret the schema lacks',
+      { destinationSecretFields: ['url'] },
+      'names "url", which the schema lacks',
+    ],
+  ])('refuses %s, naming the field', (_case, change, expected) => {
+    const checked = checkChannelDefinition({ ...definition, ...change });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.reason).toContain(expected);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePayload } from '../src';
-import { runSourceContractTests } from '../src/testing';
+import { normalizeFixture, runSourceContractTests } from '../src/testing';
 import down from './example/uptime-kuma/down.json' with { type: 'json' };
 import up from './example/uptime-kuma/up.json' with { type: 'json' };
 import uptimeKuma from './example/uptime-kuma-source';
@@ -9,7 +8,7 @@ runSourceContractTests(uptimeKuma);
 
 describe('Uptime Kuma source (the worked example in docs/plugins.md)', () => {
   it('turns a down heartbeat into a firing alert', () => {
-    const outcome = normalizePayload(uptimeKuma, down);
+    const outcome = normalizeFixture(uptimeKuma, down);
     expect(outcome).toEqual({
       ok: true,
       alerts: [
@@ -32,8 +31,8 @@ describe('Uptime Kuma source (the worked example in docs/plugins.md)', () => {
   });
 
   it('resolves the alert it fired', () => {
-    const fired = normalizePayload(uptimeKuma, down);
-    const resolved = normalizePayload(uptimeKuma, up);
+    const fired = normalizeFixture(uptimeKuma, down);
+    const resolved = normalizeFixture(uptimeKuma, up);
     if (!fired.ok || !resolved.ok) throw new Error('fixtures were refused');
     expect(resolved.alerts[0]).toMatchObject({ status: 'resolved', endsAt: '2024-09-24T23:58:35.102Z' });
     expect(resolved.alerts[0]?.fingerprint).toBe(fired.alerts[0]?.fingerprint);

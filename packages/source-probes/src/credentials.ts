@@ -1,5 +1,5 @@
 import type { DataSourceProbeTarget } from '@oncall/core';
-import type { ProbePlan } from './probe-plan';
+import type { ProbePlan } from '@oncall/plugin-sdk';
 
 /**
  * The authentication headers a probe sends. An API token wins over a user name and password when a

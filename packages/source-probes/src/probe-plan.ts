@@ -1,25 +1,5 @@
 import type { DataSourceType } from '@oncall/core';
-
-/** One request that shows a source is up: a path under its URL, and what counts as an answer. */
-export interface ProbeStep {
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly json?: unknown;
-  /** Checked on the JSON body of a 2xx answer, for APIs that report failures with 200. */
-  readonly accept?: (body: unknown) => boolean;
-}
-
-/** How an API token is presented; `none` where the probe must not authenticate. */
-export type TokenScheme = 'bearer' | 'api-key' | 'x-api-key' | 'none';
-
-export interface ProbePlan {
-  /** Tried in order until one answers 2xx: products and versions differ in what they serve. */
-  readonly steps: readonly [ProbeStep, ...ProbeStep[]];
-  readonly token: TokenScheme;
-  /** Whether username and password are sent as HTTP basic authentication. */
-  readonly basic: boolean;
-}
+import type { ProbePlan, ProbeStep } from '@oncall/plugin-sdk';
 
 const get = (path: string, query?: Record<string, string>): ProbeStep => ({ method: 'GET', path, query });
 

@@ -1,4 +1,4 @@
-import type { ProbeStep } from './probe-plan';
+import type { ProbeStep } from '@oncall/plugin-sdk';
 
 /**
  * The step's path under the source's URL, keeping any base path (Grafana under `/grafana`). A URL

@@ -1,10 +1,11 @@
 import type { DataSourceProbeResult, DataSourceProber } from '@oncall/core';
 import { createHostFetch, type HostFetch } from '@oncall/net-guard';
+import type { ProbeStep } from '@oncall/plugin-sdk';
 import { readBoundedJson } from './bounded-json';
 import { credentialHeaders } from './credentials';
 import { failureMessage } from './failure-message';
 import { INTERNAL_NETWORKS } from './internal-networks';
-import { PROBE_PLANS, type ProbeStep } from './probe-plan';
+import { PROBE_PLANS } from './probe-plan';
 import { probeUrl } from './probe-url';
 
 export interface SourceProberOptions {

@@ -14,7 +14,8 @@ export default defineChannel({
   secretFields: [],
   destinationSchema: z.object({ chatId: chatIdSchema, botToken: botTokenSchema }),
   destinationSecretFields: ['botToken'],
-  capabilities: { otp: false, acknowledge: 'button', messengerProxy: true },
+  capabilities: { otp: false, acknowledge: 'button', messengerProxy: true, lane: 'chat' },
+  serves: { endpointType: 'bale' },
 
   create(config, ctx) {
     return {

@@ -15,7 +15,8 @@ export default defineChannel({
   secretFields: ['apiToken'],
   destinationSchema: phoneDestinationSchema,
   destinationSecretFields: [],
-  capabilities: { otp: true, acknowledge: 'none', messengerProxy: false },
+  capabilities: { otp: true, acknowledge: 'none', messengerProxy: false, lane: 'page' },
+  serves: { endpointType: 'call', provider: { name: 'providerOne', label: 'Call config' } },
 
   create(config, ctx) {
     return {

@@ -17,7 +17,8 @@ export default defineChannel({
   secretFields: ['password'],
   destinationSchema: z.object({ value: z.email() }),
   destinationSecretFields: [],
-  capabilities: { otp: true, acknowledge: 'link', messengerProxy: false },
+  capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'email' },
+  serves: { endpointType: 'email', provider: { name: 'smtp', label: 'Email config' } },
 
   create(config) {
     const tls = tlsModeOf(config);

@@ -11,8 +11,11 @@ export default defineChannel({
   configSchema: z.object({}),
   secretFields: [],
   destinationSchema: z.object({ value: z.url({ protocol: /^https?$/ }) }),
-  destinationSecretFields: [],
-  capabilities: { otp: false, acknowledge: 'link', messengerProxy: false },
+  // The webhook URL is the credential: whoever has it can post to the channel.
+  destinationSecretFields: ['value'],
+  capabilities: { otp: false, acknowledge: 'link', messengerProxy: false, lane: 'chat' },
+  // The endpoint type predates this plugin and keeps its dash.
+  serves: { endpointType: 'matter-most' },
 
   create(_config, ctx) {
     return {

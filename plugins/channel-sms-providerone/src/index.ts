@@ -17,7 +17,8 @@ export default defineChannel({
   secretFields: ['apiToken'],
   destinationSchema: phoneDestinationSchema,
   destinationSecretFields: [],
-  capabilities: { otp: true, acknowledge: 'link', messengerProxy: false },
+  capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'page' },
+  serves: { endpointType: 'sms', provider: { name: 'providerOne', label: 'SMS config' } },
 
   create(config, ctx) {
     return {

@@ -11,8 +11,10 @@ export default defineChannel({
   configSchema: z.object({}),
   secretFields: [],
   destinationSchema: z.object({ value: z.url({ protocol: /^https?$/ }) }),
-  destinationSecretFields: [],
-  capabilities: { otp: false, acknowledge: 'button', messengerProxy: false },
+  // The webhook URL is the credential: whoever has it can post to the channel.
+  destinationSecretFields: ['value'],
+  capabilities: { otp: false, acknowledge: 'button', messengerProxy: false, lane: 'chat' },
+  serves: { endpointType: 'teams' },
 
   create(_config, ctx) {
     return {

@@ -22,7 +22,8 @@ export default defineChannel({
     botToken: botTokenSchema,
   }),
   destinationSecretFields: ['botToken'],
-  capabilities: { otp: false, acknowledge: 'button', messengerProxy: true },
+  capabilities: { otp: false, acknowledge: 'button', messengerProxy: true, lane: 'chat' },
+  serves: { endpointType: 'telegram' },
 
   create(config, ctx) {
     return {

@@ -1,6 +1,7 @@
 import {
   compactRecord,
   defineSource,
+  dynamicOrTextQueryRuleFields,
   fromAlertmanagerAlert,
   httpUrl,
   type SourceAlert,
@@ -22,6 +23,8 @@ export default defineSource({
   payloadSchema: grafanaPayloadSchema,
   normalize: (payload) => payload.alerts.map(fromGrafanaAlert),
   fixtures,
+  probe: { steps: [{ method: 'GET', path: '/api/health' }], token: 'bearer', basic: true },
+  ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: true }),
 });
 
 function fromGrafanaAlert(alert: GrafanaAlert): SourceAlert {

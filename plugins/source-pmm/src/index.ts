@@ -1,4 +1,9 @@
-import { alertmanagerWebhookSchema, defineSource, fromAlertmanagerAlert } from '@oncall/plugin-sdk';
+import {
+  alertmanagerWebhookSchema,
+  defineSource,
+  dynamicOrTextQueryRuleFields,
+  fromAlertmanagerAlert,
+} from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
 
 // PMM alerts are about a service (a MySQL, a MongoDB) or, for node rules, a node; an `instance`
@@ -20,4 +25,16 @@ export default defineSource({
   payloadSchema: alertmanagerWebhookSchema,
   normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert, INSTANCE_LABELS)),
   fixtures,
+  // PMM's bundled VictoriaMetrics answers the Prometheus paths (under /prometheus); /v1/readyz is
+  // PMM's own readiness check, for a URL that names the PMM server itself.
+  probe: {
+    steps: [
+      { method: 'GET', path: '/api/v1/status/buildinfo' },
+      { method: 'GET', path: '/-/healthy' },
+      { method: 'GET', path: '/v1/readyz' },
+    ],
+    token: 'bearer',
+    basic: true,
+  },
+  ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: true }),
 });

@@ -1,5 +1,5 @@
-import { matchesRule, type NormalizedAlert, normalizePayload } from '@oncall/plugin-sdk';
-import { runSourceContractTests } from '@oncall/plugin-sdk/testing';
+import type { NormalizedAlert } from '@oncall/plugin-sdk';
+import { normalizeFixture, runSourceContractTests } from '@oncall/plugin-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import firingBatch from '../fixtures/firing-batch.json' with { type: 'json' };
 import nodeWarning from '../fixtures/node-warning.json' with { type: 'json' };
@@ -10,7 +10,7 @@ import pmm from '../src';
 runSourceContractTests(pmm);
 
 function alertsOf(payload: unknown): readonly NormalizedAlert[] {
-  const outcome = normalizePayload(pmm, payload);
+  const outcome = normalizeFixture(pmm, payload);
   if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome.issues)}`);
   return outcome.alerts;
 }
@@ -81,18 +81,5 @@ describe('PMM source', () => {
     const [first] = firingBatch.alerts;
     const custom = { alerts: [{ ...first, labels: { ...first?.labels, instance: 'db-orders-1:42002' } }] };
     expect(alertsOf(custom)[0]?.instance).toBe('db-orders-1:42002');
-  });
-
-  it('lets rules filter on PMM labels', () => {
-    const alerts = alertsOf(firingBatch);
-    const byService = {
-      dataSourceAlertName: 'MySQL down',
-      extraField: [{ key: 'service_name', value: '*-2' }],
-    };
-    expect(alerts.filter((alert) => matchesRule(alert, byService)).map((alert) => alert.instance)).toEqual([
-      'orders-mysql-2',
-    ]);
-    const byTemplate = { extraField: [{ key: 'template_name', value: 'pmm_mysql_*' }] };
-    expect(alerts.every((alert) => matchesRule(alert, byTemplate))).toBe(true);
   });
 });

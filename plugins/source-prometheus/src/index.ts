@@ -1,4 +1,9 @@
-import { alertmanagerWebhookSchema, defineSource, fromAlertmanagerAlert } from '@oncall/plugin-sdk';
+import {
+  alertmanagerWebhookSchema,
+  defineSource,
+  dynamicOrTextQueryRuleFields,
+  fromAlertmanagerAlert,
+} from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
 
 /**
@@ -14,4 +19,14 @@ export default defineSource({
   payloadSchema: alertmanagerWebhookSchema,
   normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert)),
   fixtures,
+  probe: {
+    steps: [
+      { method: 'GET', path: '/api/v1/status/buildinfo' },
+      { method: 'GET', path: '/-/healthy' },
+    ],
+    token: 'bearer',
+    basic: true,
+  },
+  // A dynamic rule may list no data source: it then listens to every Prometheus one.
+  ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: false }),
 });

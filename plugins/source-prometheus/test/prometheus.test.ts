@@ -1,5 +1,5 @@
-import { type NormalizedAlert, normalizePayload } from '@oncall/plugin-sdk';
-import { runSourceContractTests } from '@oncall/plugin-sdk/testing';
+import type { NormalizedAlert } from '@oncall/plugin-sdk';
+import { normalizeFixture, runSourceContractTests } from '@oncall/plugin-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import firingBatch from '../fixtures/firing-batch.json' with { type: 'json' };
 import instanceDown from '../fixtures/instance-down.json' with { type: 'json' };
@@ -9,7 +9,7 @@ import prometheus from '../src';
 runSourceContractTests(prometheus);
 
 function alertsOf(payload: unknown): readonly NormalizedAlert[] {
-  const outcome = normalizePayload(prometheus, payload);
+  const outcome = normalizeFixture(prometheus, payload);
   if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome.issues)}`);
   return outcome.alerts;
 }

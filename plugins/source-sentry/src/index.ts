@@ -1,4 +1,4 @@
-import { defineSource, presentText, type SourceAlert } from '@oncall/plugin-sdk';
+import { defineSource, hostRuleFields, presentText, type SourceAlert, z } from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
 import { issueAlert } from './issue-alert';
 import { metricAlert } from './metric-alert';
@@ -26,6 +26,14 @@ export default defineSource({
     }
   },
   fixtures,
+  probe: { steps: [{ method: 'GET', path: '/api/0/' }], token: 'bearer', basic: false },
+  // A rule names the Sentry alert rule whose alerts it takes.
+  ruleFields: {
+    fields: z.object({
+      dataSourceIds: hostRuleFields.someDataSourceIds,
+      dataSourceAlertName: hostRuleFields.dataSourceAlertName,
+    }),
+  },
 });
 
 function fromEventAlert({ data }: EventAlert): SourceAlert {

@@ -2,12 +2,14 @@ import {
   compactRecord,
   defineSource,
   fingerprintOf,
+  hostRuleFields,
   httpUrl,
   isoTime,
   isoTimeFromUnixSeconds,
   presentText,
   type SourceAlert,
   severityFromText,
+  z,
 } from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
 import { type SplunkPayload, splunkPayloadSchema } from './payload';
@@ -37,6 +39,18 @@ export default defineSource({
       alert.labels.fingerprint ?? alert.instance ?? '',
     ),
   fixtures,
+  probe: {
+    steps: [{ method: 'GET', path: '/services/server/info', query: { output_mode: 'json' } }],
+    token: 'bearer',
+    basic: true,
+  },
+  // A rule names the saved search whose alerts it takes.
+  ruleFields: {
+    fields: z.object({
+      dataSourceIds: hostRuleFields.someDataSourceIds,
+      dataSourceAlertName: hostRuleFields.dataSourceAlertName,
+    }),
+  },
 });
 
 function fromSplunkPayload(payload: SplunkPayload): SourceAlert {

@@ -9,6 +9,8 @@ import {
 } from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
 import { type ZabbixEvent, zabbixPayloadSchema } from './payload';
+import { zabbixProbe } from './probe';
+import { matchesZabbixRule, zabbixRuleFields } from './rules';
 
 // Zabbix 0 not classified, 1 information, 2 warning, 3 average, 4 high, 5 disaster.
 const SEVERITY: Readonly<Record<string, AlertSeverity>> = {
@@ -34,6 +36,9 @@ export default defineSource({
   payloadSchema: zabbixPayloadSchema,
   normalize: (event) => [fromZabbixEvent(event)],
   fixtures,
+  probe: zabbixProbe,
+  ruleFields: zabbixRuleFields,
+  matches: matchesZabbixRule,
 });
 
 function fromZabbixEvent(event: ZabbixEvent): SourceAlert {

@@ -1,5 +1,5 @@
-import { matchesRule, type NormalizedAlert, normalizePayload } from '@oncall/plugin-sdk';
-import { runSourceContractTests } from '@oncall/plugin-sdk/testing';
+import type { NormalizedAlert } from '@oncall/plugin-sdk';
+import { normalizeFixture, runSourceContractTests } from '@oncall/plugin-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import problem from '../fixtures/problem.json' with { type: 'json' };
 import problemNumbers from '../fixtures/problem-numbers.json' with { type: 'json' };
@@ -10,7 +10,7 @@ import zabbix from '../src';
 runSourceContractTests(zabbix);
 
 function alertOf(payload: unknown): NormalizedAlert {
-  const outcome = normalizePayload(zabbix, payload);
+  const outcome = normalizeFixture(zabbix, payload);
   if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome.issues)}`);
   const [alert, ...rest] = outcome.alerts;
   if (alert === undefined || rest.length > 0) throw new Error('expected exactly one alert');
@@ -117,20 +117,39 @@ describe('Zabbix source', () => {
       status: '{EVENT.STATUS}',
       host: '{HOST.NAME}',
     };
-    const outcome = normalizePayload(zabbix, test);
+    const outcome = normalizeFixture(zabbix, test);
     expect(outcome).toMatchObject({ ok: false });
     if (!outcome.ok)
       expect(outcome.issues.map((issue) => issue.path)).toEqual(['trigger_name', 'event_value']);
   });
 
   it('matches rules on host, action and severity', () => {
+    const matches = (alert: NormalizedAlert, settings: Record<string, unknown>) =>
+      zabbix.matches?.(alert, settings);
     const alert = alertOf(problem);
-    expect(matchesRule(alert, { hosts: ['db-1'], actions: ['Page DBAs'], severities: ['4', '5'] })).toBe(
-      true,
-    );
-    expect(matchesRule(alert, { hosts: ['db-2'] })).toBe(false);
-    expect(matchesRule(alert, { actions: ['Email ops'] })).toBe(false);
-    expect(matchesRule(alert, { severities: ['5'] })).toBe(false);
-    expect(matchesRule(alertOf({ ...problem, severity: 'High' }), { severities: ['4'] })).toBe(true);
+    expect(matches(alert, { hosts: ['db-1'], actions: ['Page DBAs'], severities: ['4', '5'] })).toBe(true);
+    expect(matches(alert, { hosts: ['db-2'] })).toBe(false);
+    expect(matches(alert, { actions: ['Email ops'] })).toBe(false);
+    expect(matches(alert, { severities: ['5'] })).toBe(false);
+    expect(matches(alertOf({ ...problem, severity: 'High' }), { severities: ['4'] })).toBe(true);
+    expect(matches(alert, { hosts: null, actions: [], dataSourceIds: ['ds-1'] })).toBe(true);
+  });
+
+  it('matches nothing when stored filters are not lists', () => {
+    expect(zabbix.matches?.(alertOf(problem), { hosts: 'db-1' })).toBe(false);
+  });
+
+  it('checks rule fields with the messages the service gives', () => {
+    const fields = zabbix.ruleFields && 'fields' in zabbix.ruleFields ? zabbix.ruleFields.fields : undefined;
+    expect(fields?.parse({ dataSourceIds: ['ds-1'], hosts: ['db-1', 'db-1'] })).toEqual({
+      dataSourceIds: ['ds-1'],
+      hosts: ['db-1'],
+      actions: [],
+      severities: [],
+    });
+    expect(fields?.safeParse({ dataSourceIds: [], severities: ['9'] }).error?.issues).toMatchObject([
+      { path: ['dataSourceIds'], message: 'Select at least one data source.' },
+      { path: ['severities', 0], message: 'Each severity must be one of 0, 1, 2, 3, 4, 5.' },
+    ]);
   });
 });

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
-import {
-  type AnySourceDefinition,
-  matchesRule,
-  type NormalizedAlert,
-  normalizePayload,
-  type RuleFilters,
-} from '@oncall/plugin-sdk';
+import type { AnySourceDefinition, NormalizedAlert } from '@oncall/plugin-sdk';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import type { SecretBox } from '../crypto/secret-box';
 import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
 import { retryOnDeadlock } from '../persistence/deadlock-retry';
 import { queryRows } from '../persistence/query-rows';
+import { matchesRule, type RuleSettings } from '../plugins/match-rule';
+import { normalizePayload } from '../plugins/normalize-payload';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal } from './alert-signal';
@@ -86,7 +82,7 @@ export class WebhookIngestion {
       }
       throw validationFailed(errors, `The payload is not a valid ${plugin.displayName} alert.`);
     }
-    const rules = await queryRows<{ id: string; settings: RuleFilters & { queryType?: string } }>(
+    const rules = await queryRows<{ id: string; settings: RuleSettings & { queryType?: string } }>(
       this.deps.orm.em,
       `select r.id, r.settings from alert_rules r
          join alert_rule_data_sources d on d.alert_rule_id = r.id
@@ -103,7 +99,7 @@ export class WebhookIngestion {
         let matches = 0;
         for (const alert of outcome.alerts) {
           for (const rule of listening) {
-            if (!matchesRule(alert, rule.settings)) continue;
+            if (!matchesRule(alert, rule.settings, plugin)) continue;
             matches++;
             await applySignal(tx, this.deps, rule.id, toSignal(alert));
           }

@@ -5,7 +5,8 @@ import mattermost from '@oncall/channel-mattermost';
 import smsProviderOne from '@oncall/channel-sms-providerone';
 import teams from '@oncall/channel-teams';
 import telegram from '@oncall/channel-telegram';
-import { type AnyChannelDefinition, loadChannelPlugins } from '@oncall/plugin-sdk';
+import { loadChannelPlugins } from '@oncall/core';
+import type { AnyChannelDefinition } from '@oncall/plugin-sdk';
 
 /** The channels the service ships. */
 export const BUILT_IN_CHANNELS: readonly AnyChannelDefinition[] = [

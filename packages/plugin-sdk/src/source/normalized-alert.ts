@@ -64,13 +64,14 @@ export interface SourceAlert {
 }
 
 /**
- * An alert ready for the host: a {@link SourceAlert} whose fingerprint is always set, as
- * `normalizePayload` returns it. The fingerprint is stable per alert instance: the same firing
- * condition sent twice (or its later resolve) carries the same one, which is how the host
- * deduplicates fires and pairs a resolve with its fire.
+ * An alert ready for the host: a {@link SourceAlert} whose fingerprint is always set, as the host
+ * ingests it (and `normalizeFixture` from `@oncall/plugin-sdk/testing` returns it). The
+ * fingerprint is stable per alert instance: the same firing condition sent twice (or its later
+ * resolve) carries the same one, which is how the host deduplicates fires and pairs a resolve
+ * with its fire.
  *
  * @example
- * const { alerts } = normalizePayload(grafana, body); // alerts[0].fingerprint === 'c6eadffa33fcdf37'
+ * const { alerts } = normalizeFixture(grafana, body); // alerts[0].fingerprint === 'c6eadffa33fcdf37'
  */
 export interface NormalizedAlert extends SourceAlert {
   readonly fingerprint: string;

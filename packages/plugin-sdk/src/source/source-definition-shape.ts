@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ProbeStep } from './probe-plan';
+import type { SourceRuleFields } from './rule-fields';
 import type { AnySourceDefinition } from './source';
 
 // Duck-typed rather than `instanceof z.ZodType`: a third-party plugin may bring its own copy of zod.
@@ -11,6 +13,42 @@ const zodSchema = z.custom<z.ZodType>(
 const aFunction = <Member>() =>
   z.custom<Member>((value) => typeof value === 'function', 'must be a function');
 type Hook<Name extends keyof AnySourceDefinition> = NonNullable<AnySourceDefinition[Name]>;
+
+const isZodObject = (value: unknown): value is z.ZodObject =>
+  typeof value === 'object' && value !== null && '_zod' in value && 'shape' in value;
+
+const zodObjectSchema = z.custom<z.ZodObject>(isZodObject, 'must be a zod v4 object schema (z.object(...))');
+
+const connectionShape = z.object({ schema: zodObjectSchema, secretFields: z.array(z.string()).readonly() });
+
+const probeStepShape = z.object({
+  method: z.enum(['GET', 'POST']),
+  path: z.string().startsWith('/', 'must start with /'),
+  query: z.record(z.string(), z.string()).optional(),
+  json: z.unknown().optional(),
+  accept: aFunction<NonNullable<ProbeStep['accept']>>().optional(),
+});
+
+const probeShape = z.object({
+  // A tuple with a rest element: at least one step, typed as ProbePlan's steps are.
+  steps: z.tuple([probeStepShape], probeStepShape),
+  token: z.enum(['bearer', 'api-key', 'x-api-key', 'none']),
+  basic: z.boolean(),
+});
+
+// A predicate rather than a zod union: a union's error would not say which shapes are allowed.
+const ruleFieldsShape = z.custom<SourceRuleFields>((value) => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fields, byQueryType, singleSource, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || (singleSource !== undefined && singleSource !== true)) return false;
+  if (byQueryType === undefined) return isZodObject(fields);
+  if (fields !== undefined || typeof byQueryType !== 'object' || byQueryType === null) return false;
+  const variants = Object.entries(byQueryType);
+  return (
+    variants.length > 0 &&
+    variants.every(([queryType, schema]) => /^[a-z][a-zA-Z0-9]*$/.test(queryType) && isZodObject(schema))
+  );
+}, 'must be { fields: z.object(…) } or { byQueryType: { dynamic: z.object(…), … } }, optionally with singleSource: true');
 
 const sourceDefinitionShape = z
   .looseObject({
@@ -33,8 +71,21 @@ const sourceDefinitionShape = z
     listRules: aFunction<Hook<'listRules'>>().optional(),
     listLabels: aFunction<Hook<'listLabels'>>().optional(),
     listLabelValues: aFunction<Hook<'listLabelValues'>>().optional(),
+    connection: connectionShape.optional(),
+    probe: probeShape.optional(),
+    ruleFields: ruleFieldsShape.optional(),
+    matches: aFunction<Hook<'matches'>>().optional(),
   })
   .superRefine((definition, issues) => {
+    for (const field of definition.connection?.secretFields ?? []) {
+      if (!(field in (definition.connection?.schema.shape ?? {}))) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['connection', 'secretFields'],
+          message: `names "${field}", which the schema lacks`,
+        });
+      }
+    }
     if (!definition.capabilities.webhook && definition.evaluate === undefined) {
       issues.addIssue({
         code: 'custom',

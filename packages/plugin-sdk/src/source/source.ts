@@ -1,6 +1,9 @@
 import type { z } from 'zod';
-import type { AlertStatus, SourceAlert } from './normalized-alert';
+import type { FieldOf } from '../channel';
+import type { AlertStatus, NormalizedAlert, SourceAlert } from './normalized-alert';
+import type { ProbePlan } from './probe-plan';
 import type { SourceQueryHooks } from './query-hooks';
+import type { SourceRuleFields } from './rule-fields';
 
 /**
  * How alerts reach the service from this source, so the host decides without knowing plugins by
@@ -33,6 +36,19 @@ export interface SourceFixture {
 }
 
 /**
+ * The fields an admin enters to connect a data source of this type (`POST /data-source`), besides
+ * its name. `secretFields` are sealed at rest and masked in answers. When a source declares none,
+ * the connection is `url`, `username`, and the secrets `apiToken` and `password`, which is what
+ * every built-in source takes.
+ *
+ * @example { schema: z.object({ url: z.url(), apiKey: z.string().min(1) }), secretFields: ['apiKey'] }
+ */
+export interface SourceConnectionFields<Schema extends z.ZodObject = z.ZodObject> {
+  readonly schema: Schema;
+  readonly secretFields: readonly FieldOf<Schema>[];
+}
+
+/**
  * A source plugin: turns a monitoring system's native payload into alerts.
  *
  * - `id`: stable, lowercase, dash-separated.
@@ -45,10 +61,17 @@ export interface SourceFixture {
  * - `fingerprint`: identity of an alert whose payload carries no vendor fingerprint; without it
  *   the SDK uses sha256 of the name and sorted labels.
  * - `fixtures`: real payloads, firing and resolved (when `capabilities.resolves`), batches.
+ * - `connection`: what connects a data source of this type (see {@link SourceConnectionFields}).
+ * - `probe`: how the host checks such a connection (see {@link ProbePlan}).
+ * - `ruleFields`: what rules of this type store (see {@link SourceRuleFields}).
+ * - `matches`: the source's own rule filters on webhook alerts.
  *
  * @example see {@link defineSource}
  */
-export interface SourceDefinition<Payload extends z.ZodType = z.ZodType> extends SourceQueryHooks {
+export interface SourceDefinition<
+  Payload extends z.ZodType = z.ZodType,
+  Connection extends z.ZodObject = z.ZodObject,
+> extends SourceQueryHooks {
   readonly id: string;
   readonly displayName: string;
   readonly dataSourceType: string;
@@ -57,6 +80,23 @@ export interface SourceDefinition<Payload extends z.ZodType = z.ZodType> extends
   normalize(payload: z.output<Payload>): readonly SourceAlert[];
   fingerprint?(alert: SourceAlert): string;
   readonly fixtures: readonly SourceFixture[];
+  readonly connection?: SourceConnectionFields<Connection>;
+  readonly probe?: ProbePlan;
+  readonly ruleFields?: SourceRuleFields;
+  /**
+   * Whether a webhook alert belongs to a rule of this type, by the source's own filters. The host
+   * first applies the filters every source's rules share (`dataSourceAlertName`, `extraField`) and
+   * calls this only when they hold, with the rule's type-specific settings as stored: parse them
+   * with your own schema. Pure and cheap, it runs for every alert and rule. Absent: the host's
+   * filters decide alone.
+   *
+   * @example
+   * matches(alert, settings) {
+   *   const { hosts } = z.looseObject({ hosts: z.array(z.string()).default([]) }).parse(settings);
+   *   return hosts.length === 0 || hosts.includes(alert.details.host ?? '');
+   * }
+   */
+  matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
 }
 
 /**
@@ -74,6 +114,10 @@ export interface AnySourceDefinition extends SourceQueryHooks {
   normalize(payload: unknown): readonly SourceAlert[];
   fingerprint?(alert: SourceAlert): string;
   readonly fixtures: readonly SourceFixture[];
+  readonly connection?: { readonly schema: z.ZodObject; readonly secretFields: readonly string[] };
+  readonly probe?: ProbePlan;
+  readonly ruleFields?: SourceRuleFields;
+  matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
 }
 
 /**
@@ -101,10 +145,17 @@ export interface AnySourceDefinition extends SourceQueryHooks {
  *     { name: 'down', payload: { check: 'api', up: false }, expectedStatuses: ['firing'] },
  *     { name: 'up again', payload: { check: 'api', up: true }, expectedStatuses: ['resolved'] },
  *   ],
+ *   probe: { steps: [{ method: 'GET', path: '/api/health' }], token: 'bearer', basic: false },
+ *   ruleFields: {
+ *     fields: z.object({
+ *       dataSourceIds: hostRuleFields.someDataSourceIds,
+ *       dataSourceAlertName: hostRuleFields.dataSourceAlertName,
+ *     }),
+ *   },
  * });
  */
-export function defineSource<Payload extends z.ZodType>(
-  definition: SourceDefinition<Payload>,
-): SourceDefinition<Payload> {
+export function defineSource<Payload extends z.ZodType, Connection extends z.ZodObject = z.ZodObject>(
+  definition: SourceDefinition<Payload, Connection>,
+): SourceDefinition<Payload, Connection> {
   return definition;
 }

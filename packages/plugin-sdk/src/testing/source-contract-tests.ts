@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePayload } from '../source/normalize-payload';
 import type { NormalizedAlert } from '../source/normalized-alert';
 import { normalizedAlertSchema } from '../source/normalized-alert-schema';
 import type { AnySourceDefinition, SourceFixture } from '../source/source';
 import { checkSourceDefinition } from '../source/source-definition-shape';
+import { normalizeFixture } from './normalize-fixture';
 
 /**
  * Bodies that are no source's payload. Each must be refused by `payloadSchema` or normalize to no
@@ -11,7 +11,7 @@ import { checkSourceDefinition } from '../source/source-definition-shape';
  *
  * @example
  * for (const body of MALFORMED_PAYLOADS) {
- *   expect(normalizePayload(plugin, body)).not.toMatchObject({ ok: true, alerts: [expect.anything()] });
+ *   expect(normalizeFixture(plugin, body)).not.toMatchObject({ ok: true, alerts: [expect.anything()] });
  * }
  */
 export const MALFORMED_PAYLOADS: readonly unknown[] = [
@@ -63,9 +63,9 @@ export function runSourceContractTests(plugin: AnySourceDefinition): void {
 
         it('normalizes the same way every time, without changing the payload', () => {
           const payload = structuredClone(fixture.payload);
-          const first = normalizePayload(plugin, payload);
+          const first = normalizeFixture(plugin, payload);
           expect(payload).toEqual(fixture.payload);
-          expect(normalizePayload(plugin, payload)).toEqual(first);
+          expect(normalizeFixture(plugin, payload)).toEqual(first);
         });
 
         it('gives distinct alerts of the batch distinct fingerprints', () => {
@@ -93,7 +93,7 @@ export function runSourceContractTests(plugin: AnySourceDefinition): void {
     it.each(MALFORMED_PAYLOADS.map((payload) => [JSON.stringify(payload) ?? 'undefined', payload] as const))(
       'refuses %s or finds no alert in it, without throwing',
       (_label, payload) => {
-        const outcome = normalizePayload(plugin, payload);
+        const outcome = normalizeFixture(plugin, payload);
         if (outcome.ok) expect(outcome.alerts).toEqual([]);
         else expect(outcome.issues.length).toBeGreaterThan(0);
       },
@@ -102,7 +102,7 @@ export function runSourceContractTests(plugin: AnySourceDefinition): void {
 }
 
 function normalized(plugin: AnySourceDefinition, fixture: SourceFixture): readonly NormalizedAlert[] {
-  const outcome = normalizePayload(plugin, structuredClone(fixture.payload));
+  const outcome = normalizeFixture(plugin, structuredClone(fixture.payload));
   if (!outcome.ok) {
     const reasons = outcome.issues.map((issue) => `${issue.path || '(payload)'}: ${issue.message}`);
     throw new Error(`fixture "${fixture.name}" was refused: ${reasons.join('; ')}`);

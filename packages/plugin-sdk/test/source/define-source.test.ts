@@ -3,6 +3,9 @@ import {
   type AnySourceDefinition,
   checkSourceDefinition,
   defineSource,
+  dynamicOrTextQueryRuleFields,
+  hostRuleFields,
+  type NormalizedAlert,
   type SourceAlert,
   z,
 } from '../../src';
@@ -43,11 +46,60 @@ describe('defineSource', () => {
       listLabelValues: async (_source, label) => [label],
     });
   });
+
+  it('types the connection, probe, rule fields and matches', () => {
+    const described = defineSource({
+      ...definition,
+      connection: { schema: z.object({ url: z.url(), apiKey: z.string() }), secretFields: ['apiKey'] },
+      probe: { steps: [{ method: 'GET', path: '/health' }], token: 'x-api-key', basic: false },
+      ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: false }),
+      matches(alert, settings) {
+        expectTypeOf(alert).toEqualTypeOf<NormalizedAlert>();
+        expectTypeOf(settings).toEqualTypeOf<Readonly<Record<string, unknown>>>();
+        return true;
+      },
+    });
+    expectTypeOf(described).toExtend<AnySourceDefinition>();
+    defineSource({
+      ...definition,
+      connection: {
+        schema: z.object({ url: z.url() }),
+        // @ts-expect-error: 'password' is not a field of the connection schema
+        secretFields: ['password'],
+      },
+    });
+  });
 });
 
 describe('checkSourceDefinition', () => {
   it('accepts a definition', () => {
     expect(checkSourceDefinition(definition)).toEqual({ ok: true, definition });
+  });
+
+  it('accepts a definition with a connection, a probe, rule fields and matches', () => {
+    const described = {
+      ...definition,
+      connection: { schema: z.object({ url: z.url(), apiKey: z.string() }), secretFields: ['apiKey'] },
+      probe: {
+        steps: [
+          { method: 'POST', path: '/rpc', json: { id: 1 }, accept: (body: unknown) => body !== null },
+          { method: 'GET', path: '/health', query: { verbose: '1' } },
+        ],
+        token: 'none',
+        basic: true,
+      },
+      ruleFields: {
+        fields: z.object({ dataSourceIds: hostRuleFields.someDataSourceIds }),
+        singleSource: true,
+      },
+      matches: () => true,
+    };
+    expect(checkSourceDefinition(described)).toEqual({ ok: true, definition: described });
+    const variants = {
+      ...definition,
+      ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: true }),
+    };
+    expect(checkSourceDefinition(variants)).toMatchObject({ ok: true });
   });
 
   it.each([
@@ -62,6 +114,35 @@ describe('checkSourceDefinition', () => {
       'fixtures',
     ],
     ['neither webhooks nor evaluate', { capabilities: { webhook: false, resolves: true } }, 'evaluate'],
+    [
+      'a connection secret the schema lacks',
+      { connection: { schema: z.object({ url: z.string() }), secretFields: ['apiToken'] } },
+      'names "apiToken", which the schema lacks',
+    ],
+    [
+      'a connection schema that is not zod',
+      { connection: { schema: {}, secretFields: [] } },
+      'connection.schema',
+    ],
+    ['a probe without steps', { probe: { steps: [], token: 'bearer', basic: true } }, 'probe.steps'],
+    [
+      'a probe path without a leading slash',
+      { probe: { steps: [{ method: 'GET', path: 'health' }], token: 'bearer', basic: true } },
+      'must start with /',
+    ],
+    [
+      'a probe with an unknown token scheme',
+      { probe: { steps: [{ method: 'GET', path: '/' }], token: 'cookie', basic: true } },
+      'probe.token',
+    ],
+    ['rule fields that are a bare zod object', { ruleFields: z.object({}) }, 'ruleFields'],
+    ['rule fields with no variant', { ruleFields: { byQueryType: {} } }, 'ruleFields'],
+    [
+      'rule fields with both shapes',
+      { ruleFields: { fields: z.object({}), byQueryType: { dynamic: z.object({}) } } },
+      'ruleFields',
+    ],
+    ['matches that is not a function', { matches: true }, 'matches'],
   ])('refuses %s, naming the field', (_case, change, field) => {
     const checked = checkSourceDefinition({ ...definition, ...change });
     expect(checked.ok).toBe(false);

@@ -1,5 +1,4 @@
-import { globMatch } from './glob';
-import type { SourceAlert } from './normalized-alert';
+import { type AnySourceDefinition, globMatch, type NormalizedAlert } from '@oncall/plugin-sdk';
 
 /**
  * One `extraField` row of a rule: the label or annotation `key` must exist on the alert with a
@@ -13,19 +12,23 @@ export interface ExtraFieldFilter {
 }
 
 /**
- * The filters of a webhook-source rule, as stored with the rule (legacy clients send `null` for
- * an unset list, so `null` counts as unset).
+ * The filters the host applies to every webhook-source rule, as stored with the rule (legacy
+ * clients send `null` for an unset list, so `null` counts as unset).
  *
  * @example { dataSourceAlertName: 'HighMemoryUsage', extraField: [{ key: 'env', value: 'prod' }] } // grafana
- * @example { hosts: ['db-1'], actions: [], severities: ['4', '5'] } // zabbix
  */
 export interface RuleFilters {
   readonly dataSourceAlertName?: string | null;
   readonly extraField?: readonly ExtraFieldFilter[] | null;
-  readonly hosts?: readonly string[] | null;
-  readonly actions?: readonly string[] | null;
-  readonly severities?: readonly string[] | null;
 }
+
+/**
+ * A rule's type-specific settings as stored: the host's filters, and whatever the source's own
+ * `matches` reads.
+ *
+ * @example { hosts: ['db-1'], actions: [], severities: ['4', '5'] } // zabbix
+ */
+export type RuleSettings = RuleFilters & Readonly<Record<string, unknown>>;
 
 /**
  * Whether an alert from a data source belongs to a rule that lists that data source. Every filter
@@ -37,35 +40,27 @@ export interface RuleFilters {
  *   whole-value `*` glob, case-sensitively. A key the alert lacks never matches, not even `*`
  *   (so `{key: 'team', value: '*'}` means "has a team label"). Rows with an empty key are
  *   ignored: forms send an empty row for "no filter".
- * - `hosts`, `actions`, `severities` (Zabbix): the alert's `details.host`, `details.action`,
- *   `details.severity` ('0'..'5') is one of the listed values, exactly. Empty or unset means any.
+ * - the source's own filters, when its plugin has `matches` (Zabbix: hosts, actions and
+ *   severities), asked only once the two above hold.
  *
  * @example
- * matchesRule(alert, { dataSourceAlertName: 'HighMemoryUsage', extraField: [{ key: 'instance', value: 'db-*' }] })
+ * matchesRule(alert, { dataSourceAlertName: 'HighMemoryUsage', extraField: [{ key: 'instance', value: 'db-*' }] }, grafana)
  */
 export function matchesRule(
-  alert: Pick<SourceAlert, 'name' | 'labels' | 'annotations' | 'details'>,
-  filters: RuleFilters,
+  alert: NormalizedAlert,
+  settings: RuleSettings,
+  source: Pick<AnySourceDefinition, 'matches'> = {},
 ): boolean {
-  const wantedName = filters.dataSourceAlertName;
+  const wantedName = settings.dataSourceAlertName;
   if (wantedName && wantedName !== alert.name) return false;
-  for (const { key, value } of filters.extraField ?? []) {
+  for (const { key, value } of settings.extraField ?? []) {
     if (key === '') continue;
     if (!fieldMatches(alert.labels, key, value) && !fieldMatches(alert.annotations, key, value)) return false;
   }
-  return (
-    oneOf(filters.hosts, alert.details.host) &&
-    oneOf(filters.actions, alert.details.action) &&
-    oneOf(filters.severities, alert.details.severity)
-  );
+  return source.matches?.(alert, settings) ?? true;
 }
 
 function fieldMatches(fields: Readonly<Record<string, string>>, key: string, pattern: string): boolean {
   const value = Object.hasOwn(fields, key) ? fields[key] : undefined;
   return value !== undefined && globMatch(pattern, value);
-}
-
-function oneOf(allowed: readonly string[] | null | undefined, value: string | undefined): boolean {
-  if (!allowed || allowed.length === 0) return true;
-  return value !== undefined && allowed.includes(value);
 }

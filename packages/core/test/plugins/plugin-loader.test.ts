@@ -1,5 +1,12 @@
+import {
+  type AnyChannelDefinition,
+  type AnySourceDefinition,
+  defineChannel,
+  defineSource,
+  z,
+} from '@oncall/plugin-sdk';
 import { describe, expect, it } from 'vitest';
-import { type AnyChannelDefinition, defineChannel, loadChannelPlugins, PluginLoadError, z } from '../src';
+import { loadChannelPlugins, loadSourcePlugins, PluginLoadError } from '../../src/plugins/plugin-loader';
 
 const channel = (id: string) =>
   defineChannel({
@@ -13,12 +20,28 @@ const channel = (id: string) =>
     create: () => ({ send: async () => ({}) }),
   });
 
+const source = (id: string, dataSourceType: string) =>
+  defineSource({
+    id,
+    displayName: id,
+    dataSourceType,
+    capabilities: { webhook: true, resolves: false },
+    payloadSchema: z.object({ name: z.string() }),
+    normalize: (payload) => [
+      { name: payload.name, status: 'firing', labels: {}, annotations: {}, details: {} },
+    ],
+    fixtures: [],
+  });
+
 const modules: Record<string, unknown> = {
   '@acme/channel-pager': { default: channel('pager') },
   '@acme/channel-telegram-clone': { default: channel('telegram') },
   '@acme/no-default': { pager: channel('pager') },
   '@acme/not-a-channel': { default: { id: 'Bad Id', displayName: '', create: 'nope' } },
   '@acme/ghost-secret': { default: { ...channel('ghost'), secretFields: ['password'] } },
+  '@acme/source-uptime': { default: source('uptime-kuma', 'uptime_kuma') },
+  '@acme/source-grafana-clone': { default: source('grafana-clone', 'grafana') },
+  '@acme/source-zabbix-clone': { default: source('zabbix', 'zabbix_clone') },
 };
 
 const importer = async (name: string) => {
@@ -97,6 +120,61 @@ describe('loadChannelPlugins', () => {
   it('rejects duplicate built-ins', async () => {
     await expect(loadChannelPlugins([channel('x'), channel('x')], [], importer)).rejects.toThrow(
       'Channel plugin "built-in": channel id "x" is already provided by a built-in channel',
+    );
+  });
+});
+
+const builtInSources: AnySourceDefinition[] = [source('grafana', 'grafana'), source('zabbix', 'zabbix')];
+
+const sourceLoadError = (packages: string[]) =>
+  loadSourcePlugins(builtInSources, packages, importer).then(
+    () => expect.fail('expected loading to fail'),
+    (error: unknown) => error,
+  );
+
+describe('loadSourcePlugins', () => {
+  it('registers built-ins and the named packages by data source type', async () => {
+    const registry = await loadSourcePlugins(builtInSources, ['@acme/source-uptime'], importer);
+    expect([...registry.keys()]).toEqual(['grafana', 'zabbix', 'uptime_kuma']);
+    expect(registry.get('uptime_kuma')?.id).toBe('uptime-kuma');
+  });
+
+  it('rejects a default export that is not a source definition, saying what is wrong', async () => {
+    const error = await sourceLoadError(['@acme/channel-pager']);
+    expect(error).toBeInstanceOf(PluginLoadError);
+    expect(error).toMatchObject({ kind: 'source', packageName: '@acme/channel-pager' });
+    const message = String(error);
+    expect(message).toContain(
+      'Source plugin "@acme/channel-pager": default export is not a source definition',
+    );
+    expect(message).toContain('dataSourceType');
+    expect(message).toContain('normalize');
+  });
+
+  it('names the package that cannot be imported or has no default export', async () => {
+    expect(String(await sourceLoadError(['@acme/missing']))).toContain(
+      `Source plugin "@acme/missing": could not be imported: Cannot find package '@acme/missing'`,
+    );
+    expect(String(await sourceLoadError(['@acme/no-default']))).toContain(
+      'Source plugin "@acme/no-default": has no default export',
+    );
+  });
+
+  it('rejects a second source for a data source type', async () => {
+    expect(String(await sourceLoadError(['@acme/source-grafana-clone']))).toContain(
+      'Source plugin "@acme/source-grafana-clone": data source type "grafana" is already provided by a built-in source',
+    );
+  });
+
+  it('rejects a source id already taken, even for another type', async () => {
+    expect(String(await sourceLoadError(['@acme/source-zabbix-clone']))).toContain(
+      'Source plugin "@acme/source-zabbix-clone": source id "zabbix" is already provided by a built-in source',
+    );
+  });
+
+  it('rejects the same source from two packages, naming both', async () => {
+    expect(String(await sourceLoadError(['@acme/source-uptime', '@acme/source-uptime']))).toContain(
+      'Source plugin "@acme/source-uptime": data source type "uptime_kuma" is already provided by package "@acme/source-uptime"',
     );
   });
 });

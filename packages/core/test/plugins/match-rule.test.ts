@@ -1,23 +1,33 @@
-import { describe, expect, it } from 'vitest';
-import { matchesRule, type RuleFilters } from '../../src';
+import type { NormalizedAlert } from '@oncall/plugin-sdk';
+import zabbix from '@oncall/source-zabbix';
+import { describe, expect, it, vi } from 'vitest';
+import { matchesRule, type RuleSettings } from '../../src/plugins/match-rule';
 
-const grafanaAlert = {
+const grafanaAlert: NormalizedAlert = {
   name: 'HighMemoryUsage',
+  status: 'firing',
+  fingerprint: 'grafana-1',
   labels: { alertname: 'HighMemoryUsage', instance: 'db-1:9100', team: 'db', env: 'prod' },
   annotations: { summary: 'Memory above 90% on db-1', runbook: 'https://wiki.example.com/mem' },
   details: { generatorURL: 'https://grafana.example.com/alerting/grafana/x/view' },
 };
 
-const zabbixAlert = {
+const zabbixAlert: NormalizedAlert = {
   name: 'High CPU utilization',
+  status: 'firing',
+  fingerprint: 'zabbix-event:8812',
   labels: { host: 'db-1' },
   annotations: {},
   details: { host: 'db-1', severity: '4', action: 'Page DBAs', eventId: '8812' },
 };
 
-type MatchedAlert = Parameters<typeof matchesRule>[0];
+type RuleFilters = RuleSettings;
 
-const matches = (filters: RuleFilters, alert: MatchedAlert = grafanaAlert) => matchesRule(alert, filters);
+const matches = (filters: RuleFilters, alert: NormalizedAlert = grafanaAlert) => matchesRule(alert, filters);
+
+/** Through the host matcher, which applies the Zabbix plugin's own filters. */
+const matchesZabbix = (filters: RuleFilters, alert: NormalizedAlert = zabbixAlert) =>
+  matchesRule(alert, filters, zabbix);
 
 describe('matchesRule: dataSourceAlertName', () => {
   it.each<[string, RuleFilters, boolean]>([
@@ -120,13 +130,30 @@ describe('matchesRule: Zabbix hosts, actions and severities', () => {
     ['with the trigger name', { dataSourceAlertName: 'High CPU utilization', hosts: ['db-1'] }, true],
     ['with another trigger name', { dataSourceAlertName: 'Disk full', hosts: ['db-1'] }, false],
   ])('%s', (_case, filters, expected) => {
-    expect(matches(filters, zabbixAlert)).toBe(expected);
+    expect(matchesZabbix(filters)).toBe(expected);
   });
 
   it('does not match a host filter when the alert has no host', () => {
-    expect(matches({ hosts: ['db-1'] }, grafanaAlert)).toBe(false);
-    expect(matches({ actions: ['Page DBAs'] }, grafanaAlert)).toBe(false);
-    expect(matches({ severities: ['4'] }, grafanaAlert)).toBe(false);
+    expect(matchesZabbix({ hosts: ['db-1'] }, grafanaAlert)).toBe(false);
+    expect(matchesZabbix({ actions: ['Page DBAs'] }, grafanaAlert)).toBe(false);
+    expect(matchesZabbix({ severities: ['4'] }, grafanaAlert)).toBe(false);
+  });
+});
+
+describe("matchesRule: the source's own filters", () => {
+  it('asks the source only once the name and extra fields hold, with the settings as stored', () => {
+    const source = { matches: vi.fn(() => false) };
+    const settings = { dataSourceAlertName: 'HighMemoryUsage', hosts: ['db-1'] };
+    expect(matchesRule(grafanaAlert, settings, source)).toBe(false);
+    expect(source.matches).toHaveBeenCalledWith(grafanaAlert, settings);
+    source.matches.mockClear();
+    expect(matchesRule(grafanaAlert, { dataSourceAlertName: 'Other' }, source)).toBe(false);
+    expect(source.matches).not.toHaveBeenCalled();
+  });
+
+  it('leaves vendor fields alone for a source without its own filters', () => {
+    expect(matchesRule(grafanaAlert, { hosts: ['db-1'] }, {})).toBe(true);
+    expect(matches({ hosts: ['db-1'], severities: ['4'] })).toBe(true);
   });
 });
 

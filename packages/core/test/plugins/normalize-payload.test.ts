@@ -1,5 +1,6 @@
+import { defaultFingerprint, defineSource, type SourceAlert, z } from '@oncall/plugin-sdk';
 import { describe, expect, it } from 'vitest';
-import { defaultFingerprint, defineSource, normalizePayload, type SourceAlert, z } from '../../src';
+import { normalizePayload } from '../../src/plugins/normalize-payload';
 
 const alert = (fields: Partial<SourceAlert> = {}): SourceAlert => ({
   name: 'DiskFull',

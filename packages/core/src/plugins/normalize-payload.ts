@@ -1,7 +1,9 @@
-import { defaultFingerprint } from './fingerprint';
-import type { NormalizedAlert } from './normalized-alert';
-import type { AnySourceDefinition } from './source';
-import { presentText } from './text';
+import {
+  type AnySourceDefinition,
+  defaultFingerprint,
+  type NormalizedAlert,
+  presentText,
+} from '@oncall/plugin-sdk';
 
 /**
  * Why a payload was refused: one entry per schema issue, with the dotted path inside the payload

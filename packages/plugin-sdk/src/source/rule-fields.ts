@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * The fields a rule of the source's type stores besides those every rule has (name, endpoints,
+ * users, tags…), as zod objects for the host to check rule bodies (`POST /alert-rule`) with. The
+ * host adds `type`, and `queryType` for variants.
+ *
+ * - `fields`: one object for every rule of the type.
+ * - `byQueryType`: one object per `queryType`, for sources whose rules come in variants: a
+ *   `dynamic` rule fed by the source's webhooks, a `textQuery` rule the service evaluates.
+ * - `singleSource`: a rule names exactly one data source (`dataSourceId`) rather than a list
+ *   (`dataSourceIds`).
+ *
+ * @example { fields: z.object({ dataSourceIds: hostRuleFields.someDataSourceIds, dataSourceAlertName: hostRuleFields.dataSourceAlertName }) }
+ * @example { byQueryType: { dynamic: z.object({ … }), textQuery: z.object({ queryText: z.string() }) } }
+ */
+export type SourceRuleFields =
+  | { readonly fields: z.ZodObject; readonly singleSource?: true }
+  | { readonly byQueryType: Readonly<Record<string, z.ZodObject>>; readonly singleSource?: true };
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} may not be greater than ${max} characters.`);
+
+const idList = (label: string) =>
+  z
+    .array(
+      z
+        .string({ error: `The ${label} field is required.` })
+        .min(1, `The ${label} field is required.`)
+        .max(64),
+      { error: `The ${label} must be an array.` },
+    )
+    .max(1000);
+
+const dataSourceIds = idList('data source ids');
+
+/**
+ * Rule fields the host itself reads, with the service's error messages, for a plugin's
+ * `ruleFields`: the data sources a rule listens to (`dataSourceIds`, or `someDataSourceIds` when
+ * the list may not be empty), and the filters the host applies to every webhook alert
+ * (`dataSourceAlertName`, exact; `extraField`, `{ key, value }` globs on labels and annotations).
+ *
+ * @example
+ * ruleFields: {
+ *   fields: z.object({
+ *     dataSourceIds: hostRuleFields.someDataSourceIds,
+ *     dataSourceAlertName: hostRuleFields.dataSourceAlertName,
+ *     extraField: hostRuleFields.extraField.default([]),
+ *   }),
+ * }
+ */
+export const hostRuleFields = {
+  dataSourceIds,
+  someDataSourceIds: dataSourceIds.min(1, 'Select at least one data source.'),
+  dataSourceAlertName: requiredText('data source alert name', 255),
+  extraField: z
+    .array(
+      z.object(
+        {
+          key: requiredText('key', 255),
+          value: z.string({ error: 'The value must be a string.' }).max(1000),
+        },
+        { error: 'Each extra field must be an object with key and value.' },
+      ),
+      { error: 'The extra field must be an array.' },
+    )
+    .max(50, 'The extra field may not have more than 50 items.'),
+} as const;
+
+/**
+ * The rule fields of a source that is both pushed to and queried, as Prometheus, Grafana and PMM
+ * are: a `dynamic` rule listens to the source's webhooks (alert name and label filters); a
+ * `textQuery` rule is a query the service evaluates against the listed data sources, or every
+ * connected one when none is listed. `requireDataSources`: a dynamic rule must list its data
+ * sources (otherwise an empty list means every connected one).
+ *
+ * @example ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: true }) // Grafana
+ */
+export function dynamicOrTextQueryRuleFields(options: {
+  readonly requireDataSources: boolean;
+}): SourceRuleFields {
+  return {
+    byQueryType: {
+      dynamic: z.object({
+        dataSourceIds: options.requireDataSources
+          ? hostRuleFields.someDataSourceIds
+          : hostRuleFields.dataSourceIds.default([]),
+        dataSourceAlertName: hostRuleFields.dataSourceAlertName,
+        extraField: hostRuleFields.extraField.default([]),
+      }),
+      textQuery: z.object({
+        queryText: requiredText('query text', 10_000),
+        queryObject: z
+          .record(z.string(), z.unknown(), { error: 'The query object must be an object.' })
+          .nullish(),
+        dataSourceIds: hostRuleFields.dataSourceIds.default([]),
+      }),
+    },
+  };
+}
