@@ -1,5 +1,6 @@
 import type { DeliveryAttemptRecord, ProviderChain } from './delivery/types';
-import type { Notification } from './notification';
+import type { EndpointRoute } from './dispatch/types';
+import type { Notification, OtpChannel } from './notification';
 
 /**
  * The outside world as orchestration sees it. Both drivers (Temporal activities and the embedded
@@ -33,6 +34,25 @@ export interface DeliveryLogEntry {
 /** Appends to the delivery log; must be idempotent by `record.idempotencyKey` (activities retry). */
 export interface DeliveryLog {
   append(entry: DeliveryLogEntry): Promise<void>;
+}
+
+/**
+ * Where a notification goes, read when it is dispatched (provider configs and flows can change
+ * while work waits in the queue).
+ */
+export interface DispatchRoutes {
+  /** Default then backup provider config of a channel, for OTP sends; null when none is configured. */
+  chainForKind(kind: OtpChannel): Promise<ProviderChain | null>;
+  /** One read of the endpoint (and its provider configs); null when the endpoint is gone. */
+  routeOf(endpointId: string): Promise<EndpointRoute | null>;
+  /**
+   * Who hears of an alert event sent to a flow endpoint instead of the flow running. Null when the
+   * event pages (fired, refired, status, triggered, test, or an event not found): the flow runs.
+   * For a follow-up (resolved, auto_resolved, acknowledged): the flow's step endpoints that were
+   * delivered a page of the event's episode (an acknowledge's: of the episodes it acknowledged),
+   * in id order; empty when nobody was paged yet.
+   */
+  followUpTargets(alertEventId: string, flowEndpointId: string): Promise<string[] | null>;
 }
 
 /**
