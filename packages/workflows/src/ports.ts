@@ -58,7 +58,9 @@ export interface DispatchRoutes {
 /**
  * The provider chain of an endpoint at dispatch time (provider configs can change while a flow
  * waits): default then backup config for sms/call/email, `[DIRECT_PROVIDER]` for messengers, and
- * `null` for an endpoint that cannot be delivered to (deleted, or itself a flow), which is skipped.
+ * `null` for an endpoint that cannot be delivered to (deleted, itself a flow, or without a provider
+ * config), which is skipped. Only flows started before their steps were routed by `decideDispatch`
+ * still ask (the `resolveProviderChains` activity).
  */
 export interface ProviderChainResolver {
   chainFor(endpointId: string): Promise<ProviderChain | null>;

@@ -4,6 +4,6 @@ export type { EndpointRoute } from '@oncall/workflows';
 
 /**
  * The routes both drivers dispatch by (`readDispatchFacts`, then `decideDispatch`), plus the
- * provider chains the steps of Temporal flows ask for.
+ * provider chains the Temporal flows started before their steps were routed still ask for.
  */
 export interface NotificationRoutes extends DispatchRoutes, ProviderChainResolver {}
