@@ -12,7 +12,7 @@ export interface ComposedActivityDeps {
 
 /**
  * The composition seam of the worker: the delivery adapters as the server builds them
- * (`composeDeliveryAdapters`: channel sender, delivery log, provider chains), over the application's
+ * (`composeDeliveryAdapters`: channel sender, delivery log, routes), over the application's
  * PostgreSQL. Auto-resolve timers resolve through the core's lifecycle; the pages that causes go to
  * the Temporal outbox in the same transaction, which the server works (this process only queues).
  * A worker is its own process, so the embedded PGlite (which lives inside the server process)
@@ -33,6 +33,7 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
       sender: adapters.sender,
       deliveryLog: adapters.log,
       providerChains: adapters.routes,
+      routes: adapters.routes,
       instances: new AutoResolver({ orm: db.orm, orchestrator: outbox.orchestrator, clock: systemClock }),
     },
     close: async () => {

@@ -14,6 +14,7 @@ const activities = createActivities({
   sender: { send: unused },
   deliveryLog: { append: unused },
   providerChains: { chainFor: unused },
+  routes: { chainForKind: unused, routeOf: unused, followUpTargets: unused },
   instances: { resolve: unused },
 });
 

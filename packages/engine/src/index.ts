@@ -1,6 +1,8 @@
 // Ports the engine runs on, beyond those of @oncall/workflows.
 
 export type { InstanceResolver } from '@oncall/workflows';
+// Task queues of the lanes, for the worker (they live with the workflows that start children on them).
+export { laneTaskQueue, laneTaskQueues } from '@oncall/workflows';
 export { BUILT_IN_CHANNELS, type ChannelRegistry, loadChannelRegistry } from './adapters/channel-registry';
 // Adapters over the database and the channel plugins.
 export { type ChannelSenderOptions, createChannelSender } from './adapters/channel-sender';
@@ -38,7 +40,6 @@ export {
 } from './ports/engine-metrics';
 export type { EndpointRoute, NotificationRoutes } from './ports/notification-routes';
 export { createTemporalEngine, type TemporalEngineOptions } from './temporal/create-temporal-engine';
-export { laneTaskQueue, laneTaskQueues } from './temporal/lane-task-queues';
 export type {
   WorkflowClientLike,
   WorkflowSignalWithStartRequest,

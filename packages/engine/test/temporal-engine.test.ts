@@ -148,6 +148,30 @@ describe('the Temporal driver (outbox → workflow starts)', () => {
     expect(laneTaskQueues('oncall')).toEqual(['oncall', 'oncall-email', 'oncall-chat']);
   });
 
+  it('keeps a notify of an endpoint whose kind has no provider config until one is added, as the embedded driver does', async () => {
+    const endpointId = await seed.endpoint(userId, 'call', { value: '09120000004' });
+    const alertEventId = newId();
+    await seed.notify(engine.orchestrator, alertEventId, endpointId);
+    const workflowId = `notify:${alertEventId}:${endpointId}`;
+    const outboxState = async () => {
+      const [job] = await queryRows<{ state: string }>(
+        database.db.orm.em.fork(),
+        `select state from pgboss.job where name = 'oncall-temporal-outbox' and data->>'alertEventId' = ?`,
+        [alertEventId],
+      );
+      return job?.state;
+    };
+    await vi.waitFor(async () => expect(await outboxState()).toBe('retry'), WAIT);
+    expect(startsOf(workflowId)).toEqual([]);
+
+    const callConfig = await seed.providerConfig('call', 'default', 'providerOne', {}, { apiToken: 't' });
+    await vi.waitFor(() => expect(startsOf(workflowId)).toHaveLength(1), { ...WAIT, timeout: 30_000 });
+    expect(startsOf(workflowId)[0]?.options).toMatchObject({
+      taskQueue: 'oncall',
+      args: [{ state: { provider: callConfig } }],
+    });
+  });
+
   it('starts a flow for a flow endpoint and signals it when escalations stop', async () => {
     const target = await seed.endpoint(userId, 'sms', { value: '0912' });
     const steps = [{ type: 'endpoint' as const, endpointIds: [target] }];

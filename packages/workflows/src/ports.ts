@@ -1,5 +1,6 @@
 import type { DeliveryAttemptRecord, ProviderChain } from './delivery/types';
-import type { Notification } from './notification';
+import type { EndpointRoute } from './dispatch/types';
+import type { Notification, OtpChannel } from './notification';
 
 /**
  * The outside world as orchestration sees it. Both drivers (Temporal activities and the embedded
@@ -36,9 +37,30 @@ export interface DeliveryLog {
 }
 
 /**
+ * Where a notification goes, read when it is dispatched (provider configs and flows can change
+ * while work waits in the queue).
+ */
+export interface DispatchRoutes {
+  /** Default then backup provider config of a channel, for OTP sends; null when none is configured. */
+  chainForKind(kind: OtpChannel): Promise<ProviderChain | null>;
+  /** One read of the endpoint (and its provider configs); null when the endpoint is gone. */
+  routeOf(endpointId: string): Promise<EndpointRoute | null>;
+  /**
+   * Who hears of an alert event sent to a flow endpoint instead of the flow running. Null when the
+   * event pages (fired, refired, status, triggered, test, or an event not found): the flow runs.
+   * For a follow-up (resolved, auto_resolved, acknowledged): the flow's step endpoints that were
+   * delivered a page of the event's episode (an acknowledge's: of the episodes it acknowledged),
+   * in id order; empty when nobody was paged yet.
+   */
+  followUpTargets(alertEventId: string, flowEndpointId: string): Promise<string[] | null>;
+}
+
+/**
  * The provider chain of an endpoint at dispatch time (provider configs can change while a flow
  * waits): default then backup config for sms/call/email, `[DIRECT_PROVIDER]` for messengers, and
- * `null` for an endpoint that cannot be delivered to (deleted, or itself a flow), which is skipped.
+ * `null` for an endpoint that cannot be delivered to (deleted, itself a flow, or without a provider
+ * config), which is skipped. Only flows started before their steps were routed by `decideDispatch`
+ * still ask (the `resolveProviderChains` activity).
  */
 export interface ProviderChainResolver {
   chainFor(endpointId: string): Promise<ProviderChain | null>;

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type ActivityDeps,
   createActivities,
+  DEFAULT_RETRY_POLICY,
   type DeliveryLogEntry,
+  DIRECT_PROVIDER,
+  type EndpointRoute,
+  type FlowStepDispatch,
+  initialDeliveryState,
   type Notification,
   type ResolveInstanceRequest,
   SendError,
@@ -17,6 +22,12 @@ const request: SendRequest = {
   providerConfigId: 'cfg_default',
   attempt: 1,
   idempotencyKey: 'notify:evt_1:ep_sms:cfg_default:1',
+};
+
+const stepRoutes: Record<string, EndpointRoute> = {
+  ep_teams: { kind: 'deliver', chain: [DIRECT_PROVIDER], lane: 'chat', ownerId: 'usr_1' },
+  ep_call: { kind: 'unconfigured', providerKind: 'call' },
+  ep_flow: { kind: 'flow', steps: [] },
 };
 
 function setup(send: (request: SendRequest) => Promise<void>) {
@@ -36,6 +47,11 @@ function setup(send: (request: SendRequest) => Promise<void>) {
     providerChains: {
       chainFor: async (endpointId) =>
         endpointId === 'ep_gone' ? null : [`${endpointId}_default`, `${endpointId}_backup`],
+    },
+    routes: {
+      chainForKind: async () => null,
+      routeOf: async (endpointId) => stepRoutes[endpointId] ?? null,
+      followUpTargets: async () => null,
     },
     instances: { resolve: async (incoming) => void resolved.push(incoming) },
     now: () => clock,
@@ -137,5 +153,46 @@ describe('createActivities: bookkeeping', () => {
     };
     await activities.resolveInstance(resolution);
     expect(resolved).toEqual([resolution]);
+  });
+});
+
+describe('createActivities: routeFlowStep', () => {
+  const step = (endpointId: string): FlowStepDispatch => ({
+    type: 'flowStep',
+    alertEventId: 'evt_1',
+    endpointId,
+    stepIndex: 2,
+    policy: DEFAULT_RETRY_POLICY,
+  });
+
+  it("answers the delivery to start, on the endpoint's lane", async () => {
+    const { activities } = setup(async () => {});
+    await expect(activities.routeFlowStep(step('ep_teams'))).resolves.toEqual({
+      type: 'deliver',
+      key: 'notify:evt_1:ep_teams:2',
+      input: {
+        notification: { kind: 'alert', alertEventId: 'evt_1', endpointId: 'ep_teams' },
+        state: initialDeliveryState({
+          baseKey: 'notify:evt_1:ep_teams:2',
+          chain: [DIRECT_PROVIDER],
+          policy: DEFAULT_RETRY_POLICY,
+        }),
+      },
+      lane: 'chat',
+      ownerId: 'usr_1',
+    });
+  });
+
+  it('answers nothing to start for a deleted endpoint or a flow', async () => {
+    const { activities } = setup(async () => {});
+    await expect(activities.routeFlowStep(step('ep_gone'))).resolves.toEqual({ type: 'drop' });
+    await expect(activities.routeFlowStep(step('ep_flow'))).resolves.toEqual({ type: 'drop' });
+  });
+
+  it('fails, to be retried, while the endpoint has no provider config of its kind', async () => {
+    const { activities } = setup(async () => {});
+    await expect(activities.routeFlowStep(step('ep_call'))).rejects.toThrow(
+      'No call provider config to deliver to ep_call with',
+    );
   });
 });

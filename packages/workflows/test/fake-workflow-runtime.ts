@@ -12,6 +12,8 @@ export type TraceEntry =
       readonly op: 'startChild';
       readonly workflowType: string;
       readonly workflowId: string;
+      /** Absent: the parent's task queue. */
+      readonly taskQueue: string | undefined;
       readonly args: readonly unknown[];
       readonly parentClosePolicy: unknown;
     }
@@ -23,6 +25,10 @@ type Handler = (...args: never[]) => void;
 export interface FakeRuntime {
   now: number;
   continueAsNewSuggested: boolean;
+  /** The task queue the workflow runs on. */
+  taskQueue: string;
+  /** Replaying a history recorded before any `patched()` branch existed: `patched` answers false. */
+  replayingUnpatched: boolean;
   trace: TraceEntry[];
   activities: Partial<{ [Name in keyof Activities]: Activities[Name] }>;
   /** Options each `proxyActivities` call was made with, per activity name used from it. */
@@ -37,6 +43,8 @@ export interface FakeRuntime {
 export const runtime: FakeRuntime = {
   now: 0,
   continueAsNewSuggested: false,
+  taskQueue: 'oncall',
+  replayingUnpatched: false,
   trace: [],
   activities: {},
   activityOptions: new Map(),
@@ -49,6 +57,7 @@ export const runtime: FakeRuntime = {
 export function resetRuntime(now: number): void {
   runtime.now = now;
   runtime.continueAsNewSuggested = false;
+  runtime.replayingUnpatched = false;
   runtime.trace = [];
   runtime.activities = {};
   runtime.handlers = new Map();
@@ -76,7 +85,7 @@ function describeEntry(entry: TraceEntry): string {
     case 'block':
       return `block ${entry.timeoutMs ?? 'until signalled'}`;
     case 'startChild':
-      return `child ${entry.workflowType} ${entry.workflowId}`;
+      return `child ${entry.workflowType} ${entry.workflowId}${entry.taskQueue === undefined ? '' : ` on ${entry.taskQueue}`}`;
     case 'signal':
       return `signal ${entry.name}`;
     case 'continueAsNew':
@@ -97,6 +106,10 @@ function describeActivity(name: keyof Activities, input: unknown): string {
     case 'resolveProviderChains': {
       const request = input as Parameters<Activities['resolveProviderChains']>[0];
       return `chains ${request.endpointIds.join(',')}`;
+    }
+    case 'routeFlowStep': {
+      const request = input as Parameters<Activities['routeFlowStep']>[0];
+      return `route ${request.endpointId}#${request.stepIndex}`;
     }
     case 'resolveInstance': {
       const request = input as Parameters<Activities['resolveInstance']>[0];

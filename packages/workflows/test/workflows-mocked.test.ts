@@ -8,8 +8,11 @@ import {
 } from '@temporalio/common';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  createActivities,
   DEFAULT_RETRY_POLICY,
   type DeliveryInput,
+  DIRECT_PROVIDER,
+  type EndpointRoute,
   type FlowInput,
   initialDeliveryState,
   initialFlowState,
@@ -62,18 +65,23 @@ vi.mock('@temporalio/workflow', async (importOriginal) => {
     },
     startChild: async (
       workflow: { name: string },
-      options: { workflowId: string; args: unknown[]; parentClosePolicy: unknown },
+      options: { workflowId: string; taskQueue?: string; args: unknown[]; parentClosePolicy: unknown },
     ) => {
       runtime.trace.push({
         op: 'startChild',
         workflowType: workflow.name,
         workflowId: options.workflowId,
+        taskQueue: options.taskQueue,
         args: options.args,
         parentClosePolicy: options.parentClosePolicy,
       });
       await runtime.startChild(options.workflowId);
     },
-    workflowInfo: () => ({ continueAsNewSuggested: runtime.continueAsNewSuggested }),
+    workflowInfo: () => ({
+      continueAsNewSuggested: runtime.continueAsNewSuggested,
+      taskQueue: runtime.taskQueue,
+    }),
+    patched: () => !runtime.replayingUnpatched,
     continueAsNew: async (...args: unknown[]) => {
       runtime.trace.push({ op: 'continueAsNew', args });
       throw new Error('continued as new');
@@ -286,7 +294,7 @@ describe('deliveryWorkflow', () => {
   });
 });
 
-describe('flowWorkflow', () => {
+describe('flowWorkflow replaying a history from before its steps were routed', () => {
   const input: FlowInput = {
     alertEventId: 'evt_1',
     flowEndpointId: 'ep_flow',
@@ -299,6 +307,7 @@ describe('flowWorkflow', () => {
   };
 
   beforeEach(() => {
+    runtime.replayingUnpatched = true;
     runtime.activities.resolveProviderChains = async ({ endpointIds }) =>
       endpointIds
         .filter((endpointId) => endpointId !== 'ep_deleted')
@@ -360,6 +369,109 @@ describe('flowWorkflow', () => {
     };
 
     await expect(flowWorkflow(input)).rejects.toThrow('namespace not found');
+  });
+});
+
+describe('flowWorkflow', () => {
+  const input: FlowInput = {
+    alertEventId: 'evt_1',
+    flowEndpointId: 'ep_flow',
+    retryPolicy: { ...DEFAULT_RETRY_POLICY, maxAttemptsPerProvider: 1 },
+    state: initialFlowState([
+      { type: 'endpoint', endpointIds: ['ep_sms', 'ep_chat'] },
+      { type: 'wait', duration: 5, timeUnit: 'm' },
+      { type: 'endpoint', endpointIds: ['ep_email', 'ep_deleted', 'ep_flow'] },
+    ]),
+  };
+  const routes: Record<string, EndpointRoute> = {
+    ep_sms: { kind: 'deliver', chain: ['cfg_sms', 'cfg_sms_backup'], lane: 'page', ownerId: 'usr_1' },
+    ep_chat: { kind: 'deliver', chain: [DIRECT_PROVIDER], lane: 'chat', ownerId: 'usr_1' },
+    ep_email: { kind: 'deliver', chain: ['cfg_smtp'], lane: 'email', ownerId: 'usr_2' },
+    ep_flow: { kind: 'flow', steps: [] },
+  };
+  const unused = async (): Promise<never> => {
+    throw new Error('not called by flows');
+  };
+  const activitiesOver = (routeOf: (endpointId: string) => Promise<EndpointRoute | null>) =>
+    createActivities({
+      sender: { send: unused },
+      deliveryLog: { append: unused },
+      providerChains: { chainFor: unused },
+      routes: { chainForKind: unused, routeOf, followUpTargets: unused },
+      instances: { resolve: unused },
+    });
+
+  beforeEach(() => {
+    runtime.activities.routeFlowStep = activitiesOver(
+      async (endpointId) => routes[endpointId] ?? null,
+    ).routeFlowStep;
+  });
+
+  it("escalates, starting each step endpoint's delivery on its lane's task queue, and skips the deleted and the flows", async () => {
+    await expect(flowWorkflow(input)).resolves.toBe('completed');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'route ep_sms#0',
+      'route ep_chat#0',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0 on oncall',
+      'child deliveryWorkflow notify:evt_1:ep_chat:0 on oncall-chat',
+      'block 300000',
+      'route ep_email#2',
+      'route ep_deleted#2',
+      'route ep_flow#2',
+      'child deliveryWorkflow notify:evt_1:ep_email:2 on oncall-email',
+    ]);
+  });
+
+  it("starts each delivery with the step's business key, the endpoint's chain and the flow policy, abandoned on close", async () => {
+    await flowWorkflow(input);
+    const expected: DeliveryInput = {
+      notification: { kind: 'alert', alertEventId: 'evt_1', endpointId: 'ep_sms' },
+      state: initialDeliveryState({
+        baseKey: 'notify:evt_1:ep_sms:0',
+        chain: ['cfg_sms', 'cfg_sms_backup'],
+        policy: input.retryPolicy,
+      }),
+    };
+    expect(runtime.trace[2]).toMatchObject({ args: [expected], parentClosePolicy: 'ABANDON' });
+  });
+
+  it('holds a step whose endpoint has no provider config, retried until one is added, while the others are paged', async () => {
+    let configured = false;
+    const { routeFlowStep } = activitiesOver(async (endpointId) =>
+      endpointId === 'ep_email' && !configured
+        ? { kind: 'unconfigured', providerKind: 'email' }
+        : (routes[endpointId] ?? null),
+    );
+    // Temporal retries the failing activity (its policy has no attempt limit); an admin adds an
+    // email provider config after the first failure.
+    const failures: string[] = [];
+    runtime.activities.routeFlowStep = async (request) => {
+      for (;;) {
+        try {
+          return await routeFlowStep(request);
+        } catch (error) {
+          failures.push(error instanceof Error ? error.message : String(error));
+          runtime.trace.push({ op: 'signal', name: 'email provider config added' });
+          configured = true;
+        }
+      }
+    };
+
+    await expect(flowWorkflow(input)).resolves.toBe('completed');
+    expect(failures).toEqual(['No email provider config to deliver to ep_email with']);
+    expect(describeTrace(runtime.trace).slice(5)).toEqual([
+      'route ep_email#2',
+      'route ep_deleted#2',
+      'route ep_flow#2',
+      'signal email provider config added',
+      'child deliveryWorkflow notify:evt_1:ep_email:2 on oncall-email',
+    ]);
+  });
+
+  it('keeps retrying the routing of a step endpoint, as it does bookkeeping', () => {
+    const options = runtime.activityOptions.get('routeFlowStep');
+    expect(options).toEqual(runtime.activityOptions.get('recordDeliveryAttempt'));
+    expect(options).not.toMatchObject({ retry: { maximumAttempts: expect.anything() } });
   });
 });
 

@@ -37,6 +37,7 @@ describe('replay of recorded histories', () => {
     'delivery-fallback.json',
     'flow-escalation.json',
     'flow-acknowledged.json',
+    'flow-routed-steps.json',
     'auto-resolve-rearmed.json',
   ])(
     '%s replays deterministically',

@@ -1,16 +1,16 @@
 import {
+  decideDispatch,
   decideFlow,
   type FlowEvent,
   type FlowInput,
   type FlowState,
   flowWorkflowId,
-  initialDeliveryState,
-  notifyWorkflowId,
+  readDispatchFacts,
+  unconfiguredError,
 } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
-import { unconfiguredError } from '../driver/unconfigured-error';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { escalationStopId } from './escalation-stop-id';
 import type { DeliveryJob, EscalationStopJob, FlowJob } from './jobs';
@@ -27,23 +27,28 @@ export interface FlowRunnerDeps {
  * it reads the alert event's stop marker: an acknowledged or resolved event's flow finishes there.
  */
 export function createFlowRunner(deps: FlowRunnerDeps) {
+  // Each endpoint is routed by `decideDispatch`. A missing provider config fails the step, which is
+  // retried (the step's other deliveries are queued once, by their ids).
   const dispatchStep = async (input: FlowInput, endpointIds: readonly string[], stepIndex: number) => {
+    const { alertEventId, retryPolicy: policy } = input;
     await Promise.all(
       endpointIds.map(async (endpointId) => {
-        const route = await deps.routes.routeOf(endpointId);
-        // A deleted endpoint, or a flow inside a flow, is skipped; a missing provider config fails
-        // the step, which is retried (the step's other deliveries are queued once, by their ids).
-        if (route === null || route.kind === 'flow') return;
-        if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, endpointId);
-        const { chain, lane, ownerId } = route;
-        const baseKey = notifyWorkflowId(input.alertEventId, endpointId, stepIndex);
-        const job: DeliveryJob = {
-          input: {
-            notification: { kind: 'alert', alertEventId: input.alertEventId, endpointId },
-            state: initialDeliveryState({ baseKey, chain, policy: input.retryPolicy }),
-          },
-        };
-        await deps.queue.send(LANE_QUEUES[lane], job, { id: jobIdFor(baseKey), group: ownerId });
+        const request = { type: 'flowStep', alertEventId, endpointId, stepIndex, policy } as const;
+        const command = decideDispatch(await readDispatchFacts(request, deps.routes));
+        switch (command.type) {
+          case 'deliver': {
+            const job: DeliveryJob = { input: command.input };
+            await deps.queue.send(LANE_QUEUES[command.lane], job, {
+              id: jobIdFor(command.key),
+              group: command.ownerId,
+            });
+            return;
+          }
+          case 'fail':
+            throw unconfiguredError(command.unconfigured, command.target);
+          case 'drop':
+            return;
+        }
       }),
     );
   };

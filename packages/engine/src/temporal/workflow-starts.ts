@@ -3,22 +3,20 @@ import {
   acknowledgeSignal,
   autoResolveWorkflowId,
   type DeliveryInput,
+  type DispatchRequest,
+  decideDispatch,
   type FlowInput,
   flowWorkflowId,
-  initialDeliveryState,
-  initialFlowState,
-  notifyWorkflowId,
-  otpDelivery,
-  otpWorkflowId,
+  laneTaskQueue,
   type RearmSignal,
+  readDispatchFacts,
   rearmSignal,
   resolveSignal,
+  unconfiguredError,
 } from '@oncall/workflows';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
 import type { RetryPolicies } from '../driver/retry-policies';
-import { unconfiguredError } from '../driver/unconfigured-error';
 import type { NotificationRoutes } from '../ports/notification-routes';
-import { laneTaskQueue } from './lane-task-queues';
 import type { OutboxJob } from './outbox-job';
 import type { WorkflowClientLike } from './workflow-client-like';
 
@@ -62,56 +60,46 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
     }
   };
 
+  // Carries out `decideDispatch`: a delivery on its lane's task queue, a flow on the base one, a
+  // follow-up's notifies one by one (each under the direct notify's workflow id).
+  const dispatch = async (request: DispatchRequest): Promise<void> => {
+    const command = decideDispatch(await readDispatchFacts(request, deps.routes));
+    switch (command.type) {
+      case 'deliver':
+        await start(
+          'deliveryWorkflow',
+          command.key,
+          command.input,
+          laneTaskQueue(deps.taskQueue, command.lane),
+        );
+        return;
+      case 'startFlow':
+        await start('flowWorkflow', command.key, command.input);
+        return;
+      case 'notifyEach': {
+        const { alertEventId, targets } = command;
+        await Promise.all(
+          targets.map(({ endpointId }) =>
+            dispatch({ type: 'notify', alertEventId, endpointId, policy: deps.policies.alert }),
+          ),
+        );
+        return;
+      }
+      case 'fail':
+        throw unconfiguredError(command.unconfigured, command.target);
+      case 'drop':
+        return;
+    }
+  };
+
   return async function carryOut(job: OutboxJob): Promise<void> {
     switch (job.type) {
-      case 'otp': {
-        const chain = await deps.routes.chainForKind(job.channel);
-        if (chain === null) throw unconfiguredError(job.channel, `OTP ${job.otpId}`);
-        const input = otpDelivery({
-          otpId: job.otpId,
-          channel: job.channel,
-          chain,
-          policy: deps.policies.otp,
-        });
-        await start('deliveryWorkflow', otpWorkflowId(job.otpId), input);
+      case 'otp':
+        await dispatch({ ...job, policy: deps.policies.otp });
         return;
-      }
-      case 'notify': {
-        const { alertEventId, endpointId } = job;
-        const route = await deps.routes.routeOf(endpointId);
-        if (route === null) return;
-        if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, endpointId);
-        if (route.kind === 'flow') {
-          // A follow-up runs no flow: the step endpoints the episode paged are notified directly,
-          // under the direct notify's workflow id (one notice even if also attached directly).
-          const followUp = await deps.routes.followUpTargets(alertEventId, endpointId);
-          if (followUp !== null) {
-            await Promise.all(
-              followUp.map((target) => carryOut({ type: 'notify', alertEventId, endpointId: target })),
-            );
-            return;
-          }
-          const input: FlowInput = {
-            alertEventId,
-            flowEndpointId: endpointId,
-            state: initialFlowState(route.steps),
-            retryPolicy: deps.policies.alert,
-          };
-          await start('flowWorkflow', flowWorkflowId(alertEventId, endpointId), input);
-          return;
-        }
-        const workflowId = notifyWorkflowId(alertEventId, endpointId);
-        const delivery: DeliveryInput = {
-          notification: { kind: 'alert', alertEventId, endpointId },
-          state: initialDeliveryState({
-            baseKey: workflowId,
-            chain: route.chain,
-            policy: deps.policies.alert,
-          }),
-        };
-        await start('deliveryWorkflow', workflowId, delivery, laneTaskQueue(deps.taskQueue, route.lane));
+      case 'notify':
+        await dispatch({ ...job, policy: deps.policies.alert });
         return;
-      }
       case 'stop': {
         const notified = await deps.notifiesOf(job.alertEventId);
         // A flow whose start is still queued would miss the signal: try again once it has started.

@@ -1,9 +1,14 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { ProviderChain } from '../delivery/types';
+import { decideDispatch } from '../dispatch/decide';
+import { readDispatchFacts } from '../dispatch/read-facts';
+import type { FlowStepCommand, FlowStepDispatch } from '../dispatch/types';
+import { unconfiguredError } from '../dispatch/unconfigured-error';
 import type {
   ChannelSender,
   DeliveryLog,
   DeliveryLogEntry,
+  DispatchRoutes,
   InstanceResolver,
   ProviderChainResolver,
   ResolveInstanceRequest,
@@ -26,17 +31,28 @@ export interface Activities {
   /** One attempt; throws an `ApplicationFailure` typed by `SEND_FAILURE_TYPES` (permanent ones non-retryable). */
   sendNotification(request: SendRequest): Promise<SendNotificationResult>;
   recordDeliveryAttempt(entry: DeliveryLogEntry): Promise<void>;
-  /** Chains of the endpoints that can be delivered to, in the order asked; the others are left out. */
+  /**
+   * Chains of the endpoints that can be delivered to, in the order asked; the others are left out.
+   * Kept for flows whose history predates `routeFlowStep`.
+   */
   resolveProviderChains(request: {
     readonly endpointIds: readonly string[];
   }): Promise<EndpointProviderChain[]>;
+  /**
+   * Routes one endpoint of a flow step with `decideDispatch`: the delivery to start (and on which
+   * lane), or nothing. Throws while the endpoint's kind has no provider config, so Temporal retries
+   * it, visibly, until one is added.
+   */
+  routeFlowStep(request: FlowStepDispatch): Promise<Exclude<FlowStepCommand, { type: 'fail' }>>;
   resolveInstance(request: ResolveInstanceRequest): Promise<void>;
 }
 
 export interface ActivityDeps {
   readonly sender: ChannelSender;
   readonly deliveryLog: DeliveryLog;
+  /** For `resolveProviderChains`, which only flows started before `routeFlowStep` existed call. */
   readonly providerChains: ProviderChainResolver;
+  readonly routes: DispatchRoutes;
   readonly instances: InstanceResolver;
   /** Monotonic milliseconds for send latency; `performance.now` unless a test pins it. */
   readonly now?: () => number;
@@ -46,7 +62,7 @@ export interface ActivityDeps {
  * Activities over ports only, so the worker's composition root decides what sends and stores.
  *
  * @example
- * const worker = await Worker.create({ workflowsPath, activities: createActivities({ sender, deliveryLog, providerChains, instances }), ... });
+ * const worker = await Worker.create({ workflowsPath, activities: createActivities({ sender, deliveryLog, providerChains, routes, instances }), ... });
  */
 export function createActivities(deps: ActivityDeps): Activities {
   const now = deps.now ?? (() => performance.now());
@@ -83,6 +99,11 @@ export function createActivities(deps: ActivityDeps): Activities {
         })),
       );
       return chains.filter((entry): entry is EndpointProviderChain => entry.chain !== null);
+    },
+    async routeFlowStep(request) {
+      const command = decideDispatch(await readDispatchFacts(request, deps.routes));
+      if (command.type === 'fail') throw unconfiguredError(command.unconfigured, command.target);
+      return command;
     },
     async resolveInstance(request) {
       await deps.instances.resolve(request);

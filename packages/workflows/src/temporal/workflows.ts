@@ -3,6 +3,7 @@ import {
   ApplicationFailure,
   continueAsNew,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   setHandler,
   startChild,
@@ -24,8 +25,9 @@ import { decideFlow } from '../flow/decide';
 import type { FlowEvent, FlowInput, FlowOutcome } from '../flow/types';
 import { notifyWorkflowId } from '../ids';
 import type { Notification } from '../notification';
-import type { Activities, EndpointProviderChain } from './activities';
+import type { Activities } from './activities';
 import { drive } from './drive';
+import { laneTaskQueue } from './lane-task-queues';
 import { readSendFailureDetails, sendFailureKind } from './send-failure';
 import { acknowledgeSignal, cancelSignal, rearmSignal, resolveSignal } from './signals';
 
@@ -35,11 +37,13 @@ const { sendNotification } = proxyActivities<Activities>({
   retry: { maximumAttempts: 1 },
 });
 
-// Bookkeeping activities are idempotent (see the ports), so Temporal may retry them until they land.
-const { recordDeliveryAttempt, resolveProviderChains, resolveInstance } = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { maximumInterval: '1 minute' },
-});
+// Bookkeeping activities are idempotent (see the ports), so Temporal may retry them until they land;
+// routing a step's endpoint keeps failing, and being retried, while its kind has no provider config.
+const { recordDeliveryAttempt, resolveProviderChains, routeFlowStep, resolveInstance } =
+  proxyActivities<Activities>({
+    startToCloseTimeout: '30 seconds',
+    retry: { maximumInterval: '1 minute' },
+  });
 
 /**
  * Delivers one notification to one endpoint through its provider chain.
@@ -117,8 +121,8 @@ async function attempt(
 }
 
 /**
- * Runs a flow endpoint for one alert event: its steps notify endpoints (one child delivery each) and
- * wait, until the end or until signal `acknowledge` or `resolve`.
+ * Runs a flow endpoint for one alert event: its steps notify endpoints (one child delivery each, on
+ * the endpoint's lane) and wait, until the end or until signal `acknowledge` or `resolve`.
  * Workflow id: `flowWorkflowId(alertEventId, flowEndpointId)`.
  */
 export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
@@ -135,12 +139,10 @@ export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
     inbox,
     execute: async (command, effects) => {
       switch (command.type) {
-        case 'notify': {
-          const targets = await resolveProviderChains({ endpointIds: command.endpointIds });
-          await Promise.all(targets.map((target) => dispatch(input, target, command.stepIndex)));
+        case 'notify':
+          await dispatchStep(input, command.endpointIds, command.stepIndex);
           effects.emit({ type: 'notificationsDispatched', stepIndex: command.stepIndex });
           return undefined;
-        }
         case 'wait':
           effects.startTimer({
             atMs: Date.now() + command.ms,
@@ -154,15 +156,53 @@ export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
   });
 }
 
-async function dispatch(input: FlowInput, target: EndpointProviderChain, stepIndex: number): Promise<void> {
-  const workflowId = notifyWorkflowId(input.alertEventId, target.endpointId, stepIndex);
-  const delivery: DeliveryInput = {
-    notification: { kind: 'alert', alertEventId: input.alertEventId, endpointId: target.endpointId },
-    state: initialDeliveryState({ baseKey: workflowId, chain: target.chain, policy: input.retryPolicy }),
-  };
+/**
+ * Flows started before steps were routed by `decideDispatch` replay (and finish) the way they
+ * started: chains only, children on the flow's task queue, endpoints without a provider config
+ * skipped. Remove that branch with `deprecatePatch` once no such flow can be running.
+ */
+const ROUTED_STEPS_PATCH = 'flow-steps-routed';
+
+/**
+ * Starts one child delivery per endpoint of a step, each routed by `decideDispatch` as the embedded
+ * driver routes it: on its lane's task queue, and an endpoint whose kind has no provider config holds
+ * the step (its routing activity is retried) until one is added, while the others are paged.
+ */
+async function dispatchStep(
+  input: FlowInput,
+  endpointIds: readonly string[],
+  stepIndex: number,
+): Promise<void> {
+  if (!patched(ROUTED_STEPS_PATCH)) {
+    const targets = await resolveProviderChains({ endpointIds });
+    await Promise.all(
+      targets.map(({ endpointId, chain }) => {
+        const workflowId = notifyWorkflowId(input.alertEventId, endpointId, stepIndex);
+        return startDelivery(workflowId, {
+          notification: { kind: 'alert', alertEventId: input.alertEventId, endpointId },
+          state: initialDeliveryState({ baseKey: workflowId, chain, policy: input.retryPolicy }),
+        });
+      }),
+    );
+    return;
+  }
+  const baseTaskQueue = workflowInfo().taskQueue;
+  await Promise.all(
+    endpointIds.map(async (endpointId) => {
+      const { alertEventId, retryPolicy: policy } = input;
+      const command = await routeFlowStep({ type: 'flowStep', alertEventId, endpointId, stepIndex, policy });
+      if (command.type === 'drop') return;
+      await startDelivery(command.key, command.input, laneTaskQueue(baseTaskQueue, command.lane));
+    }),
+  );
+}
+
+/** Without a task queue the child runs on the flow's own. */
+async function startDelivery(workflowId: string, delivery: DeliveryInput, taskQueue?: string): Promise<void> {
   try {
     await startChild(deliveryWorkflow, {
       workflowId,
+      ...(taskQueue === undefined ? {} : { taskQueue }),
       args: [delivery],
       // Pages already sent on their way outlive the flow: finishing the last step must not kill them.
       parentClosePolicy: ParentClosePolicy.ABANDON,

@@ -1,4 +1,4 @@
-import { DELIVERY_LANES, type DeliveryLane } from '../ports/delivery-lane';
+import { DELIVERY_LANES, type DeliveryLane } from '../delivery/lane';
 
 /**
  * The Temporal task queue a lane's deliveries run on: pages on the base queue (with flows and
