@@ -107,6 +107,15 @@ export {
   type AlertEventMessagesOptions,
   createAlertEventMessages,
 } from './notifications/alert-event-messages';
+export {
+  createNotificationRoutes,
+  type NotificationLane,
+  type NotificationRoute,
+  type NotificationRouteReader,
+  type NotificationRoutesOptions,
+  type ProviderChainIds,
+  type RoutedFlowStep,
+} from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
 export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';

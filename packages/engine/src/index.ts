@@ -10,7 +10,6 @@ export {
   type EngineAdapters,
 } from './adapters/create-engine-adapters';
 export { createHostFetches, type HostFetches } from './adapters/host-fetches';
-export { createNotificationRoutes } from './adapters/notification-routes';
 // The two drivers.
 export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
 // The delivery adapters as the server and the worker build them from the configuration.

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { SecretBox } from '@oncall/core';
+import { createNotificationRoutes, type SecretBox } from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
 import type { ChannelSender } from '@oncall/workflows';
 import type { AlertMessageSource } from '../ports/alert-message-source';
@@ -8,7 +8,6 @@ import type { NotificationRoutes } from '../ports/notification-routes';
 import type { ChannelRegistry } from './channel-registry';
 import { createChannelSender } from './channel-sender';
 import { createHostFetches } from './host-fetches';
-import { createNotificationRoutes } from './notification-routes';
 
 export interface EngineAdapterOptions {
   readonly orm: MikroORM;
