@@ -25,9 +25,9 @@ export {
   type LateBoundInstanceResolver,
   lateBoundInstanceResolver,
 } from './embedded/late-bound-instance-resolver';
-export type { AlertMessageRequest, AlertMessageSource } from './ports/alert-message-source';
 export type { DeliveryJournal } from './ports/delivery-journal';
 export { DELIVERY_LANES, type DeliveryLane } from './ports/delivery-lane';
+export type { DeliveryTarget, DeliveryTargetLookup, DeliveryTargets } from './ports/delivery-targets';
 export {
   type EngineMetrics,
   type JobFailureCause,
