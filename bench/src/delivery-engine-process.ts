@@ -4,7 +4,7 @@
  * Reads DATABASE_URL, ENCRYPTION_KEY_HEX, DELIVERY_BENCH_POOL and the tuning as JSON in
  * DELIVERY_BENCH_TUNING; tells its parent `ready` over IPC and stops on `stop`.
  */
-import { createDeliveryJournal, SecretBox } from '@oncall/core';
+import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import {
   createEmbeddedEngine,
@@ -24,11 +24,11 @@ const db = await openDatabase(
   { poolMax: Number(process.env.DELIVERY_BENCH_POOL ?? 12) },
 );
 const adapters = createEngineAdapters({
-  orm: db.orm,
-  box: new SecretBox(Buffer.from(key, 'hex')),
+  ...createDeliveryStore(db.orm, {
+    box: new SecretBox(Buffer.from(key, 'hex')),
+    alertMessages: fixedAlertMessages(),
+  }),
   channels: await loadChannelRegistry(),
-  alertMessages: fixedAlertMessages(),
-  journal: createDeliveryJournal(db.orm),
   allowPrivateTargets: true,
 });
 const engine = createEmbeddedEngine({ db, ...adapters, tuning, onError: (error) => console.error(error) });

@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus } from 'node:os';
-import { createDeliveryJournal, Endpoint, ProviderConfig, SecretBox, sealJson, User } from '@oncall/core';
+import { createDeliveryStore, Endpoint, ProviderConfig, SecretBox, sealJson, User } from '@oncall/core';
 import { migrate, openDatabase } from '@oncall/db';
 import {
   createEmbeddedEngine,
@@ -55,11 +55,8 @@ try {
   const box = new SecretBox(encryptionKey);
   const endpoints = await seed(box);
   const built = createEngineAdapters({
-    orm: db.orm,
-    box,
+    ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages() }),
     channels: await loadChannelRegistry(),
-    alertMessages: fixedAlertMessages(),
-    journal: createDeliveryJournal(db.orm),
     allowPrivateTargets: true,
   });
   adapters = built;

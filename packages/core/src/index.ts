@@ -80,6 +80,11 @@ export {
   type DeliveryAttemptJournal,
   type DeliverySubject,
 } from './delivery/delivery-journal';
+export {
+  createDeliveryStore,
+  type DeliveryStore,
+  type DeliveryStoreOptions,
+} from './delivery/delivery-store';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
 export type { EndpointView } from './endpoints/endpoint-view';
@@ -107,7 +112,25 @@ export {
   type AlertEventMessagesOptions,
   createAlertEventMessages,
 } from './notifications/alert-event-messages';
+export {
+  createDeliveryTargets,
+  type DeliveryTargetReader,
+  type DeliveryTargetsOptions,
+  type SendTarget,
+  type SendTargetLookup,
+} from './notifications/delivery-targets';
+export { directChannelId } from './notifications/endpoint-destination';
+export {
+  createNotificationRoutes,
+  type NotificationLane,
+  type NotificationRoute,
+  type NotificationRouteReader,
+  type NotificationRoutesOptions,
+  type ProviderChainIds,
+  type RoutedFlowStep,
+} from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
+export { providerTarget } from './notifications/provider-target';
 export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';

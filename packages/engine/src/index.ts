@@ -12,7 +12,6 @@ export {
   type EngineAdapters,
 } from './adapters/create-engine-adapters';
 export { createHostFetches, type HostFetches } from './adapters/host-fetches';
-export { createNotificationRoutes } from './adapters/notification-routes';
 // The two drivers.
 export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
 // The delivery adapters as the server and the worker build them from the configuration.
@@ -28,9 +27,9 @@ export {
   type LateBoundInstanceResolver,
   lateBoundInstanceResolver,
 } from './embedded/late-bound-instance-resolver';
-export type { AlertMessageRequest, AlertMessageSource } from './ports/alert-message-source';
 export type { DeliveryJournal } from './ports/delivery-journal';
 export { DELIVERY_LANES, type DeliveryLane } from './ports/delivery-lane';
+export type { DeliveryTarget, DeliveryTargetLookup, DeliveryTargets } from './ports/delivery-targets';
 export {
   type EngineMetrics,
   type JobFailureCause,

@@ -1,14 +1,14 @@
 import {
+  directChannelId,
   ENDPOINT_TYPES,
   type EndpointType,
   OTP_CHANNELS,
   PROVIDER_KINDS,
   type ProviderKind,
+  providerTarget,
 } from '@oncall/core';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_CHANNELS } from '../src/adapters/channel-registry';
-import { directChannelId } from '../src/adapters/endpoint-destination';
-import { providerTarget } from '../src/adapters/provider-target';
 
 // Compat: nothing reads the channels' `serves` and `lane` yet. They must say what the engine's
 // per-type tables say today, so that reading them instead changes no route.

@@ -1,4 +1,4 @@
-import { createDeliveryJournal, newId, queryRows, SecretBox } from '@oncall/core';
+import { createDeliveryJournal, createNotificationRoutes, newId, queryRows, SecretBox } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import {
   DEFAULT_RETRY_POLICY,
@@ -9,7 +9,6 @@ import {
 } from '@oncall/workflows';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNotificationRoutes } from '../src/adapters/notification-routes';
 import {
   createTemporalEngine,
   type Engine,

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createDeliveryJournal, SecretBox } from '@oncall/core';
+import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, hangReply, startFakeProviderOne } from '@oncall/fakes';
@@ -51,11 +51,8 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-delivery (PostgreSQ
     provider = await startFakeProviderOne();
     const box = new SecretBox(KEY);
     const adapters = createEngineAdapters({
-      orm: db.orm,
-      box,
+      ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages() }),
       channels: await loadChannelRegistry(),
-      alertMessages: fixedAlertMessages(),
-      journal: createDeliveryJournal(db.orm),
       allowPrivateTargets: true,
     });
     // This process only queues; the workers run in child processes (with the same queue settings).

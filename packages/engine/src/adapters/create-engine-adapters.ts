@@ -1,34 +1,28 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { SecretBox } from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
 import type { ChannelSender } from '@oncall/workflows';
-import type { AlertMessageSource } from '../ports/alert-message-source';
 import type { DeliveryJournal } from '../ports/delivery-journal';
+import type { DeliveryTargets } from '../ports/delivery-targets';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { ChannelRegistry } from './channel-registry';
 import { createChannelSender } from './channel-sender';
 import { createHostFetches } from './host-fetches';
-import { createNotificationRoutes } from './notification-routes';
 
+/**
+ * The database side comes from the core as one `createDeliveryStore(orm, …)`: routes, send
+ * targets and the delivery log.
+ */
 export interface EngineAdapterOptions {
-  readonly orm: MikroORM;
-  readonly box: SecretBox;
-  readonly channels: ChannelRegistry;
-  readonly alertMessages: AlertMessageSource;
-  /** The delivery log; the core's `createDeliveryJournal(orm)` over `delivery_attempts`. */
+  readonly routes: NotificationRoutes;
+  readonly targets: DeliveryTargets;
   readonly journal: DeliveryJournal;
+  readonly channels: ChannelRegistry;
   /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`. */
   readonly allowPrivateTargets: boolean;
-  readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly attemptTimeoutMs?: number;
-  /** See `ChannelSenderOptions.providerConfigTtlMs`. */
-  readonly providerConfigTtlMs?: number;
-  /** How long an endpoint's destination and route are reused; see `ChannelSenderOptions.endpointTtlMs`. */
-  readonly endpointTtlMs?: number;
   readonly logger?: ChannelLogger;
 }
 
-/** The ports both drivers run on (Temporal activities and the embedded jobs), over one database. */
+/** The ports both drivers run on (Temporal activities and the embedded jobs). */
 export interface EngineAdapters {
   readonly sender: ChannelSender;
   readonly log: DeliveryJournal;
@@ -42,7 +36,7 @@ export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapt
   return {
     sender: createChannelSender({ ...options, fetches }),
     log: options.journal,
-    routes: createNotificationRoutes(options.orm, { routeTtlMs: options.endpointTtlMs }),
+    routes: options.routes,
     close: () => fetches.close(),
   };
 }

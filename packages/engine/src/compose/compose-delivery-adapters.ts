@@ -1,14 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   AckLinkSigner,
+  type AlertEventMessages,
   createAlertEventMessages,
-  createDeliveryJournal,
+  createDeliveryStore,
   SecretBox,
   systemClock,
 } from '@oncall/core';
 import { loadChannelRegistry } from '../adapters/channel-registry';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
-import type { AlertMessageSource } from '../ports/alert-message-source';
 
 /** The part of the application configuration (`AppConfig`) delivery is built from. */
 export interface DeliveryCompositionConfig {
@@ -24,7 +24,7 @@ export interface DeliveryCompositionConfig {
  * server, or a Temporal worker), so the links are signed there with the JWT secret and lifetime the
  * server's core uses: its acknowledge route accepts them.
  */
-export function alertMessagesFor(config: DeliveryCompositionConfig, orm: MikroORM): AlertMessageSource {
+export function alertMessagesFor(config: DeliveryCompositionConfig, orm: MikroORM): AlertEventMessages {
   return createAlertEventMessages({
     orm,
     ackLinks: new AckLinkSigner(config.jwtSecret, systemClock, config.auth.ackLinkTtlSeconds),
@@ -34,20 +34,20 @@ export function alertMessagesFor(config: DeliveryCompositionConfig, orm: MikroOR
 
 /**
  * The delivery adapters (channel sender, delivery log, notification routes) over the application
- * database, built the same way by the server (embedded engine, Temporal outbox) and by the Temporal
- * worker (activities): the built-in channels plus `CHANNEL_PLUGINS`, secrets opened with the
- * configured key. Fails at start-up naming a plugin package it cannot load.
+ * database (the core's delivery store), built the same way by the server (embedded engine, Temporal
+ * outbox) and by the Temporal worker (activities): the built-in channels plus `CHANNEL_PLUGINS`,
+ * secrets opened with the configured key. Fails at start-up naming a plugin package it cannot load.
  */
 export async function composeDeliveryAdapters(
   config: DeliveryCompositionConfig,
   orm: MikroORM,
 ): Promise<EngineAdapters> {
   return createEngineAdapters({
-    orm,
-    box: new SecretBox(config.encryptionKey),
+    ...createDeliveryStore(orm, {
+      box: new SecretBox(config.encryptionKey),
+      alertMessages: alertMessagesFor(config, orm),
+    }),
     channels: await loadChannelRegistry(config.delivery.channelPlugins),
-    alertMessages: alertMessagesFor(config, orm),
-    journal: createDeliveryJournal(orm),
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
 }

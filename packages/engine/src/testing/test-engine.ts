@@ -1,4 +1,5 @@
 import {
+  type AlertEventMessages,
   armedInstanceReader,
   type Clock,
   type Core,
@@ -6,7 +7,7 @@ import {
   type CoreSettings,
   createAlertEventMessages,
   createCore,
-  createDeliveryJournal,
+  createDeliveryStore,
   SecretBox,
 } from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
@@ -17,7 +18,6 @@ import type { Engine } from '../driver/engine';
 import type { RetryPolicies } from '../driver/retry-policies';
 import { createEmbeddedEngine, type EmbeddedEngineOptions } from '../embedded/create-embedded-engine';
 import { lateBoundInstanceResolver } from '../embedded/late-bound-instance-resolver';
-import type { AlertMessageSource } from '../ports/alert-message-source';
 import { runAutoResolveTimersNow } from './auto-resolve-timers';
 import { fixedAlertMessages } from './fixed-alert-messages';
 
@@ -41,7 +41,7 @@ export interface TestEngineOptions {
    * state, description, acknowledge link signed by the TestCore and starting with its `publicUrl`);
    * with a bare TestDatabase, which has no alerts of its own: `fixedAlertMessages()`.
    */
-  readonly alertMessages?: AlertMessageSource;
+  readonly alertMessages?: AlertEventMessages;
   /** Direct channels' configs, e.g. `{ telegram: { apiBase: fakeBotApi.url } }`. */
   readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly policies?: Partial<RetryPolicies>;
@@ -104,13 +104,13 @@ export async function createTestEngine(
   if (!encryptionKey) throw new Error('createTestEngine needs the encryption key of the data it reads');
   const box = new SecretBox(encryptionKey);
   const adapters = createEngineAdapters({
-    orm: database.db.orm,
-    box,
+    ...createDeliveryStore(database.db.orm, {
+      box,
+      alertMessages: options.alertMessages ?? defaultAlertMessages(target),
+      channelConfigs: options.channelConfigs,
+    }),
     channels: await loadChannelRegistry(),
-    alertMessages: options.alertMessages ?? defaultAlertMessages(target),
-    journal: createDeliveryJournal(database.db.orm),
     allowPrivateTargets: true,
-    channelConfigs: options.channelConfigs,
     attemptTimeoutMs: options.attemptTimeoutMs,
   });
   const instances = lateBoundInstanceResolver();
@@ -147,7 +147,7 @@ export async function createTestEngine(
   };
 }
 
-function defaultAlertMessages(target: TestEngineCore | TestDatabase): AlertMessageSource {
+function defaultAlertMessages(target: TestEngineCore | TestDatabase): AlertEventMessages {
   if (!('core' in target)) return fixedAlertMessages();
   return createAlertEventMessages({
     orm: target.database.db.orm,

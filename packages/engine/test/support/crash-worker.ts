@@ -3,7 +3,7 @@
  * with a short job expiry so a killed worker's job is retried within seconds.
  * Usage: tsx crash-worker.ts <database url> <encryption key hex>
  */
-import { createDeliveryJournal, SecretBox } from '@oncall/core';
+import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, loadChannelRegistry } from '../../src/index';
 import { fixedAlertMessages } from '../../src/testing/index';
@@ -12,11 +12,11 @@ import { CRASH_TUNING } from './crash-tuning';
 const [url = '', keyHex = ''] = process.argv.slice(2);
 const db = await openDatabase({ kind: 'postgres', url }, { poolMax: 4 });
 const adapters = createEngineAdapters({
-  orm: db.orm,
-  box: new SecretBox(Buffer.from(keyHex, 'hex')),
+  ...createDeliveryStore(db.orm, {
+    box: new SecretBox(Buffer.from(keyHex, 'hex')),
+    alertMessages: fixedAlertMessages(),
+  }),
   channels: await loadChannelRegistry(),
-  alertMessages: fixedAlertMessages(),
-  journal: createDeliveryJournal(db.orm),
   allowPrivateTargets: true,
   attemptTimeoutMs: 60_000,
 });

@@ -1,24 +1,50 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  createLoadingCache,
-  type EndpointType,
-  isId,
-  providerChainFor,
-  queryRows,
-  type FlowStep as StoredFlowStep,
-} from '@oncall/core';
-import { DIRECT_PROVIDER, type FlowStep, type ProviderChain } from '@oncall/workflows';
-import type { DeliveryLane } from '../ports/delivery-lane';
-import type { EndpointRoute, NotificationRoutes } from '../ports/notification-routes';
+import type { MikroORM } from '@mikro-orm/core';
+import { createLoadingCache } from '../caching/loading-cache';
+import type { EndpointType, FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
+import { isId } from '../entities/new-id';
+import type { ProviderKind } from '../entities/provider-config.entity';
+import { queryRows } from '../persistence/query-rows';
+import { providerChainFor } from '../provider-configs/provider-chain';
+import { DIRECT_PROVIDER } from './direct-provider';
 
-const PROVIDER_KINDS: Partial<Record<EndpointType, 'sms' | 'call' | 'email'>> = {
+/** Default then backup provider config id; the engine's `ProviderChain`. */
+export type ProviderChainIds = readonly [string, ...string[]];
+
+/** Which capacity a send uses; the engine's `DeliveryLane`. */
+export type NotificationLane = 'page' | 'email' | 'chat';
+
+/** A flow step as the engine runs it: an endpoint step always names an endpoint. */
+export type RoutedFlowStep =
+  | { readonly type: 'wait'; readonly duration: number; readonly timeUnit: 's' | 'm' | 'h' }
+  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] };
+
+/** How an endpoint is notified; the engine's `EndpointRoute`. */
+export type NotificationRoute =
+  | { readonly kind: 'flow'; readonly steps: readonly RoutedFlowStep[] }
+  | {
+      readonly kind: 'deliver';
+      readonly chain: ProviderChainIds;
+      readonly lane: NotificationLane;
+      readonly ownerId: string;
+    }
+  | { readonly kind: 'unconfigured'; readonly providerKind: ProviderKind };
+
+/** The routes as stored; it implements the engine's `NotificationRoutes` port. */
+export interface NotificationRouteReader {
+  chainForKind(kind: ProviderKind): Promise<ProviderChainIds | null>;
+  routeOf(endpointId: string): Promise<NotificationRoute | null>;
+  followUpTargets(alertEventId: string, flowEndpointId: string): Promise<string[] | null>;
+  chainFor(endpointId: string): Promise<ProviderChainIds | null>;
+}
+
+const PROVIDER_KINDS: Partial<Record<EndpointType, ProviderKind>> = {
   sms: 'sms',
   call: 'call',
   email: 'email',
 };
 
 /** Everything else (messengers, webhooks) is chat. */
-const LANES: Partial<Record<EndpointType, DeliveryLane>> = { sms: 'page', call: 'page', email: 'email' };
+const LANES: Partial<Record<EndpointType, NotificationLane>> = { sms: 'page', call: 'page', email: 'email' };
 
 export interface NotificationRoutesOptions {
   /**
@@ -39,14 +65,14 @@ const DEFAULT_ROUTE_TTL_MS = 2_000;
 export function createNotificationRoutes(
   orm: MikroORM,
   options: NotificationRoutesOptions = {},
-): NotificationRoutes {
-  const chainForKind = async (kind: 'sms' | 'call' | 'email'): Promise<ProviderChain | null> => {
+): NotificationRouteReader {
+  const chainForKind = async (kind: ProviderKind): Promise<ProviderChainIds | null> => {
     const [first, ...rest] = await providerChainFor(orm.em.fork(), kind);
     return first === undefined ? null : [first, ...rest];
   };
   // Every notification is routed, so this is one plain-row query: the endpoint and, in the same
   // statement, its kind's default-then-backup chain (the order `providerChainFor` gives).
-  const readRoute = async (endpointId: string): Promise<EndpointRoute | null> => {
+  const readRoute = async (endpointId: string): Promise<NotificationRoute | null> => {
     if (!isId(endpointId)) return null;
     const [row] = await queryRows<RouteRow>(
       orm.em.fork(),
@@ -136,8 +162,8 @@ function jsonOf<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-function flowSteps(steps: readonly StoredFlowStep[]): FlowStep[] {
-  return steps.flatMap((step): FlowStep[] => {
+function flowSteps(steps: readonly StoredFlowStep[]): RoutedFlowStep[] {
+  return steps.flatMap((step): RoutedFlowStep[] => {
     if (step.type === 'wait') return [step];
     const [first, ...rest] = step.endpointIds;
     // Validation refuses empty endpoint steps; one that slipped through pages nobody.

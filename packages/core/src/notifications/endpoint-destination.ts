@@ -1,4 +1,5 @@
-import type { EndpointType, SecretBox } from '@oncall/core';
+import type { SecretBox } from '../crypto/secret-box';
+import type { EndpointType } from '../entities/endpoint.entity';
 
 /** The endpoint columns a send needs, read as a plain row. */
 export interface EndpointRow {

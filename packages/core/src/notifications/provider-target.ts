@@ -1,4 +1,4 @@
-import type { ProviderSettings } from '@oncall/core';
+import type { ProviderSettings } from '../provider-configs/provider-settings';
 
 /** Which channel plugin sends for a provider config, and the raw config its schema parses. */
 export interface ProviderTarget {

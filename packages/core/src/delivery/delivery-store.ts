@@ -1,0 +1,34 @@
+import type { MikroORM } from '@mikro-orm/core';
+import {
+  createDeliveryTargets,
+  type DeliveryTargetReader,
+  type DeliveryTargetsOptions,
+} from '../notifications/delivery-targets';
+import { createNotificationRoutes, type NotificationRouteReader } from '../notifications/notification-routes';
+import { createDeliveryJournal, type DeliveryAttemptJournal } from './delivery-journal';
+
+export type DeliveryStoreOptions = Omit<DeliveryTargetsOptions, 'orm'>;
+
+/**
+ * What the delivery engine reads and writes in the application database, as the engine's ports
+ * `NotificationRoutes`, `DeliveryTargets` and `DeliveryJournal` take it.
+ */
+export interface DeliveryStore {
+  readonly routes: NotificationRouteReader;
+  readonly targets: DeliveryTargetReader;
+  readonly journal: DeliveryAttemptJournal;
+}
+
+/**
+ * The delivery engine's database side over one ORM. `endpointTtlMs` bounds both how long an
+ * endpoint's destination and how long its route are reused.
+ *
+ * @example createEngineAdapters({ ...createDeliveryStore(orm, { box, alertMessages }), channels, allowPrivateTargets: false })
+ */
+export function createDeliveryStore(orm: MikroORM, options: DeliveryStoreOptions): DeliveryStore {
+  return {
+    routes: createNotificationRoutes(orm, { routeTtlMs: options.endpointTtlMs }),
+    targets: createDeliveryTargets({ orm, ...options }),
+    journal: createDeliveryJournal(orm),
+  };
+}

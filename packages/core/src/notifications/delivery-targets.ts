@@ -1,0 +1,151 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { ChannelMessage } from '@oncall/plugin-sdk';
+import { createLoadingCache } from '../caching/loading-cache';
+import type { SecretBox } from '../crypto/secret-box';
+import type { DeliverySubject } from '../delivery/delivery-journal';
+import { isId } from '../entities/new-id';
+import { type ActiveMessengerProxy, activeMessengerProxy } from '../messenger-proxies/active-messenger-proxy';
+import { queryRows } from '../persistence/query-rows';
+import { loadProviderSettings } from '../provider-configs/provider-settings';
+import type { AlertEventMessages } from './alert-event-messages';
+import { DIRECT_PROVIDER } from './direct-provider';
+import { directChannelId, type EndpointRow, endpointDestination } from './endpoint-destination';
+import { otpMessage } from './otp-message';
+import { providerTarget } from './provider-target';
+
+/**
+ * Everything one send needs, secrets opened; the engine's `DeliveryTarget`. The config and the
+ * destination are not checked yet: the channel plugin's schemas parse them.
+ */
+export interface SendTarget {
+  /** The channel plugin that sends. */
+  readonly channelId: string;
+  readonly config: Record<string, unknown>;
+  readonly destination: Record<string, unknown>;
+  readonly message: ChannelMessage;
+}
+
+/** A send target, or why there is none (each reason is final: a retry would find the same). */
+export type SendTargetLookup =
+  | { readonly kind: 'send'; readonly target: SendTarget }
+  | { readonly kind: 'unsendable'; readonly reason: string };
+
+/** What sends read from the database; it implements the engine's `DeliveryTargets` port. */
+export interface DeliveryTargetReader {
+  /** `providerConfigId` is a provider config's id, or `DIRECT_PROVIDER` for a direct channel. */
+  resolve(request: {
+    readonly notification: DeliverySubject;
+    readonly providerConfigId: string;
+  }): Promise<SendTargetLookup>;
+  /** The proxy messenger traffic goes through now; null for direct connections. */
+  activeProxy(): Promise<ActiveMessengerProxy | null>;
+}
+
+export interface DeliveryTargetsOptions {
+  readonly orm: MikroORM;
+  readonly box: SecretBox;
+  /** Renders alert notifications: the core's `createAlertEventMessages`, or a fixed one in tests. */
+  readonly alertMessages: AlertEventMessages;
+  /**
+   * Instance-wide configs of the channels that have no provider config, by channel id, e.g.
+   * `{ telegram: { apiBase: 'http://bot-api.internal' } }` for a local Bot API server.
+   */
+  readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** How long a provider config, once read and decrypted, is reused for sends. Default 2 s; 0 disables. */
+  readonly providerConfigTtlMs?: number;
+  /**
+   * How long an endpoint's destination, once read, is reused for sends: an edit reaches pages within
+   * it. Default 2 s; 0 disables.
+   */
+  readonly endpointTtlMs?: number;
+}
+
+const DEFAULT_PROVIDER_CONFIG_TTL_MS = 2_000;
+const DEFAULT_ENDPOINT_TTL_MS = 2_000;
+
+const unsendable = (reason: string): SendTargetLookup => ({ kind: 'unsendable', reason });
+
+/**
+ * Resolves a notification when it is sent, so codes, bot tokens and message text never sit in job
+ * payloads: an OTP is read and its code decrypted, an alert notification's endpoint read and its
+ * message rendered. The provider config of the attempt (secrets decrypted) names the channel; a
+ * direct attempt goes to the endpoint type's channel with its instance-wide config.
+ */
+export function createDeliveryTargets(options: DeliveryTargetsOptions): DeliveryTargetReader {
+  const { orm, box } = options;
+
+  const loadProvider = createLoadingCache({
+    load: async (providerConfigId) => {
+      const settings = await loadProviderSettings(orm.em.fork(), box, providerConfigId);
+      return settings ? providerTarget(settings) : null;
+    },
+    ttlMs: options.providerConfigTtlMs ?? DEFAULT_PROVIDER_CONFIG_TTL_MS,
+    now: () => performance.now(),
+  });
+
+  // Every send reads these, so they are plain rows rather than hydrated entities.
+  const loadEndpoint = createLoadingCache({
+    load: async (endpointId) => {
+      if (!isId(endpointId)) return null;
+      const [endpoint] = await queryRows<EndpointRow>(
+        orm.em.fork(),
+        'select type, value, sealed_value, thread_id, sealed_bot_token from endpoints where id = ?',
+        [endpointId],
+      );
+      return endpoint ?? null;
+    },
+    ttlMs: options.endpointTtlMs ?? DEFAULT_ENDPOINT_TTL_MS,
+    now: () => performance.now(),
+  });
+
+  const readOtp = async (otpId: string) => {
+    if (!isId(otpId)) return undefined;
+    const [otp] = await queryRows<{ destination: string; sealed_code: string }>(
+      orm.em.fork(),
+      'select destination, sealed_code from otp_codes where id = ?',
+      [otpId],
+    );
+    return otp;
+  };
+
+  const throughProvider = async (
+    providerConfigId: string,
+    destination: Record<string, unknown>,
+    message: ChannelMessage,
+  ): Promise<SendTargetLookup> => {
+    const provider = await loadProvider(providerConfigId);
+    if (!provider) return unsendable(`Provider config ${providerConfigId} no longer exists`);
+    return {
+      kind: 'send',
+      target: { channelId: provider.channelId, config: provider.config, destination, message },
+    };
+  };
+
+  return {
+    async resolve({ notification, providerConfigId }) {
+      if (notification.kind === 'otp') {
+        const otp = await readOtp(notification.otpId);
+        if (!otp) return unsendable(`OTP ${notification.otpId} no longer exists`);
+        return throughProvider(
+          providerConfigId,
+          { value: otp.destination },
+          otpMessage(box.decrypt(otp.sealed_code)),
+        );
+      }
+      const { alertEventId, endpointId } = notification;
+      const endpoint = await loadEndpoint(endpointId);
+      if (!endpoint) return unsendable(`Endpoint ${endpointId} no longer exists`);
+      const message = await options.alertMessages.messageFor({ alertEventId, endpointId });
+      if (!message) return unsendable(`Alert event ${alertEventId} no longer exists`);
+      const destination = endpointDestination(endpoint, box);
+      if (providerConfigId !== DIRECT_PROVIDER) {
+        return throughProvider(providerConfigId, destination, message);
+      }
+      const channelId = directChannelId(endpoint.type);
+      if (channelId === undefined) return unsendable(`A ${endpoint.type} endpoint has no direct channel`);
+      const config = { ...options.channelConfigs?.[channelId] };
+      return { kind: 'send', target: { channelId, config, destination, message } };
+    },
+    activeProxy: () => activeMessengerProxy(orm.em.fork(), box),
+  };
+}
