@@ -9,7 +9,7 @@ import { openDatabase } from '@oncall/db';
 import {
   createEmbeddedEngine,
   createEngineAdapters,
-  loadChannelRegistry,
+  loadPluginRegistry,
   type QueueTuning,
 } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
@@ -26,7 +26,7 @@ const db = await openDatabase(
 const adapters = createEngineAdapters({
   orm: db.orm,
   box: new SecretBox(Buffer.from(key, 'hex')),
-  channels: await loadChannelRegistry(),
+  plugins: await loadPluginRegistry(),
   alertMessages: fixedAlertMessages(),
   journal: createDeliveryJournal(db.orm),
   allowPrivateTargets: true,

@@ -19,7 +19,7 @@ import {
   DEFAULT_QUEUE_TUNING,
   type Engine,
   type EngineAdapters,
-  loadChannelRegistry,
+  loadPluginRegistry,
   type QueueTuning,
 } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
@@ -57,7 +57,7 @@ try {
   const built = createEngineAdapters({
     orm: db.orm,
     box,
-    channels: await loadChannelRegistry(),
+    plugins: await loadPluginRegistry(),
     alertMessages: fixedAlertMessages(),
     journal: createDeliveryJournal(db.orm),
     allowPrivateTargets: true,

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@oncall/config';
 import { type Core, createCore, ensureSystemAdmin, SecretBox, type SystemAdminResult } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { type Engine, lateBoundInstanceResolver } from '@oncall/engine';
+import { type Engine, lateBoundInstanceResolver, loadPluginRegistry } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
@@ -9,7 +9,6 @@ import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
 import { createEngineMetrics } from './metrics/engine-metrics';
 import { registerQueueGauges } from './metrics/queue-gauges';
-import { builtInSources } from './plugins/built-in-sources';
 import { scheduleRetention } from './retention/retention-schedule';
 
 export interface RunningService {
@@ -21,8 +20,12 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Opens the database, applies migrations, makes sure the system admin exists, and builds the app. */
+/**
+ * Loads the plugins, opens the database, applies migrations, makes sure the system admin exists,
+ * and builds the app. The core and the engine share the one plugin registry.
+ */
 export async function startService(config: AppConfig): Promise<RunningService> {
+  const plugins = await loadPluginRegistry(config.plugins);
   const db = await openDatabase(config.database, {
     secretBox: new SecretBox(config.encryptionKey),
     timeouts: config.databaseTimeouts,
@@ -38,6 +41,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const instances = lateBoundInstanceResolver();
     const registry = new Registry();
     engine = await composeEngine(config, db, {
+      plugins,
       metrics: createEngineMetrics(registry),
       instances,
       onError: (error) => reportError(error),
@@ -45,7 +49,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const core = createCore({
       orm: db.orm,
       orchestrator: engine.orchestrator,
-      sources: builtInSources,
+      plugins,
       settings: {
         jwtSecret: config.jwtSecret,
         encryptionKey: config.encryptionKey,

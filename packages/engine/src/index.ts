@@ -1,7 +1,6 @@
 // Ports the engine runs on, beyond those of @oncall/workflows.
 
 export type { InstanceResolver } from '@oncall/workflows';
-export { BUILT_IN_CHANNELS, type ChannelRegistry, loadChannelRegistry } from './adapters/channel-registry';
 // Adapters over the database and the channel plugins.
 export { type ChannelSenderOptions, createChannelSender } from './adapters/channel-sender';
 export {
@@ -13,7 +12,8 @@ export { createHostFetches, type HostFetches } from './adapters/host-fetches';
 export { createNotificationRoutes } from './adapters/notification-routes';
 // The two drivers.
 export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
-// The delivery adapters as the server and the worker build them from the configuration.
+// The built-in plugins, and the delivery adapters as the server and the worker build them from the configuration.
+export { BUILT_IN_PLUGINS, loadPluginRegistry } from './compose/built-in-plugins';
 export {
   composeDeliveryAdapters,
   type DeliveryCompositionConfig,

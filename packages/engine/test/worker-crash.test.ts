@@ -7,7 +7,7 @@ import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, hangReply, startFakeProviderOne } from '@oncall/fakes';
 import { otpWorkflowId } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEmbeddedEngine, createEngineAdapters, type Engine, loadChannelRegistry } from '../src/index';
+import { createEmbeddedEngine, createEngineAdapters, type Engine, loadPluginRegistry } from '../src/index';
 import { fixedAlertMessages } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
 import { CRASH_TUNING } from './support/crash-tuning';
@@ -53,7 +53,7 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-delivery (PostgreSQ
     const adapters = createEngineAdapters({
       orm: db.orm,
       box,
-      channels: await loadChannelRegistry(),
+      plugins: await loadPluginRegistry(),
       alertMessages: fixedAlertMessages(),
       journal: createDeliveryJournal(db.orm),
       allowPrivateTargets: true,

@@ -5,6 +5,7 @@ import {
   isId,
   loadProviderSettings,
   otpMessage,
+  type PluginRegistry,
   queryRows,
   type SecretBox,
 } from '@oncall/core';
@@ -18,7 +19,6 @@ import {
 } from '@oncall/plugin-sdk';
 import { type ChannelSender, DIRECT_PROVIDER, type SendRequest } from '@oncall/workflows';
 import type { AlertMessageSource } from '../ports/alert-message-source';
-import type { ChannelRegistry } from './channel-registry';
 import { directChannelId, type EndpointRow, endpointDestination } from './endpoint-destination';
 import type { HostFetches } from './host-fetches';
 import { providerTarget } from './provider-target';
@@ -27,7 +27,8 @@ import { toSendError } from './to-send-error';
 export interface ChannelSenderOptions {
   readonly orm: MikroORM;
   readonly box: SecretBox;
-  readonly channels: ChannelRegistry;
+  /** Channel plugins by id: the plugin registry's `channels`. */
+  readonly channels: PluginRegistry['channels'];
   readonly fetches: HostFetches;
   /** Renders alert notifications; the alert features provide it. */
   readonly alertMessages: AlertMessageSource;

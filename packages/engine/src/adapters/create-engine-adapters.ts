@@ -1,11 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { SecretBox } from '@oncall/core';
+import type { PluginRegistry, SecretBox } from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
 import type { ChannelSender } from '@oncall/workflows';
 import type { AlertMessageSource } from '../ports/alert-message-source';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import type { NotificationRoutes } from '../ports/notification-routes';
-import type { ChannelRegistry } from './channel-registry';
 import { createChannelSender } from './channel-sender';
 import { createHostFetches } from './host-fetches';
 import { createNotificationRoutes } from './notification-routes';
@@ -13,7 +12,8 @@ import { createNotificationRoutes } from './notification-routes';
 export interface EngineAdapterOptions {
   readonly orm: MikroORM;
   readonly box: SecretBox;
-  readonly channels: ChannelRegistry;
+  /** The plugins the process loaded once; the sender talks to its channels. */
+  readonly plugins: PluginRegistry;
   readonly alertMessages: AlertMessageSource;
   /** The delivery log; the core's `createDeliveryJournal(orm)` over `delivery_attempts`. */
   readonly journal: DeliveryJournal;
@@ -40,7 +40,7 @@ export interface EngineAdapters {
 export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapters {
   const fetches = createHostFetches({ allowPrivateTargets: options.allowPrivateTargets });
   return {
-    sender: createChannelSender({ ...options, fetches }),
+    sender: createChannelSender({ ...options, channels: options.plugins.channels, fetches }),
     log: options.journal,
     routes: createNotificationRoutes(options.orm, { routeTtlMs: options.endpointTtlMs }),
     close: () => fetches.close(),

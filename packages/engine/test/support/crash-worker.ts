@@ -5,7 +5,7 @@
  */
 import { createDeliveryJournal, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
-import { createEmbeddedEngine, createEngineAdapters, loadChannelRegistry } from '../../src/index';
+import { createEmbeddedEngine, createEngineAdapters, loadPluginRegistry } from '../../src/index';
 import { fixedAlertMessages } from '../../src/testing/index';
 import { CRASH_TUNING } from './crash-tuning';
 
@@ -14,7 +14,7 @@ const db = await openDatabase({ kind: 'postgres', url }, { poolMax: 4 });
 const adapters = createEngineAdapters({
   orm: db.orm,
   box: new SecretBox(Buffer.from(keyHex, 'hex')),
-  channels: await loadChannelRegistry(),
+  plugins: await loadPluginRegistry(),
   alertMessages: fixedAlertMessages(),
   journal: createDeliveryJournal(db.orm),
   allowPrivateTargets: true,
