@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@oncall/config';
-import { PluginLoadError } from '@oncall/core';
+import { DataSource, PluginLoadError } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../src/start';
@@ -32,8 +32,16 @@ describe('plugins the configuration names', () => {
     ...extra,
   });
 
-  it('loads a source plugin package SOURCE_PLUGINS names', { timeout: 60_000 }, async () => {
-    const service = await startService(loadConfig(env({ SOURCE_PLUGINS: UPTIME_KUMA })));
+  it('loads a source plugin package SOURCE_PLUGINS names, and warns of stored types nothing serves', {
+    timeout: 60_000,
+  }, async () => {
+    const em = database.db.orm.em.fork();
+    em.create(DataSource, { name: 'logs', type: 'elastic', url: 'http://elastic.invalid:9200' });
+    await em.flush();
+    const lines: string[] = [];
+    const service = await startService(loadConfig(env({ SOURCE_PLUGINS: UPTIME_KUMA })), {
+      logStream: { write: (line) => void lines.push(line) },
+    });
     try {
       expect(service.core.plugins.sourceFor('uptime_kuma')?.id).toBe('uptime-kuma');
       expect(service.core.plugins.ruleTypes.at(-1)).toBe('uptime_kuma');
@@ -44,6 +52,11 @@ describe('plugins the configuration names', () => {
         payload: { heartbeat: null, monitor: null, msg: 'test' },
       });
       expect(posted.statusCode).toBe(401);
+      const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.column !== undefined);
+      expect(warnings).toEqual([
+        expect.objectContaining({ level: 40, column: 'data_sources.type', type: 'elastic', rows: 1 }),
+      ]);
+      expect(warnings[0].msg).toContain('SOURCE_PLUGINS');
     } finally {
       await service.stop();
     }

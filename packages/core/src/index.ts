@@ -130,6 +130,7 @@ export {
   type PluginRegistry,
   servedEndpointType,
 } from './plugins/plugin-registry';
+export { findUnservedTypes, type UnservedType } from './plugins/unserved-types';
 export { type Clock, systemClock } from './ports/clock';
 export type {
   DataSourceProbeResult,
