@@ -1,14 +1,24 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
  * graphql 16 ships CommonJS and ESM builds side by side; Pothos and Yoga load the one Node resolves,
  * so our sources must get the same one (see packages/graphql/vitest.config.ts). Embedded PGlite on
- * disk takes seconds to open, and a restart test opens it twice: hence the longer timeouts.
+ * disk takes seconds to open, and a restart test opens it twice: hence the longer timeouts. The
+ * SDK's example source stands for an installed third-party package, named as SOURCE_PLUGINS names it.
  */
 const graphqlEntry = createRequire(import.meta.url).resolve('graphql');
+const exampleSource = fileURLToPath(
+  new URL('../../packages/plugin-sdk/test/example/uptime-kuma-source.ts', import.meta.url),
+);
 
 export default defineConfig({
-  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
+  resolve: {
+    alias: [
+      { find: /^graphql$/, replacement: graphqlEntry },
+      { find: /^@fixture\/oncall-source-uptime-kuma$/, replacement: exampleSource },
+    ],
+  },
   test: { testTimeout: 30_000, hookTimeout: 60_000 },
 });

@@ -9,7 +9,7 @@ import { openDatabase } from '@oncall/db';
 import {
   createEmbeddedEngine,
   createEngineAdapters,
-  loadChannelRegistry,
+  loadPluginRegistry,
   type QueueTuning,
 } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
@@ -28,7 +28,7 @@ const adapters = createEngineAdapters({
     box: new SecretBox(Buffer.from(key, 'hex')),
     alertMessages: fixedAlertMessages(),
   }),
-  channels: await loadChannelRegistry(),
+  plugins: await loadPluginRegistry(),
   allowPrivateTargets: true,
 });
 const engine = createEmbeddedEngine({ db, ...adapters, tuning, onError: (error) => console.error(error) });

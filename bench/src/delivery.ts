@@ -19,7 +19,7 @@ import {
   DEFAULT_QUEUE_TUNING,
   type Engine,
   type EngineAdapters,
-  loadChannelRegistry,
+  loadPluginRegistry,
   type QueueTuning,
 } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
@@ -56,7 +56,7 @@ try {
   const endpoints = await seed(box);
   const built = createEngineAdapters({
     ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages() }),
-    channels: await loadChannelRegistry(),
+    plugins: await loadPluginRegistry(),
     allowPrivateTargets: true,
   });
   adapters = built;

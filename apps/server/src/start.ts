@@ -1,15 +1,22 @@
 import type { AppConfig } from '@oncall/config';
-import { type Core, createCore, ensureSystemAdmin, SecretBox, type SystemAdminResult } from '@oncall/core';
+import {
+  type Core,
+  createCore,
+  ensureSystemAdmin,
+  findUnservedTypes,
+  SecretBox,
+  type SystemAdminResult,
+} from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { type Engine, lateBoundInstanceResolver } from '@oncall/engine';
+import { type Engine, lateBoundInstanceResolver, loadPluginRegistry } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
+import type { LogDestination } from './logging/logger-options';
 import { createEngineMetrics } from './metrics/engine-metrics';
 import { registerQueueGauges } from './metrics/queue-gauges';
-import { builtInSources } from './plugins/built-in-sources';
 import { scheduleRetention } from './retention/retention-schedule';
 
 export interface RunningService {
@@ -21,8 +28,17 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Opens the database, applies migrations, makes sure the system admin exists, and builds the app. */
-export async function startService(config: AppConfig): Promise<RunningService> {
+export interface StartOptions {
+  /** Where log lines go; standard output unless given (tests read them). */
+  readonly logStream?: LogDestination;
+}
+
+/**
+ * Loads the plugins, opens the database, applies migrations, makes sure the system admin exists,
+ * and builds the app. The core and the engine share the one plugin registry.
+ */
+export async function startService(config: AppConfig, options: StartOptions = {}): Promise<RunningService> {
+  const plugins = await loadPluginRegistry(config.plugins);
   const db = await openDatabase(config.database, {
     secretBox: new SecretBox(config.encryptionKey),
     timeouts: config.databaseTimeouts,
@@ -38,6 +54,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const instances = lateBoundInstanceResolver();
     const registry = new Registry();
     engine = await composeEngine(config, db, {
+      plugins,
       metrics: createEngineMetrics(registry),
       instances,
       onError: (error) => reportError(error),
@@ -45,7 +62,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
     const core = createCore({
       orm: db.orm,
       orchestrator: engine.orchestrator,
-      sources: builtInSources,
+      plugins,
       settings: {
         jwtSecret: config.jwtSecret,
         encryptionKey: config.encryptionKey,
@@ -74,6 +91,7 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       ping: db.ping,
       readinessTimeoutMs: config.http.readinessTimeoutMs,
       logLevel: config.logLevel,
+      logStream: options.logStream,
       bodyLimitBytes: config.http.bodyLimitBytes,
       trustProxy: config.http.trustProxy,
       publicUrl: config.http.publicUrl,
@@ -83,6 +101,12 @@ export async function startService(config: AppConfig): Promise<RunningService> {
       graphqlIntrospection: config.graphql.introspection,
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
+    for (const unserved of await findUnservedTypes(db.orm, plugins)) {
+      app.log.warn(
+        unserved,
+        'no loaded plugin serves this stored type: is its package missing from CHANNEL_PLUGINS or SOURCE_PLUGINS?',
+      );
+    }
     if (config.http.trustProxy === true) {
       app.log.warn(
         'TRUST_PROXY=true believes every X-Forwarded-For entry, so clients choose the address they are throttled by; set the number of proxy hops or the proxy addresses instead',

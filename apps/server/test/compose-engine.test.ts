@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@oncall/config';
 import { AlertRule, newId, queryRows, User } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
-import { lateBoundInstanceResolver } from '@oncall/engine';
+import { lateBoundInstanceResolver, loadPluginRegistry } from '@oncall/engine';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeEngine } from '../src/engine/compose-engine';
@@ -30,6 +30,7 @@ describe('composeEngine with ENGINE_WORKERS=false', () => {
     });
     const errors: unknown[] = [];
     const engine = await composeEngine(config, t.db, {
+      plugins: await loadPluginRegistry(),
       instances: lateBoundInstanceResolver(),
       onError: (error) => errors.push(error),
     });
@@ -97,6 +98,7 @@ describe('composeEngine on the embedded driver', () => {
     instances.bind(t.core.autoResolver);
     const errors: unknown[] = [];
     const engine = await composeEngine(loadConfig(ENV), t.database.db, {
+      plugins: await loadPluginRegistry(),
       instances,
       onError: (error) => errors.push(error),
     });

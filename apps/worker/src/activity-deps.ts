@@ -1,7 +1,7 @@
 import type { AppConfig } from '@oncall/config';
 import { AutoResolver, systemClock } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
-import { composeDeliveryAdapters, createTemporalEngine } from '@oncall/engine';
+import { composeDeliveryAdapters, createTemporalEngine, loadPluginRegistry } from '@oncall/engine';
 import type { ActivityDeps } from '@oncall/workflows';
 
 /** The activities' ports and what to close when the worker stops. */
@@ -11,7 +11,8 @@ export interface ComposedActivityDeps {
 }
 
 /**
- * The composition seam of the worker: the delivery adapters as the server builds them
+ * The composition seam of the worker: the plugins the server loads (`loadPluginRegistry`, from the
+ * same `CHANNEL_PLUGINS` and `SOURCE_PLUGINS`) and the delivery adapters as the server builds them
  * (`composeDeliveryAdapters`: channel sender, delivery log, routes), over the application's
  * PostgreSQL. Auto-resolve timers resolve through the core's lifecycle; the pages that causes go to
  * the Temporal outbox in the same transaction, which the server works (this process only queues).
@@ -24,8 +25,9 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
       'apps/worker needs DATABASE_URL: the embedded database cannot be shared with another process',
     );
   }
+  const plugins = await loadPluginRegistry(config.plugins);
   const db = await openDatabase(config.database, { timeouts: config.databaseTimeouts });
-  const adapters = await composeDeliveryAdapters(config, db.orm);
+  const adapters = composeDeliveryAdapters(config, db.orm, plugins);
   const outbox = createTemporalEngine({ db, runWorkers: false });
   await outbox.start();
   return {

@@ -5,6 +5,16 @@ import { trustProxySchema } from './trust-proxy';
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeInt = z.coerce.number().int().min(0);
+/** A comma-separated list of npm package names; blanks around and between commas are dropped. */
+const packageNames = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 
 /** Every environment variable the service reads, and nothing else. */
 export const envSchema = z.object({
@@ -76,15 +86,9 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: trustProxySchema,
   /** npm package names of extra channel plugins, comma-separated. */
-  CHANNEL_PLUGINS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
+  CHANNEL_PLUGINS: packageNames,
+  /** npm package names of extra source plugins, comma-separated. */
+  SOURCE_PLUGINS: packageNames,
   /** Lets deliveries reach private and loopback addresses (closed networks, tests): the SSRF guard is off. */
   ALLOW_PRIVATE_WEBHOOK_TARGETS: z
     .enum(['true', 'false'])

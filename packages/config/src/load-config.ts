@@ -65,9 +65,14 @@ export interface AppConfig {
   };
   /** The most endpoints one alert rule may page (`MAX_ENDPOINTS_PER_RULE`). */
   maxEndpointsPerRule: number;
+  /** The plugin packages to load beside the built-ins, as `loadPluginRegistry` takes them. */
+  plugins: {
+    /** `CHANNEL_PLUGINS`. */
+    channelPackages: string[];
+    /** `SOURCE_PLUGINS`. */
+    sourcePackages: string[];
+  };
   delivery: {
-    /** Extra channel plugin packages (`CHANNEL_PLUGINS`). */
-    channelPlugins: string[];
     /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`: the SSRF guard is off. */
     allowPrivateTargets: boolean;
     /** `DELIVERY_MAX_RETRY_AFTER_SECONDS`: a longer Retry-After fails a page over to the backup config. */
@@ -171,8 +176,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       batchSize: env.RETENTION_BATCH_SIZE,
     },
     maxEndpointsPerRule: env.MAX_ENDPOINTS_PER_RULE,
+    plugins: { channelPackages: env.CHANNEL_PLUGINS, sourcePackages: env.SOURCE_PLUGINS },
     delivery: {
-      channelPlugins: env.CHANNEL_PLUGINS,
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
       maxRetryAfterSeconds: env.DELIVERY_MAX_RETRY_AFTER_SECONDS,
       runWorkers: env.ENGINE_WORKERS,

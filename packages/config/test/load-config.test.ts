@@ -47,6 +47,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('lists the plugin packages of CHANNEL_PLUGINS and SOURCE_PLUGINS, none by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).plugins).toEqual({ channelPackages: [], sourcePackages: [] });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      CHANNEL_PLUGINS: '@acme/oncall-channel-ntfy',
+      SOURCE_PLUGINS: ' @acme/oncall-source-uptime-kuma , oncall-source-checkly,,',
+    });
+    expect(config.plugins).toEqual({
+      channelPackages: ['@acme/oncall-channel-ntfy'],
+      sourcePackages: ['@acme/oncall-source-uptime-kuma', 'oncall-source-checkly'],
+    });
+  });
+
   it('runs the engine workers unless ENGINE_WORKERS=false, which needs PostgreSQL', () => {
     const postgres = { DATABASE_URL: 'postgres://root@127.0.0.1:5432/oncall', DATA_DIR: tempDir() };
     expect(loadConfig(postgres).delivery.runWorkers).toBe(true);

@@ -1,5 +1,4 @@
 import type { MikroORM } from '@mikro-orm/core';
-import type { AnySourceDefinition } from '@oncall/plugin-sdk';
 import { AckLinkSigner } from './alert-lifecycle/ack-link';
 import { AckLinkAcknowledgement } from './alert-lifecycle/ack-link-acknowledgement';
 import { AlertReadService } from './alert-lifecycle/alert-read-service';
@@ -28,6 +27,7 @@ import { MessengerProxyService } from './messenger-proxies/messenger-proxy-servi
 import { OtpService } from './otp/otp-service';
 import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';
 import { OwnershipTransfer } from './ownership/ownership-transfer';
+import { createPluginRegistry, type PluginRegistry } from './plugins/plugin-registry';
 import { type Clock, systemClock } from './ports/clock';
 import { type DataSourceProber, unconfiguredProber } from './ports/data-source-prober';
 import type { Orchestrator } from './ports/orchestrator';
@@ -75,8 +75,11 @@ export interface CoreDeps {
   orm: MikroORM;
   orchestrator: Orchestrator;
   settings: CoreSettings;
-  /** Source plugins by data source type, for the `/{type}-alert/{token}` webhooks. */
-  sources?: ReadonlyMap<string, AnySourceDefinition>;
+  /**
+   * The loaded channel and source plugins, the same registry the engine delivers with (the server
+   * loads it once). None when absent: for use cases that need no plugin.
+   */
+  plugins?: PluginRegistry;
   clock?: Clock;
   hasher?: PasswordHasher;
   /** Connects to data sources for `status`; `@oncall/source-probes` in the server. */
@@ -86,6 +89,8 @@ export interface CoreDeps {
 /** The use cases every transport calls; built once per process by the composition root. */
 export interface Core {
   orm: MikroORM;
+  /** The loaded plugins and the catalogs derived from them (endpoint, data-source and rule types). */
+  plugins: PluginRegistry;
   orchestrator: Orchestrator;
   clock: Clock;
   hasher: PasswordHasher;
@@ -121,6 +126,7 @@ export interface Core {
 
 export function createCore(deps: CoreDeps): Core {
   const { orm, settings } = deps;
+  const plugins = deps.plugins ?? createPluginRegistry({ channels: [], sources: [] });
   const clock = deps.clock ?? systemClock;
   const hasher = deps.hasher ?? argon2Hasher;
   const secretBox = new SecretBox(settings.encryptionKey);
@@ -158,6 +164,7 @@ export function createCore(deps: CoreDeps): Core {
   });
   return {
     orm,
+    plugins,
     orchestrator: deps.orchestrator,
     clock,
     hasher,
@@ -202,7 +209,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       orchestrator: deps.orchestrator,
       clock,
-      sources: deps.sources ?? new Map(),
+      sources: plugins.sources,
       limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
     }),
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),

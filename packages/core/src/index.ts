@@ -136,13 +136,24 @@ export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-tr
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
 export { isDatabaseUnavailable } from './persistence/database-unavailable';
 export { queryRows } from './persistence/query-rows';
+export { BUILT_IN, type PluginKind, PluginLoadError } from './plugins/plugin-load-error';
 export {
-  loadChannelPlugins,
-  loadSourcePlugins,
+  type LoadPluginsOptions,
+  loadPlugins,
   type ModuleImporter,
-  type PluginKind,
-  PluginLoadError,
+  type PluginPackages,
 } from './plugins/plugin-loader';
+export {
+  createPluginRegistry,
+  HOST_ENDPOINT_TYPES,
+  HOST_RULE_TYPES,
+  type PackagedPlugin,
+  type PackagedPlugins,
+  type PluginDefinitions,
+  type PluginRegistry,
+  servedEndpointType,
+} from './plugins/plugin-registry';
+export { findUnservedTypes, type UnservedType } from './plugins/unserved-types';
 export { type Clock, systemClock } from './ports/clock';
 export type {
   DataSourceProbeResult,

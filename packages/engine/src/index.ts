@@ -3,7 +3,6 @@
 export type { InstanceResolver } from '@oncall/workflows';
 // Task queues of the lanes, for the worker (they live with the workflows that start children on them).
 export { laneTaskQueue, laneTaskQueues } from '@oncall/workflows';
-export { BUILT_IN_CHANNELS, type ChannelRegistry, loadChannelRegistry } from './adapters/channel-registry';
 // Adapters over the database and the channel plugins.
 export { type ChannelSenderOptions, createChannelSender } from './adapters/channel-sender';
 export {
@@ -14,7 +13,8 @@ export {
 export { createHostFetches, type HostFetches } from './adapters/host-fetches';
 // The two drivers.
 export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
-// The delivery adapters as the server and the worker build them from the configuration.
+// The built-in plugins, and the delivery adapters as the server and the worker build them from the configuration.
+export { BUILT_IN_PLUGINS, loadPluginRegistry } from './compose/built-in-plugins';
 export {
   composeDeliveryAdapters,
   type DeliveryCompositionConfig,

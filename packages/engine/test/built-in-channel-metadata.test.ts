@@ -8,7 +8,9 @@ import {
   providerTarget,
 } from '@oncall/core';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_CHANNELS } from '../src/adapters/channel-registry';
+import { BUILT_IN_PLUGINS } from '../src/compose/built-in-plugins';
+
+const BUILT_IN_CHANNELS = BUILT_IN_PLUGINS.channels;
 
 // Compat: nothing reads the channels' `serves` and `lane` yet. They must say what the engine's
 // per-type tables say today, so that reading them instead changes no route.

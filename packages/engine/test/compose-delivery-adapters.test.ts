@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AlertRule, Endpoint, User } from '@oncall/core';
 import { createTestCore, RecordingOrchestrator, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPluginRegistry } from '../src/compose/built-in-plugins';
 import {
   alertMessagesFor,
   composeDeliveryAdapters,
@@ -19,12 +20,12 @@ describe('the delivery composition the server and the worker share', () => {
   afterAll(() => t.dispose());
 
   /** What the application configuration says, over the test core's own secrets. */
-  const config = (channelPlugins: string[] = []): DeliveryCompositionConfig => ({
+  const config = (): DeliveryCompositionConfig => ({
     encryptionKey: t.settings.encryptionKey,
     jwtSecret: t.settings.jwtSecret,
     auth: { ackLinkTtlSeconds: 3600 },
     http: { publicUrl: PUBLIC_URL },
-    delivery: { channelPlugins, allowPrivateTargets: false },
+    delivery: { allowPrivateTargets: false },
   });
 
   it('renders acknowledge links the core accepts, though signed outside it', async () => {
@@ -60,10 +61,10 @@ describe('the delivery composition the server and the worker share', () => {
   });
 
   it('loads the channel plugins CHANNEL_PLUGINS names, failing on one it cannot use', async () => {
-    const adapters = await composeDeliveryAdapters(config(), t.database.db.orm);
+    const adapters = composeDeliveryAdapters(config(), t.database.db.orm, await loadPluginRegistry());
     await adapters.close();
-    await expect(
-      composeDeliveryAdapters(config(['@oncall/no-such-channel']), t.database.db.orm),
-    ).rejects.toThrow(/@oncall\/no-such-channel/);
+    await expect(loadPluginRegistry({ channelPackages: ['@oncall/no-such-channel'] })).rejects.toThrow(
+      /@oncall\/no-such-channel/,
+    );
   });
 });

@@ -7,7 +7,7 @@ import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, hangReply, startFakeProviderOne } from '@oncall/fakes';
 import { otpWorkflowId } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEmbeddedEngine, createEngineAdapters, type Engine, loadChannelRegistry } from '../src/index';
+import { createEmbeddedEngine, createEngineAdapters, type Engine, loadPluginRegistry } from '../src/index';
 import { fixedAlertMessages } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
 import { CRASH_TUNING } from './support/crash-tuning';
@@ -52,7 +52,7 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-delivery (PostgreSQ
     const box = new SecretBox(KEY);
     const adapters = createEngineAdapters({
       ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages() }),
-      channels: await loadChannelRegistry(),
+      plugins: await loadPluginRegistry(),
       allowPrivateTargets: true,
     });
     // This process only queues; the workers run in child processes (with the same queue settings).

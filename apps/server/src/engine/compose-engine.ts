@@ -1,5 +1,5 @@
 import type { AppConfig } from '@oncall/config';
-import { armedInstanceReader } from '@oncall/core';
+import { armedInstanceReader, type PluginRegistry } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import {
   composeDeliveryAdapters,
@@ -13,6 +13,8 @@ import { Connection, WorkflowClient } from '@temporalio/client';
 import { deliveryRetryPolicies } from './delivery-retry-policies';
 
 export interface ComposeEngineOptions {
+  /** The plugins the server loaded once; its core serves the same. */
+  readonly plugins: PluginRegistry;
   /** Resolves instances whose embedded auto-resolve timer ran out (on Temporal, the worker does). */
   readonly instances: InstanceResolver;
   /** Background failures (a send handler that threw, pg-boss's loops); logged by the server. */
@@ -31,7 +33,7 @@ export async function composeEngine(
   db: Database,
   options: ComposeEngineOptions,
 ): Promise<Engine> {
-  const adapters = await composeDeliveryAdapters(config, db.orm);
+  const adapters = composeDeliveryAdapters(config, db.orm, options.plugins);
   const policies = deliveryRetryPolicies(config.delivery);
   if (config.temporal === undefined) {
     const engine = createEmbeddedEngine({

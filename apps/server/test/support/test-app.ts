@@ -1,9 +1,9 @@
 import type { Core, CoreSettings, Role } from '@oncall/core';
+import { loadPluginRegistry } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/build-app';
-import { builtInSources } from '../../src/plugins/built-in-sources';
 
 export interface CallOptions {
   token?: string;
@@ -40,9 +40,12 @@ export async function createTestApp(overrides: Partial<CoreSettings> = {}): Prom
   };
 }
 
-/** A TestCore with the server's real status checks (tests point them at fakes on 127.0.0.1) and sources. */
-export function createServerTestCore(overrides: Partial<CoreSettings> = {}): Promise<TestCore> {
-  return createTestCore(overrides, { dataSourceProber: createSourceProber(), sources: builtInSources });
+/** A TestCore with the server's real status checks (tests point them at fakes on 127.0.0.1) and plugins. */
+export async function createServerTestCore(overrides: Partial<CoreSettings> = {}): Promise<TestCore> {
+  return createTestCore(overrides, {
+    dataSourceProber: createSourceProber(),
+    plugins: await loadPluginRegistry(),
+  });
 }
 
 /** The server's HTTP app, quiet, over the TestCore's core or another one over its database. */

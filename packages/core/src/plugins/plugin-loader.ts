@@ -4,29 +4,13 @@ import {
   checkChannelDefinition,
   checkSourceDefinition,
 } from '@oncall/plugin-sdk';
-
-/** What a plugin package provides; it names the plugin in errors. */
-export type PluginKind = 'channel' | 'source';
-
-/**
- * Why a plugin could not be loaded; `packageName` is the name from config, or `built-in`.
- *
- * @example
- * // Channel plugin "@acme/pager": channel id "telegram" is already provided by a built-in channel
- * if (error instanceof PluginLoadError) logger.fatal(error.message);
- */
-export class PluginLoadError extends Error {
-  override readonly name: string = 'PluginLoadError';
-
-  constructor(
-    readonly kind: PluginKind,
-    readonly packageName: string,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(`${kind === 'channel' ? 'Channel' : 'Source'} plugin "${packageName}": ${message}`, options);
-  }
-}
+import { type PluginKind, PluginLoadError } from './plugin-load-error';
+import {
+  createPluginRegistry,
+  type PackagedPlugin,
+  type PluginDefinitions,
+  type PluginRegistry,
+} from './plugin-registry';
 
 /**
  * Imports a module by package name; the host's default is the runtime's `import()`.
@@ -35,14 +19,7 @@ export class PluginLoadError extends Error {
  */
 export type ModuleImporter = (packageName: string) => Promise<unknown>;
 
-const BUILT_IN = 'built-in';
 const runtimeImport: ModuleImporter = (packageName) => import(packageName);
-
-/** A name two loaded plugins may not share, such as a channel id. */
-interface Identifier {
-  readonly label: string;
-  readonly value: string;
-}
 
 interface PluginSpec<Definition> {
   readonly kind: PluginKind;
@@ -51,90 +28,57 @@ interface PluginSpec<Definition> {
   ) =>
     | { readonly ok: true; readonly definition: Definition }
     | { readonly ok: false; readonly reason: string };
-  /** Every name that must be unique among loaded plugins; the first one keys the registry. */
-  readonly identifiers: (definition: Definition) => readonly [Identifier, ...Identifier[]];
 }
 
-const CHANNELS: PluginSpec<AnyChannelDefinition> = {
-  kind: 'channel',
-  check: checkChannelDefinition,
-  identifiers: (definition) => [{ label: 'channel id', value: definition.id }],
-};
-
-// Keyed by data source type: that is how webhooks and rules find their source.
-const SOURCES: PluginSpec<AnySourceDefinition> = {
-  kind: 'source',
-  check: checkSourceDefinition,
-  identifiers: (definition) => [
-    { label: 'data source type', value: definition.dataSourceType },
-    { label: 'source id', value: definition.id },
-  ],
-};
+const CHANNELS: PluginSpec<AnyChannelDefinition> = { kind: 'channel', check: checkChannelDefinition };
+const SOURCES: PluginSpec<AnySourceDefinition> = { kind: 'source', check: checkSourceDefinition };
 
 /**
- * Builds the channel registry: the built-in channels plus each npm package named in config
- * (`CHANNEL_PLUGINS=pkg-a,pkg-b`), whose default export must be made with `defineChannel`.
- * No directory is scanned. Fails on the first package that cannot be imported, is not a channel
- * definition, or reuses an id already taken, naming the package.
+ * The npm packages of extra plugins named in config (`CHANNEL_PLUGINS`, `SOURCE_PLUGINS`), whose
+ * default exports must be made with `defineChannel` and `defineSource`.
  *
- * @example
- * const channels = await loadChannelPlugins([telegram, smtpEmail], ['@acme/oncall-channel-pager']);
- * channels.get('pager')?.create(config, ctx);
+ * @example { channelPackages: ['@acme/oncall-channel-ntfy'], sourcePackages: ['@acme/oncall-source-uptime-kuma'] }
  */
-export function loadChannelPlugins(
-  builtIns: readonly AnyChannelDefinition[],
-  packageNames: readonly string[],
-  importer: ModuleImporter = runtimeImport,
-): Promise<ReadonlyMap<string, AnyChannelDefinition>> {
-  return loadPlugins(CHANNELS, builtIns, packageNames, importer);
+export interface PluginPackages {
+  readonly channelPackages?: readonly string[];
+  readonly sourcePackages?: readonly string[];
+}
+
+export interface LoadPluginsOptions extends PluginPackages {
+  /** The plugins the service ships; they come first in every catalog. */
+  readonly builtIns: PluginDefinitions;
+  /** The runtime's `import()` unless a test gives its own. */
+  readonly importer?: ModuleImporter;
 }
 
 /**
- * Builds the source registry, keyed by data source type: the built-in sources plus each npm
- * package named in config, whose default export must be made with `defineSource`. Fails like
- * {@link loadChannelPlugins}, and also when two sources serve one data source type.
+ * Builds the plugin registry: the built-ins plus each package named in config, imported by name
+ * (no directory is scanned). Fails with a `PluginLoadError` naming the first package that cannot be
+ * imported, has no default export or is not a definition of its kind; and then as
+ * `createPluginRegistry` does when the plugins do not fit together (an id or type taken twice, a
+ * type the host owns).
  *
  * @example
- * const sources = await loadSourcePlugins([grafana, zabbix], ['@acme/oncall-source-uptime-kuma']);
- * sources.get('uptime_kuma')?.normalize(payload);
+ * const plugins = await loadPlugins({ builtIns: BUILT_IN_PLUGINS, channelPackages: ['@acme/oncall-channel-pager'] });
+ * plugins.channels.get('pager')?.create(config, ctx);
  */
-export function loadSourcePlugins(
-  builtIns: readonly AnySourceDefinition[],
-  packageNames: readonly string[],
-  importer: ModuleImporter = runtimeImport,
-): Promise<ReadonlyMap<string, AnySourceDefinition>> {
-  return loadPlugins(SOURCES, builtIns, packageNames, importer);
+export async function loadPlugins(options: LoadPluginsOptions): Promise<PluginRegistry> {
+  const { builtIns, channelPackages = [], sourcePackages = [], importer = runtimeImport } = options;
+  const channels = await importDefinitions(CHANNELS, channelPackages, importer);
+  const sources = await importDefinitions(SOURCES, sourcePackages, importer);
+  return createPluginRegistry(builtIns, { channels, sources });
 }
 
-async function loadPlugins<Definition>(
+async function importDefinitions<Definition>(
   spec: PluginSpec<Definition>,
-  builtIns: readonly Definition[],
   packageNames: readonly string[],
   importer: ModuleImporter,
-): Promise<ReadonlyMap<string, Definition>> {
-  const registry = new Map<string, Definition>();
-  const owners = new Map<string, string>();
-  const register = (definition: Definition, origin: string) => {
-    const identifiers = spec.identifiers(definition);
-    const keyOf = ({ label, value }: Identifier) => JSON.stringify([label, value]);
-    for (const identifier of identifiers) {
-      const owner = owners.get(keyOf(identifier));
-      if (owner !== undefined) {
-        throw new PluginLoadError(
-          spec.kind,
-          origin,
-          `${identifier.label} "${identifier.value}" is already provided by ${describe(spec.kind, owner)}`,
-        );
-      }
-    }
-    for (const identifier of identifiers) owners.set(keyOf(identifier), origin);
-    registry.set(identifiers[0].value, definition);
-  };
-  for (const definition of builtIns) register(definition, BUILT_IN);
+): Promise<PackagedPlugin<Definition>[]> {
+  const loaded: PackagedPlugin<Definition>[] = [];
   for (const packageName of packageNames) {
-    register(await importDefinition(spec, packageName, importer), packageName);
+    loaded.push({ packageName, definition: await importDefinition(spec, packageName, importer) });
   }
-  return registry;
+  return loaded;
 }
 
 async function importDefinition<Definition>(
@@ -161,8 +105,4 @@ async function importDefinition<Definition>(
     );
   }
   return checked.definition;
-}
-
-function describe(kind: PluginKind, origin: string): string {
-  return origin === BUILT_IN ? `a built-in ${kind}` : `package "${origin}"`;
 }

@@ -6,7 +6,20 @@ import {
   z,
 } from '@oncall/plugin-sdk';
 import { describe, expect, it } from 'vitest';
-import { loadChannelPlugins, loadSourcePlugins, PluginLoadError } from '../../src/plugins/plugin-loader';
+import { PluginLoadError } from '../../src/plugins/plugin-load-error';
+import { loadPlugins, type ModuleImporter } from '../../src/plugins/plugin-loader';
+
+// The channels and the sources of the registry `loadPlugins` builds, each kind loaded on its own.
+const loadChannelPlugins = async (
+  channels: AnyChannelDefinition[],
+  channelPackages: string[],
+  importer?: ModuleImporter,
+) => (await loadPlugins({ builtIns: { channels, sources: [] }, channelPackages, importer })).channels;
+const loadSourcePlugins = async (
+  sources: AnySourceDefinition[],
+  sourcePackages: string[],
+  importer?: ModuleImporter,
+) => (await loadPlugins({ builtIns: { channels: [], sources }, sourcePackages, importer })).sources;
 
 const channel = (id: string) =>
   defineChannel({
@@ -57,7 +70,7 @@ const loadError = (packages: string[]) =>
     (error: unknown) => error,
   );
 
-describe('loadChannelPlugins', () => {
+describe('loadPlugins: channel packages', () => {
   it('registers built-ins and the named packages by id', async () => {
     const registry = await loadChannelPlugins(builtIns, ['@acme/channel-pager'], importer);
     expect([...registry.keys()]).toEqual(['telegram', 'sms-providerone', 'pager']);
@@ -132,7 +145,7 @@ const sourceLoadError = (packages: string[]) =>
     (error: unknown) => error,
   );
 
-describe('loadSourcePlugins', () => {
+describe('loadPlugins: source packages', () => {
   it('registers built-ins and the named packages by data source type', async () => {
     const registry = await loadSourcePlugins(builtInSources, ['@acme/source-uptime'], importer);
     expect([...registry.keys()]).toEqual(['grafana', 'zabbix', 'uptime_kuma']);
@@ -176,5 +189,18 @@ describe('loadSourcePlugins', () => {
     expect(String(await sourceLoadError(['@acme/source-uptime', '@acme/source-uptime']))).toContain(
       'Source plugin "@acme/source-uptime": data source type "uptime_kuma" is already provided by package "@acme/source-uptime"',
     );
+  });
+});
+
+describe('loadPlugins: both kinds', () => {
+  it('builds one registry from the built-ins and the channel and source packages', async () => {
+    const plugins = await loadPlugins({
+      builtIns: { channels: builtIns, sources: builtInSources },
+      channelPackages: ['@acme/channel-pager'],
+      sourcePackages: ['@acme/source-uptime'],
+      importer,
+    });
+    expect(plugins.endpointTypes).toEqual(['telegram', 'sms-providerone', 'pager', 'flow']);
+    expect(plugins.ruleTypes).toEqual(['api', 'notification', 'grafana', 'zabbix', 'uptime_kuma']);
   });
 });

@@ -1,3 +1,4 @@
+import type { PluginRegistry } from '@oncall/core';
 import {
   type AnyChannelDefinition,
   type ChannelLogger,
@@ -7,14 +8,14 @@ import {
 } from '@oncall/plugin-sdk';
 import type { ChannelSender } from '@oncall/workflows';
 import type { DeliveryTargets } from '../ports/delivery-targets';
-import type { ChannelRegistry } from './channel-registry';
 import type { HostFetches } from './host-fetches';
 import { toSendError } from './to-send-error';
 
 export interface ChannelSenderOptions {
   /** What a send reads from the database; the core's `createDeliveryTargets`. */
   readonly targets: DeliveryTargets;
-  readonly channels: ChannelRegistry;
+  /** Channel plugins by id: the plugin registry's `channels`. */
+  readonly channels: PluginRegistry['channels'];
   readonly fetches: HostFetches;
   /** One attempt's upper bound; the channel's request is aborted after it. Default 20 s. */
   readonly attemptTimeoutMs?: number;

@@ -1,9 +1,9 @@
+import type { PluginRegistry } from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
 import type { ChannelSender } from '@oncall/workflows';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import type { DeliveryTargets } from '../ports/delivery-targets';
 import type { NotificationRoutes } from '../ports/notification-routes';
-import type { ChannelRegistry } from './channel-registry';
 import { createChannelSender } from './channel-sender';
 import { createHostFetches } from './host-fetches';
 
@@ -14,8 +14,9 @@ import { createHostFetches } from './host-fetches';
 export interface EngineAdapterOptions {
   readonly routes: NotificationRoutes;
   readonly targets: DeliveryTargets;
+  /** The plugins the process loaded once; the sender talks to its channels. */
+  readonly plugins: PluginRegistry;
   readonly journal: DeliveryJournal;
-  readonly channels: ChannelRegistry;
   /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`. */
   readonly allowPrivateTargets: boolean;
   readonly attemptTimeoutMs?: number;
@@ -34,7 +35,7 @@ export interface EngineAdapters {
 export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapters {
   const fetches = createHostFetches({ allowPrivateTargets: options.allowPrivateTargets });
   return {
-    sender: createChannelSender({ ...options, fetches }),
+    sender: createChannelSender({ ...options, channels: options.plugins.channels, fetches }),
     log: options.journal,
     routes: options.routes,
     close: () => fetches.close(),

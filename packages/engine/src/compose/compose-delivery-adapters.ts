@@ -4,10 +4,10 @@ import {
   type AlertEventMessages,
   createAlertEventMessages,
   createDeliveryStore,
+  type PluginRegistry,
   SecretBox,
   systemClock,
 } from '@oncall/core';
-import { loadChannelRegistry } from '../adapters/channel-registry';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 
 /** The part of the application configuration (`AppConfig`) delivery is built from. */
@@ -16,7 +16,7 @@ export interface DeliveryCompositionConfig {
   readonly jwtSecret: string;
   readonly auth: { readonly ackLinkTtlSeconds: number };
   readonly http: { readonly publicUrl: string };
-  readonly delivery: { readonly channelPlugins: readonly string[]; readonly allowPrivateTargets: boolean };
+  readonly delivery: { readonly allowPrivateTargets: boolean };
 }
 
 /**
@@ -35,19 +35,21 @@ export function alertMessagesFor(config: DeliveryCompositionConfig, orm: MikroOR
 /**
  * The delivery adapters (channel sender, delivery log, notification routes) over the application
  * database (the core's delivery store), built the same way by the server (embedded engine, Temporal
- * outbox) and by the Temporal worker (activities): the built-in channels plus `CHANNEL_PLUGINS`,
- * secrets opened with the configured key. Fails at start-up naming a plugin package it cannot load.
+ * outbox) and by the Temporal worker (activities): the channels of the process's plugin registry
+ * (`loadPluginRegistry`, which the server shares with its core), secrets opened with the configured
+ * key.
  */
-export async function composeDeliveryAdapters(
+export function composeDeliveryAdapters(
   config: DeliveryCompositionConfig,
   orm: MikroORM,
-): Promise<EngineAdapters> {
+  plugins: PluginRegistry,
+): EngineAdapters {
   return createEngineAdapters({
     ...createDeliveryStore(orm, {
       box: new SecretBox(config.encryptionKey),
       alertMessages: alertMessagesFor(config, orm),
     }),
-    channels: await loadChannelRegistry(config.delivery.channelPlugins),
+    plugins,
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
 }

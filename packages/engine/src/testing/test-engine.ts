@@ -11,9 +11,9 @@ import {
   SecretBox,
 } from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
-import { loadChannelRegistry } from '../adapters/channel-registry';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { QueueTuning } from '../boss/queue-tuning';
+import { loadPluginRegistry } from '../compose/built-in-plugins';
 import type { Engine } from '../driver/engine';
 import type { RetryPolicies } from '../driver/retry-policies';
 import { createEmbeddedEngine, type EmbeddedEngineOptions } from '../embedded/create-embedded-engine';
@@ -58,8 +58,8 @@ export interface TestEngine {
   readonly adapters: EngineAdapters;
   readonly box: SecretBox;
   /**
-   * With a TestCore: a second core built from the TestCore's deps (same database, clock, sources)
-   * whose use cases deliver for real.
+   * With a TestCore: a second core built from the TestCore's deps (same database, clock, plugins,
+   * or the built-ins when it has none) whose use cases deliver for real.
    */
   readonly core: Core | undefined;
   /**
@@ -103,13 +103,15 @@ export async function createTestEngine(
   const encryptionKey = 'settings' in target ? target.settings.encryptionKey : options.encryptionKey;
   if (!encryptionKey) throw new Error('createTestEngine needs the encryption key of the data it reads');
   const box = new SecretBox(encryptionKey);
+  // One registry for the engine and the delivering core, as the server has.
+  const plugins = ('deps' in target ? target.deps.plugins : undefined) ?? (await loadPluginRegistry());
   const adapters = createEngineAdapters({
     ...createDeliveryStore(database.db.orm, {
       box,
       alertMessages: options.alertMessages ?? defaultAlertMessages(target),
       channelConfigs: options.channelConfigs,
     }),
-    channels: await loadChannelRegistry(),
+    plugins,
     allowPrivateTargets: true,
     attemptTimeoutMs: options.attemptTimeoutMs,
   });
@@ -131,7 +133,7 @@ export async function createTestEngine(
     metrics: options.metrics,
   });
   const core =
-    'core' in target ? createCore({ ...target.deps, orchestrator: engine.orchestrator }) : undefined;
+    'core' in target ? createCore({ ...target.deps, plugins, orchestrator: engine.orchestrator }) : undefined;
   if (core) instances.bind(core.autoResolver);
   await engine.start();
   return {

@@ -5,7 +5,7 @@
  */
 import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
-import { createEmbeddedEngine, createEngineAdapters, loadChannelRegistry } from '../../src/index';
+import { createEmbeddedEngine, createEngineAdapters, loadPluginRegistry } from '../../src/index';
 import { fixedAlertMessages } from '../../src/testing/index';
 import { CRASH_TUNING } from './crash-tuning';
 
@@ -16,7 +16,7 @@ const adapters = createEngineAdapters({
     box: new SecretBox(Buffer.from(keyHex, 'hex')),
     alertMessages: fixedAlertMessages(),
   }),
-  channels: await loadChannelRegistry(),
+  plugins: await loadPluginRegistry(),
   allowPrivateTargets: true,
   attemptTimeoutMs: 60_000,
 });

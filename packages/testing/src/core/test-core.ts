@@ -45,8 +45,11 @@ export interface TestCoreOptions {
   orchestrator?: Orchestrator;
   /** Data-source status checks; the core's stand-in (never connected) unless given. */
   dataSourceProber?: DataSourceProber;
-  /** Source plugins for the webhook routes, by data source type. */
-  sources?: CoreDeps['sources'];
+  /**
+   * The plugins (`loadPluginRegistry()` of `@oncall/engine` for the built-ins); none unless given.
+   * `createTestEngine` delivers with the same registry, or the built-ins when there is none.
+   */
+  plugins?: CoreDeps['plugins'];
 }
 
 export async function createTestCore(
@@ -75,7 +78,7 @@ export async function createTestCore(
     clock,
     hasher: fastHasher,
     dataSourceProber: options.dataSourceProber,
-    sources: options.sources,
+    plugins: options.plugins,
   };
   const core = createCore(deps);
   await ensureSystemAdmin(database.db.orm, fastHasher, ADMIN);

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@oncall/config';
+import { DataSource, PluginLoadError } from '@oncall/core';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService } from '../src/start';
+
+// Resolved by this package's vitest config to the SDK's example source, as if installed.
+const UPTIME_KUMA = '@fixture/oncall-source-uptime-kuma';
+
+describe('plugins the configuration names', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oncall-plugins-'));
+  let database: TestDatabase;
+  // The test database's PostgreSQL when there is one; else embedded PGlite on disk, as in production.
+  const where = () => (database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {});
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const env = (extra: Record<string, string>) => ({
+    ...where(),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ENCRYPTION_KEY: 'ab'.repeat(32),
+    JWT_SECRET: 'x'.repeat(40),
+    ADMIN_PASSWORD: 'admin-password-1',
+    ...extra,
+  });
+
+  it('loads a source plugin package SOURCE_PLUGINS names, and warns of stored types nothing serves', {
+    timeout: 60_000,
+  }, async () => {
+    const em = database.db.orm.em.fork();
+    em.create(DataSource, { name: 'logs', type: 'elastic', url: 'http://elastic.invalid:9200' });
+    await em.flush();
+    const lines: string[] = [];
+    const service = await startService(loadConfig(env({ SOURCE_PLUGINS: UPTIME_KUMA })), {
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      expect(service.core.plugins.sourceFor('uptime_kuma')?.id).toBe('uptime-kuma');
+      expect(service.core.plugins.ruleTypes.at(-1)).toBe('uptime_kuma');
+      // The plugin's webhook route exists: an unknown token is refused, not an unknown path.
+      const posted = await service.app.inject({
+        method: 'POST',
+        url: '/api/v1/uptime_kuma-alert/not-a-token',
+        payload: { heartbeat: null, monitor: null, msg: 'test' },
+      });
+      expect(posted.statusCode).toBe(401);
+      const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.column !== undefined);
+      expect(warnings).toEqual([
+        expect.objectContaining({ level: 40, column: 'data_sources.type', type: 'elastic', rows: 1 }),
+      ]);
+      expect(warnings[0].msg).toContain('SOURCE_PLUGINS');
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('refuses to start, naming the package, when a SOURCE_PLUGINS package cannot be loaded', async () => {
+    const started = startService(loadConfig(env({ SOURCE_PLUGINS: '@acme/no-such-source' })));
+    await expect(started).rejects.toBeInstanceOf(PluginLoadError);
+    await expect(started).rejects.toThrow('Source plugin "@acme/no-such-source": could not be imported');
+  });
+});

@@ -1,0 +1,68 @@
+import {
+  ALERT_RULE_TYPES,
+  createPluginRegistry,
+  DATA_SOURCE_TYPES,
+  directChannelId,
+  ENDPOINT_TYPES,
+  OTP_CHANNELS,
+  PROVIDER_KINDS,
+  providerTarget,
+} from '@oncall/core';
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_PLUGINS, loadPluginRegistry } from '../src/compose/built-in-plugins';
+
+// Compat: the catalogs of the built-ins must say what today's per-type lists say, in their order
+// (error texts list the types), so that reading the catalogs instead changes no answer.
+
+/** Types stored and listed today that no plugin serves yet (their data sources are only queried). */
+const WITHOUT_PLUGIN = ['metabase', 'elastic', 'victoria_logs'];
+
+describe('the built-in plugins', () => {
+  const plugins = createPluginRegistry(BUILT_IN_PLUGINS);
+
+  it('serve the endpoint types of today, in their order, flow last', () => {
+    expect(plugins.endpointTypes).toEqual([...ENDPOINT_TYPES]);
+  });
+
+  it('verify by one-time code the endpoint types that do today, in their order', () => {
+    expect(plugins.otpEndpointTypes).toEqual([...OTP_CHANNELS]);
+  });
+
+  it('are provider-backed for the provider kinds of today, with the providers the engine maps', () => {
+    expect([...plugins.providerKinds].sort()).toEqual([...PROVIDER_KINDS].sort());
+    const providers = Object.fromEntries(
+      PROVIDER_KINDS.map((kind) => [kind, plugins.providerNames(kind)] as const),
+    );
+    expect(providers).toEqual({ call: ['providerOne'], email: ['smtp'], sms: ['providerOne'] });
+    for (const kind of PROVIDER_KINDS) {
+      for (const provider of plugins.providerNames(kind)) {
+        expect(plugins.channelForProvider(kind, provider)?.id).toBe(
+          providerTarget({ kind, provider, settings: {}, secrets: {} }).channelId,
+        );
+      }
+    }
+  });
+
+  it('send every other endpoint type through the direct channel the engine picks today', () => {
+    for (const type of ENDPOINT_TYPES) {
+      expect(plugins.directChannelFor(type)?.id).toBe(directChannelId(type));
+    }
+  });
+
+  it('serve the data-source types of today, in their order, but those without a plugin yet', () => {
+    expect(plugins.dataSourceTypes).toEqual(
+      DATA_SOURCE_TYPES.filter((type) => !WITHOUT_PLUGIN.includes(type)),
+    );
+    expect(plugins.webhookDataSourceTypes).toEqual(plugins.dataSourceTypes);
+  });
+
+  it('serve the rule types of today, in their order, but those without a plugin yet', () => {
+    expect(plugins.ruleTypes).toEqual(ALERT_RULE_TYPES.filter((type) => !WITHOUT_PLUGIN.includes(type)));
+  });
+
+  it('are what loadPluginRegistry loads without packages', async () => {
+    const loaded = await loadPluginRegistry();
+    expect([...loaded.channels.values()]).toEqual(BUILT_IN_PLUGINS.channels);
+    expect([...loaded.sources.values()]).toEqual(BUILT_IN_PLUGINS.sources);
+  });
+});
