@@ -156,6 +156,7 @@ function startWorkers(databaseUrl: string): WorkerProcess {
   const child = fork(new URL('./delivery-engine-process.ts', import.meta.url), {
     // DELIVERY_BENCH_PROFILE=<dir> writes a CPU profile of the engine process there.
     execArgv: [
+      '--conditions=development',
       '--import',
       'tsx',
       ...(process.env.DELIVERY_BENCH_PROFILE

@@ -30,7 +30,9 @@ export async function startServerProcess(
   const encryptionKey = env.ENCRYPTION_KEY ? Buffer.from(env.ENCRYPTION_KEY, 'base64') : randomBytes(32);
   const jwtSecret = env.JWT_SECRET ?? randomBytes(48).toString('base64url');
   const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url));
-  const child = await spawnListening(process.execPath, [...nodeFlags(), '--import', 'tsx', 'src/main.ts'], {
+  // From sources (tsx, the packages' `development` export condition): a benchmark needs no build.
+  const args = [...nodeFlags(), '--conditions=development', '--import', 'tsx', 'src/main.ts'];
+  const child = await spawnListening(process.execPath, args, {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -79,7 +79,9 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-delivery (PostgreSQ
   });
   const startWorker = async (): Promise<ChildProcess> => {
     const script = fileURLToPath(new URL('./support/crash-worker.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, url, KEY.toString('hex')], {
+    // The workspace packages' sources, as under vitest: the `development` export condition.
+    const args = ['--conditions=development', '--import', 'tsx', script, url, KEY.toString('hex')];
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     workers.push(child);

@@ -1,3 +1,4 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
 import type { SecretBox } from '@oncall/core';
 
@@ -9,7 +10,7 @@ const SECRET_VALUE_TYPES = "('teams', 'matter-most')";
  * encryption key, so the class is built with the service's `SecretBox`; a database holding such
  * endpoints cannot be migrated without it.
  */
-export function sealedWebhookUrlsMigration(box: SecretBox | undefined) {
+export function sealedWebhookUrlsMigration(box: SecretBox | undefined): MigrationObject['class'] {
   const requireBox = (count: number): SecretBox => {
     if (box) return box;
     throw new Error(

@@ -1,3 +1,4 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import type { SecretBox } from '@oncall/core';
 import { Migration20261122025059Initial } from './Migration20261122025059Initial';
 import { Migration20261122031221NotificationEndpoints } from './Migration20261122031221NotificationEndpoints';
@@ -16,7 +17,7 @@ import { sealedWebhookUrlsMigration } from './Migration20261125105856SealedWebho
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
  * seal secrets stored in the clear, so the list is built with the service's `SecretBox`.
  */
-export const migrationsList = (secretBox: SecretBox | undefined) => [
+export const migrationsList = (secretBox: SecretBox | undefined): MigrationObject[] => [
   { name: 'Migration20261122025059Initial', class: Migration20261122025059Initial },
   {
     name: 'Migration20261122031221NotificationEndpoints',

@@ -1,7 +1,7 @@
 /**
  * A worker process for the crash test: the embedded engine's workers over a PostgreSQL database,
  * with a short job expiry so a killed worker's job is retried within seconds.
- * Usage: tsx crash-worker.ts <database url> <encryption key hex>
+ * Usage: tsx --conditions=development crash-worker.ts <database url> <encryption key hex>
  */
 import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
