@@ -3,13 +3,14 @@ export {
   alertRuleCreateBody,
   alertRuleCreateBodySchema,
   alertRuleTypeFields,
-  alertRuleUpdateBody,
-  alertRuleUpdateShape,
+  alertRuleTypeFieldsSchema,
+  alertRuleUpdateBodySchema,
 } from './alert-rules/alert-rule-bodies';
 export {
   ALERT_RULE_TYPE_VALUES,
   ALERT_STATE_VALUES,
   tagList,
+  typeError,
   ZABBIX_SEVERITY_VALUES,
 } from './alert-rules/alert-rule-fields';
 export {
@@ -27,6 +28,11 @@ export {
   alertRuleTagsBody,
   externalRulesQuery,
 } from './alert-rules/alert-rule-sub-bodies';
+export {
+  type AlertRuleTypeCatalog,
+  BUILT_IN_RULE_TYPE_FIELDS,
+  type RuleTypeFields,
+} from './alert-rules/alert-rule-type-fields';
 export type {
   AlertRuleCreateInput,
   AlertRuleTypeFields,

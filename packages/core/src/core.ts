@@ -14,6 +14,7 @@ import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
 import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
+import { alertRuleTypeCatalog } from './alert-rules/rule-type-catalog';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
 import { LoginThrottle } from './auth/login-throttle';
@@ -186,12 +187,13 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       orchestrator: deps.orchestrator,
       maxEndpointsPerRule,
+      ruleTypes: alertRuleTypeCatalog(plugins),
     }),
     alertRuleGroups: new AlertRuleGroupActions({ orm, maxEndpointsPerRule }),
     alertRuleTags: new AlertRuleTags({ orm }),
     alertRuleNotify: new AlertRuleNotify({ orm, maxEndpointsPerRule }),
     alertRuleAccess: new AlertRuleAccess({ orm }),
-    alertRuleCreateData: new AlertRuleCreateDataService({ orm }),
+    alertRuleCreateData: new AlertRuleCreateDataService({ orm, plugins }),
     endpoints: new EndpointService({ orm, secretBox, otp }),
     otp,
     providerConfigs: new ProviderConfigService({ orm, secretBox }),

@@ -14,8 +14,13 @@ export interface GraphqlSchemaTypes {
 /** The types as the builder completes them; what a generic helper over refs needs. */
 export type BuilderTypes = PothosSchemaTypes.ExtendDefaultTypes<GraphqlSchemaTypes>;
 
-/** The one typed builder every type and field file registers with. */
-export const builder = new SchemaBuilder<GraphqlSchemaTypes>({ defaultFieldNullability: false });
+/** The typed builder the type and field functions register with. */
+export type Builder = PothosSchemaTypes.SchemaBuilder<BuilderTypes>;
 
-builder.queryType({});
-builder.mutationType({});
+/** A builder with the query and mutation roots: one per schema, as a schema follows its plugins. */
+export function createBuilder(): Builder {
+  const builder = new SchemaBuilder<GraphqlSchemaTypes>({ defaultFieldNullability: false });
+  builder.queryType({});
+  builder.mutationType({});
+  return builder;
+}

@@ -1,3 +1,3 @@
 export { createGraphqlContext, type GraphqlContext, type GraphqlContextOptions } from './context';
 export { type GraphqlMountOptions, registerGraphql } from './http/register-graphql';
-export { printedSchema, schema } from './schema';
+export { createSchema, printedSchema } from './schema';

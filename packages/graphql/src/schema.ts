@@ -1,14 +1,34 @@
-import { lexicographicSortSchema, printSchema } from 'graphql';
-import { builder } from './builder';
-// Field files register their queries and mutations with the builder when imported.
-import './fields/alert-rule-fields';
-import './fields/auth-fields';
-import './fields/team-fields';
-import './fields/user-fields';
+import { type AlertRuleTypeCatalog, BUILT_IN_RULE_TYPE_FIELDS } from '@oncall/contracts';
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { createBuilder } from './builder';
+import { registerAlertRuleFields } from './fields/alert-rule-fields';
+import { registerAuthFields } from './fields/auth-fields';
+import { registerTeamFields } from './fields/team-fields';
+import { registerUserFields } from './fields/user-fields';
+import { roleEnum } from './types/role';
+import { userType } from './types/user';
 
-export const schema = builder.toSchema();
+/**
+ * The GraphQL schema of a service whose rule types are `catalog`'s (`alertRuleTypeCatalog` of its
+ * plugins): the `AlertRuleType` enum lists them.
+ *
+ * @example const schema = createSchema(alertRuleTypeCatalog(core.plugins));
+ */
+export function createSchema(catalog: AlertRuleTypeCatalog): GraphQLSchema {
+  const builder = createBuilder();
+  const role = roleEnum(builder);
+  const user = userType(builder, role);
+  registerAuthFields(builder, user);
+  registerUserFields(builder, { user, role });
+  registerTeamFields(builder);
+  registerAlertRuleFields(builder, catalog);
+  return builder.toSchema();
+}
 
-/** The SDL committed as `schema.graphql`: sorted, so the file changes only when the schema does. */
+/**
+ * The SDL committed as `schema.graphql`, with the built-in rule types: sorted, so the file
+ * changes only when the schema does.
+ */
 export function printedSchema(): string {
-  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+  return `${printSchema(lexicographicSortSchema(createSchema(BUILT_IN_RULE_TYPE_FIELDS)))}\n`;
 }

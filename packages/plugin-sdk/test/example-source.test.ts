@@ -37,4 +37,16 @@ describe('Uptime Kuma source (the worked example in docs/plugins.md)', () => {
     expect(resolved.alerts[0]).toMatchObject({ status: 'resolved', endsAt: '2024-09-24T23:58:35.102Z' });
     expect(resolved.alerts[0]?.fingerprint).toBe(fired.alerts[0]?.fingerprint);
   });
+
+  it('declares what its rules store: their data sources and, optionally, one monitor', () => {
+    const fields =
+      uptimeKuma.ruleFields && 'fields' in uptimeKuma.ruleFields ? uptimeKuma.ruleFields.fields : undefined;
+    expect(fields?.parse({ dataSourceIds: ['ds-1'], dataSourceAlertName: ' Checkout API ' })).toEqual({
+      dataSourceIds: ['ds-1'],
+      dataSourceAlertName: 'Checkout API',
+    });
+    expect(fields?.safeParse({ dataSourceIds: [] }).error?.issues).toMatchObject([
+      { path: ['dataSourceIds'], message: 'Select at least one data source.' },
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { alertRuleTypeCatalog, externalRuleTypes, type PluginRegistry } from '@oncall/core';
 import { alertRuleRouter } from './routers/alert-rule-router';
 import { authRouter } from './routers/auth-router';
 import { configRouter } from './routers/config-router';
@@ -7,15 +8,20 @@ import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
 import { router } from './trpc';
 
-export const appRouter = router({
-  auth: authRouter,
-  users: userRouter,
-  teams: teamRouter,
-  endpoints: endpointRouter,
-  configs: configRouter,
-  dataSources: dataSourceRouter,
-  alertRules: alertRuleRouter,
-});
+/** The router of a service whose plugins are `plugins`: its inputs name the types they serve. */
+export const createAppRouter = (plugins: PluginRegistry) =>
+  router({
+    auth: authRouter,
+    users: userRouter,
+    teams: teamRouter,
+    endpoints: endpointRouter,
+    configs: configRouter,
+    dataSources: dataSourceRouter,
+    alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),
+  });
 
-/** The type first-party clients (the web UI) import; no runtime code crosses with it. */
-export type AppRouter = typeof appRouter;
+/**
+ * The type first-party clients (the web UI) import; no runtime code crosses with it. Inputs that
+ * name plugin types (rule types, their fields) are typed as strings and loose objects.
+ */
+export type AppRouter = ReturnType<typeof createAppRouter>;

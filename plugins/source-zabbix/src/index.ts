@@ -10,7 +10,7 @@ import {
 import { fixtures } from './fixtures';
 import { type ZabbixEvent, zabbixPayloadSchema } from './payload';
 import { zabbixProbe } from './probe';
-import { matchesZabbixRule, zabbixRuleFields } from './rules';
+import { matchesZabbixRule, zabbixRuleFields, zabbixRuleOptions } from './rules';
 
 // Zabbix 0 not classified, 1 information, 2 warning, 3 average, 4 high, 5 disaster.
 const SEVERITY: Readonly<Record<string, AlertSeverity>> = {
@@ -38,6 +38,7 @@ export default defineSource({
   fixtures,
   probe: zabbixProbe,
   ruleFields: zabbixRuleFields,
+  ruleOptions: zabbixRuleOptions,
   matches: matchesZabbixRule,
 });
 

@@ -1,7 +1,25 @@
-import { hostRuleFields, type NormalizedAlert, type SourceRuleFields, z } from '@oncall/plugin-sdk';
+import {
+  hostRuleFields,
+  type NormalizedAlert,
+  type SourceRuleFields,
+  type SourceRuleOptions,
+  z,
+} from '@oncall/plugin-sdk';
 
 /** Zabbix trigger severities: 0 is "not classified", 5 is "disaster". */
 const SEVERITIES = ['0', '1', '2', '3', '4', '5'] as const;
+
+/** The severities a rule form offers, as Zabbix names them: fixed by Zabbix, not read from a server. */
+export const zabbixRuleOptions: SourceRuleOptions = {
+  severities: [
+    { value: '0', label: 'Not classified' },
+    { value: '1', label: 'Information' },
+    { value: '2', label: 'Warning' },
+    { value: '3', label: 'Average' },
+    { value: '4', label: 'High' },
+    { value: '5', label: 'Disaster' },
+  ],
+};
 
 const unique = <T>(items: T[]): T[] => [...new Set(items)];
 

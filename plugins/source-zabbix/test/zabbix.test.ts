@@ -152,4 +152,19 @@ describe('Zabbix source', () => {
       { path: ['severities', 0], message: 'Each severity must be one of 0, 1, 2, 3, 4, 5.' },
     ]);
   });
+
+  it('offers the six Zabbix severities for rule forms, each one its rule fields take', () => {
+    const severities = zabbix.ruleOptions?.severities ?? [];
+    expect(severities.map(({ value, label }) => `${value} ${label}`)).toEqual([
+      '0 Not classified',
+      '1 Information',
+      '2 Warning',
+      '3 Average',
+      '4 High',
+      '5 Disaster',
+    ]);
+    const fields = zabbix.ruleFields && 'fields' in zabbix.ruleFields ? zabbix.ruleFields.fields : undefined;
+    const all = severities.map(({ value }) => value);
+    expect(fields?.safeParse({ dataSourceIds: ['ds-1'], severities: all }).success).toBe(true);
+  });
 });

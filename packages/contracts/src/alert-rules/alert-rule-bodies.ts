@@ -2,33 +2,21 @@ import { z } from 'zod';
 import { requiredText } from '../common/fields';
 import { objectOf, type Strictness } from '../common/strictness';
 import {
-  type AlertRuleTypeValue,
-  alertNameField,
-  autoResolveMinutesField,
   booleanField,
-  conditionTypeField,
-  countDocumentField,
-  dataSourceIdField,
-  dataSourceIdList,
-  dataviewNameField,
-  dataviewTitleField,
   descriptionField,
   endpointIdList,
-  extraFieldList,
-  minutesField,
-  QUERY_TYPE_ERROR,
-  QUERY_TYPE_VALUES,
-  queryObjectField,
-  queryStringField,
-  queryTextField,
-  severityList,
-  someDataSourceIds,
-  TYPE_ERROR,
+  queryTypeError,
   tagList,
   teamIdList,
-  textList,
+  typeError,
   userIdList,
 } from './alert-rule-fields';
+import {
+  type AlertRuleTypeCatalog,
+  BUILT_IN_RULE_TYPE_FIELDS,
+  type RuleTypeFields,
+} from './alert-rule-type-fields';
+import type { AlertRuleCreateInput, AlertRuleTypeFields } from './alert-rule-types';
 
 /** The fields every type shares, with the defaults a create fills in. */
 export const alertRuleCommonShape = {
@@ -41,119 +29,105 @@ export const alertRuleCommonShape = {
   endpointIds: endpointIdList.default([]),
 };
 
-const apiShape = {
-  enableAutoResolve: booleanField('enable auto resolve').default(false),
-  autoResolveMinutes: autoResolveMinutesField.nullish(),
-};
+// A type's own fields can never stand in for these: the host reads them for every rule.
+const RESERVED_FIELDS: ReadonlySet<string> = new Set([
+  'type',
+  'queryType',
+  ...Object.keys(alertRuleCommonShape),
+]);
 
-const textQueryShape = {
-  queryType: z.literal('textQuery'),
-  queryText: queryTextField,
-  queryObject: queryObjectField.nullish(),
-  // Not in the contract's list: the sources the checker evaluates against; empty means every one.
-  dataSourceIds: dataSourceIdList.default([]),
-};
-
-/** Prometheus may leave the sources empty (every connected one); Grafana and PMM must name theirs. */
-const dynamicShape = (dataSourceIds: typeof someDataSourceIds | z.ZodDefault<typeof dataSourceIdList>) => ({
-  queryType: z.literal('dynamic'),
-  dataSourceIds,
-  dataSourceAlertName: alertNameField,
-  extraField: extraFieldList.default([]),
-});
-
-const namedAlertShape = { dataSourceIds: someDataSourceIds, dataSourceAlertName: alertNameField };
-
-const zabbixShape = {
-  dataSourceIds: someDataSourceIds,
-  hosts: textList('hosts').default([]),
-  actions: textList('actions').default([]),
-  // Empty means every severity.
-  severities: severityList.default([]),
-};
-
-const countThresholdShape = {
-  dataSourceId: dataSourceIdField,
-  queryString: queryStringField,
-  minutes: minutesField,
-  conditionType: conditionTypeField,
-  countDocument: countDocumentField,
-};
-
-const elasticShape = {
-  ...countThresholdShape,
-  dataviewName: dataviewNameField,
-  dataviewTitle: dataviewTitleField,
-};
-
-/** Typed loosely so it applies to the `api` variant whatever common fields it is built with. */
-function requireAutoResolveMinutes(
-  rule: { enableAutoResolve?: unknown; autoResolveMinutes?: unknown },
-  ctx: z.RefinementCtx,
-): void {
-  if (rule.enableAutoResolve === true && rule.autoResolveMinutes == null) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['autoResolveMinutes'],
-      message: 'The auto resolve minutes field is required when auto resolve is enabled.',
-    });
-  }
+/** A type's own fields, without any that would shadow a common one. */
+function ownShape(fields: z.ZodObject): z.ZodRawShape {
+  return Object.fromEntries(Object.entries(fields.shape).filter(([key]) => !RESERVED_FIELDS.has(key)));
 }
 
 /**
- * One object per type (two for the query types, one per `queryType`), each with `base` added:
- * the common fields for a create body, nothing for the type-specific fields alone.
+ * The object-level checks a type's fields carry (a refinement across fields), to run on the
+ * variant: an object holding those fields and more, which such a check reads by name.
  */
-function alertRuleVariants<B extends z.ZodRawShape>(base: B, strictness: Strictness) {
-  const variant = <T extends AlertRuleTypeValue, F extends z.ZodRawShape>(type: T, fields: F) =>
-    objectOf({ type: z.literal(type), ...base, ...fields }, strictness);
-  const queried = <T extends 'prometheus' | 'grafana' | 'pmm'>(
-    type: T,
-    dataSourceIds: Parameters<typeof dynamicShape>[0],
-  ) =>
-    z.discriminatedUnion(
-      'queryType',
-      [variant(type, dynamicShape(dataSourceIds)), variant(type, textQueryShape)],
-      { error: QUERY_TYPE_ERROR },
-    );
-  return [
-    variant('api', apiShape).superRefine(requireAutoResolveMinutes),
-    variant('notification', {}),
-    queried('prometheus', dataSourceIdList.default([])),
-    queried('grafana', someDataSourceIds),
-    queried('pmm', someDataSourceIds),
-    variant('sentry', namedAlertShape),
-    variant('splunk', namedAlertShape),
-    variant('metabase', namedAlertShape),
-    variant('zabbix', zabbixShape),
-    variant('elastic', elasticShape),
-    variant('victoria_logs', countThresholdShape),
-  ] as const;
+function checksOf(fields: z.ZodObject): z.core.$ZodCheck<unknown>[] {
+  return (fields._zod.def.checks ?? []) as z.core.$ZodCheck<unknown>[];
 }
 
-/** A create body: the shape is chosen by `type` (and `queryType` for prometheus, grafana, pmm). */
-export function alertRuleCreateBodySchema(strictness: Strictness) {
-  return z.discriminatedUnion('type', alertRuleVariants(alertRuleCommonShape, strictness), {
-    error: TYPE_ERROR,
+function atLeastOne<T>(items: readonly T[], what: string): [T, ...T[]] {
+  const [first, ...rest] = items;
+  if (first === undefined) throw new Error(`${what}: there must be at least one`);
+  return [first, ...rest];
+}
+
+/**
+ * The schema of one type: `type`, then `base`, then the type's own fields; a union on `queryType`
+ * for types with variants.
+ */
+function typeVariant<B extends z.ZodRawShape>(
+  type: string,
+  typeFields: RuleTypeFields,
+  base: B,
+  strictness: Strictness,
+) {
+  const variant = (fields: z.ZodObject, discriminator: z.ZodRawShape) =>
+    objectOf({ type: z.literal(type), ...base, ...discriminator, ...ownShape(fields) }, strictness).check(
+      ...checksOf(fields),
+    );
+  if ('fields' in typeFields) return variant(typeFields.fields, {});
+  const variants = Object.entries(typeFields.byQueryType);
+  return z.discriminatedUnion(
+    'queryType',
+    atLeastOne(
+      variants.map(([queryType, fields]) => variant(fields, { queryType: z.literal(queryType) })),
+      `the query types of rule type ${type}`,
+    ),
+    { error: queryTypeError(variants.map(([queryType]) => queryType)) },
+  );
+}
+
+/** One schema per type, chosen by `type` (and `queryType` for types with variants). */
+function typeUnion<B extends z.ZodRawShape>(catalog: AlertRuleTypeCatalog, base: B, strictness: Strictness) {
+  const variants = [...catalog].map(([type, fields]) => typeVariant(type, fields, base, strictness));
+  return z.discriminatedUnion('type', atLeastOne(variants, 'rule types'), {
+    error: typeError([...catalog.keys()]),
   });
 }
 
-export const alertRuleCreateBody = alertRuleCreateBodySchema('strip');
+/**
+ * zod infers a union built at run time from a catalog as a `Record<string, unknown>`; every variant
+ * holds `type` and the base fields, which is what `T` says.
+ */
+function withOutput<T extends Readonly<Record<string, unknown>>>(
+  schema: z.ZodType<Record<string, unknown>>,
+): z.ZodType<T> {
+  return schema as unknown as z.ZodType<T>;
+}
+
+/**
+ * A create body: the common fields and the type's own, the shape chosen by `type` (and `queryType`
+ * for types with variants).
+ *
+ * @example alertRuleCreateBodySchema(catalog, 'strip').parse({ type: 'api', name: 'Disk full' })
+ */
+export function alertRuleCreateBodySchema(
+  catalog: AlertRuleTypeCatalog,
+  strictness: Strictness,
+): z.ZodType<AlertRuleCreateInput> {
+  return withOutput<AlertRuleCreateInput>(typeUnion(catalog, alertRuleCommonShape, strictness));
+}
 
 /**
  * The type-specific fields of one rule, `type` included. An update merges what it sends into the
  * stored fields and checks the result against this, so a stored rule is always a valid one.
  */
-export const alertRuleTypeFields = z.discriminatedUnion('type', alertRuleVariants({}, 'strip'), {
-  error: TYPE_ERROR,
-});
+export function alertRuleTypeFieldsSchema(catalog: AlertRuleTypeCatalog): z.ZodType<AlertRuleTypeFields> {
+  return withOutput<AlertRuleTypeFields>(typeUnion(catalog, {}, 'strip'));
+}
 
-/**
- * An update body: every field optional and nothing defaulted, so what is left out stays as it
- * is. Type-specific fields are typed here and checked against the rule's type by the use case.
- * `type` may be sent back unchanged (clients echo their form) but never changed.
- */
-export const alertRuleUpdateShape = {
+/** The create body of the built-in rule types, as the contract states it. */
+export const alertRuleCreateBody = alertRuleCreateBodySchema(BUILT_IN_RULE_TYPE_FIELDS, 'strip');
+
+/** The type-specific fields of the built-in rule types, as the contract states them. */
+export const alertRuleTypeFields = alertRuleTypeFieldsSchema(BUILT_IN_RULE_TYPE_FIELDS);
+
+/** The common fields of an update: every one optional and nothing defaulted. */
+const updateCommonShape = {
   type: z.string({ error: 'The type must be a string.' }).max(64).optional(),
   name: requiredText('name').optional(),
   description: descriptionField,
@@ -162,24 +136,63 @@ export const alertRuleUpdateShape = {
   userIds: userIdList.optional(),
   teamIds: teamIdList.optional(),
   endpointIds: endpointIdList.optional(),
-  enableAutoResolve: booleanField('enable auto resolve').optional(),
-  autoResolveMinutes: autoResolveMinutesField.nullish(),
-  queryType: z.enum(QUERY_TYPE_VALUES, { error: QUERY_TYPE_ERROR }).optional(),
-  dataSourceIds: dataSourceIdList.optional(),
-  dataSourceId: dataSourceIdField.optional(),
-  dataSourceAlertName: alertNameField.optional(),
-  extraField: extraFieldList.optional(),
-  queryText: queryTextField.optional(),
-  queryObject: queryObjectField.nullish(),
-  hosts: textList('hosts').optional(),
-  actions: textList('actions').optional(),
-  severities: severityList.optional(),
-  dataviewName: dataviewNameField.optional(),
-  dataviewTitle: dataviewTitleField,
-  queryString: queryStringField.optional(),
-  minutes: minutesField.optional(),
-  conditionType: conditionTypeField.optional(),
-  countDocument: countDocumentField.optional(),
 };
 
-export const alertRuleUpdateBody = z.object(alertRuleUpdateShape);
+/** A field as an update takes it: left out means unchanged, so its default does not apply. */
+function withoutDefault(schema: z.core.$ZodType): z.core.$ZodType {
+  const def: { type: string; innerType?: z.core.$ZodType } = schema._zod.def;
+  return (def.type === 'default' || def.type === 'prefault') && def.innerType ? def.innerType : schema;
+}
+
+/**
+ * One type-specific field of an update, which may belong to several types: accepted when one of
+ * their schemas accepts it, else refused with the first one's issues. The rule's own type checks
+ * it again once merged with what is stored.
+ */
+function updateField(schemas: readonly z.core.$ZodType[]): z.ZodType {
+  const [only, ...others] = schemas;
+  if (only !== undefined && others.length === 0) return z.optional(only);
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const outcomes = schemas.map((schema) => z.safeParse(schema, value));
+      if (outcomes.some((outcome) => outcome.success)) return;
+      for (const issue of outcomes[0]?.error?.issues ?? []) ctx.addIssue({ ...issue });
+    })
+    .optional();
+}
+
+/** Every type-specific field of the catalog's types, each with the distinct schemas it has. */
+function typeFieldSchemas(catalog: AlertRuleTypeCatalog): Map<string, z.core.$ZodType[]> {
+  const byField = new Map<string, z.core.$ZodType[]>();
+  const add = (field: string, schema: z.core.$ZodType) => {
+    const schemas = byField.get(field) ?? [];
+    const bare = withoutDefault(schema);
+    if (!schemas.includes(bare)) schemas.push(bare);
+    byField.set(field, schemas);
+  };
+  for (const typeFields of catalog.values()) {
+    const variants = 'fields' in typeFields ? [typeFields.fields] : Object.values(typeFields.byQueryType);
+    if ('byQueryType' in typeFields) {
+      const queryTypes = Object.keys(typeFields.byQueryType);
+      add('queryType', z.enum(atLeastOne(queryTypes, 'query types'), { error: queryTypeError(queryTypes) }));
+    }
+    for (const fields of variants) {
+      for (const [field, schema] of Object.entries(ownShape(fields))) add(field, schema);
+    }
+  }
+  return byField;
+}
+
+/**
+ * An update body: every field optional and nothing defaulted, so what is left out stays as it
+ * is. Type-specific fields are the catalog's, checked here as any type takes them and against the
+ * rule's own type by the use case. `type` may be sent back unchanged (clients echo their form) but
+ * never changed.
+ */
+export function alertRuleUpdateBodySchema(catalog: AlertRuleTypeCatalog, strictness: Strictness) {
+  const typeFields = Object.fromEntries(
+    [...typeFieldSchemas(catalog)].map(([field, schemas]) => [field, updateField(schemas)]),
+  );
+  return objectOf({ ...updateCommonShape, ...typeFields }, strictness);
+}

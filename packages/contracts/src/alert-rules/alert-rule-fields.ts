@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { idField, idList, requiredText } from '../common/fields';
 
-/** Mirrors the entity's type list; contracts sit below core and cannot import it. */
+/**
+ * The rule types the contract has always listed, in its order: the host's `api` and `notification`,
+ * then the data-source types of the built-in sources. The types a service offers come from its
+ * plugins (`AlertRuleTypeCatalog`); `BUILT_IN_RULE_TYPE_FIELDS` keeps these types' shapes.
+ */
 export const ALERT_RULE_TYPE_VALUES = [
   'api',
   'notification',
@@ -15,10 +19,8 @@ export const ALERT_RULE_TYPE_VALUES = [
   'elastic',
   'victoria_logs',
 ] as const;
-export type AlertRuleTypeValue = (typeof ALERT_RULE_TYPE_VALUES)[number];
 
 export const ALERT_STATE_VALUES = ['unknown', 'warning', 'critical', 'triggered', 'resolved'] as const;
-export const QUERY_TYPE_VALUES = ['dynamic', 'textQuery'] as const;
 export const CONDITION_TYPE_VALUES = ['greaterOrEqual', 'lessOrEqual'] as const;
 /** Zabbix trigger severities: 0 is "not classified", 5 is "disaster". */
 export const ZABBIX_SEVERITY_VALUES = ['0', '1', '2', '3', '4', '5'] as const;
@@ -28,8 +30,31 @@ export const MAX_LOOKBACK_MINUTES = 10_080;
 export const MAX_AUTO_RESOLVE_MINUTES = 43_200;
 export const MAX_COUNT_DOCUMENT = 1_000_000_000;
 
-export const TYPE_ERROR = `The type must be one of ${ALERT_RULE_TYPE_VALUES.join(', ')}.`;
-export const QUERY_TYPE_ERROR = 'The query type must be dynamic or textQuery.';
+/**
+ * A few choices as messages list them.
+ *
+ * @example orList(['dynamic', 'textQuery']) // 'dynamic or textQuery'
+ * @example orList(['a', 'b', 'c']) // 'a, b or c'
+ */
+export function orList(values: readonly string[]): string {
+  return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+}
+
+/** @example typeError(['api', 'notification']) // 'The type must be one of api, notification.' */
+export const typeError = (types: readonly string[]) => `The type must be one of ${types.join(', ')}.`;
+
+/** @example queryTypeError(['dynamic', 'textQuery']) // 'The query type must be dynamic or textQuery.' */
+export const queryTypeError = (queryTypes: readonly string[]) =>
+  `The query type must be ${orList(queryTypes)}.`;
+
+/**
+ * A string that must be one of `values` (listed in OpenAPI as an enum), with one message for
+ * anything else; refuses everything when there are none.
+ */
+export function oneOf(values: readonly string[], error: string): z.ZodType<string, string> {
+  const [first, ...rest] = values;
+  return first === undefined ? z.never({ error }) : z.enum([first, ...rest], { error });
+}
 
 const unique = <T>(items: T[]): T[] => [...new Set(items)];
 

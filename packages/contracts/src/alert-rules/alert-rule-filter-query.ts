@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from '../common/page-query';
-import { ALERT_RULE_TYPE_VALUES, ALERT_STATE_VALUES, TYPE_ERROR } from './alert-rule-fields';
+import { ALERT_STATE_VALUES, oneOf, typeError } from './alert-rule-fields';
+import type { AlertRuleTypeCatalog } from './alert-rule-type-fields';
 
 /** A list parameter sent comma-separated (`a,b`), repeated (`x=a&x=b`) or both. */
 const listParam = <T extends z.ZodType<unknown, string>>(item: T) =>
@@ -22,16 +23,20 @@ const states = listParam(
 
 /**
  * The filters of the list and of group actions (the same names). `userId` and `endpointId` that
- * name no record simply match nothing. `status` filters on the rule's state.
+ * name no record simply match nothing. `status` filters on the rule's state; `types` takes the
+ * catalog's.
  */
-export const alertRuleFilterShape = {
-  alertname: z.string().max(190).optional(),
-  userId: z.string().max(100).optional(),
-  types: listParam(z.enum(ALERT_RULE_TYPE_VALUES, { error: TYPE_ERROR })).optional(),
-  tags: listParam(z.string().max(64)).optional(),
-  endpointId: z.string().max(100).optional(),
-  status: states.optional(),
-};
+export function alertRuleFilterShape(catalog: AlertRuleTypeCatalog) {
+  const types = [...catalog.keys()];
+  return {
+    alertname: z.string().max(190).optional(),
+    userId: z.string().max(100).optional(),
+    types: listParam(oneOf(types, typeError(types))).optional(),
+    tags: listParam(z.string().max(64)).optional(),
+    endpointId: z.string().max(100).optional(),
+    status: states.optional(),
+  };
+}
 
 export const silentStatusField = z.enum(['silent', 'active'], {
   error: 'The silent status must be silent or active.',
@@ -53,21 +58,26 @@ function mergeBracketedStatus<T extends { status?: State[]; 'status[]'?: State[]
 
 const bracketedStatus = { 'status[]': states.optional() };
 
-export const alertRuleListQuery = z
-  .object({
-    ...pageQueryShape(),
-    ...alertRuleFilterShape,
-    ...bracketedStatus,
-    silentStatus: silentStatusField.optional(),
-  })
-  .transform(mergeBracketedStatus);
+export const alertRuleListQuery = (catalog: AlertRuleTypeCatalog) =>
+  z
+    .object({
+      ...pageQueryShape(),
+      ...alertRuleFilterShape(catalog),
+      ...bracketedStatus,
+      silentStatus: silentStatusField.optional(),
+    })
+    .transform(mergeBracketedStatus);
 
 /** `group-action/silent` and `unsilent`. */
-export const alertRuleGroupQuery = z
-  .object({ ...alertRuleFilterShape, ...bracketedStatus, silentStatus: silentStatusField.optional() })
-  .transform(mergeBracketedStatus);
+export const alertRuleGroupQuery = (catalog: AlertRuleTypeCatalog) =>
+  z
+    .object({
+      ...alertRuleFilterShape(catalog),
+      ...bracketedStatus,
+      silentStatus: silentStatusField.optional(),
+    })
+    .transform(mergeBracketedStatus);
 
 /** `group-action/delete` and `add-user-notify` take the filters without `silentStatus`. */
-export const alertRuleGroupQueryWithoutSilence = z
-  .object({ ...alertRuleFilterShape, ...bracketedStatus })
-  .transform(mergeBracketedStatus);
+export const alertRuleGroupQueryWithoutSilence = (catalog: AlertRuleTypeCatalog) =>
+  z.object({ ...alertRuleFilterShape(catalog), ...bracketedStatus }).transform(mergeBracketedStatus);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, idList } from '../common/fields';
-import { endpointIdList, tagList, teamIdList, userIdList } from './alert-rule-fields';
+import { endpointIdList, oneOf, orList, tagList, teamIdList, userIdList } from './alert-rule-fields';
 
 export const alertRuleTagsBody = z.object({ tags: tagList });
 
@@ -22,7 +22,14 @@ export const alertRuleAddUserNotifyBody = z.object({
   endpointIds: endpointIdList.default([]),
 });
 
-export const externalRulesQuery = z.object({
-  type: z.enum(['prometheus', 'grafana'], { error: 'The type must be prometheus or grafana.' }),
-  dataSourceId: idField('data source id'),
-});
+/**
+ * `create-data/rules`: a data source of one of `types`, the rule types whose sources list the
+ * alert rules defined in them.
+ *
+ * @example externalRulesQuery(['prometheus', 'grafana']) // refuses others with 'The type must be prometheus or grafana.'
+ */
+export const externalRulesQuery = (types: readonly string[]) =>
+  z.object({
+    type: oneOf(types, `The type must be ${orList(types)}.`),
+    dataSourceId: idField('data source id'),
+  });

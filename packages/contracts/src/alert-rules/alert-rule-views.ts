@@ -1,38 +1,43 @@
 import { z } from 'zod';
-import { ALERT_RULE_TYPE_VALUES, ALERT_STATE_VALUES } from './alert-rule-fields';
+import { ALERT_STATE_VALUES } from './alert-rule-fields';
+import type { AlertRuleTypeCatalog } from './alert-rule-type-fields';
 
 export const alertRuleUserRefSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
 export const alertRuleTeamRefSchema = z.object({ id: z.string(), name: z.string() });
 export const alertRuleEndpointRefSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
+
+/** The catalog's types, for answers to document (answers are not checked against them). */
+const typeOf = (catalog: AlertRuleTypeCatalog) => z.enum([...catalog.keys()]);
 
 /**
  * A rule as every face shows it: the common fields, the type-specific fields flattened beside them
  * (as create accepts them), and the caller's view of it (`silentStatus`; `apiToken` for admins of
  * `api` and `notification` rules only).
  */
-export const alertRuleViewSchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  type: z.enum(ALERT_RULE_TYPE_VALUES),
-  showAcknowledgeBtn: z.boolean(),
-  userId: z.string().describe('The owner.'),
-  owner: alertRuleUserRefSchema,
-  users: z.array(alertRuleUserRefSchema),
-  userIds: z.array(z.string()),
-  teams: z.array(alertRuleTeamRefSchema),
-  teamIds: z.array(z.string()),
-  endpoints: z.array(alertRuleEndpointRefSchema),
-  endpointIds: z.array(z.string()),
-  dataSourceIds: z.array(z.string()),
-  tags: z.array(z.string()),
-  pinned: z.boolean(),
-  silentStatus: z.enum(['silent', 'active']).describe('For the caller.'),
-  state: z.enum(ALERT_STATE_VALUES),
-  apiToken: z.string().optional().describe('Shown to admins of api and notification rules only.'),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+export const alertRuleViewSchema = (catalog: AlertRuleTypeCatalog) =>
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    type: typeOf(catalog),
+    showAcknowledgeBtn: z.boolean(),
+    userId: z.string().describe('The owner.'),
+    owner: alertRuleUserRefSchema,
+    users: z.array(alertRuleUserRefSchema),
+    userIds: z.array(z.string()),
+    teams: z.array(alertRuleTeamRefSchema),
+    teamIds: z.array(z.string()),
+    endpoints: z.array(alertRuleEndpointRefSchema),
+    endpointIds: z.array(z.string()),
+    dataSourceIds: z.array(z.string()),
+    tags: z.array(z.string()),
+    pinned: z.boolean(),
+    silentStatus: z.enum(['silent', 'active']).describe('For the caller.'),
+    state: z.enum(ALERT_STATE_VALUES),
+    apiToken: z.string().optional().describe('Shown to admins of api and notification rules only.'),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  });
 
 export const alertRuleDeleteResultSchema = z.object({
   status: z.boolean(),
@@ -61,12 +66,13 @@ export const alertRuleAccessViewSchema = z.object({
   teamIds: z.array(z.string()),
 });
 
-export const alertRuleCreateDataSchema = z.object({
-  types: z.array(z.enum(ALERT_RULE_TYPE_VALUES)),
-  endpoints: z.array(alertRuleEndpointRefSchema),
-  users: z.array(alertRuleUserRefSchema),
-  teams: z.array(alertRuleTeamRefSchema),
-});
+export const alertRuleCreateDataSchema = (catalog: AlertRuleTypeCatalog) =>
+  z.object({
+    types: z.array(typeOf(catalog)),
+    endpoints: z.array(alertRuleEndpointRefSchema),
+    users: z.array(alertRuleUserRefSchema),
+    teams: z.array(alertRuleTeamRefSchema),
+  });
 
 const pendingNote = z.object({ note: z.string() });
 

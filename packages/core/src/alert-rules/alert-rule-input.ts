@@ -2,10 +2,9 @@ import {
   type AlertRuleCreateInput,
   type AlertRuleTypeFields,
   type AlertRuleUpdateInput,
-  alertRuleTypeFields,
+  type alertRuleTypeFieldsSchema,
   fieldErrorsFromIssues,
 } from '@oncall/contracts';
-import type { AlertRuleType } from '../entities/alert-rule.entity';
 import { validationFailed } from '../errors/domain-error';
 
 export type { AlertRuleCreateInput, AlertRuleUpdateInput };
@@ -31,14 +30,35 @@ export interface StoredTypeFields {
   dataSourceIds: string[];
 }
 
-/** Splits a parsed create body (or merged type fields) into what the rule stores. */
-export function storedTypeFields(fields: AlertRuleCreateInput | AlertRuleTypeFields): StoredTypeFields {
+/** The schema of every type's fields, `type` included, built from the rule-type catalog. */
+export type TypeFieldsSchema = ReturnType<typeof alertRuleTypeFieldsSchema>;
+
+/**
+ * A rule's type and its type's fields, checked as its type's schema takes them (an unknown type,
+ * a missing or bad field are a 422 at their paths); common fields are left out.
+ */
+export function checkedTypeFields(
+  schema: TypeFieldsSchema,
+  candidate: AlertRuleCreateInput | Record<string, unknown>,
+): AlertRuleTypeFields {
+  const parsed = schema.safeParse(candidate);
+  if (!parsed.success) throw validationFailed(fieldErrorsFromIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+/** Splits checked type fields into what the rule stores. */
+export function storedTypeFields(fields: AlertRuleTypeFields): StoredTypeFields {
   const dataSourceIds =
     'dataSourceIds' in fields ? fields.dataSourceIds : 'dataSourceId' in fields ? [fields.dataSourceId] : [];
   const settings = Object.fromEntries(
     Object.entries(fields).filter(([key]) => !COMMON_FIELDS.has(key) && !SOURCE_FIELDS.has(key)),
   );
-  return { settings, dataSourceIds: [...new Set(dataSourceIds)] };
+  return { settings, dataSourceIds: [...new Set(idsOf(dataSourceIds))] };
+}
+
+/** Data-source ids as the type's schema returned them: a list of ids, by every built-in's schema. */
+function idsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /**
@@ -47,7 +67,8 @@ export function storedTypeFields(fields: AlertRuleCreateInput | AlertRuleTypeFie
  * fields are ignored and never stored), and switching `queryType` drops the other mode's fields.
  */
 export function mergeTypeFields(
-  type: AlertRuleType,
+  schema: TypeFieldsSchema,
+  type: string,
   stored: StoredTypeFields,
   update: AlertRuleUpdateInput,
 ): StoredTypeFields {
@@ -61,7 +82,5 @@ export function mergeTypeFields(
     ...sent,
     type,
   };
-  const parsed = alertRuleTypeFields.safeParse(candidate);
-  if (!parsed.success) throw validationFailed(fieldErrorsFromIssues(parsed.error.issues));
-  return storedTypeFields(parsed.data);
+  return storedTypeFields(checkedTypeFields(schema, candidate));
 }

@@ -1,9 +1,10 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { type AlertRuleTypeCatalog, alertRuleTypeFieldsSchema } from '@oncall/contracts';
 import { armFiringInstances } from '../alert-lifecycle/arm-firing-instances';
 import { autoResolveMinutesOf } from '../alert-lifecycle/auto-resolve-minutes';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
-import { ALERT_RULE_TYPES, AlertRule, type AlertRuleType } from '../entities/alert-rule.entity';
+import { AlertRule } from '../entities/alert-rule.entity';
 import { DataSource } from '../entities/data-source.entity';
 import { Endpoint } from '../entities/endpoint.entity';
 import { Team } from '../entities/team.entity';
@@ -19,16 +20,24 @@ import { type AlertRuleFilter, narrowsRules, ruleFilterCondition } from './alert
 import {
   type AlertRuleCreateInput,
   type AlertRuleUpdateInput,
+  checkedTypeFields,
   mergeTypeFields,
   storedTypeFields,
+  type TypeFieldsSchema,
 } from './alert-rule-input';
 import { LIST_ORDER, ruleRows } from './alert-rule-rows';
-import { type AlertRuleView, type RuleEndpointRef, toAlertRuleView } from './alert-rule-view';
+import {
+  type AlertRuleRow,
+  type AlertRuleView,
+  type RuleEndpointRef,
+  toAlertRuleView,
+} from './alert-rule-view';
 import { assertEndpointListFits } from './endpoint-cap';
 import { leaveRule } from './leave-rule';
 import { assertRuleReferences } from './rule-references';
 import { standingOnRule } from './rule-standing';
 import { hasRuleToken, issueRuleToken } from './rule-token';
+import { isSingleSource } from './rule-type-catalog';
 import { selectableEndpoints } from './selectable-endpoints';
 
 export interface AlertRuleListQuery extends PageQuery, AlertRuleFilter {}
@@ -41,8 +50,13 @@ export interface AlertRuleDeleteResult {
 
 const TAKEN = 'The name has already been taken.';
 
-/** Alert rules: create, read, update, delete, list with filters, pin and per-user silence. */
+/**
+ * Alert rules: create, read, update, delete, list with filters, pin and per-user silence. A rule's
+ * type and type-specific fields are checked against the rule-type catalog, whatever face sent them.
+ */
 export class AlertRuleService {
+  private readonly typeFields: TypeFieldsSchema;
+
   constructor(
     private readonly deps: {
       orm: MikroORM;
@@ -50,8 +64,12 @@ export class AlertRuleService {
       orchestrator: Orchestrator;
       /** The most endpoints one rule may page. */
       maxEndpointsPerRule: number;
+      /** The rule types on offer and what each stores (`alertRuleTypeCatalog` of the plugins). */
+      ruleTypes: AlertRuleTypeCatalog;
     },
-  ) {}
+  ) {
+    this.typeFields = alertRuleTypeFieldsSchema(deps.ruleTypes);
+  }
 
   /** Rules the caller may see, pinned first, then newest first. */
   async list(actor: Actor, query: AlertRuleListQuery): Promise<Page<AlertRuleView>> {
@@ -61,7 +79,7 @@ export class AlertRuleService {
       ? await this.pageOfAll(em, actor, where, query, narrowsRules(query))
       : await this.pageOfShared(em, actor, where, query);
     return {
-      items: rows.map((row) => toAlertRuleView(row, actor, this.deps.secretBox)),
+      items: rows.map((row) => this.toView(row, actor)),
       total,
       page: query.page,
       perPage: query.perPage,
@@ -77,14 +95,14 @@ export class AlertRuleService {
   /** Anyone signed in may create a rule; they own it. */
   async create(actor: Actor, input: AlertRuleCreateInput): Promise<AlertRuleView> {
     const em = this.deps.orm.em.fork();
-    const { settings, dataSourceIds } = storedTypeFields(input);
+    const { settings, dataSourceIds } = storedTypeFields(checkedTypeFields(this.typeFields, input));
     assertEndpointListFits(input.endpointIds, this.deps.maxEndpointsPerRule);
     await this.assertNameFree(em, input.name);
     await assertRuleReferences(
       em,
       actor,
       { userIds: input.userIds, teamIds: input.teamIds, endpointIds: input.endpointIds, dataSourceIds },
-      { type: input.type },
+      { type: input.type, singleSource: isSingleSource(this.deps.ruleTypes, input.type) },
     );
     const token = hasRuleToken(input.type) ? issueRuleToken(this.deps.secretBox) : undefined;
     const rule = em.create(AlertRule, {
@@ -121,7 +139,7 @@ export class AlertRuleService {
       { populate: ['users', 'teams', 'endpoints', 'dataSources'] },
     );
     const current = { settings: rule.settings, dataSourceIds: rule.dataSources.getItems().map((s) => s.id) };
-    const next = mergeTypeFields(rule.type, current, input);
+    const next = mergeTypeFields(this.typeFields, rule.type, current, input);
     if (input.name !== undefined && input.name !== rule.name) await this.assertNameFree(em, input.name);
     const attachedEndpointIds = new Set(rule.endpoints.getItems().map((e) => e.id));
     await assertRuleReferences(
@@ -133,7 +151,7 @@ export class AlertRuleService {
         endpointIds: input.endpointIds,
         dataSourceIds: next.dataSourceIds,
       },
-      { type: rule.type, attachedEndpointIds },
+      { type: rule.type, singleSource: isSingleSource(this.deps.ruleTypes, rule.type), attachedEndpointIds },
     );
     if (input.name !== undefined) rule.name = input.name;
     if (input.description !== undefined) rule.description = input.description;
@@ -213,8 +231,9 @@ export class AlertRuleService {
     return this.view(em, actor, standing.id);
   }
 
-  types(_actor: Actor): AlertRuleType[] {
-    return [...ALERT_RULE_TYPES];
+  /** The rule types on offer, in the catalog's order. */
+  types(_actor: Actor): string[] {
+    return [...this.deps.ruleTypes.keys()];
   }
 
   /** The endpoints the caller may filter by and select. */
@@ -273,7 +292,11 @@ export class AlertRuleService {
   private async view(em: EntityManager, actor: Actor, id: string): Promise<AlertRuleView> {
     const [row] = await ruleRows(em, actor.userId, sql`${id}::uuid`);
     if (!row) throw notFound('Alert rule');
-    return toAlertRuleView(row, actor, this.deps.secretBox);
+    return this.toView(row, actor);
+  }
+
+  private toView(row: AlertRuleRow, actor: Actor): AlertRuleView {
+    return toAlertRuleView(row, actor, this.deps.secretBox, isSingleSource(this.deps.ruleTypes, row.type));
   }
 
   private async assertNameFree(em: EntityManager, name: string): Promise<void> {

@@ -82,10 +82,16 @@ export interface AlertRuleRow {
   silenced: boolean;
 }
 
-/** Types whose create body names one data source (`dataSourceId`) rather than a list. */
-export const SINGLE_SOURCE_TYPES: ReadonlySet<AlertRuleType> = new Set(['elastic', 'victoria_logs']);
-
-export function toAlertRuleView(row: AlertRuleRow, actor: Actor, box: SecretBox): AlertRuleView {
+/**
+ * A rule as the caller sees it. `singleSource`: its type names one data source (`dataSourceId`,
+ * shown beside `dataSourceIds`) rather than a list.
+ */
+export function toAlertRuleView(
+  row: AlertRuleRow,
+  actor: Actor,
+  box: SecretBox,
+  singleSource: boolean,
+): AlertRuleView {
   const showToken = hasRuleToken(row.type) && row.sealedToken && alertRulePolicy.canAdminister(actor, row);
   const base: AlertRuleBaseView = {
     id: row.id,
@@ -110,7 +116,7 @@ export function toAlertRuleView(row: AlertRuleRow, actor: Actor, box: SecretBox)
     createdAt: isoTime(row.createdAt),
     updatedAt: isoTime(row.updatedAt),
   };
-  const single = SINGLE_SOURCE_TYPES.has(row.type) ? { dataSourceId: row.dataSourceIds[0] ?? null } : {};
+  const single = singleSource ? { dataSourceId: row.dataSourceIds[0] ?? null } : {};
   // A stored type field can never stand in for a common one.
   const typeFields = Object.entries({ ...row.settings, ...single }).filter(([key]) => !isBaseField(key));
   return { ...base, ...Object.fromEntries(typeFields) };

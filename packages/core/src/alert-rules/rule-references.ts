@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
-import type { AlertRuleType } from '../entities/alert-rule.entity';
 import { DataSource } from '../entities/data-source.entity';
 import { Endpoint } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
@@ -9,7 +8,6 @@ import { User } from '../entities/user.entity';
 import { DomainError, type FieldErrors, validationFailed } from '../errors/domain-error';
 import { visibleEndpoints } from '../policy/endpoint-policy';
 import { assertIdsExist } from '../validation/existing-ids';
-import { SINGLE_SOURCE_TYPES } from './alert-rule-view';
 
 export interface RuleReferences {
   userIds?: readonly string[];
@@ -20,7 +18,9 @@ export interface RuleReferences {
 
 export interface ReferenceRules {
   /** The rule's type: data sources must be of the same type. */
-  type?: AlertRuleType;
+  type?: string;
+  /** The type names one data source: errors are reported at `dataSourceId`, as its body calls it. */
+  singleSource?: boolean;
   /** Endpoints already on the rule stay selectable even when the caller cannot see them. */
   attachedEndpointIds?: ReadonlySet<string>;
   /** Where endpoint errors are reported (`endpointIds`, or `endpoints` for the batch body). */
@@ -57,7 +57,8 @@ export async function assertRuleReferences(
     Object.assign(errors, await endpointErrors(em, actor, refs.endpointIds, rules));
   }
   if (refs.dataSourceIds?.length && rules.type) {
-    Object.assign(errors, await dataSourceErrors(em, rules.type, refs.dataSourceIds));
+    const single = rules.singleSource ?? false;
+    Object.assign(errors, await dataSourceErrors(em, rules.type, single, refs.dataSourceIds));
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 }
@@ -87,7 +88,8 @@ async function endpointErrors(
 
 async function dataSourceErrors(
   em: EntityManager,
-  type: AlertRuleType,
+  type: string,
+  singleSource: boolean,
   ids: readonly string[],
 ): Promise<FieldErrors> {
   const wanted = [...new Set(ids.filter(isId))];
@@ -95,8 +97,6 @@ async function dataSourceErrors(
     wanted.length > 0 ? await em.find(DataSource, { id: { $in: wanted } }, { fields: ['id', 'type'] }) : [];
   const ofType = new Set(found.filter((s) => s.type === type).map((s) => s.id));
   const message = `The selected data source is invalid: it must be a ${type} data source.`;
-  // Types that name one source report it at `dataSourceId`, as their body calls it.
-  const pathOf = (index: number) =>
-    SINGLE_SOURCE_TYPES.has(type) ? 'dataSourceId' : `dataSourceIds.${index}`;
+  const pathOf = (index: number) => (singleSource ? 'dataSourceId' : `dataSourceIds.${index}`);
   return Object.fromEntries(ids.flatMap((id, index) => (ofType.has(id) ? [] : [[pathOf(index), [message]]])));
 }

@@ -12,9 +12,14 @@ import { newId } from './new-id';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
-/** The wire contract owns the lists; the entity stores exactly those values. */
+/** The rule types the contract has always listed; what the service offers is `alertRuleTypeCatalog`. */
 export const ALERT_RULE_TYPES = ALERT_RULE_TYPE_VALUES;
-export type AlertRuleType = (typeof ALERT_RULE_TYPES)[number];
+/**
+ * A rule type: the host's `api` or `notification`, or a source plugin's data-source type. Stored
+ * as text and checked by the use cases against the rule-type catalog, so a plugin's type needs no
+ * migration.
+ */
+export type AlertRuleType = string;
 
 export const ALERT_STATES = ALERT_STATE_VALUES;
 export type AlertState = (typeof ALERT_STATES)[number];
@@ -68,7 +73,7 @@ const AlertRuleSchema = defineEntity({
       .onCreate(() => newId()),
     name: p.string().unique(),
     description: p.text().nullable(),
-    type: p.enum([...ALERT_RULE_TYPES]).index(),
+    type: p.text().index(),
     showAcknowledgeBtn: p.boolean().default(false),
     owner: () => p.manyToOne(User).deleteRule('restrict').index(),
     settings: p.json<Record<string, unknown>>(),

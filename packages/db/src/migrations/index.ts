@@ -12,6 +12,7 @@ import { Migration20261122141849FiresInOneStatement } from './Migration202611221
 import { Migration20261125104550AckLinkVia } from './Migration20261125104550AckLinkVia';
 import { Migration20261125105241Retention } from './Migration20261125105241Retention';
 import { sealedWebhookUrlsMigration } from './Migration20261125105856SealedWebhookUrls';
+import { Migration20261126110041AlertRuleTypeUnchecked } from './Migration20261126110041AlertRuleTypeUnchecked';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -47,5 +48,9 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   {
     name: 'Migration20261125105856SealedWebhookUrls',
     class: sealedWebhookUrlsMigration(secretBox),
+  },
+  {
+    name: 'Migration20261126110041AlertRuleTypeUnchecked',
+    class: Migration20261126110041AlertRuleTypeUnchecked,
   },
 ];

@@ -1,5 +1,5 @@
 import { bearerToken, findInputFault } from '@oncall/contracts';
-import type { Core } from '@oncall/core';
+import { alertRuleTypeCatalog, type Core } from '@oncall/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { createGraphqlContext, type GraphqlContext } from '../context';
@@ -8,7 +8,7 @@ import { DEFAULT_QUERY_LIMITS, type QueryLimits } from '../limits/query-limits';
 import { useRefusalStatus } from '../limits/query-refusal';
 import { useLimitsBeforeValidation } from '../limits/use-limits-before-validation';
 import { useTokenLimit } from '../limits/use-token-limit';
-import { schema } from '../schema';
+import { createSchema } from '../schema';
 import { findQueryStringFault } from './query-string-faults';
 
 export interface GraphqlMountOptions {
@@ -33,7 +33,7 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
   const { core } = options;
   const limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
   const yoga = createYoga<ServerContext, GraphqlContext>({
-    schema,
+    schema: createSchema(alertRuleTypeCatalog(core.plugins)),
     graphqlEndpoint: options.path ?? '/graphql',
     graphiql: options.graphiql ?? false,
     landingPage: false,

@@ -1,10 +1,11 @@
 import type { RuleTeamRef } from '@oncall/core';
-import { builder } from '../builder';
+import type { Builder } from '../builder';
 
-export const AlertRuleTeamType = builder.objectRef<RuleTeamRef>('AlertRuleTeam').implement({
-  description: 'A team a rule is shared with.',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
-  }),
-});
+export const alertRuleTeamType = (builder: Builder) =>
+  builder.objectRef<RuleTeamRef>('AlertRuleTeam').implement({
+    description: 'A team a rule is shared with.',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      name: t.exposeString('name'),
+    }),
+  });

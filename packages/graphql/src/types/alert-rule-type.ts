@@ -1,7 +1,10 @@
-import { ALERT_RULE_TYPES } from '@oncall/core';
-import { builder } from '../builder';
+import type { Builder } from '../builder';
 
-export const AlertRuleTypeEnum = builder.enumType('AlertRuleType', {
-  description: 'Selects the shape of the type-specific fields; fixed at creation.',
-  values: ALERT_RULE_TYPES,
-});
+/** The rule types on offer, the catalog's: data-source types are valid GraphQL names. */
+export const alertRuleTypeEnum = (builder: Builder, types: readonly string[]) =>
+  builder.enumType('AlertRuleType', {
+    description: 'Selects the shape of the type-specific fields; fixed at creation.',
+    values: types,
+  });
+
+export type AlertRuleTypeEnum = ReturnType<typeof alertRuleTypeEnum>;

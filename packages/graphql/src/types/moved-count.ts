@@ -1,4 +1,4 @@
-import { builder } from '../builder';
+import type { Builder } from '../builder';
 
 export interface MovedCount {
   kind: string;
@@ -6,9 +6,10 @@ export interface MovedCount {
 }
 
 /** How many records of each kind changed owner; the kinds grow as features register movers. */
-export const MovedCountType = builder.objectRef<MovedCount>('MovedCount').implement({
-  fields: (t) => ({
-    kind: t.exposeString('kind', { description: 'e.g. teams, alertRules, endpoints.' }),
-    count: t.exposeInt('count'),
-  }),
-});
+export const movedCountType = (builder: Builder) =>
+  builder.objectRef<MovedCount>('MovedCount').implement({
+    fields: (t) => ({
+      kind: t.exposeString('kind', { description: 'e.g. teams, alertRules, endpoints.' }),
+      count: t.exposeInt('count'),
+    }),
+  });

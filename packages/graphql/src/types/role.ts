@@ -1,8 +1,11 @@
 import { ROLES } from '@oncall/core';
-import { builder } from '../builder';
+import type { Builder } from '../builder';
 
-export const RoleEnum = builder.enumType('Role', {
-  description:
-    'owner does everything; manager manages users (not owners), rules and endpoints; member sees its own.',
-  values: ROLES,
-});
+export const roleEnum = (builder: Builder) =>
+  builder.enumType('Role', {
+    description:
+      'owner does everything; manager manages users (not owners), rules and endpoints; member sees its own.',
+    values: ROLES,
+  });
+
+export type RoleEnum = ReturnType<typeof roleEnum>;

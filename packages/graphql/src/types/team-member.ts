@@ -1,10 +1,11 @@
 import type { TeamMemberView } from '@oncall/core';
-import { builder } from '../builder';
+import type { Builder } from '../builder';
 
-export const TeamMemberType = builder.objectRef<TeamMemberView>('TeamMember').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    username: t.exposeString('username'),
-    name: t.exposeString('name'),
-  }),
-});
+export const teamMemberType = (builder: Builder) =>
+  builder.objectRef<TeamMemberView>('TeamMember').implement({
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      username: t.exposeString('username'),
+      name: t.exposeString('name'),
+    }),
+  });

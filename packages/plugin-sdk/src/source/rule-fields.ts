@@ -3,13 +3,18 @@ import { z } from 'zod';
 /**
  * The fields a rule of the source's type stores besides those every rule has (name, endpoints,
  * users, tags…), as zod objects for the host to check rule bodies (`POST /alert-rule`) with. The
- * host adds `type`, and `queryType` for variants.
+ * host adds `type`, and `queryType` for variants; a field named like a common one is ignored.
  *
  * - `fields`: one object for every rule of the type.
  * - `byQueryType`: one object per `queryType`, for sources whose rules come in variants: a
  *   `dynamic` rule fed by the source's webhooks, a `textQuery` rule the service evaluates.
  * - `singleSource`: a rule names exactly one data source (`dataSourceId`) rather than a list
  *   (`dataSourceIds`).
+ *
+ * An update merges what it sends into what the rule stores and parses the result again, so what
+ * a schema returns must parse to itself: transforms such as trimming or dropping duplicates are
+ * fine, converting units is not. Refinements across fields (`.superRefine`) run on the whole rule.
+ * A source without `ruleFields` gets {@link defaultRuleFields}.
  *
  * @example { fields: z.object({ dataSourceIds: hostRuleFields.someDataSourceIds, dataSourceAlertName: hostRuleFields.dataSourceAlertName }) }
  * @example { byQueryType: { dynamic: z.object({ … }), textQuery: z.object({ queryText: z.string() }) } }
@@ -102,3 +107,38 @@ export function dynamicOrTextQueryRuleFields(options: {
     },
   };
 }
+
+/**
+ * The rule fields of a source that declares none: the data sources a rule listens to (at least
+ * one), and the host's filters on their webhook alerts, an exact alert name (none: any) and label
+ * globs.
+ *
+ * @example { dataSourceIds: ['0190…'], dataSourceAlertName: 'Checkout API', extraField: [] }
+ */
+export const defaultRuleFields: SourceRuleFields = {
+  fields: z.object({
+    dataSourceIds: hostRuleFields.someDataSourceIds,
+    dataSourceAlertName: hostRuleFields.dataSourceAlertName.optional(),
+    extraField: hostRuleFields.extraField.default([]),
+  }),
+};
+
+/**
+ * One choice of a fixed pick list a rule form offers (see `ruleOptions`): the value a rule stores,
+ * and what a person reads.
+ *
+ * @example { value: '4', label: 'High' }
+ */
+export interface RuleOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/**
+ * Fixed pick lists for a rule form, by the rule field they fill: values the vendor defines once
+ * for everyone, not read from a server (those come from the query hooks). The host serves them to
+ * forms; the rule's `ruleFields` still decide what a rule may store.
+ *
+ * @example { severities: [{ value: '0', label: 'Not classified' }, …, { value: '5', label: 'Disaster' }] } // Zabbix
+ */
+export type SourceRuleOptions = Readonly<Record<string, readonly RuleOption[]>>;

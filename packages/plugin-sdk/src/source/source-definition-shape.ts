@@ -74,6 +74,9 @@ const sourceDefinitionShape = z
     connection: connectionShape.optional(),
     probe: probeShape.optional(),
     ruleFields: ruleFieldsShape.optional(),
+    ruleOptions: z
+      .record(z.string(), z.array(z.object({ value: z.string(), label: z.string().min(1) })).readonly())
+      .optional(),
     matches: aFunction<Hook<'matches'>>().optional(),
   })
   .superRefine((definition, issues) => {

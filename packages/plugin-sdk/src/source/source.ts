@@ -3,7 +3,7 @@ import type { FieldOf } from '../channel';
 import type { AlertStatus, NormalizedAlert, SourceAlert } from './normalized-alert';
 import type { ProbePlan } from './probe-plan';
 import type { SourceQueryHooks } from './query-hooks';
-import type { SourceRuleFields } from './rule-fields';
+import type { SourceRuleFields, SourceRuleOptions } from './rule-fields';
 
 /**
  * How alerts reach the service from this source, so the host decides without knowing plugins by
@@ -64,6 +64,7 @@ export interface SourceConnectionFields<Schema extends z.ZodObject = z.ZodObject
  * - `connection`: what connects a data source of this type (see {@link SourceConnectionFields}).
  * - `probe`: how the host checks such a connection (see {@link ProbePlan}).
  * - `ruleFields`: what rules of this type store (see {@link SourceRuleFields}).
+ * - `ruleOptions`: fixed pick lists for rule forms (see {@link SourceRuleOptions}).
  * - `matches`: the source's own rule filters on webhook alerts.
  *
  * @example see {@link defineSource}
@@ -83,6 +84,7 @@ export interface SourceDefinition<
   readonly connection?: SourceConnectionFields<Connection>;
   readonly probe?: ProbePlan;
   readonly ruleFields?: SourceRuleFields;
+  readonly ruleOptions?: SourceRuleOptions;
   /**
    * Whether a webhook alert belongs to a rule of this type, by the source's own filters. The host
    * first applies the filters every source's rules share (`dataSourceAlertName`, `extraField`) and
@@ -117,6 +119,7 @@ export interface AnySourceDefinition extends SourceQueryHooks {
   readonly connection?: { readonly schema: z.ZodObject; readonly secretFields: readonly string[] };
   readonly probe?: ProbePlan;
   readonly ruleFields?: SourceRuleFields;
+  readonly ruleOptions?: SourceRuleOptions;
   matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
 }
 

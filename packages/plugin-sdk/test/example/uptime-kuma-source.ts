@@ -1,4 +1,4 @@
-import { defineSource, httpUrl, isoTime, presentText, z } from '../../src';
+import { defineSource, hostRuleFields, httpUrl, isoTime, presentText, z } from '../../src';
 import down from './uptime-kuma/down.json' with { type: 'json' };
 import testMessage from './uptime-kuma/test-message.json' with { type: 'json' };
 import up from './uptime-kuma/up.json' with { type: 'json' };
@@ -47,4 +47,11 @@ export default defineSource({
     { name: 'monitor up again', payload: up, expectedStatuses: ['resolved'] },
     { name: 'test button', payload: testMessage, expectedStatuses: [] },
   ],
+  // A rule listens to its Uptime Kuma data sources: to every monitor, or to the one it names.
+  ruleFields: {
+    fields: z.object({
+      dataSourceIds: hostRuleFields.someDataSourceIds,
+      dataSourceAlertName: hostRuleFields.dataSourceAlertName.optional(),
+    }),
+  },
 });

@@ -102,6 +102,11 @@ describe('checkSourceDefinition', () => {
     expect(checkSourceDefinition(variants)).toMatchObject({ ok: true });
   });
 
+  it('accepts rule options', () => {
+    const described = { ...definition, ruleOptions: { severities: [{ value: '4', label: 'High' }] } };
+    expect(checkSourceDefinition(described)).toEqual({ ok: true, definition: described });
+  });
+
   it.each([
     ['a bad id', { id: 'Typed Source' }, 'id'],
     ['a dashed data source type', { dataSourceType: 'victoria-logs' }, 'dataSourceType'],
@@ -143,6 +148,12 @@ describe('checkSourceDefinition', () => {
       'ruleFields',
     ],
     ['matches that is not a function', { matches: true }, 'matches'],
+    ['rule options that are not lists of choices', { ruleOptions: { severities: ['4'] } }, 'ruleOptions'],
+    [
+      'a rule option without a label',
+      { ruleOptions: { severities: [{ value: '4', label: '' }] } },
+      'ruleOptions.severities[0].label',
+    ],
   ])('refuses %s, naming the field', (_case, change, field) => {
     const checked = checkSourceDefinition({ ...definition, ...change });
     expect(checked.ok).toBe(false);

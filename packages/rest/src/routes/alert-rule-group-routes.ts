@@ -6,7 +6,7 @@ import {
   groupAddResultSchema,
   groupDeleteResultSchema,
 } from '@oncall/contracts';
-import type { Core } from '@oncall/core';
+import { alertRuleTypeCatalog, type Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/actor-hook';
 import { typed } from './route-context';
@@ -19,13 +19,14 @@ const description =
 /** `/alert-rule/group-action/…`: one action over every rule a list filter matches. */
 export function alertRuleGroupRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
+  const catalog = alertRuleTypeCatalog(core.plugins);
   r.post(
     '/alert-rule/group-action/silent',
     {
       schema: {
         tags,
         description,
-        querystring: alertRuleGroupQuery,
+        querystring: alertRuleGroupQuery(catalog),
         response: { 200: groupActionResultSchema },
       },
     },
@@ -37,7 +38,7 @@ export function alertRuleGroupRoutes(app: FastifyInstance, core: Core): void {
       schema: {
         tags,
         description,
-        querystring: alertRuleGroupQuery,
+        querystring: alertRuleGroupQuery(catalog),
         response: { 200: groupActionResultSchema },
       },
     },
@@ -49,7 +50,7 @@ export function alertRuleGroupRoutes(app: FastifyInstance, core: Core): void {
       schema: {
         tags,
         description: `${description} Rules the caller administers are deleted; on the others it only loses its access and endpoints.`,
-        querystring: alertRuleGroupQueryWithoutSilence,
+        querystring: alertRuleGroupQueryWithoutSilence(catalog),
         response: { 200: groupDeleteResultSchema },
       },
     },
@@ -61,7 +62,7 @@ export function alertRuleGroupRoutes(app: FastifyInstance, core: Core): void {
       schema: {
         tags,
         description: `${description} Only rules the caller administers are changed.`,
-        querystring: alertRuleGroupQueryWithoutSilence,
+        querystring: alertRuleGroupQueryWithoutSilence(catalog),
         body: alertRuleAddUserNotifyBody,
         response: { 200: groupAddResultSchema },
       },

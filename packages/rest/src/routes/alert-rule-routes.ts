@@ -1,14 +1,13 @@
 import {
-  ALERT_RULE_TYPE_VALUES,
-  alertRuleCreateBody,
+  alertRuleCreateBodySchema,
   alertRuleDeleteResultSchema,
   alertRuleEndpointRefSchema,
   alertRuleListQuery,
-  alertRuleUpdateBody,
+  alertRuleUpdateBodySchema,
   alertRuleViewSchema,
   paginated,
 } from '@oncall/contracts';
-import type { Core } from '@oncall/core';
+import { alertRuleTypeCatalog, type Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
@@ -25,30 +24,34 @@ const LIST_DESCRIPTION = [
   'repeated as `status[]=critical&status[]=warning`.',
 ].join(' ');
 
-/** `/alert-rule`: the rules themselves, pin and silence, and the small pick lists of the list view. */
+/**
+ * `/alert-rule`: the rules themselves, pin and silence, and the small pick lists of the list view.
+ * Rule types and their fields are the loaded plugins'.
+ */
 export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
+  const catalog = alertRuleTypeCatalog(core.plugins);
+  const ruleView = alertRuleViewSchema(catalog);
+  const types = [...catalog.keys()];
   r.get(
     '/alert-rule',
     {
       schema: {
         tags,
         description: LIST_DESCRIPTION,
-        querystring: alertRuleListQuery,
-        response: { 200: paginated(alertRuleViewSchema) },
+        querystring: alertRuleListQuery(catalog),
+        response: { 200: paginated(ruleView) },
       },
     },
     async (request) => toLegacyEnvelope(await core.alertRules.list(actorOf(request), request.query)),
   );
   r.post(
     '/alert-rule',
-    { schema: { tags, body: alertRuleCreateBody, response: { 200: alertRuleViewSchema } } },
+    { schema: { tags, body: alertRuleCreateBodySchema(catalog, 'strip'), response: { 200: ruleView } } },
     (request) => core.alertRules.create(actorOf(request), request.body),
   );
-  r.get(
-    '/alert-rule/types',
-    { schema: { tags, response: { 200: z.array(z.enum(ALERT_RULE_TYPE_VALUES)) } } },
-    (request) => core.alertRules.types(actorOf(request)),
+  r.get('/alert-rule/types', { schema: { tags, response: { 200: z.array(z.enum(types)) } } }, (request) =>
+    core.alertRules.types(actorOf(request)),
   );
   r.get(
     '/alert-rule/filter-endpoints',
@@ -57,22 +60,27 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/alert-rule/pin/:id',
-    { schema: { tags, params: idParams, response: { 200: alertRuleViewSchema } } },
+    { schema: { tags, params: idParams, response: { 200: ruleView } } },
     (request) => core.alertRules.pin(actorOf(request), request.params.id),
   );
   r.post(
     '/alert-rule/silent/:id',
-    { schema: { tags, params: idParams, response: { 200: alertRuleViewSchema } } },
+    { schema: { tags, params: idParams, response: { 200: ruleView } } },
     (request) => core.alertRules.silent(actorOf(request), request.params.id),
   );
-  r.get(
-    '/alert-rule/:id',
-    { schema: { tags, params: idParams, response: { 200: alertRuleViewSchema } } },
-    (request) => core.alertRules.get(actorOf(request), request.params.id),
+  r.get('/alert-rule/:id', { schema: { tags, params: idParams, response: { 200: ruleView } } }, (request) =>
+    core.alertRules.get(actorOf(request), request.params.id),
   );
   r.put(
     '/alert-rule/:id',
-    { schema: { tags, params: idParams, body: alertRuleUpdateBody, response: { 200: alertRuleViewSchema } } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: alertRuleUpdateBodySchema(catalog, 'strip'),
+        response: { 200: ruleView },
+      },
+    },
     (request) => core.alertRules.update(actorOf(request), request.params.id, request.body),
   );
   r.delete(

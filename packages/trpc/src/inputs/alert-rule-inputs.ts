@@ -1,10 +1,11 @@
 import {
+  type AlertRuleTypeCatalog,
   alertRuleAccessBody,
   alertRuleAddUserNotifyBody,
   alertRuleBatchNotifyBody,
   alertRuleCreateBodySchema,
   alertRuleFilterShape,
-  alertRuleUpdateBody,
+  alertRuleUpdateBodySchema,
   externalRulesQuery,
   idField,
   idList,
@@ -19,18 +20,28 @@ import { z } from 'zod';
  * `status[]` spelling: here `status` is simply a list of states.
  */
 const id = { id: idField('id') };
-const filterShape = { ...alertRuleFilterShape, silentStatus: silentStatusField.optional() };
 
-export const alertRuleListInput = z.strictObject({ ...pageQueryShape(), ...filterShape }).prefault({});
-export const alertRuleFilterInput = z.strictObject(filterShape).prefault({});
-/** Group delete and add-user-notify take the filters without `silentStatus`. */
-export const alertRuleFilterWithoutSilenceInput = z.strictObject(alertRuleFilterShape).prefault({});
-export const alertRuleCreateInput = alertRuleCreateBodySchema('strict');
-export const alertRuleUpdateInput = alertRuleUpdateBody.strict().extend(id);
+/**
+ * The inputs that name rule types or their fields, built from the catalog of the loaded plugins;
+ * `externalRuleTypes`: the types whose sources list their alert rules.
+ */
+export function alertRuleTypeInputs(catalog: AlertRuleTypeCatalog, externalRuleTypes: readonly string[]) {
+  const filterShape = alertRuleFilterShape(catalog);
+  const withSilence = { ...filterShape, silentStatus: silentStatusField.optional() };
+  /** Group delete and add-user-notify take the filters without `silentStatus`. */
+  const filterWithoutSilence = z.strictObject(filterShape).prefault({});
+  return {
+    list: z.strictObject({ ...pageQueryShape(), ...withSilence }).prefault({}),
+    filter: z.strictObject(withSilence).prefault({}),
+    filterWithoutSilence,
+    create: alertRuleCreateBodySchema(catalog, 'strict'),
+    update: alertRuleUpdateBodySchema(catalog, 'strict').extend(id),
+    addUserNotify: alertRuleAddUserNotifyBody.strict().extend({ filter: filterWithoutSilence }),
+    externalRules: externalRulesQuery(externalRuleTypes).strict(),
+  };
+}
 
-export const alertRuleAddUserNotifyInput = alertRuleAddUserNotifyBody
-  .strict()
-  .extend({ filter: alertRuleFilterWithoutSilenceInput });
+export type AlertRuleTypeInputs = ReturnType<typeof alertRuleTypeInputs>;
 
 export const alertRuleTagsInput = z.strictObject({ ...id, tags: tagList });
 export const alertRuleNotifyInput = z.strictObject({ ...id, endpointIds: idList('endpoint ids') });
@@ -44,5 +55,4 @@ export const alertRuleMemberInput = z.strictObject({
   alertId: idField('alert id'),
   userOrTeamId: idField('user or team id'),
 });
-export const externalRulesInput = externalRulesQuery.strict();
 export const labelValuesInput = z.strictObject({ label: z.string().max(255) });

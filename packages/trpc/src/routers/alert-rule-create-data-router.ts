@@ -1,15 +1,16 @@
-import { externalRulesInput, labelValuesInput } from '../inputs/alert-rule-inputs';
+import { type AlertRuleTypeInputs, labelValuesInput } from '../inputs/alert-rule-inputs';
 import { protectedProcedure, router } from '../trpc';
 
 /** What the rule form offers; lists read from external systems are empty with a note for now. */
-export const alertRuleCreateDataRouter = router({
-  options: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.options(ctx.actor)),
-  rules: protectedProcedure
-    .input(externalRulesInput)
-    .query(({ ctx, input }) => ctx.core.alertRuleCreateData.externalRules(ctx.actor, input)),
-  labels: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.labels(ctx.actor)),
-  labelValues: protectedProcedure
-    .input(labelValuesInput)
-    .query(({ ctx, input }) => ctx.core.alertRuleCreateData.labelValues(ctx.actor, input.label)),
-  zabbix: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.zabbix(ctx.actor)),
-});
+export const alertRuleCreateDataRouter = (inputs: AlertRuleTypeInputs) =>
+  router({
+    options: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.options(ctx.actor)),
+    rules: protectedProcedure
+      .input(inputs.externalRules)
+      .query(({ ctx, input }) => ctx.core.alertRuleCreateData.externalRules(ctx.actor, input)),
+    labels: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.labels(ctx.actor)),
+    labelValues: protectedProcedure
+      .input(labelValuesInput)
+      .query(({ ctx, input }) => ctx.core.alertRuleCreateData.labelValues(ctx.actor, input.label)),
+    zabbix: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.zabbix(ctx.actor)),
+  });

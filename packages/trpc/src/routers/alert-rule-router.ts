@@ -1,4 +1,5 @@
-import { alertRuleCreateInput, alertRuleListInput, alertRuleUpdateInput } from '../inputs/alert-rule-inputs';
+import type { AlertRuleTypeCatalog } from '@oncall/contracts';
+import { alertRuleTypeInputs } from '../inputs/alert-rule-inputs';
 import { idInput } from '../inputs/strict-inputs';
 import { protectedProcedure, router } from '../trpc';
 import { alertRuleAccessRouter } from './alert-rule-access-router';
@@ -7,33 +8,40 @@ import { alertRuleGroupRouter } from './alert-rule-group-router';
 import { alertRuleNotifyRouter } from './alert-rule-notify-router';
 import { alertRuleTagRouter } from './alert-rule-tag-router';
 
-export const alertRuleRouter = router({
-  list: protectedProcedure
-    .input(alertRuleListInput)
-    .query(({ ctx, input }) => ctx.core.alertRules.list(ctx.actor, input)),
-  get: protectedProcedure
-    .input(idInput)
-    .query(({ ctx, input }) => ctx.core.alertRules.get(ctx.actor, input.id)),
-  create: protectedProcedure
-    .input(alertRuleCreateInput)
-    .mutation(({ ctx, input }) => ctx.core.alertRules.create(ctx.actor, input)),
-  update: protectedProcedure
-    .input(alertRuleUpdateInput)
-    .mutation(({ ctx, input: { id, ...data } }) => ctx.core.alertRules.update(ctx.actor, id, data)),
-  delete: protectedProcedure
-    .input(idInput)
-    .mutation(({ ctx, input }) => ctx.core.alertRules.delete(ctx.actor, input.id)),
-  pin: protectedProcedure
-    .input(idInput)
-    .mutation(({ ctx, input }) => ctx.core.alertRules.pin(ctx.actor, input.id)),
-  silent: protectedProcedure
-    .input(idInput)
-    .mutation(({ ctx, input }) => ctx.core.alertRules.silent(ctx.actor, input.id)),
-  types: protectedProcedure.query(({ ctx }) => ctx.core.alertRules.types(ctx.actor)),
-  filterEndpoints: protectedProcedure.query(({ ctx }) => ctx.core.alertRules.filterEndpoints(ctx.actor)),
-  createData: alertRuleCreateDataRouter,
-  group: alertRuleGroupRouter,
-  tags: alertRuleTagRouter,
-  notify: alertRuleNotifyRouter,
-  access: alertRuleAccessRouter,
-});
+/**
+ * Alert rules, their types and fields those of the catalog; `externalRuleTypes`: the types whose
+ * sources list their alert rules.
+ */
+export const alertRuleRouter = (catalog: AlertRuleTypeCatalog, externalRuleTypes: readonly string[]) => {
+  const inputs = alertRuleTypeInputs(catalog, externalRuleTypes);
+  return router({
+    list: protectedProcedure
+      .input(inputs.list)
+      .query(({ ctx, input }) => ctx.core.alertRules.list(ctx.actor, input)),
+    get: protectedProcedure
+      .input(idInput)
+      .query(({ ctx, input }) => ctx.core.alertRules.get(ctx.actor, input.id)),
+    create: protectedProcedure
+      .input(inputs.create)
+      .mutation(({ ctx, input }) => ctx.core.alertRules.create(ctx.actor, input)),
+    update: protectedProcedure
+      .input(inputs.update)
+      .mutation(({ ctx, input: { id, ...data } }) => ctx.core.alertRules.update(ctx.actor, id, data)),
+    delete: protectedProcedure
+      .input(idInput)
+      .mutation(({ ctx, input }) => ctx.core.alertRules.delete(ctx.actor, input.id)),
+    pin: protectedProcedure
+      .input(idInput)
+      .mutation(({ ctx, input }) => ctx.core.alertRules.pin(ctx.actor, input.id)),
+    silent: protectedProcedure
+      .input(idInput)
+      .mutation(({ ctx, input }) => ctx.core.alertRules.silent(ctx.actor, input.id)),
+    types: protectedProcedure.query(({ ctx }) => ctx.core.alertRules.types(ctx.actor)),
+    filterEndpoints: protectedProcedure.query(({ ctx }) => ctx.core.alertRules.filterEndpoints(ctx.actor)),
+    createData: alertRuleCreateDataRouter(inputs),
+    group: alertRuleGroupRouter(inputs),
+    tags: alertRuleTagRouter,
+    notify: alertRuleNotifyRouter,
+    access: alertRuleAccessRouter,
+  });
+};
