@@ -209,7 +209,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       orchestrator: deps.orchestrator,
       clock,
-      sources: plugins.sources,
+      plugins,
       limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
     }),
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),

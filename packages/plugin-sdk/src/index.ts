@@ -50,12 +50,17 @@ export type { EvaluatedRule, SourceConnection, SourceContext, SourceQueryHooks }
 export { dynamicOrTextQueryRuleFields, hostRuleFields, type SourceRuleFields } from './source/rule-fields';
 export { severityFromText } from './source/severity';
 export {
+  type AnyQueryOnlySourceDefinition,
   type AnySourceDefinition,
+  type AnyWebhookSourceDefinition,
   defineSource,
+  type QueryOnlySourceDefinition,
   type SourceCapabilities,
   type SourceConnectionFields,
   type SourceDefinition,
   type SourceFixture,
+  takesWebhooks,
+  type WebhookSourceDefinition,
 } from './source/source';
 export { checkSourceDefinition } from './source/source-definition-shape';
 export { compactRecord, httpUrl, presentText } from './source/text';

@@ -29,17 +29,24 @@ const channel = (
   });
 
 const source = (id: string, dataSourceType: string, webhook = true): AnySourceDefinition =>
-  defineSource({
-    id,
-    displayName: id,
-    dataSourceType,
-    capabilities: { webhook, resolves: false },
-    payloadSchema: z.object({ name: z.string() }),
-    normalize: (payload) => [
-      { name: payload.name, status: 'firing', labels: {}, annotations: {}, details: {} },
-    ],
-    fixtures: [],
-  });
+  webhook
+    ? defineSource({
+        id,
+        displayName: id,
+        dataSourceType,
+        capabilities: { webhook: true, resolves: false },
+        payloadSchema: z.object({ name: z.string() }),
+        normalize: (payload) => [
+          { name: payload.name, status: 'firing', labels: {}, annotations: {}, details: {} },
+        ],
+        fixtures: [],
+      })
+    : defineSource({
+        id,
+        displayName: id,
+        dataSourceType,
+        capabilities: { webhook: false, resolves: false },
+      });
 
 const sms = channel(
   'sms-providerone',
