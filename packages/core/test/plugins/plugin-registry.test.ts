@@ -262,6 +262,16 @@ describe('the plugin registry refuses plugins that do not fit together', () => {
     );
   });
 
+  it('a source with connection fields of its own, which the host cannot store yet', () => {
+    const keyed = {
+      ...source('keyed', 'keyed'),
+      connection: { schema: z.object({ url: z.string(), apiKey: z.string() }), secretFields: ['apiKey'] },
+    };
+    expect(refusal({ sources: [{ packageName: '@acme/keyed', definition: keyed }] })).toContain(
+      'Source plugin "@acme/keyed": declares connection fields of its own, but data sources connect with url, username, apiToken and password only; leave `connection` out',
+    );
+  });
+
   it('duplicates among the built-ins, as a built-in', () => {
     expect(refusal({}, { channels: [], sources: [grafana, grafana] })).toContain(
       'Source plugin "built-in": data source type "grafana" is already provided by a built-in source',

@@ -41,7 +41,8 @@ export interface SourceFixture {
  * The fields an admin enters to connect a data source of this type (`POST /data-source`), besides
  * its name. `secretFields` are sealed at rest and masked in answers. When a source declares none,
  * the connection is `url`, `username`, and the secrets `apiToken` and `password`, which is what
- * every built-in source takes.
+ * every built-in source takes. The host stores no other connection yet: it refuses to load a source
+ * that declares one.
  *
  * @example { schema: z.object({ url: z.url(), apiKey: z.string().min(1) }), secretFields: ['apiKey'] }
  */
