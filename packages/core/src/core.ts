@@ -201,6 +201,7 @@ export function createCore(deps: CoreDeps): Core {
       orm,
       secretBox,
       prober: deps.dataSourceProber ?? unconfiguredProber,
+      plugins,
       publicUrl: settings.publicUrl,
     }),
     alerts: new AlertReadService({ orm }),

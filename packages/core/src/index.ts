@@ -60,6 +60,7 @@ export {
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
+export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';

@@ -47,7 +47,12 @@ export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from '.
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
 export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';
 export type { EvaluatedRule, SourceConnection, SourceContext, SourceQueryHooks } from './source/query-hooks';
-export { dynamicOrTextQueryRuleFields, hostRuleFields, type SourceRuleFields } from './source/rule-fields';
+export {
+  countThresholdRuleFields,
+  dynamicOrTextQueryRuleFields,
+  hostRuleFields,
+  type SourceRuleFields,
+} from './source/rule-fields';
 export { severityFromText } from './source/severity';
 export {
   type AnyQueryOnlySourceDefinition,

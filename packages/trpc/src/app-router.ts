@@ -1,3 +1,4 @@
+import type { PluginRegistry } from '@oncall/core';
 import { alertRuleRouter } from './routers/alert-rule-router';
 import { authRouter } from './routers/auth-router';
 import { configRouter } from './routers/config-router';
@@ -7,15 +8,22 @@ import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
 import { router } from './trpc';
 
-export const appRouter = router({
-  auth: authRouter,
-  users: userRouter,
-  teams: teamRouter,
-  endpoints: endpointRouter,
-  configs: configRouter,
-  dataSources: dataSourceRouter,
-  alertRules: alertRuleRouter,
-});
+/**
+ * The tRPC face, its inputs built for the loaded plugins' types (built once, when the app is).
+ *
+ * @example const appRouter = createAppRouter(core.plugins);
+ */
+export function createAppRouter(plugins: PluginRegistry) {
+  return router({
+    auth: authRouter,
+    users: userRouter,
+    teams: teamRouter,
+    endpoints: endpointRouter,
+    configs: configRouter,
+    dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),
+    alertRules: alertRuleRouter,
+  });
+}
 
 /** The type first-party clients (the web UI) import; no runtime code crosses with it. */
-export type AppRouter = typeof appRouter;
+export type AppRouter = ReturnType<typeof createAppRouter>;
