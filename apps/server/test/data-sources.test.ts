@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const UNKNOWN_ID = '01890000-0000-7000-8000-000000000000';
-const WEBHOOK_TYPES = ['grafana', 'zabbix', 'splunk', 'sentry', 'pmm'];
+const WEBHOOK_TYPES = ['prometheus', 'grafana', 'zabbix', 'splunk', 'sentry', 'pmm'];
 const API_TOKEN = 'glsa_0123456789abcdefSECRET';
 const PASSWORD = 'hunter2-but-longer';
 

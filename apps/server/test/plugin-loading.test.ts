@@ -36,7 +36,7 @@ describe('plugins the configuration names', () => {
     timeout: 60_000,
   }, async () => {
     const em = database.db.orm.em.fork();
-    em.create(DataSource, { name: 'logs', type: 'elastic', url: 'http://elastic.invalid:9200' });
+    em.create(DataSource, { name: 'checks', type: 'nagios', url: 'http://nagios.invalid' });
     await em.flush();
     const lines: string[] = [];
     const service = await startService(loadConfig(env({ SOURCE_PLUGINS: UPTIME_KUMA })), {
@@ -54,9 +54,66 @@ describe('plugins the configuration names', () => {
       expect(posted.statusCode).toBe(401);
       const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.column !== undefined);
       expect(warnings).toEqual([
-        expect.objectContaining({ level: 40, column: 'data_sources.type', type: 'elastic', rows: 1 }),
+        expect.objectContaining({ level: 40, column: 'data_sources.type', type: 'nagios', rows: 1 }),
       ]);
       expect(warnings[0].msg).toContain('SOURCE_PLUGINS');
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('serves data sources of a SOURCE_PLUGINS type: created over REST with a webhook token its webhook takes', {
+    timeout: 60_000,
+  }, async () => {
+    const service = await startService(
+      loadConfig(env({ SOURCE_PLUGINS: UPTIME_KUMA, PUBLIC_URL: 'https://oncall.example.com' })),
+    );
+    const call = (method: 'GET' | 'POST', url: string, payload?: object, token?: string) =>
+      service.app.inject({
+        method,
+        url,
+        payload,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    try {
+      const login = await call('POST', '/api/v1/auth/login', {
+        username: 'admin',
+        password: 'admin-password-1',
+      });
+      const admin = login.json().accessToken;
+      const types = (await call('GET', '/api/v1/data-source/types', undefined, admin)).json();
+      expect(types.at(-1)).toEqual({ type: 'uptime_kuma', label: 'Uptime Kuma', isWebhook: true });
+
+      const created = await call(
+        'POST',
+        '/api/v1/data-source',
+        { name: 'kuma', type: 'uptime_kuma', url: 'http://kuma.internal:3001' },
+        admin,
+      );
+      expect(created.statusCode).toBe(201);
+      const view = created.json();
+      expect(view).toMatchObject({ type: 'uptime_kuma', isWebhook: true });
+      expect(view.webhookUrl).toBe(
+        `https://oncall.example.com/api/v1/uptime_kuma-alert/${view.webhookToken}`,
+      );
+
+      const down = {
+        heartbeat: { status: 0, time: '2024-09-24 23:51:35.527' },
+        monitor: { id: 1, name: 'api' },
+        msg: 'down',
+      };
+      expect((await call('POST', '/api/v1/uptime_kuma-alert/ds_not-this-one', down)).statusCode).toBe(401);
+      const accepted = await call('POST', `/api/v1/uptime_kuma-alert/${view.webhookToken}`, down);
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toEqual({ status: true, alerts: 1, matched: 0 });
+
+      const picked = await call(
+        'GET',
+        '/api/v1/alert-rule/create-data/data-source/uptime_kuma',
+        undefined,
+        admin,
+      );
+      expect(picked.json()).toEqual([{ id: view.id, name: 'kuma', type: 'uptime_kuma' }]);
     } finally {
       await service.stop();
     }

@@ -43,11 +43,6 @@ describe('rule types of a source plugin that SOURCE_PLUGINS names', () => {
     });
     h = await createTestApp({}, config.plugins);
     admin = await h.adminToken();
-    // Data sources still check their type against the built-in list until they take plugin types.
-    await queryRows(
-      h.t.core.orm.em.fork(),
-      'alter table data_sources drop constraint if exists data_sources_type_check',
-    );
     kumaSource = await seedSource('uptime_kuma');
   });
   afterAll(() => h.dispose());

@@ -91,14 +91,13 @@ export {
 } from './config/provider-config-schemas';
 export {
   DATA_SOURCE_TYPE_VALUES,
-  dataSourceCreateBody,
+  type DataSourceCatalog,
+  type DataSourceSchemas,
   dataSourceListQuery,
   dataSourceOptionSchema,
+  dataSourceSchemas,
   dataSourceStatusSchema,
-  dataSourceTypeInfoSchema,
-  dataSourceUpdateBody,
   dataSourceViewSchema,
-  ruleDataSourceTypeParams,
 } from './data-sources/data-source-schemas';
 export {
   endpointBodySchema,

@@ -62,6 +62,7 @@ export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
+export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';

@@ -1,10 +1,13 @@
 import { alertRuleTypeFields } from '@oncall/contracts';
 import type { AnySourceDefinition } from '@oncall/plugin-sdk';
+import elastic from '@oncall/source-elastic';
 import grafana from '@oncall/source-grafana';
+import metabase from '@oncall/source-metabase';
 import pmm from '@oncall/source-pmm';
 import prometheus from '@oncall/source-prometheus';
 import sentry from '@oncall/source-sentry';
 import splunk from '@oncall/source-splunk';
+import victoriaLogs from '@oncall/source-victoria-logs';
 import zabbix from '@oncall/source-zabbix';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -85,13 +88,53 @@ const zabbixSettings: Record<string, unknown>[] = [
   { dataSourceIds: ['ds-1'], actions: ['x'.repeat(256)], severities: 4 },
 ];
 
+const countThreshold: Record<string, unknown>[] = [
+  {
+    dataSourceId: 'ds-1',
+    queryString: 'status:500',
+    minutes: 5,
+    conditionType: 'greaterOrEqual',
+    countDocument: 10,
+  },
+  {
+    dataSourceId: 'ds-1',
+    queryString: ' level:error ',
+    minutes: 10_080,
+    conditionType: 'lessOrEqual',
+    countDocument: 1,
+  },
+  { dataSourceId: '', queryString: '', minutes: 0, conditionType: 'equal', countDocument: 0 },
+  {
+    dataSourceId: 7,
+    queryString: 'x',
+    minutes: 1.5,
+    conditionType: 'greaterOrEqual',
+    countDocument: 1_000_000_001,
+  },
+  { dataSourceIds: ['ds-1'], queryString: 'x', minutes: 10_081, countDocument: '3' },
+  {},
+];
+
+/** The count-threshold samples, with and without Elasticsearch's data view. */
+const elasticSettings: Record<string, unknown>[] = [
+  ...countThreshold.map((sample) => ({ ...sample, dataviewName: 'logs-*' })),
+  { ...countThreshold[0], dataviewName: ' logs-* ', dataviewTitle: ' Logs ' },
+  { ...countThreshold[0], dataviewName: 'logs-*', dataviewTitle: null },
+  { ...countThreshold[0], dataviewName: '', dataviewTitle: 7 },
+  { ...countThreshold[0], dataviewName: 'x'.repeat(256), dataviewTitle: 'x'.repeat(256) },
+  countThreshold[0] ?? {},
+];
+
 const CASES: [AnySourceDefinition, Record<string, unknown>[]][] = [
   [prometheus, webhookOrQuery],
   [grafana, webhookOrQuery],
   [pmm, webhookOrQuery],
   [sentry, namedAlert],
   [splunk, namedAlert],
+  [metabase, namedAlert],
   [zabbix, zabbixSettings],
+  [elastic, elasticSettings],
+  [victoriaLogs, countThreshold],
 ];
 
 describe.each(CASES.map(([plugin, samples]) => [plugin.id, plugin, samples] as const))(

@@ -1,4 +1,4 @@
-import type { AnySourceDefinition, NormalizedAlert } from '@oncall/plugin-sdk';
+import type { AnyWebhookSourceDefinition, NormalizedAlert } from '@oncall/plugin-sdk';
 import { normalizeFixture } from '@oncall/plugin-sdk/testing';
 import grafana from '@oncall/source-grafana';
 import pmm from '@oncall/source-pmm';
@@ -12,23 +12,23 @@ import { normalizePayload } from '../src/plugins/normalize-payload';
 
 const SOURCES = [grafana, pmm, prometheus, sentry, splunk, zabbix];
 
-function fixturePayload(plugin: AnySourceDefinition, name: string): unknown {
+function fixturePayload(plugin: AnyWebhookSourceDefinition, name: string): unknown {
   const fixture = plugin.fixtures.find((candidate) => candidate.name === name);
   if (fixture === undefined) throw new Error(`${plugin.id} has no fixture "${name}"`);
   return structuredClone(fixture.payload);
 }
 
 /** What the host ingests for a payload, as a webhook would deliver it. */
-function hostAlerts(plugin: AnySourceDefinition, payload: unknown): readonly NormalizedAlert[] {
+function hostAlerts(plugin: AnyWebhookSourceDefinition, payload: unknown): readonly NormalizedAlert[] {
   const outcome = normalizePayload(plugin, payload);
   if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome.issues)}`);
   return outcome.alerts;
 }
 
-const fixtureAlerts = (plugin: AnySourceDefinition, name: string) =>
+const fixtureAlerts = (plugin: AnyWebhookSourceDefinition, name: string) =>
   hostAlerts(plugin, fixturePayload(plugin, name));
 
-function onlyAlert(plugin: AnySourceDefinition, payload: unknown): NormalizedAlert {
+function onlyAlert(plugin: AnyWebhookSourceDefinition, payload: unknown): NormalizedAlert {
   const [alert, ...rest] = hostAlerts(plugin, payload);
   if (alert === undefined || rest.length > 0) throw new Error('expected exactly one alert');
   return alert;

@@ -48,6 +48,7 @@ export { normalizedAlertSchema } from './source/normalized-alert-schema';
 export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';
 export type { EvaluatedRule, SourceConnection, SourceContext, SourceQueryHooks } from './source/query-hooks';
 export {
+  countThresholdRuleFields,
   defaultRuleFields,
   dynamicOrTextQueryRuleFields,
   hostRuleFields,
@@ -57,12 +58,17 @@ export {
 } from './source/rule-fields';
 export { severityFromText } from './source/severity';
 export {
+  type AnyQueryOnlySourceDefinition,
   type AnySourceDefinition,
+  type AnyWebhookSourceDefinition,
   defineSource,
+  type QueryOnlySourceDefinition,
   type SourceCapabilities,
   type SourceConnectionFields,
   type SourceDefinition,
   type SourceFixture,
+  takesWebhooks,
+  type WebhookSourceDefinition,
 } from './source/source';
 export { checkSourceDefinition } from './source/source-definition-shape';
 export { compactRecord, httpUrl, presentText } from './source/text';

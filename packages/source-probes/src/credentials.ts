@@ -1,11 +1,11 @@
 import type { DataSourceProbeTarget } from '@oncall/core';
-import type { ProbePlan } from '@oncall/plugin-sdk';
 
 /**
- * The authentication headers a probe sends. An API token wins over a user name and password when a
- * source has both, as it is the narrower credential.
+ * The authentication headers a probe sends, as the plan says. An API token wins over a user name
+ * and password when a source has both, as it is the narrower credential.
  */
-export function credentialHeaders(target: DataSourceProbeTarget, plan: ProbePlan): Record<string, string> {
+export function credentialHeaders(target: DataSourceProbeTarget): Record<string, string> {
+  const { plan } = target;
   if (target.apiToken && plan.token !== 'none') {
     if (plan.token === 'x-api-key') return { 'x-api-key': target.apiToken };
     const scheme = plan.token === 'api-key' ? 'ApiKey' : 'Bearer';

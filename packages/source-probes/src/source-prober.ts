@@ -5,7 +5,6 @@ import { readBoundedJson } from './bounded-json';
 import { credentialHeaders } from './credentials';
 import { failureMessage } from './failure-message';
 import { INTERNAL_NETWORKS } from './internal-networks';
-import { PROBE_PLANS } from './probe-plan';
 import { probeUrl } from './probe-url';
 
 export interface SourceProberOptions {
@@ -28,7 +27,8 @@ interface Check {
 type StepOutcome = DataSourceProbeResult & { final: boolean };
 
 /**
- * The status check of every data source type, over HTTP(S) only, through the SSRF guard opened
+ * The status check of a data source, as its source plugin's plan says (`probe`: the paths to try,
+ * how to send the credentials), over HTTP(S) only, through the SSRF guard opened
  * for internal networks (see INTERNAL_NETWORKS). Redirects are reported, not followed: credentials
  * (Metabase's `x-api-key` among them) never travel to an address the admin did not enter. Each
  * check gets its own connection pool, closed afterwards: checks are rare, and nothing lingers
@@ -40,12 +40,12 @@ export function createSourceProber(options: SourceProberOptions = {}): DataSourc
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     async probe(target) {
-      const plan = PROBE_PLANS[target.type];
+      const { plan } = target;
       const host = createHostFetch({ allowedAddresses: INTERNAL_NETWORKS });
       const check: Check = {
         fetch: host.fetch,
         baseUrl: target.url,
-        headers: credentialHeaders(target, plan),
+        headers: credentialHeaders(target),
         signal: AbortSignal.timeout(timeoutMs),
         timeoutMs,
       };

@@ -1,17 +1,30 @@
 import type { AnySourceDefinition, ProbePlan } from '@oncall/plugin-sdk';
+import elastic from '@oncall/source-elastic';
 import grafana from '@oncall/source-grafana';
+import metabase from '@oncall/source-metabase';
 import pmm from '@oncall/source-pmm';
 import prometheus from '@oncall/source-prometheus';
 import sentry from '@oncall/source-sentry';
 import splunk from '@oncall/source-splunk';
+import victoriaLogs from '@oncall/source-victoria-logs';
 import zabbix from '@oncall/source-zabbix';
 import { describe, expect, it } from 'vitest';
-import { PROBE_PLANS } from '../src/probe-plan';
+import { PROBE_PLANS } from './probe-plans-before-plugins';
 
-// Compat: nothing reads the source plugins' `probe` yet. It must be the plan the prober runs
-// today, so that running it instead changes no status check.
+// Compat: the prober runs the source plugins' `probe`. It must be the plan the prober ran per type
+// before, so that running it instead changes no status check.
 
-const SOURCES: readonly AnySourceDefinition[] = [grafana, pmm, prometheus, sentry, splunk, zabbix];
+const SOURCES: readonly AnySourceDefinition[] = [
+  grafana,
+  pmm,
+  prometheus,
+  sentry,
+  splunk,
+  zabbix,
+  elastic,
+  victoriaLogs,
+  metabase,
+];
 
 /** A plan as data; `accept` is compared by what it says of sample answers. */
 const comparable = (plan: ProbePlan | undefined) =>

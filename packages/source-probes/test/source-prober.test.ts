@@ -9,11 +9,35 @@ import {
   startFakeMonitoringSystem,
   textReply,
 } from '@oncall/fakes';
+import type { ProbePlan } from '@oncall/plugin-sdk';
+import elastic from '@oncall/source-elastic';
+import grafana from '@oncall/source-grafana';
+import metabase from '@oncall/source-metabase';
+import pmm from '@oncall/source-pmm';
+import prometheus from '@oncall/source-prometheus';
+import sentry from '@oncall/source-sentry';
+import splunk from '@oncall/source-splunk';
+import victoriaLogs from '@oncall/source-victoria-logs';
+import zabbix from '@oncall/source-zabbix';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSourceProber } from '../src';
 
+/** The check each built-in source plugin declares, as the core hands it over with the target. */
+const PLANS = new Map(
+  [prometheus, grafana, pmm, sentry, splunk, metabase, zabbix, elastic, victoriaLogs].map(
+    (plugin) => [plugin.dataSourceType, plugin.probe] as const,
+  ),
+);
+
+function planOf(type: DataSourceType): ProbePlan {
+  const plan = PLANS.get(type);
+  if (plan === undefined) throw new Error(`no probe for ${type}`);
+  return plan;
+}
+
 const target = (type: DataSourceType, url: string, extra: Partial<DataSourceProbeTarget> = {}) => ({
   type,
+  plan: planOf(type),
   url,
   username: null,
   password: null,

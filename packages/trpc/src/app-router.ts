@@ -8,17 +8,22 @@ import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
 import { router } from './trpc';
 
-/** The router of a service whose plugins are `plugins`: its inputs name the types they serve. */
-export const createAppRouter = (plugins: PluginRegistry) =>
-  router({
+/**
+ * The tRPC face, its inputs built for the loaded plugins' types (built once, when the app is).
+ *
+ * @example const appRouter = createAppRouter(core.plugins);
+ */
+export function createAppRouter(plugins: PluginRegistry) {
+  return router({
     auth: authRouter,
     users: userRouter,
     teams: teamRouter,
     endpoints: endpointRouter,
     configs: configRouter,
-    dataSources: dataSourceRouter,
+    dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),
     alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),
   });
+}
 
 /**
  * The type first-party clients (the web UI) import; no runtime code crosses with it. Inputs that

@@ -9,11 +9,11 @@ import { fixtures } from './fixtures';
 /**
  * Prometheus alerts pushed by Alertmanager's webhook receiver (`version: "4"`), for Prometheus data
  * sources that push rather than being polled. Each alert is named by `labels.alertname` and
- * identified by Alertmanager's fingerprint.
+ * identified by Alertmanager's fingerprint. Named as the data-source type is listed in forms.
  */
 export default defineSource({
   id: 'prometheus',
-  displayName: 'Prometheus (Alertmanager)',
+  displayName: 'Prometheus',
   dataSourceType: 'prometheus',
   capabilities: { webhook: true, resolves: true },
   payloadSchema: alertmanagerWebhookSchema,

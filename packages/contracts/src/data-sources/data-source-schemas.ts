@@ -3,6 +3,10 @@ import { requiredText } from '../common/fields';
 import { pageQueryShape } from '../common/page-query';
 import { dataSourceUrl } from './data-source-url';
 
+/**
+ * The data-source types of the built-in source plugins, in their order; the served types come from
+ * the plugin registry (see {@link dataSourceSchemas}). Tests and fakes name the built-ins by it.
+ */
 export const DATA_SOURCE_TYPE_VALUES = [
   'prometheus',
   'grafana',
@@ -15,22 +19,14 @@ export const DATA_SOURCE_TYPE_VALUES = [
   'victoria_logs',
 ] as const;
 
-/** The types `create-data/data-source/{type}` answers for (the contract leaves out metabase). */
-const RULE_DATA_SOURCE_TYPE_VALUES = [
-  'prometheus',
-  'sentry',
-  'grafana',
-  'pmm',
-  'zabbix',
-  'splunk',
-  'elastic',
-  'victoria_logs',
-] as const;
+/**
+ * Types whose data sources `create-data/data-source/{type}` does not list: the legacy contract
+ * offers rule forms no Metabase data sources, and its clients rely on the 422.
+ */
+const WITHOUT_RULE_PICK_LIST: ReadonlySet<string> = new Set(['metabase']);
 
 const typeError = (issue: { input?: unknown }) =>
   issue.input === undefined ? 'The type field is required.' : 'The selected type is invalid.';
-
-const dataSourceTypeField = z.enum(DATA_SOURCE_TYPE_VALUES, { error: typeError });
 
 /**
  * A secret as sent: left out or sent back as masked, an update keeps it; `null` or `""` clears it;
@@ -54,21 +50,46 @@ const connection = {
   password: secret('password'),
 };
 
-export const dataSourceCreateBody = z.object({ ...connection, type: dataSourceTypeField });
+/**
+ * What the data-source schemas are built from: the loaded source plugins' data-source types, in
+ * the registry's order.
+ *
+ * @example { types: plugins.dataSourceTypes } // ['prometheus', 'grafana', …, 'uptime_kuma']
+ */
+export interface DataSourceCatalog {
+  readonly types: readonly string[];
+}
 
-/** `type` may be echoed back; the use case refuses a different one (a type is fixed at creation). */
-export const dataSourceUpdateBody = z.object({ ...connection, type: dataSourceTypeField.optional() });
+/**
+ * The data-source bodies and the type-bearing answers, for the types of `catalog`; each face builds
+ * them once, from the registry it is given.
+ *
+ * @example const schemas = dataSourceSchemas({ types: core.plugins.dataSourceTypes });
+ */
+export function dataSourceSchemas(catalog: DataSourceCatalog) {
+  const typeField = z.enum(catalog.types, { error: typeError });
+  const ruleTypes = catalog.types.filter((type) => !WITHOUT_RULE_PICK_LIST.has(type));
+  return {
+    createBody: z.object({ ...connection, type: typeField }),
+    /** `type` may be echoed back; the use case refuses a different one (a type is fixed at creation). */
+    updateBody: z.object({ ...connection, type: typeField.optional() }),
+    ruleTypeParams: z.object({ type: z.enum(ruleTypes, { error: typeError }) }),
+    typeInfo: z.object({ type: z.enum(catalog.types), label: z.string(), isWebhook: z.boolean() }),
+  };
+}
+
+export type DataSourceSchemas = ReturnType<typeof dataSourceSchemas>;
 
 export const dataSourceListQuery = z.object({ ...pageQueryShape(), name: z.string().max(190).optional() });
 
-export const ruleDataSourceTypeParams = z.object({
-  type: z.enum(RULE_DATA_SOURCE_TYPE_VALUES, { error: typeError }),
-});
+// Answers carry `type` as stored, not as an enum of the loaded types: a data source whose plugin is
+// no longer loaded must still be read (and deleted), not fail the answer.
+const storedType = z.string().describe('a data-source type (GET /data-source/types)');
 
 export const dataSourceViewSchema = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.enum(DATA_SOURCE_TYPE_VALUES),
+  type: storedType,
   url: z.string(),
   username: z.string().nullable(),
   apiToken: z.string().describe('masked; empty when unset'),
@@ -80,16 +101,10 @@ export const dataSourceViewSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 
-export const dataSourceTypeInfoSchema = z.object({
-  type: z.enum(DATA_SOURCE_TYPE_VALUES),
-  label: z.string(),
-  isWebhook: z.boolean(),
-});
-
 export const dataSourceStatusSchema = z.object({ isConnected: z.boolean(), message: z.string() });
 
 export const dataSourceOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.enum(DATA_SOURCE_TYPE_VALUES),
+  type: storedType,
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
-import type { AnySourceDefinition, NormalizedAlert } from '@oncall/plugin-sdk';
+import { type AnyWebhookSourceDefinition, type NormalizedAlert, takesWebhooks } from '@oncall/plugin-sdk';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import type { SecretBox } from '../crypto/secret-box';
 import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
@@ -8,6 +8,7 @@ import { retryOnDeadlock } from '../persistence/deadlock-retry';
 import { queryRows } from '../persistence/query-rows';
 import { matchesRule, type RuleSettings } from '../plugins/match-rule';
 import { normalizePayload } from '../plugins/normalize-payload';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal } from './alert-signal';
@@ -18,8 +19,8 @@ export interface WebhookIngestionDeps {
   secretBox: SecretBox;
   orchestrator: Orchestrator;
   clock: Clock;
-  /** Source plugins by the data source type they serve (`grafana`, `zabbix`, …). */
-  sources: ReadonlyMap<string, AnySourceDefinition>;
+  /** The source plugins; those that take webhooks (`grafana`, `zabbix`, …) are served here. */
+  plugins: Pick<PluginRegistry, 'webhookDataSourceTypes' | 'sourceFor'>;
   /** Per data source token. */
   limiter: SlidingWindowLimiter;
 }
@@ -28,7 +29,7 @@ export interface WebhookIngestionDeps {
 export interface WebhookSource {
   readonly id: string;
   readonly type: string;
-  readonly plugin: AnySourceDefinition;
+  readonly plugin: AnyWebhookSourceDefinition;
 }
 
 export interface WebhookAnswer {
@@ -47,7 +48,7 @@ export class WebhookIngestion {
   constructor(private readonly deps: WebhookIngestionDeps) {}
 
   types(): string[] {
-    return [...this.deps.sources.keys()];
+    return [...this.deps.plugins.webhookDataSourceTypes];
   }
 
   /**
@@ -56,8 +57,8 @@ export class WebhookIngestion {
    * a 401 whatever the body; `receive` then takes the source it answers.
    */
   async admit(type: string, token: string): Promise<WebhookSource> {
-    const plugin = this.deps.sources.get(type);
-    if (!plugin) throw notFound('Source');
+    const plugin = this.deps.plugins.sourceFor(type);
+    if (!plugin || !takesWebhooks(plugin)) throw notFound('Source');
     const [source] = await queryRows<{ id: string }>(
       this.deps.orm.em,
       'select id from data_sources where token_hash = ? and type = ?',

@@ -1,30 +1,35 @@
-import { DATA_SOURCE_TYPES, type DataSourceType } from '../entities/data-source.entity';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 
 /** What a client needs to offer a type in a form: its display name and whether it pushes to us. */
 export interface DataSourceTypeInfo {
-  type: DataSourceType;
+  type: string;
   label: string;
   /** Webhook types send alerts to `/api/v1/{type}-alert/{token}`; the others are queried by us. */
   isWebhook: boolean;
 }
 
-const CATALOG: Record<DataSourceType, Omit<DataSourceTypeInfo, 'type'>> = {
-  prometheus: { label: 'Prometheus', isWebhook: false },
-  grafana: { label: 'Grafana', isWebhook: true },
-  pmm: { label: 'Percona Monitoring and Management', isWebhook: true },
-  sentry: { label: 'Sentry', isWebhook: true },
-  splunk: { label: 'Splunk', isWebhook: true },
-  metabase: { label: 'Metabase', isWebhook: false },
-  zabbix: { label: 'Zabbix', isWebhook: true },
-  elastic: { label: 'Elasticsearch', isWebhook: false },
-  victoria_logs: { label: 'VictoriaLogs', isWebhook: false },
-};
+/** The registry's catalogs a data source is checked and shown with. */
+export type DataSourcePlugins = Pick<
+  PluginRegistry,
+  'dataSourceTypes' | 'webhookDataSourceTypes' | 'sourceFor'
+>;
 
-export function isWebhookType(type: DataSourceType): boolean {
-  return CATALOG[type].isWebhook;
+/**
+ * Every type the loaded source plugins serve, in the registry's order (the order forms list them
+ * in), labelled with the plugin's display name.
+ */
+export function dataSourceTypes(plugins: DataSourcePlugins): DataSourceTypeInfo[] {
+  return plugins.dataSourceTypes.map((type) => ({
+    type,
+    label: plugins.sourceFor(type)?.displayName ?? type,
+    isWebhook: isWebhookType(plugins, type),
+  }));
 }
 
-/** Every type in the entity's order (the order forms list them in). */
-export function dataSourceTypes(): DataSourceTypeInfo[] {
-  return DATA_SOURCE_TYPES.map((type) => ({ type, ...CATALOG[type] }));
+/**
+ * Whether the type's source plugin takes webhooks: its data sources get an ingestion token. A type
+ * no loaded plugin serves takes none.
+ */
+export function isWebhookType(plugins: DataSourcePlugins, type: string): boolean {
+  return plugins.webhookDataSourceTypes.includes(type);
 }

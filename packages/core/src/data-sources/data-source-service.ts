@@ -9,7 +9,7 @@ import {
   submittedSecrets,
 } from '../crypto/submitted-secret';
 import { AlertRule } from '../entities/alert-rule.entity';
-import { DataSource, type DataSourceType } from '../entities/data-source.entity';
+import { DataSource } from '../entities/data-source.entity';
 import { validationFailed } from '../errors/domain-error';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { containsPattern } from '../persistence/contains-pattern';
@@ -18,13 +18,19 @@ import type { DataSourceProbeResult, DataSourceProber } from '../ports/data-sour
 import { loadById } from '../validation/find-by-id';
 import { withUniqueField } from '../validation/unique-violation';
 import { assertConnectionComplete } from './connection-rules';
-import { type DataSourceTypeInfo, dataSourceTypes, isWebhookType } from './data-source-catalog';
+import {
+  type DataSourcePlugins,
+  type DataSourceTypeInfo,
+  dataSourceTypes,
+  isWebhookType,
+} from './data-source-catalog';
 import { type DataSourceSecrets, openSecrets, sealSecrets } from './data-source-secrets';
 import { type DataSourceOption, type DataSourceView, toDataSourceView } from './data-source-view';
 
 export interface DataSourceInput {
   name: string;
-  type: DataSourceType;
+  /** One of the loaded source plugins' data-source types. */
+  type: string;
   url: string;
   username?: string | null;
   /** See `submittedSecret` for how an update treats a left-out, empty or masked secret. */
@@ -33,7 +39,7 @@ export interface DataSourceInput {
 }
 
 /** The type may be sent back unchanged (clients echo the form) but never changed. */
-export type DataSourceUpdateInput = Omit<DataSourceInput, 'type'> & { type?: DataSourceType };
+export type DataSourceUpdateInput = Omit<DataSourceInput, 'type'> & { type?: string };
 
 export interface DataSourceListQuery extends PageQuery {
   name?: string;
@@ -43,6 +49,7 @@ const LABEL = 'Data source';
 const API_TOKEN: SecretField = { path: 'apiToken', label: 'api token' };
 const PASSWORD: SecretField = { path: 'password', label: 'password' };
 const TAKEN = 'The name has already been taken.';
+const INVALID_TYPE = 'The selected type is invalid.';
 /** How many referencing rules a refused delete names; the message says how many there are in all. */
 const NAMED_RULES = 5;
 
@@ -52,6 +59,8 @@ export class DataSourceService {
       orm: MikroORM;
       secretBox: SecretBox;
       prober: DataSourceProber;
+      /** The source plugins: which types exist, which take webhooks, how each is checked. */
+      plugins: DataSourcePlugins;
       publicUrl?: string;
     },
   ) {}
@@ -69,7 +78,7 @@ export class DataSourceService {
 
   types(actor: Actor): DataSourceTypeInfo[] {
     assertCanManageDataSources(actor);
-    return dataSourceTypes();
+    return dataSourceTypes(this.deps.plugins);
   }
 
   async get(actor: Actor, id: string): Promise<DataSourceView> {
@@ -79,6 +88,10 @@ export class DataSourceService {
 
   async create(actor: Actor, input: DataSourceInput): Promise<DataSourceView> {
     assertCanManageDataSources(actor);
+    // The faces check the type against the same catalog; this holds for any other caller.
+    if (!this.deps.plugins.dataSourceTypes.includes(input.type)) {
+      throw validationFailed({ type: [INVALID_TYPE] });
+    }
     const em = this.deps.orm.em.fork();
     await this.assertNameFree(em, input.name);
     const username = input.username || null;
@@ -89,7 +102,7 @@ export class DataSourceService {
     assertConnectionComplete({ username, password: secrets.password });
     const box = this.deps.secretBox;
     // 256-bit, prefixed so a leaked one is recognisable; found again by its keyed hash only.
-    const token = isWebhookType(input.type) ? newOpaqueToken('ds') : null;
+    const token = isWebhookType(this.deps.plugins, input.type) ? newOpaqueToken('ds') : null;
     const source = em.create(DataSource, {
       name: input.name,
       type: input.type,
@@ -162,14 +175,29 @@ export class DataSourceService {
     });
   }
 
-  /** Connects for real; any failure (refused, timeout, non-2xx) is `isConnected: false`, never an error. */
+  /**
+   * Connects for real, as the type's source plugin says (`probe`); any failure (refused, timeout,
+   * non-2xx) is `isConnected: false`, never an error, and so is a type that no loaded plugin serves
+   * or whose plugin says nothing about checking it.
+   */
   async status(actor: Actor, id: string): Promise<DataSourceProbeResult> {
     assertCanManageDataSources(actor);
     const source = await this.load(this.deps.orm.em.fork(), id);
+    const plugin = this.deps.plugins.sourceFor(source.type);
+    if (plugin === undefined) {
+      return { isConnected: false, message: `No loaded source plugin serves the type "${source.type}".` };
+    }
+    if (plugin.probe === undefined) {
+      return {
+        isConnected: false,
+        message: `The ${plugin.displayName} source plugin has no connection check.`,
+      };
+    }
     const secrets = openSecrets(this.deps.secretBox, source.sealedSecrets ?? null);
     try {
       return await this.deps.prober.probe({
         type: source.type,
+        plan: plugin.probe,
         url: source.url,
         username: source.username ?? null,
         password: secrets.password ?? null,
@@ -182,7 +210,7 @@ export class DataSourceService {
   }
 
   /** For anyone creating an alert rule: the sources of one type to pick from. */
-  async optionsOfType(_actor: Actor, type: DataSourceType): Promise<DataSourceOption[]> {
+  async optionsOfType(_actor: Actor, type: string): Promise<DataSourceOption[]> {
     const sources = await this.deps.orm.em
       .fork()
       .find(DataSource, { type }, { fields: ['id', 'name', 'type'], orderBy: { name: 'asc', id: 'asc' } });
@@ -198,6 +226,6 @@ export class DataSourceService {
   }
 
   private view(source: DataSource): DataSourceView {
-    return toDataSourceView(source, this.deps.secretBox, this.deps.publicUrl);
+    return toDataSourceView(source, this.deps.secretBox, this.deps.publicUrl, this.deps.plugins);
   }
 }

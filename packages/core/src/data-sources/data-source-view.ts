@@ -1,6 +1,6 @@
 import { maskSecret, type SecretBox } from '../crypto/secret-box';
-import type { DataSource, DataSourceType } from '../entities/data-source.entity';
-import { isWebhookType } from './data-source-catalog';
+import type { DataSource } from '../entities/data-source.entity';
+import { type DataSourcePlugins, isWebhookType } from './data-source-catalog';
 import { openSecrets } from './data-source-secrets';
 import { webhookUrl } from './webhook-url';
 
@@ -11,7 +11,7 @@ import { webhookUrl } from './webhook-url';
 export interface DataSourceView {
   id: string;
   name: string;
-  type: DataSourceType;
+  type: string;
   url: string;
   username: string | null;
   apiToken: string;
@@ -27,13 +27,14 @@ export interface DataSourceView {
 export interface DataSourceOption {
   id: string;
   name: string;
-  type: DataSourceType;
+  type: string;
 }
 
 export function toDataSourceView(
   source: DataSource,
   box: SecretBox,
   publicUrl: string | undefined,
+  plugins: DataSourcePlugins,
 ): DataSourceView {
   const secrets = openSecrets(box, source.sealedSecrets ?? null);
   const token = source.sealedToken ? box.decrypt(source.sealedToken) : null;
@@ -45,7 +46,7 @@ export function toDataSourceView(
     username: source.username ?? null,
     apiToken: maskSecret(secrets.apiToken),
     password: maskSecret(secrets.password),
-    isWebhook: isWebhookType(source.type),
+    isWebhook: isWebhookType(plugins, source.type),
     webhookToken: token,
     webhookUrl: token ? webhookUrl(publicUrl, source.type, token) : null,
     createdAt: source.createdAt.toISOString(),

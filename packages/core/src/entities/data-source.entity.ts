@@ -2,14 +2,19 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { DATA_SOURCE_TYPE_VALUES } from '@oncall/contracts';
 import { newId } from './new-id';
 
-/** The wire contract owns the list; the entity stores exactly those values. */
+/**
+ * The data-source types of the built-in source plugins, in their catalog order, as tests and fakes
+ * name them. What a data source may be is the loaded plugins' `dataSourceTypes`, not this list.
+ */
 export const DATA_SOURCE_TYPES = DATA_SOURCE_TYPE_VALUES;
 export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number];
 
 /**
- * A monitoring system the service talks to or hears from. Connection secrets (API token, password)
- * are sealed together; webhook types also get an ingestion token, looked up by its keyed hash and
- * sealed for display to admins.
+ * A monitoring system the service talks to or hears from. `type` is a loaded source plugin's
+ * data-source type, checked by the use case rather than the database, so a plugin package brings
+ * its type without a migration. Connection secrets (API token, password) are sealed together;
+ * webhook types also get an ingestion token, looked up by its keyed hash and sealed for display to
+ * admins.
  */
 const DataSourceSchema = defineEntity({
   name: 'DataSource',
@@ -20,7 +25,7 @@ const DataSourceSchema = defineEntity({
       .primary()
       .onCreate(() => newId()),
     name: p.string().unique(),
-    type: p.enum([...DATA_SOURCE_TYPES]).index(),
+    type: p.text().index(),
     url: p.text(),
     username: p.string().nullable(),
     sealedSecrets: p.text().nullable(),

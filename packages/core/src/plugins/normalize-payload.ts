@@ -1,5 +1,5 @@
 import {
-  type AnySourceDefinition,
+  type AnyWebhookSourceDefinition,
   defaultFingerprint,
   type NormalizedAlert,
   presentText,
@@ -38,7 +38,7 @@ export type NormalizeOutcome =
  * if (!outcome.ok) return reply.code(422).send(outcome.issues);
  * for (const alert of outcome.alerts) await ingest(alert);
  */
-export function normalizePayload(plugin: AnySourceDefinition, payload: unknown): NormalizeOutcome {
+export function normalizePayload(plugin: AnyWebhookSourceDefinition, payload: unknown): NormalizeOutcome {
   const parsed = plugin.payloadSchema.safeParse(payload);
   if (!parsed.success) {
     return {

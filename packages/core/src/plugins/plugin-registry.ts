@@ -102,8 +102,9 @@ export function servedEndpointType(channel: AnyChannelDefinition): string {
  * plugins fit together. Fails with a `PluginLoadError` naming the package (or `built-in`) when two
  * channels share an id, or serve one endpoint type directly, or one provider of a provider-backed
  * type; when the channels of one endpoint type disagree on being provider-backed, on their lane or
- * on carrying one-time codes; when two sources share an id or a data-source type; and when a plugin
- * claims a type the host owns (`flow`, `api`, `notification`).
+ * on carrying one-time codes; when two sources share an id or a data-source type, or a source
+ * declares its own `connection` fields; and when a plugin claims a type the host owns (`flow`,
+ * `api`, `notification`).
  *
  * @example
  * const plugins = createPluginRegistry(BUILT_IN_PLUGINS, { channels: [{ packageName: '@acme/ntfy', definition: ntfy }], sources: [] });
@@ -207,6 +208,14 @@ function catalogSources(loaded: readonly PackagedPlugin<AnySourceDefinition>[]) 
     refuseHostOwned('source', packageName, 'data source type', definition.dataSourceType);
     names.claim(packageName, 'data source type', definition.dataSourceType);
     names.claim(packageName, 'source id', definition.id);
+    // A data source row has columns for these and nothing else: other fields would be dropped.
+    if (definition.connection !== undefined) {
+      throw new PluginLoadError(
+        'source',
+        packageName,
+        'declares connection fields of its own, but data sources connect with url, username, apiToken and password only; leave `connection` out',
+      );
+    }
     byType.set(definition.dataSourceType, definition);
   }
   return byType;

@@ -8,7 +8,7 @@ import type { PluginRegistry } from './plugin-registry';
  * The rows stay stored, but what needs the plugin does not happen (a delivery to such an endpoint,
  * a webhook to such a data source).
  *
- * @example { column: 'data_sources.type', type: 'elastic', rows: 2 }
+ * @example { column: 'data_sources.type', type: 'uptime_kuma', rows: 2 }
  */
 export interface UnservedType {
   readonly column: string;

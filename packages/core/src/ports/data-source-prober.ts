@@ -1,8 +1,12 @@
-import type { DataSourceType } from '../entities/data-source.entity';
+import type { ProbePlan } from '@oncall/plugin-sdk';
 
-/** What a connection check needs: the stored connection with its secrets opened. */
+/**
+ * What a connection check needs: the stored connection with its secrets opened, and how the type's
+ * source plugin says to check it (`probe`).
+ */
 export interface DataSourceProbeTarget {
-  type: DataSourceType;
+  type: string;
+  plan: ProbePlan;
   url: string;
   username: string | null;
   password: string | null;
@@ -16,7 +20,7 @@ export interface DataSourceProbeResult {
 }
 
 /**
- * Connects to a data source the way its type expects and reports whether it answered. Implemented
+ * Connects to a data source as its plan says and reports whether it answered. Implemented
  * outside the core (`@oncall/source-probes`) because it speaks HTTP; it must resolve, never reject,
  * and bound its own time.
  */

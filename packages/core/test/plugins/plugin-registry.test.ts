@@ -29,17 +29,24 @@ const channel = (
   });
 
 const source = (id: string, dataSourceType: string, webhook = true): AnySourceDefinition =>
-  defineSource({
-    id,
-    displayName: id,
-    dataSourceType,
-    capabilities: { webhook, resolves: false },
-    payloadSchema: z.object({ name: z.string() }),
-    normalize: (payload) => [
-      { name: payload.name, status: 'firing', labels: {}, annotations: {}, details: {} },
-    ],
-    fixtures: [],
-  });
+  webhook
+    ? defineSource({
+        id,
+        displayName: id,
+        dataSourceType,
+        capabilities: { webhook: true, resolves: false },
+        payloadSchema: z.object({ name: z.string() }),
+        normalize: (payload) => [
+          { name: payload.name, status: 'firing', labels: {}, annotations: {}, details: {} },
+        ],
+        fixtures: [],
+      })
+    : defineSource({
+        id,
+        displayName: id,
+        dataSourceType,
+        capabilities: { webhook: false, resolves: false },
+      });
 
 const sms = channel(
   'sms-providerone',
@@ -252,6 +259,16 @@ describe('the plugin registry refuses plugins that do not fit together', () => {
     );
     expect(refusal({ channels: [{ packageName: '@acme/tg', definition: channel('telegram') }] })).toContain(
       'Channel plugin "@acme/tg": channel id "telegram" is already provided by a built-in channel',
+    );
+  });
+
+  it('a source with connection fields of its own, which the host cannot store yet', () => {
+    const keyed = {
+      ...source('keyed', 'keyed'),
+      connection: { schema: z.object({ url: z.string(), apiKey: z.string() }), secretFields: ['apiKey'] },
+    };
+    expect(refusal({ sources: [{ packageName: '@acme/keyed', definition: keyed }] })).toContain(
+      'Source plugin "@acme/keyed": declares connection fields of its own, but data sources connect with url, username, apiToken and password only; leave `connection` out',
     );
   });
 

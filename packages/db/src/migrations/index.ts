@@ -13,6 +13,8 @@ import { Migration20261125104550AckLinkVia } from './Migration20261125104550AckL
 import { Migration20261125105241Retention } from './Migration20261125105241Retention';
 import { sealedWebhookUrlsMigration } from './Migration20261125105856SealedWebhookUrls';
 import { Migration20261126110041AlertRuleTypeUnchecked } from './Migration20261126110041AlertRuleTypeUnchecked';
+import { Migration20261126110500DataSourceTypeFromPlugins } from './Migration20261126110500DataSourceTypeFromPlugins';
+import { prometheusWebhookTokensMigration } from './Migration20261126110600PrometheusWebhookTokens';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -52,5 +54,13 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   {
     name: 'Migration20261126110041AlertRuleTypeUnchecked',
     class: Migration20261126110041AlertRuleTypeUnchecked,
+  },
+  {
+    name: 'Migration20261126110500DataSourceTypeFromPlugins',
+    class: Migration20261126110500DataSourceTypeFromPlugins,
+  },
+  {
+    name: 'Migration20261126110600PrometheusWebhookTokens',
+    class: prometheusWebhookTokensMigration(secretBox),
   },
 ];

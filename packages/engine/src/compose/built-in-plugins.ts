@@ -6,22 +6,26 @@ import smsProviderOne from '@oncall/channel-sms-providerone';
 import teams from '@oncall/channel-teams';
 import telegram from '@oncall/channel-telegram';
 import { loadPlugins, type PluginDefinitions, type PluginPackages, type PluginRegistry } from '@oncall/core';
+import elastic from '@oncall/source-elastic';
 import grafana from '@oncall/source-grafana';
+import metabase from '@oncall/source-metabase';
 import pmm from '@oncall/source-pmm';
 import prometheus from '@oncall/source-prometheus';
 import sentry from '@oncall/source-sentry';
 import splunk from '@oncall/source-splunk';
+import victoriaLogs from '@oncall/source-victoria-logs';
 import zabbix from '@oncall/source-zabbix';
 
 /**
  * The plugins the service ships, the one list the server and the Temporal worker load. Adding a
  * built-in is its package (a dependency of this one) plus one line here. The order is the order
  * of the registry's catalogs, and so of the types error texts list: endpoint types sms, call,
- * email, telegram, bale, teams, matter-most; rule types as the contract has always listed them.
+ * email, telegram, bale, teams, matter-most; data-source types prometheus, grafana, pmm, sentry,
+ * splunk, metabase, zabbix, elastic, victoria_logs; rule types as the contract has always listed them.
  */
 export const BUILT_IN_PLUGINS: PluginDefinitions = {
   channels: [smsProviderOne, callProviderOne, emailSmtp, telegram, bale, teams, mattermost],
-  sources: [prometheus, grafana, pmm, sentry, splunk, zabbix],
+  sources: [prometheus, grafana, pmm, sentry, splunk, metabase, zabbix, elastic, victoriaLogs],
 };
 
 /**

@@ -43,11 +43,23 @@ const idList = (label: string) =>
 
 const dataSourceIds = idList('data source ids');
 
+const positiveInteger = (label: string, max: number) =>
+  z
+    .number({ error: `The ${label} must be an integer.` })
+    .int(`The ${label} must be an integer.`)
+    .min(1, `The ${label} must be at least 1.`)
+    .max(max, `The ${label} may not be greater than ${max}.`);
+
+/** A week of look-back; a count of up to a billion documents. */
+const MAX_LOOKBACK_MINUTES = 10_080;
+const MAX_COUNT_DOCUMENT = 1_000_000_000;
+
 /**
  * Rule fields the host itself reads, with the service's error messages, for a plugin's
  * `ruleFields`: the data sources a rule listens to (`dataSourceIds`, or `someDataSourceIds` when
- * the list may not be empty), and the filters the host applies to every webhook alert
- * (`dataSourceAlertName`, exact; `extraField`, `{ key, value }` globs on labels and annotations).
+ * the list may not be empty; `dataSourceId` for a `singleSource` rule), and the filters the host
+ * applies to every webhook alert (`dataSourceAlertName`, exact; `extraField`, `{ key, value }` globs
+ * on labels and annotations).
  *
  * @example
  * ruleFields: {
@@ -61,6 +73,10 @@ const dataSourceIds = idList('data source ids');
 export const hostRuleFields = {
   dataSourceIds,
   someDataSourceIds: dataSourceIds.min(1, 'Select at least one data source.'),
+  dataSourceId: z
+    .string({ error: 'The data source id field is required.' })
+    .min(1, 'The data source id field is required.')
+    .max(64),
   dataSourceAlertName: requiredText('data source alert name', 255),
   extraField: z
     .array(
@@ -105,6 +121,31 @@ export function dynamicOrTextQueryRuleFields(options: {
         dataSourceIds: hostRuleFields.dataSourceIds.default([]),
       }),
     },
+  };
+}
+
+/**
+ * The rule fields of a source whose rules count matching records, as Elasticsearch and VictoriaLogs
+ * rules do: one data source (`dataSourceId`, so `singleSource`), a query (`queryString`), a
+ * look-back window (`minutes`, up to a week), and a threshold (`countDocument`) the count must
+ * reach (`greaterOrEqual`) or stay under (`lessOrEqual`). `extra` adds the source's own fields.
+ *
+ * @example ruleFields: countThresholdRuleFields() // VictoriaLogs
+ * @example ruleFields: countThresholdRuleFields({ dataviewName: z.string() }) // Elasticsearch
+ */
+export function countThresholdRuleFields(extra: z.ZodRawShape = {}): SourceRuleFields {
+  return {
+    fields: z.object({
+      dataSourceId: hostRuleFields.dataSourceId,
+      queryString: requiredText('query string', 10_000),
+      minutes: positiveInteger('minutes', MAX_LOOKBACK_MINUTES),
+      conditionType: z.enum(['greaterOrEqual', 'lessOrEqual'], {
+        error: 'The condition type must be greaterOrEqual or lessOrEqual.',
+      }),
+      countDocument: positiveInteger('count document', MAX_COUNT_DOCUMENT),
+      ...extra,
+    }),
+    singleSource: true,
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProbeStep } from './probe-plan';
 import type { SourceRuleFields } from './rule-fields';
-import type { AnySourceDefinition } from './source';
+import type { AnySourceDefinition, AnyWebhookSourceDefinition } from './source';
 
 // Duck-typed rather than `instanceof z.ZodType`: a third-party plugin may bring its own copy of zod.
 const zodSchema = z.custom<z.ZodType>(
@@ -12,7 +12,7 @@ const zodSchema = z.custom<z.ZodType>(
 // Typed as the member it checks: zod cannot see a function's signature, TypeScript checked it.
 const aFunction = <Member>() =>
   z.custom<Member>((value) => typeof value === 'function', 'must be a function');
-type Hook<Name extends keyof AnySourceDefinition> = NonNullable<AnySourceDefinition[Name]>;
+type Hook<Name extends keyof AnyWebhookSourceDefinition> = NonNullable<AnyWebhookSourceDefinition[Name]>;
 
 const isZodObject = (value: unknown): value is z.ZodObject =>
   typeof value === 'object' && value !== null && '_zod' in value && 'shape' in value;
@@ -50,53 +50,68 @@ const ruleFieldsShape = z.custom<SourceRuleFields>((value) => {
   );
 }, 'must be { fields: z.object(…) } or { byQueryType: { dynamic: z.object(…), … } }, optionally with singleSource: true');
 
-const sourceDefinitionShape = z
-  .looseObject({
-    id: z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes'),
-    displayName: z.string().min(1),
-    // Underscores, not dashes: data source types are the contract's identifiers (`victoria_logs`).
-    dataSourceType: z.string().regex(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/, 'must be lowercase words joined by _'),
-    capabilities: z.object({ webhook: z.boolean(), resolves: z.boolean() }),
-    payloadSchema: zodSchema,
-    normalize: aFunction<AnySourceDefinition['normalize']>(),
-    fingerprint: aFunction<Hook<'fingerprint'>>().optional(),
-    fixtures: z.array(
-      z.looseObject({
-        name: z.string().min(1),
-        payload: z.unknown(),
-        expectedStatuses: z.array(z.enum(['firing', 'resolved'])),
-      }),
-    ),
-    evaluate: aFunction<Hook<'evaluate'>>().optional(),
-    listRules: aFunction<Hook<'listRules'>>().optional(),
-    listLabels: aFunction<Hook<'listLabels'>>().optional(),
-    listLabelValues: aFunction<Hook<'listLabelValues'>>().optional(),
-    connection: connectionShape.optional(),
-    probe: probeShape.optional(),
-    ruleFields: ruleFieldsShape.optional(),
-    ruleOptions: z
-      .record(z.string(), z.array(z.object({ value: z.string(), label: z.string().min(1) })).readonly())
-      .optional(),
-    matches: aFunction<Hook<'matches'>>().optional(),
-  })
-  .superRefine((definition, issues) => {
-    for (const field of definition.connection?.secretFields ?? []) {
-      if (!(field in (definition.connection?.schema.shape ?? {}))) {
-        issues.addIssue({
-          code: 'custom',
-          path: ['connection', 'secretFields'],
-          message: `names "${field}", which the schema lacks`,
-        });
-      }
-    }
-    if (!definition.capabilities.webhook && definition.evaluate === undefined) {
+/** What every source definition has, whether or not it takes webhooks. */
+const commonShape = {
+  id: z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes'),
+  displayName: z.string().min(1),
+  // Underscores, not dashes: data source types are the contract's identifiers (`victoria_logs`).
+  dataSourceType: z.string().regex(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/, 'must be lowercase words joined by _'),
+  capabilities: z.object({ webhook: z.boolean(), resolves: z.boolean() }),
+  evaluate: aFunction<Hook<'evaluate'>>().optional(),
+  listRules: aFunction<Hook<'listRules'>>().optional(),
+  listLabels: aFunction<Hook<'listLabels'>>().optional(),
+  listLabelValues: aFunction<Hook<'listLabelValues'>>().optional(),
+  connection: connectionShape.optional(),
+  probe: probeShape.optional(),
+  ruleFields: ruleFieldsShape.optional(),
+  ruleOptions: z
+    .record(z.string(), z.array(z.object({ value: z.string(), label: z.string().min(1) })).readonly())
+    .optional(),
+  matches: aFunction<Hook<'matches'>>().optional(),
+};
+
+/** What a source that takes webhooks has besides: its payload, how to read it, real examples. */
+const webhookShape = {
+  payloadSchema: zodSchema,
+  normalize: aFunction<Hook<'normalize'>>(),
+  fingerprint: aFunction<Hook<'fingerprint'>>().optional(),
+  fixtures: z.array(
+    z.looseObject({
+      name: z.string().min(1),
+      payload: z.unknown(),
+      expectedStatuses: z.array(z.enum(['firing', 'resolved'])),
+    }),
+  ),
+};
+
+function checkConnectionSecrets(
+  definition: { connection?: { schema: z.ZodObject; secretFields: readonly string[] } },
+  issues: z.RefinementCtx,
+): void {
+  for (const field of definition.connection?.secretFields ?? []) {
+    if (!(field in (definition.connection?.schema.shape ?? {}))) {
       issues.addIssue({
         code: 'custom',
-        path: ['evaluate'],
-        message: 'a source without webhooks must evaluate rules itself, or it can never raise an alert',
+        path: ['connection', 'secretFields'],
+        message: `names "${field}", which the schema lacks`,
       });
     }
-  });
+  }
+}
+
+const webhookSourceShape = z
+  .looseObject({ ...commonShape, ...webhookShape })
+  .superRefine(checkConnectionSecrets);
+const queryOnlySourceShape = z.looseObject(commonShape).superRefine(checkConnectionSecrets);
+
+/**
+ * Only a definition that says it takes no webhooks is held to the query-only shape: anything else
+ * (a channel, a half-written source) is told everything a webhook source lacks.
+ */
+function shapeFor(value: unknown) {
+  const says = z.object({ capabilities: z.object({ webhook: z.literal(false) }) }).safeParse(value);
+  return says.success ? queryOnlySourceShape : webhookSourceShape;
+}
 
 /**
  * Checks at run time that a value is a source definition (what `defineSource` returns), for
@@ -111,7 +126,9 @@ export function checkSourceDefinition(
 ):
   | { readonly ok: true; readonly definition: AnySourceDefinition }
   | { readonly ok: false; readonly reason: string } {
-  const parsed = sourceDefinitionShape.safeParse(value);
-  if (parsed.success) return { ok: true, definition: parsed.data };
+  const parsed = shapeFor(value).safeParse(value);
+  // Parsed by the shape of its kind, so a webhook source has its payload members (zod cannot say
+  // which of the union's members `capabilities.webhook` chose).
+  if (parsed.success) return { ok: true, definition: parsed.data as AnySourceDefinition };
   return { ok: false, reason: z.prettifyError(parsed.error) };
 }

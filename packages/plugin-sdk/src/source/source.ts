@@ -10,7 +10,9 @@ import type { SourceRuleFields, SourceRuleOptions } from './rule-fields';
  * name.
  *
  * - `webhook`: the source pushes native payloads to `{PUBLIC_URL}/api/v1/{dataSourceType}-alert/{token}`,
- *   the token belonging to a data source of that type.
+ *   the token belonging to a data source of that type. A data source of a webhook type gets that
+ *   token when it is created. False: the service only queries the source (see
+ *   {@link QueryOnlySourceDefinition}).
  * - `resolves`: the source reports recovery. When false (Splunk, Sentry issue alerts), an alert
  *   stays firing until someone resolves it in the service.
  *
@@ -39,7 +41,8 @@ export interface SourceFixture {
  * The fields an admin enters to connect a data source of this type (`POST /data-source`), besides
  * its name. `secretFields` are sealed at rest and masked in answers. When a source declares none,
  * the connection is `url`, `username`, and the secrets `apiToken` and `password`, which is what
- * every built-in source takes.
+ * every built-in source takes. The host stores no other connection yet: it refuses to load a source
+ * that declares one.
  *
  * @example { schema: z.object({ url: z.url(), apiKey: z.string().min(1) }), secretFields: ['apiKey'] }
  */
@@ -49,38 +52,22 @@ export interface SourceConnectionFields<Schema extends z.ZodObject = z.ZodObject
 }
 
 /**
- * A source plugin: turns a monitoring system's native payload into alerts.
+ * What every source plugin declares, whether or not it takes webhooks.
  *
  * - `id`: stable, lowercase, dash-separated.
  * - `dataSourceType`: the data source type it serves (`grafana`, `victoria_logs`); it names the
  *   webhook path and the rule type whose `dataSourceIds` list such sources.
- * - `payloadSchema`: zod schema of the native body. Keep it permissive (loose objects, optional
- *   fields): vendors add fields between versions, and a refused payload is a lost page.
- * - `normalize`: pure (no I/O, no clock, no randomness) and total over what the schema accepts;
- *   returns one alert per alert in the payload, possibly none.
- * - `fingerprint`: identity of an alert whose payload carries no vendor fingerprint; without it
- *   the SDK uses sha256 of the name and sorted labels.
- * - `fixtures`: real payloads, firing and resolved (when `capabilities.resolves`), batches.
  * - `connection`: what connects a data source of this type (see {@link SourceConnectionFields}).
  * - `probe`: how the host checks such a connection (see {@link ProbePlan}).
  * - `ruleFields`: what rules of this type store (see {@link SourceRuleFields}).
  * - `ruleOptions`: fixed pick lists for rule forms (see {@link SourceRuleOptions}).
  * - `matches`: the source's own rule filters on webhook alerts.
- *
- * @example see {@link defineSource}
  */
-export interface SourceDefinition<
-  Payload extends z.ZodType = z.ZodType,
-  Connection extends z.ZodObject = z.ZodObject,
-> extends SourceQueryHooks {
+interface SourceDefinitionBase<Connection extends z.ZodObject> extends SourceQueryHooks {
   readonly id: string;
   readonly displayName: string;
   readonly dataSourceType: string;
   readonly capabilities: SourceCapabilities;
-  readonly payloadSchema: Payload;
-  normalize(payload: z.output<Payload>): readonly SourceAlert[];
-  fingerprint?(alert: SourceAlert): string;
-  readonly fixtures: readonly SourceFixture[];
   readonly connection?: SourceConnectionFields<Connection>;
   readonly probe?: ProbePlan;
   readonly ruleFields?: SourceRuleFields;
@@ -102,20 +89,66 @@ export interface SourceDefinition<
 }
 
 /**
- * A source definition with its payload type forgotten, as the host keeps them in a registry.
- * `normalize` takes `unknown` here; the host only calls it with what `payloadSchema` returned.
+ * A source plugin the monitoring system pushes to (`capabilities.webhook: true`): turns its native
+ * payload into alerts.
  *
- * @example const sources = new Map<string, AnySourceDefinition>([[grafana.dataSourceType, grafana]]);
+ * - `payloadSchema`: zod schema of the native body. Keep it permissive (loose objects, optional
+ *   fields): vendors add fields between versions, and a refused payload is a lost page.
+ * - `normalize`: pure (no I/O, no clock, no randomness) and total over what the schema accepts;
+ *   returns one alert per alert in the payload, possibly none.
+ * - `fingerprint`: identity of an alert whose payload carries no vendor fingerprint; without it
+ *   the SDK uses sha256 of the name and sorted labels.
+ * - `fixtures`: real payloads, firing and resolved (when `capabilities.resolves`), batches.
+ *
+ * @example see {@link defineSource}
  */
-export interface AnySourceDefinition extends SourceQueryHooks {
+export interface WebhookSourceDefinition<
+  Payload extends z.ZodType = z.ZodType,
+  Connection extends z.ZodObject = z.ZodObject,
+> extends SourceDefinitionBase<Connection> {
+  readonly capabilities: SourceCapabilities & { readonly webhook: true };
+  readonly payloadSchema: Payload;
+  normalize(payload: z.output<Payload>): readonly SourceAlert[];
+  fingerprint?(alert: SourceAlert): string;
+  readonly fixtures: readonly SourceFixture[];
+}
+
+/**
+ * A source plugin the service only queries (`capabilities.webhook: false`): Elasticsearch,
+ * VictoriaLogs, Metabase. It raises alerts through `evaluate`; until it has one, a data source of
+ * its type can be connected and probed, and rules of its type stored, but nothing raises their
+ * alerts ("connect and probe only").
+ *
+ * @example
+ * defineSource({
+ *   id: 'elastic',
+ *   displayName: 'Elasticsearch',
+ *   dataSourceType: 'elastic',
+ *   capabilities: { webhook: false, resolves: true },
+ *   probe: { steps: [{ method: 'GET', path: '/' }], token: 'api-key', basic: true },
+ * });
+ */
+export interface QueryOnlySourceDefinition<Connection extends z.ZodObject = z.ZodObject>
+  extends SourceDefinitionBase<Connection> {
+  readonly capabilities: SourceCapabilities & { readonly webhook: false };
+}
+
+/**
+ * A source plugin: one the monitoring system pushes to, or one the service only queries.
+ *
+ * @example see {@link defineSource}
+ */
+export type SourceDefinition<
+  Payload extends z.ZodType = z.ZodType,
+  Connection extends z.ZodObject = z.ZodObject,
+> = WebhookSourceDefinition<Payload, Connection> | QueryOnlySourceDefinition<Connection>;
+
+/** What the host keeps of any source definition, whatever its payload and connection types. */
+interface AnySourceDefinitionBase extends SourceQueryHooks {
   readonly id: string;
   readonly displayName: string;
   readonly dataSourceType: string;
   readonly capabilities: SourceCapabilities;
-  readonly payloadSchema: z.ZodType;
-  normalize(payload: unknown): readonly SourceAlert[];
-  fingerprint?(alert: SourceAlert): string;
-  readonly fixtures: readonly SourceFixture[];
   readonly connection?: { readonly schema: z.ZodObject; readonly secretFields: readonly string[] };
   readonly probe?: ProbePlan;
   readonly ruleFields?: SourceRuleFields;
@@ -124,8 +157,51 @@ export interface AnySourceDefinition extends SourceQueryHooks {
 }
 
 /**
+ * A webhook source definition with its payload type forgotten, as the host keeps them to ingest
+ * webhooks. `normalize` takes `unknown` here; the host only calls it with what `payloadSchema`
+ * returned.
+ *
+ * @example const webhooks = new Map<string, AnyWebhookSourceDefinition>([[grafana.dataSourceType, grafana]]);
+ */
+export interface AnyWebhookSourceDefinition extends AnySourceDefinitionBase {
+  readonly capabilities: SourceCapabilities & { readonly webhook: true };
+  readonly payloadSchema: z.ZodType;
+  normalize(payload: unknown): readonly SourceAlert[];
+  fingerprint?(alert: SourceAlert): string;
+  readonly fixtures: readonly SourceFixture[];
+}
+
+/**
+ * A query-only source definition as the host keeps it.
+ *
+ * @example const elastic: AnyQueryOnlySourceDefinition = { id: 'elastic', …, capabilities: { webhook: false, resolves: true } };
+ */
+export interface AnyQueryOnlySourceDefinition extends AnySourceDefinitionBase {
+  readonly capabilities: SourceCapabilities & { readonly webhook: false };
+}
+
+/**
+ * A source definition with its types forgotten, as the host keeps them in a registry. Narrow it
+ * with {@link takesWebhooks} before reading the webhook members.
+ *
+ * @example const sources = new Map<string, AnySourceDefinition>([[grafana.dataSourceType, grafana]]);
+ */
+export type AnySourceDefinition = AnyWebhookSourceDefinition | AnyQueryOnlySourceDefinition;
+
+/**
+ * Whether the monitoring system pushes alerts to this source (`capabilities.webhook`), narrowing
+ * it to the definition that has `payloadSchema`, `normalize` and `fixtures`.
+ *
+ * @example if (takesWebhooks(plugin)) outcome = normalizePayload(plugin, body);
+ */
+export function takesWebhooks(source: AnySourceDefinition): source is AnyWebhookSourceDefinition {
+  return source.capabilities.webhook;
+}
+
+/**
  * Declares a source plugin. It returns its argument unchanged; its purpose is type inference, so
- * that `normalize` sees the parsed payload.
+ * that `normalize` sees the parsed payload. A source without webhooks declares no payload schema,
+ * `normalize` or fixtures (see {@link QueryOnlySourceDefinition}).
  *
  * @example
  * export default defineSource({
@@ -158,7 +234,11 @@ export interface AnySourceDefinition extends SourceQueryHooks {
  * });
  */
 export function defineSource<Payload extends z.ZodType, Connection extends z.ZodObject = z.ZodObject>(
-  definition: SourceDefinition<Payload, Connection>,
-): SourceDefinition<Payload, Connection> {
+  definition: WebhookSourceDefinition<Payload, Connection>,
+): WebhookSourceDefinition<Payload, Connection>;
+export function defineSource<Connection extends z.ZodObject = z.ZodObject>(
+  definition: QueryOnlySourceDefinition<Connection>,
+): QueryOnlySourceDefinition<Connection>;
+export function defineSource(definition: SourceDefinition): SourceDefinition {
   return definition;
 }

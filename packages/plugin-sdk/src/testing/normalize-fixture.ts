@@ -1,7 +1,7 @@
 import { defaultFingerprint } from '../source/fingerprint';
 import type { NormalizedAlert } from '../source/normalized-alert';
 import { normalizedAlertSchema } from '../source/normalized-alert-schema';
-import type { AnySourceDefinition } from '../source/source';
+import type { AnyWebhookSourceDefinition } from '../source/source';
 import { presentText } from '../source/text';
 
 /**
@@ -37,7 +37,7 @@ export type FixtureOutcome =
  * const outcome = normalizeFixture(grafana, firingBatch);
  * expect(outcome).toMatchObject({ ok: true, alerts: [{ name: 'HighCPU', status: 'firing' }] });
  */
-export function normalizeFixture(plugin: AnySourceDefinition, payload: unknown): FixtureOutcome {
+export function normalizeFixture(plugin: AnyWebhookSourceDefinition, payload: unknown): FixtureOutcome {
   const parsed = plugin.payloadSchema.safeParse(payload);
   if (!parsed.success) {
     return {

@@ -7,6 +7,7 @@ import {
   hostRuleFields,
   type NormalizedAlert,
   type SourceAlert,
+  takesWebhooks,
   z,
 } from '../../src';
 
@@ -45,6 +46,21 @@ describe('defineSource', () => {
       listLabels: async () => ['instance'],
       listLabelValues: async (_source, label) => [label],
     });
+  });
+
+  it('types a source without webhooks, which has no payload members', () => {
+    const queried = defineSource({
+      id: 'queried',
+      displayName: 'Queried',
+      dataSourceType: 'queried',
+      capabilities: { webhook: false, resolves: true },
+      probe: { steps: [{ method: 'GET', path: '/' }], token: 'api-key', basic: true },
+    });
+    expectTypeOf(queried).toExtend<AnySourceDefinition>();
+    expect(takesWebhooks(queried)).toBe(false);
+    expect(takesWebhooks(definition)).toBe(true);
+    // @ts-expect-error: a source that takes webhooks needs its payload schema, normalize and fixtures
+    defineSource({ ...queried, capabilities: { webhook: true, resolves: true } });
   });
 
   it('types the connection, probe, rule fields and matches', () => {
@@ -118,7 +134,7 @@ describe('checkSourceDefinition', () => {
       { fixtures: [{ name: 'x', payload: {}, expectedStatuses: ['ok'] }] },
       'fixtures',
     ],
-    ['neither webhooks nor evaluate', { capabilities: { webhook: false, resolves: true } }, 'evaluate'],
+    ['a webhook source without fixtures', { fixtures: undefined }, 'fixtures'],
     [
       'a connection secret the schema lacks',
       { connection: { schema: z.object({ url: z.string() }), secretFields: ['apiToken'] } },
@@ -158,6 +174,17 @@ describe('checkSourceDefinition', () => {
     const checked = checkSourceDefinition({ ...definition, ...change });
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.reason).toContain(field);
+  });
+
+  it('accepts a source without webhooks that neither has a payload nor evaluates (connect and probe only)', () => {
+    const queried = {
+      id: 'logs',
+      displayName: 'Logs',
+      dataSourceType: 'logs',
+      capabilities: { webhook: false, resolves: true },
+      probe: { steps: [{ method: 'GET', path: '/health' }], token: 'bearer', basic: true },
+    };
+    expect(checkSourceDefinition(queried)).toEqual({ ok: true, definition: queried });
   });
 
   it('refuses what is not an object', () => {

@@ -1,13 +1,10 @@
 import {
-  dataSourceCreateBody,
   dataSourceListQuery,
   dataSourceOptionSchema,
+  dataSourceSchemas,
   dataSourceStatusSchema,
-  dataSourceTypeInfoSchema,
-  dataSourceUpdateBody,
   dataSourceViewSchema,
   paginated,
-  ruleDataSourceTypeParams,
 } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
@@ -21,9 +18,11 @@ const tags = ['data sources'];
 /**
  * `/data-source` (owner and manager roles) and the rule form's pick list under
  * `/alert-rule/create-data/data-source/{type}` (anyone signed in), which reads data sources only.
+ * Types are those of the core's source plugins.
  */
 export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
+  const schemas = dataSourceSchemas({ types: core.plugins.dataSourceTypes });
   r.get(
     '/data-source',
     {
@@ -31,10 +30,8 @@ export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
     },
     async (request) => toLegacyEnvelope(await core.dataSources.list(actorOf(request), request.query)),
   );
-  r.get(
-    '/data-source/types',
-    { schema: { tags, response: { 200: z.array(dataSourceTypeInfoSchema) } } },
-    (request) => core.dataSources.types(actorOf(request)),
+  r.get('/data-source/types', { schema: { tags, response: { 200: z.array(schemas.typeInfo) } } }, (request) =>
+    core.dataSources.types(actorOf(request)),
   );
   r.get(
     '/data-source/status/:id',
@@ -48,14 +45,14 @@ export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/data-source',
-    { schema: { tags, body: dataSourceCreateBody, response: { 201: dataSourceViewSchema } } },
+    { schema: { tags, body: schemas.createBody, response: { 201: dataSourceViewSchema } } },
     async (request, reply) =>
       reply.status(201).send(await core.dataSources.create(actorOf(request), request.body)),
   );
   r.put(
     '/data-source/:id',
     {
-      schema: { tags, params: idParams, body: dataSourceUpdateBody, response: { 200: dataSourceViewSchema } },
+      schema: { tags, params: idParams, body: schemas.updateBody, response: { 200: dataSourceViewSchema } },
     },
     (request) => core.dataSources.update(actorOf(request), request.params.id, request.body),
   );
@@ -69,7 +66,7 @@ export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
     {
       schema: {
         tags,
-        params: ruleDataSourceTypeParams,
+        params: schemas.ruleTypeParams,
         response: { 200: z.array(dataSourceOptionSchema) },
       },
     },

@@ -15,6 +15,10 @@ const ZABBIX_VERSION: ProbeStep = {
     typeof body === 'object' && body !== null && 'result' in body && typeof body.result === 'string',
 };
 
+/**
+ * The checks this package ran per type before source plugins declared them (`probe`), kept as they
+ * were so that the plugins are held to them.
+ */
 export const PROBE_PLANS: Readonly<Record<DataSourceType, ProbePlan>> = {
   prometheus: { steps: [BUILD_INFO, HEALTHY], token: 'bearer', basic: true },
   // VictoriaLogs serves no build info; it answers the Prometheus-style health path.
