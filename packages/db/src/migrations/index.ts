@@ -11,6 +11,7 @@ import { Migration20261122141849FiresInOneStatement } from './Migration202611221
 import { Migration20261125104550AckLinkVia } from './Migration20261125104550AckLinkVia';
 import { Migration20261125105241Retention } from './Migration20261125105241Retention';
 import { sealedWebhookUrlsMigration } from './Migration20261125105856SealedWebhookUrls';
+import { Migration20261201104512ProviderConfigKinds } from './Migration20261201104512ProviderConfigKinds';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -47,4 +48,5 @@ export const migrationsList = (secretBox: SecretBox | undefined) => [
     name: 'Migration20261125105856SealedWebhookUrls',
     class: sealedWebhookUrlsMigration(secretBox),
   },
+  { name: 'Migration20261201104512ProviderConfigKinds', class: Migration20261201104512ProviderConfigKinds },
 ];
