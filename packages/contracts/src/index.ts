@@ -76,18 +76,23 @@ export {
   messengerProxyViewSchema,
 } from './config/messenger-proxy-schemas';
 export {
+  type ConfigValueType,
+  fieldLabel,
+  type ProviderConfigChannel,
+  type ProviderConfigFieldForm,
+  type ProviderConfigForm,
+  type ProviderConfigKindForm,
+  providerConfigForm,
+  settingText,
+  typedSetting,
+} from './config/provider-config-forms';
+export {
   availableProvidersSchema,
-  callConfigBody,
-  callConfigUpdateBody,
-  callConfigViewSchema,
-  emailConfigBody,
-  emailConfigViewSchema,
+  type ProviderConfigBodyOptions,
+  type ProviderConfigWrite,
+  providerConfigBody,
+  providerConfigViewSchema,
   providerKindField,
-  SMTP_TLS_VALUES,
-  type SmtpTls,
-  smsConfigBody,
-  smsConfigUpdateBody,
-  smsConfigViewSchema,
 } from './config/provider-config-schemas';
 export {
   DATA_SOURCE_TYPE_VALUES,

@@ -196,7 +196,7 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleCreateData: new AlertRuleCreateDataService({ orm, plugins }),
     endpoints: new EndpointService({ orm, secretBox, otp }),
     otp,
-    providerConfigs: new ProviderConfigService({ orm, secretBox }),
+    providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),
     messengerProxies: new MessengerProxyService({ orm, secretBox }),
     cluster: new ClusterService({ orm, secretBox }),
     dataSources: new DataSourceService({

@@ -133,7 +133,7 @@ export {
   type RoutedFlowStep,
 } from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
-export { providerTarget } from './notifications/provider-target';
+export { type ProviderTarget, providerTarget } from './notifications/provider-target';
 export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
@@ -165,18 +165,13 @@ export type {
 } from './ports/data-source-prober';
 export type { AutoResolveArm, EscalationStopReason, Orchestrator } from './ports/orchestrator';
 export { providerChainFor } from './provider-configs/provider-chain';
-export type {
-  CallConfigInput,
-  EmailConfigInput,
-  ProviderConfigInputs,
-  SmsConfigInput,
-} from './provider-configs/provider-config-input';
-export type {
-  CallConfigView,
-  EmailConfigView,
-  ProviderConfigView,
-  SmsConfigView,
-} from './provider-configs/provider-config-view';
+export {
+  type ProviderConfigForms,
+  type ProviderKindForms,
+  providerConfigForms,
+} from './provider-configs/provider-config-forms';
+export type { ProviderConfigInput } from './provider-configs/provider-config-input';
+export type { ProviderConfigView } from './provider-configs/provider-config-view';
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
 export { openJson, sealJson } from './provider-configs/sealed-json';
 export { type PruneReport, RetentionService } from './retention/retention-service';

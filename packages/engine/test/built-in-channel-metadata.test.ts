@@ -1,4 +1,5 @@
 import {
+  createPluginRegistry,
   directChannelId,
   ENDPOINT_TYPES,
   type EndpointType,
@@ -35,7 +36,12 @@ describe('built-in channel metadata', () => {
       if (isProviderKind(endpointType)) {
         const name = provider?.name ?? '';
         expect(
-          providerTarget({ kind: endpointType, provider: name, settings: {}, secrets: {} }).channelId,
+          providerTarget(createPluginRegistry(BUILT_IN_PLUGINS), {
+            kind: endpointType,
+            provider: name,
+            settings: {},
+            secrets: {},
+          })?.channelId,
         ).toBe(channel.id);
         expect(directChannelId(endpointType)).toBeUndefined();
       } else {

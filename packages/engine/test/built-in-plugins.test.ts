@@ -34,7 +34,7 @@ describe('the built-in plugins', () => {
     for (const kind of PROVIDER_KINDS) {
       for (const provider of plugins.providerNames(kind)) {
         expect(plugins.channelForProvider(kind, provider)?.id).toBe(
-          providerTarget({ kind, provider, settings: {}, secrets: {} }).channelId,
+          providerTarget(plugins, { kind, provider, settings: {}, secrets: {} })?.channelId,
         );
       }
     }

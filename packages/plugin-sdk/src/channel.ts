@@ -39,12 +39,17 @@ export interface ChannelCapabilities {
  *
  * - `name`: the provider a provider config stores (`POST /config/{kind}` with `provider`).
  * - `label`: what a config of this kind is called in answers and errors ("SMS config not found").
+ * - `implied`: a config body may leave `provider` out and mean this one (the email contract never
+ *   had the field). At most one provider of a kind may be implied; without one, `provider` is
+ *   required.
  *
  * @example { name: 'providerOne', label: 'SMS config' }
+ * @example { name: 'smtp', label: 'Email config', implied: true }
  */
 export interface ChannelProvider {
   readonly name: string;
   readonly label: string;
+  readonly implied?: boolean;
 }
 
 /**
@@ -124,6 +129,8 @@ export interface ChannelInstance<Destination = Record<string, unknown>> {
  *   answers.
  * - `serves`: the endpoints it delivers to (see {@link ChannelServes}); when absent, a direct
  *   channel for endpoints whose type is its `id`.
+ * - `configFields` / `secretBoundFields`: how provider configs of a provider-backed channel are
+ *   written (see each).
  *
  * @example see {@link defineChannel}
  */
@@ -139,6 +146,29 @@ export interface ChannelDefinition<
   readonly destinationSecretFields: readonly FieldOf<Destination>[];
   readonly capabilities: ChannelCapabilities;
   readonly serves?: ChannelServes;
+  /**
+   * A provider-backed channel's provider config as clients write it (`POST /config/{kind}`), when
+   * `configSchema` is not what the API should take: one zod schema per non-secret field of
+   * `configSchema`, for legacy wire types (a port sent as a string), limits and the service's error
+   * messages (see `wireFields`). Fields it leaves out are taken from `configSchema`, with their
+   * defaults left to send time and `null` clearing the optional ones; the host owns the secret
+   * fields (text, write-only, required on create when `configSchema` requires them). What a field
+   * parses to must be what `configSchema` takes: the host stores it as text and types it back by
+   * this schema (booleans, numbers, choices) before each send.
+   *
+   * @example z.object({ port: wireFields.requiredText('port', 5).regex(/^\d+$/, 'The port must be a number.') })
+   */
+  readonly configFields?: z.ZodObject;
+  /**
+   * The config fields that decide where the secret fields go, or how they are protected on the
+   * way (a vendor base URL; an SMTP host, port or TLS mode). A provider config edit that changes
+   * one must send the secrets again: whoever may edit the config but never saw a secret could
+   * otherwise point it at a host of their own and receive it with the next send. Absent, every
+   * field that is not secret binds them; `[]` says none does.
+   *
+   * @example ['baseUrl'] // the API token goes to the base URL; a new sender number sends it nowhere new
+   */
+  readonly secretBoundFields?: readonly FieldOf<Config>[];
   create(
     config: z.output<Config>,
     ctx: ChannelContext,
@@ -161,6 +191,8 @@ export interface AnyChannelDefinition {
   readonly destinationSecretFields: readonly string[];
   readonly capabilities: ChannelCapabilities;
   readonly serves?: ChannelServes;
+  readonly configFields?: z.ZodObject;
+  readonly secretBoundFields?: readonly string[];
   create(config: Record<string, unknown>, ctx: ChannelContext): ChannelInstance | Promise<ChannelInstance>;
 }
 

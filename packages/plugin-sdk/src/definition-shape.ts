@@ -32,9 +32,13 @@ const channelDefinitionShape = z
           .string()
           .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes')
           .refine((type) => type !== 'flow', "flow is the host's own endpoint type"),
-        provider: z.object({ name: z.string().min(1), label: z.string().min(1) }).optional(),
+        provider: z
+          .object({ name: z.string().min(1), label: z.string().min(1), implied: z.boolean().optional() })
+          .optional(),
       })
       .optional(),
+    configFields: zodObjectSchema.optional(),
+    secretBoundFields: z.array(z.string()).readonly().optional(),
     create: createFunction,
   })
   .superRefine((definition, issues) => {
@@ -50,6 +54,22 @@ const channelDefinitionShape = z
             message: `names "${field}", which the schema lacks`,
           });
         }
+      }
+    }
+    // Both describe the config's non-secret fields: the host owns how secrets are written.
+    const secrets = new Set(definition.secretFields);
+    for (const [list, fields] of [
+      ['configFields', Object.keys(definition.configFields?.shape ?? {})],
+      ['secretBoundFields', definition.secretBoundFields ?? []],
+    ] as const) {
+      for (const field of fields) {
+        const problem = !(field in definition.configSchema.shape)
+          ? 'which the config schema lacks'
+          : secrets.has(field)
+            ? 'which is a secret field'
+            : undefined;
+        if (problem)
+          issues.addIssue({ code: 'custom', path: [list], message: `names "${field}", ${problem}` });
       }
     }
   });

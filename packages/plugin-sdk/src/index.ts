@@ -74,3 +74,4 @@ export { checkSourceDefinition } from './source/source-definition-shape';
 export { compactRecord, httpUrl, presentText } from './source/text';
 export { toChannelError } from './to-channel-error';
 export { vendorFetch } from './vendor-fetch';
+export { wireFields } from './wire-fields';

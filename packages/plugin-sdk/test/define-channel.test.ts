@@ -54,6 +54,16 @@ describe('defineChannel', () => {
     });
     expect(definition.secretFields).toEqual(['apiKey']);
   });
+
+  it('only accepts secret-bound fields that exist in the config schema', () => {
+    const bound = defineChannel({ ...definition, secretBoundFields: ['region'] });
+    defineChannel({
+      ...definition,
+      // @ts-expect-error: 'baseUrl' is not a field of the config schema
+      secretBoundFields: ['baseUrl'],
+    });
+    expect(bound.secretBoundFields).toEqual(['region']);
+  });
 });
 
 describe('checkChannelDefinition', () => {
@@ -70,6 +80,16 @@ describe('checkChannelDefinition', () => {
     expect(checkChannelDefinition(direct)).toMatchObject({ ok: true });
   });
 
+  it('keeps how its provider configs are written: wire fields, bound fields, an implied provider', () => {
+    const written = defineChannel({
+      ...providerBacked,
+      serves: { endpointType: 'email', provider: { name: 'smtp', label: 'Email config', implied: true } },
+      configFields: z.object({ region: z.enum(['eu', 'us']).nullish() }),
+      secretBoundFields: ['region'],
+    });
+    expect(checkChannelDefinition(written)).toEqual({ ok: true, definition: written });
+  });
+
   it.each([
     ['an unknown lane', { capabilities: { ...definition.capabilities, lane: 'bulk' } }, 'capabilities.lane'],
     ['an endpoint type with spaces', { serves: { endpointType: 'Matter most' } }, 'serves.endpointType'],
@@ -84,6 +104,27 @@ describe('checkChannelDefinition', () => {
       'a destination secret the schema lacks',
       { destinationSecretFields: ['url'] },
       'names "url", which the schema lacks',
+    ],
+    [
+      'a secret-bound field the config schema lacks',
+      { secretBoundFields: ['baseUrl'] },
+      'names "baseUrl", which the config schema lacks\n  → at secretBoundFields',
+    ],
+    [
+      'a secret field as secret-bound',
+      { secretBoundFields: ['apiKey'] },
+      'names "apiKey", which is a secret field\n  → at secretBoundFields',
+    ],
+    [
+      'wire fields for a secret field',
+      { configFields: z.object({ apiKey: z.string() }) },
+      'names "apiKey", which is a secret field\n  → at configFields',
+    ],
+    ['wire fields that are no zod object', { configFields: { region: 'eu' } }, 'configFields'],
+    [
+      'an implied provider that is not a boolean',
+      { serves: { endpointType: 'sms', provider: { name: 'x', label: 'X config', implied: 'yes' } } },
+      'serves.provider.implied',
     ],
   ])('refuses %s, naming the field', (_case, change, expected) => {
     const checked = checkChannelDefinition({ ...definition, ...change });

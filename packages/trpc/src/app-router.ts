@@ -1,7 +1,12 @@
-import { alertRuleTypeCatalog, externalRuleTypes, type PluginRegistry } from '@oncall/core';
+import {
+  alertRuleTypeCatalog,
+  externalRuleTypes,
+  type PluginRegistry,
+  providerConfigForms,
+} from '@oncall/core';
 import { alertRuleRouter } from './routers/alert-rule-router';
 import { authRouter } from './routers/auth-router';
-import { configRouter } from './routers/config-router';
+import { createConfigRouter } from './routers/config-router';
 import { dataSourceRouter } from './routers/data-source-router';
 import { endpointRouter } from './routers/endpoint-router';
 import { teamRouter } from './routers/team-router';
@@ -9,7 +14,8 @@ import { userRouter } from './routers/user-router';
 import { router } from './trpc';
 
 /**
- * The tRPC face, its inputs built for the loaded plugins' types (built once, when the app is).
+ * The tRPC face, its inputs built for the loaded plugins' types (provider config kinds and their
+ * fields, data-source types, rule types and their fields), built once when the app is.
  *
  * @example const appRouter = createAppRouter(core.plugins);
  */
@@ -19,7 +25,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     users: userRouter,
     teams: teamRouter,
     endpoints: endpointRouter,
-    configs: configRouter,
+    configs: createConfigRouter(providerConfigForms(plugins)),
     dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),
     alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),
   });

@@ -1,3 +1,4 @@
+import { loadPluginRegistry } from '@oncall/engine';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,8 @@ describe('tRPC configs router', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestCore();
+    // The provider config kinds and their fields come from the built-in channels.
+    t = await createTestCore({}, { plugins: await loadPluginRegistry() });
     app = Fastify();
     await registerTrpc(app, { core: t.core, prefix: '/trpc' });
     await app.ready();

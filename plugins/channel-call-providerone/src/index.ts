@@ -1,5 +1,5 @@
 import { defineChannel, toPlainText, z } from '@oncall/plugin-sdk';
-import { callProviderOne, phoneDestinationSchema } from '@oncall/providerone-client';
+import { callProviderOne, phoneDestinationSchema, providerOneBaseUrlField } from '@oncall/providerone-client';
 
 // Spoken text: links cannot be followed on a call, and a long recording is hung up on.
 const MAX_SPOKEN_LENGTH = 400;
@@ -13,6 +13,8 @@ export default defineChannel({
     baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
   }),
   secretFields: ['apiToken'],
+  configFields: z.object({ baseUrl: providerOneBaseUrlField }),
+  secretBoundFields: ['baseUrl'],
   destinationSchema: phoneDestinationSchema,
   destinationSecretFields: [],
   capabilities: { otp: true, acknowledge: 'none', messengerProxy: false, lane: 'page' },

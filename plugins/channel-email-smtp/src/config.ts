@@ -1,4 +1,4 @@
-import { z } from '@oncall/plugin-sdk';
+import { wireFields, z } from '@oncall/plugin-sdk';
 
 // Legacy clients send "" for a field they leave empty.
 const optionalText = z
@@ -40,3 +40,42 @@ export function tlsModeOf(config: Pick<SmtpConfig, 'tls' | 'secure' | 'port'>): 
 }
 
 export type SmtpConfig = z.output<typeof smtpConfigSchema>;
+
+const PORT_MESSAGE = 'The port must be a number between 1 and 65535.';
+
+/**
+ * The email provider config as clients write it: `port` a string of digits (the legacy contract
+ * refuses a JSON number), host, port and sender address required, `secure` and `tls` clearable.
+ * The password is a secret, which the host writes.
+ */
+export const smtpConfigFields = z.object({
+  // Where the socket connects: a host name or an IP address, never a URL with a scheme or path.
+  host: wireFields
+    .requiredText('host', 253)
+    .regex(/^[A-Za-z0-9._:-]*$/, 'The host must be a host name or IP address.'),
+  port: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'The port field is required.' : 'The port must be a string.',
+    })
+    .trim()
+    .min(1, 'The port field is required.')
+    .refine(
+      (port) => port === '' || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535),
+      PORT_MESSAGE,
+    ),
+  username: wireFields.optionalText('username'),
+  fromAddress: wireFields.emailAddress('from address'),
+  secure: wireFields
+    .optionalBoolean('secure')
+    .describe(
+      'Extension (legacy): true is tls "implicit", false is tls "starttls". Default: implicit on port 465.',
+    ),
+  tls: wireFields
+    .choice('tls', SMTP_TLS_MODES)
+    .nullish()
+    .describe(
+      'Extension: "starttls" (required; a server without it is refused), "implicit" (TLS from the first byte) ' +
+        'or "none" (plain text allowed). Default: from secure, else implicit on port 465 and starttls elsewhere.',
+    ),
+});

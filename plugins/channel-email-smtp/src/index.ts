@@ -1,6 +1,6 @@
 import { defineChannel, headline, toPlainText, z } from '@oncall/plugin-sdk';
 import { createTransport } from 'nodemailer';
-import { smtpConfigSchema, tlsModeOf } from './config';
+import { smtpConfigFields, smtpConfigSchema, tlsModeOf } from './config';
 import { messageIdFor } from './message-id';
 import { renderEmailHtml } from './render-email';
 import { smtpChannelError } from './smtp-error';
@@ -15,10 +15,14 @@ export default defineChannel({
   displayName: 'Email (SMTP)',
   configSchema: smtpConfigSchema,
   secretFields: ['password'],
+  configFields: smtpConfigFields,
+  // `secure` and `tls` decide whether the password may cross the network in plain text. The
+  // username is not one: a new one sends the password to the same server, protected alike.
+  secretBoundFields: ['host', 'port', 'secure', 'tls'],
   destinationSchema: z.object({ value: z.email() }),
   destinationSecretFields: [],
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'email' },
-  serves: { endpointType: 'email', provider: { name: 'smtp', label: 'Email config' } },
+  serves: { endpointType: 'email', provider: { name: 'smtp', label: 'Email config', implied: true } },
 
   create(config) {
     const tls = tlsModeOf(config);

@@ -1,5 +1,5 @@
-import { defineChannel, toPlainText, z } from '@oncall/plugin-sdk';
-import { callProviderOne, phoneDestinationSchema } from '@oncall/providerone-client';
+import { defineChannel, toPlainText, wireFields, z } from '@oncall/plugin-sdk';
+import { callProviderOne, phoneDestinationSchema, providerOneBaseUrlField } from '@oncall/providerone-client';
 
 // Room for the headline, a short body and the acknowledge link. providerOne bills per part
 // (70 characters of Persian text, 160 of Latin), so the text stays compact.
@@ -15,6 +15,11 @@ export default defineChannel({
     baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.kavenegar.com'),
   }),
   secretFields: ['apiToken'],
+  configFields: z.object({
+    senderNumber: wireFields.requiredText('sender number', 32),
+    baseUrl: providerOneBaseUrlField,
+  }),
+  secretBoundFields: ['baseUrl'],
   destinationSchema: phoneDestinationSchema,
   destinationSecretFields: [],
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'page' },

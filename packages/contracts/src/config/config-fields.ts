@@ -17,7 +17,7 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** One of a fixed set of values; a missing one and a wrong one get different messages. */
-export const choiceField = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+export const choiceField = <const T extends readonly string[]>(label: string, values: T) =>
   z.enum(values, {
     error: (issue) =>
       issue.input === undefined ? `The ${label} field is required.` : `The selected ${label} is invalid.`,

@@ -1,71 +1,65 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields';
-import {
-  choiceField,
-  emailAddressField,
-  hostField,
-  keptSecret,
-  optionalBoolean,
-  optionalHttpUrl,
-  optionalText,
-  portField,
-  requiredSecret,
-} from './config-fields';
+import { choiceField, discriminatorError, keptSecret, requiredSecret } from './config-fields';
+import type {
+  ConfigValueType,
+  ProviderConfigFieldForm,
+  ProviderConfigForm,
+  ProviderConfigKindForm,
+} from './provider-config-forms';
 
-export const providerKindField = choiceField('kind', ['call', 'email', 'sms']);
+/** Whether a body creates a config (required secrets must be sent) or updates one (kept if left out). */
+export type ProviderConfigWrite = 'create' | 'update';
 
-/** How the SMTP connection is protected; see the email provider config's `tls` field. */
-export const SMTP_TLS_VALUES = ['starttls', 'implicit', 'none'] as const;
-export type SmtpTls = (typeof SMTP_TLS_VALUES)[number];
+export interface ProviderConfigBodyOptions<Extra extends z.ZodRawShape> {
+  /** Fields every body of the kind carries besides its own: tRPC's `kind` and `id`; REST none. */
+  readonly extra: Extra;
+  /** Refuse unknown fields (tRPC) rather than drop them (REST). */
+  readonly strict?: boolean;
+}
 
 const name = requiredText('name');
-const providerOne = choiceField('provider', ['providerOne']);
-const baseUrl = optionalHttpUrl('base url').describe(
-  "providerOne's API base URL (extension); default https://api.kavenegar.com.",
-);
-
-export const callConfigBody = z.object({
-  name,
-  provider: providerOne,
-  apiToken: requiredSecret('api token'),
-  baseUrl,
-});
-
-/** On update the token may be left out (or sent back masked) to keep the stored one. */
-export const callConfigUpdateBody = callConfigBody.extend({ apiToken: keptSecret('api token') });
-
-export const smsConfigBody = z.object({
-  name,
-  provider: providerOne,
-  apiToken: requiredSecret('api token'),
-  senderNumber: requiredText('sender number', 32),
-  baseUrl,
-});
-
-export const smsConfigUpdateBody = smsConfigBody.extend({ apiToken: keptSecret('api token') });
 
 /**
- * The contract marks no email field required; a config without host, port and sender address
- * cannot send, so those are required here. The password is optional on create as on update.
+ * The provider config kinds (`sms`, `call`, `email` and those of loaded plugins) as a field, for
+ * faces that carry the kind in the body rather than the path.
+ *
+ * @example providerKindField(plugins.providerKinds).parse('sms')
  */
-export const emailConfigBody = z.object({
-  name,
-  provider: choiceField('provider', ['smtp']).optional(),
-  host: hostField,
-  port: portField,
-  username: optionalText('username'),
-  password: keptSecret('password'),
-  fromAddress: emailAddressField('from address'),
-  secure: optionalBoolean('secure').describe(
-    'Extension (legacy): true is tls "implicit", false is tls "starttls". Default: implicit on port 465.',
-  ),
-  tls: choiceField('tls', SMTP_TLS_VALUES)
-    .nullish()
-    .describe(
-      'Extension: "starttls" (required; a server without it is refused), "implicit" (TLS from the first byte) ' +
-        'or "none" (plain text allowed). Default: from secure, else implicit on port 465 and starttls elsewhere.',
-    ),
-});
+export const providerKindField = (kinds: readonly string[]) => choiceField('kind', kinds);
+
+/**
+ * A kind's create or update body (`POST /config/{kind}`): `name`, `provider` (one of the kind's
+ * providers; optional when one is implied), then the provider's fields. A kind with several
+ * providers takes a union on `provider`.
+ *
+ * @example providerConfigBody(smsForm, 'create', { extra: {} }) // { name, provider: 'providerOne', apiToken, senderNumber, baseUrl? }
+ */
+export function providerConfigBody<Extra extends z.ZodRawShape>(
+  kind: ProviderConfigKindForm,
+  write: ProviderConfigWrite,
+  options: ProviderConfigBodyOptions<Extra>,
+) {
+  const [only, ...others] = kind.providers;
+  const body = (form: ProviderConfigForm) => {
+    const provider =
+      others.length === 0 ? choiceField('provider', [form.provider]) : z.literal(form.provider);
+    const fields: Record<string, z.core.$ZodType> = Object.fromEntries(
+      form.fields.map((field) => [field.name, bodyField(field, write)]),
+    );
+    const object = z.object({
+      name,
+      provider: form.implied ? provider.optional() : provider,
+      ...fields,
+      ...options.extra,
+    });
+    return options.strict ? object.strict() : object;
+  };
+  if (others.length === 0) return body(only);
+  return z.discriminatedUnion('provider', [body(only), ...others.map(body)], {
+    error: discriminatorError('provider'),
+  });
+}
 
 const masked = z.string().describe('Masked: never more than the last four characters.');
 
@@ -79,31 +73,45 @@ const configView = {
   updatedAt: z.iso.datetime(),
 };
 
-export const callConfigViewSchema = z.object({
-  ...configView,
-  kind: z.literal('call'),
-  apiToken: masked,
-  baseUrl: z.string().nullable(),
-});
-
-export const smsConfigViewSchema = z.object({
-  ...configView,
-  kind: z.literal('sms'),
-  apiToken: masked,
-  senderNumber: z.string(),
-  baseUrl: z.string().nullable(),
-});
-
-export const emailConfigViewSchema = z.object({
-  ...configView,
-  kind: z.literal('email'),
-  host: z.string(),
-  port: z.string(),
-  username: z.string().nullable(),
-  password: masked,
-  fromAddress: z.string(),
-  secure: z.boolean().nullable(),
-  tls: z.enum(SMTP_TLS_VALUES).nullable(),
-});
+/**
+ * A kind's config as answers show it: the record's own fields, `kind`, then the provider's
+ * fields, secrets masked; an optional field left unset is `null`, a required text one `""`.
+ */
+export function providerConfigViewSchema(kind: ProviderConfigKindForm) {
+  const [only, ...others] = kind.providers;
+  const view = (form: ProviderConfigForm) =>
+    z.object({
+      ...configView,
+      ...(others.length === 0 ? {} : { provider: z.literal(form.provider) }),
+      kind: z.literal(kind.kind),
+      ...Object.fromEntries(form.fields.map((field) => [field.name, viewField(field)])),
+    });
+  if (others.length === 0) return view(only);
+  return z.union([view(only), ...others.map(view)]);
+}
 
 export const availableProvidersSchema = z.array(z.string());
+
+function bodyField(field: ProviderConfigFieldForm, write: ProviderConfigWrite): z.core.$ZodType {
+  if (!field.secret) return field.schema;
+  return write === 'create' && field.required ? requiredSecret(field.label) : keptSecret(field.label);
+}
+
+function viewField(field: ProviderConfigFieldForm): z.ZodType {
+  if (field.secret) return masked;
+  if (field.value === 'string') return field.required ? z.string() : z.string().nullable();
+  return valueSchema(field.value).nullable();
+}
+
+function valueSchema(value: Exclude<ConfigValueType, 'string'>): z.ZodType {
+  switch (value) {
+    case 'boolean':
+      return z.boolean();
+    case 'number':
+      return z.number();
+    case 'unknown':
+      return z.unknown();
+    default:
+      return z.enum(value.choices);
+  }
+}

@@ -1,13 +1,19 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { newId } from './new-id';
 
+/**
+ * The provider config kinds the built-in channels serve. The table stores any kind: the loaded
+ * plugins' (the registry's `providerKinds`) are checked in code.
+ */
 export const PROVIDER_KINDS = ['call', 'email', 'sms'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /**
- * An instance-wide delivery setting for call, email or SMS. Non-secret settings are plain JSON;
- * secret ones (API tokens, SMTP passwords) are sealed with the SecretBox as one JSON document.
- * At most one default and one backup per kind.
+ * An instance-wide delivery setting of a provider-backed endpoint type (SMS, call, email, or a
+ * plugin's). Non-secret settings are JSON text values, keyed as the channel's config schema names
+ * them; secret ones (API tokens, SMTP passwords) are sealed with the SecretBox as one JSON
+ * document. At most one default and one backup per kind. The kind is checked against the loaded
+ * plugins in code, so a plugin's kind needs no migration.
  */
 const ProviderConfigSchema = defineEntity({
   name: 'ProviderConfig',
@@ -30,9 +36,9 @@ const ProviderConfigSchema = defineEntity({
       .uuid()
       .primary()
       .onCreate(() => newId()),
-    kind: p.enum([...PROVIDER_KINDS]).index(),
+    kind: p.text().index(),
     name: p.string(),
-    /** The plugin behind it: `providerOne` for call and SMS, `smtp` for email. */
+    /** The channel's `serves.provider.name`: `providerOne` for call and SMS, `smtp` for email. */
     provider: p.string(),
     settings: p.json<Record<string, string>>(),
     sealedSecrets: p.text().nullable(),

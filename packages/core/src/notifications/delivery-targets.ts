@@ -6,6 +6,7 @@ import type { DeliverySubject } from '../delivery/delivery-journal';
 import { isId } from '../entities/new-id';
 import { type ActiveMessengerProxy, activeMessengerProxy } from '../messenger-proxies/active-messenger-proxy';
 import { queryRows } from '../persistence/query-rows';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import { loadProviderSettings } from '../provider-configs/provider-settings';
 import type { AlertEventMessages } from './alert-event-messages';
 import { DIRECT_PROVIDER } from './direct-provider';
@@ -44,6 +45,8 @@ export interface DeliveryTargetReader {
 export interface DeliveryTargetsOptions {
   readonly orm: MikroORM;
   readonly box: SecretBox;
+  /** The loaded plugins: the channel of a provider config is the one serving its kind and provider. */
+  readonly plugins: PluginRegistry;
   /** Renders alert notifications: the core's `createAlertEventMessages`, or a fixed one in tests. */
   readonly alertMessages: AlertEventMessages;
   /**
@@ -77,7 +80,9 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
   const loadProvider = createLoadingCache({
     load: async (providerConfigId) => {
       const settings = await loadProviderSettings(orm.em.fork(), box, providerConfigId);
-      return settings ? providerTarget(settings) : null;
+      if (!settings) return null;
+      const { kind, provider } = settings;
+      return providerTarget(options.plugins, settings) ?? { unserved: { kind, provider } };
     },
     ttlMs: options.providerConfigTtlMs ?? DEFAULT_PROVIDER_CONFIG_TTL_MS,
     now: () => performance.now(),
@@ -115,6 +120,10 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
   ): Promise<SendTargetLookup> => {
     const provider = await loadProvider(providerConfigId);
     if (!provider) return unsendable(`Provider config ${providerConfigId} no longer exists`);
+    if ('unserved' in provider) {
+      const { kind, provider: name } = provider.unserved;
+      return unsendable(`No loaded channel plugin serves ${kind} provider configs of provider ${name}`);
+    }
     return {
       kind: 'send',
       target: { channelId: provider.channelId, config: provider.config, destination, message },

@@ -1,3 +1,5 @@
+import { typedSetting } from '@oncall/contracts';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import type { ProviderSettings } from '../provider-configs/provider-settings';
 
 /** Which channel plugin sends for a provider config, and the raw config its schema parses. */
@@ -7,37 +9,28 @@ export interface ProviderTarget {
 }
 
 /**
- * Maps a stored provider config onto its channel plugin's config. The built-in providers are
- * spelled out (stored text becomes the plugin's types: `secure` is a boolean there); a provider
- * this table does not know is taken to be a plugin id, its settings and secrets passed as they are.
+ * Maps a stored provider config onto the channel that serves its kind and provider
+ * (`channelForProvider`): its secrets, and its settings typed back from their stored text as the
+ * channel's config schema takes them (`secure: 'true'` becomes `true`). Undefined when no loaded
+ * plugin serves them.
  *
- * @example providerTarget({ kind: 'sms', provider: 'providerOne', settings: { senderNumber: '1000' }, secrets: { apiToken: 't' } })
- * // { channelId: 'sms-providerone', config: { apiToken: 't', senderNumber: '1000' } }
+ * @example providerTarget(plugins, { kind: 'sms', provider: 'providerOne', settings: { senderNumber: '1000' }, secrets: { apiToken: 't' } })
+ * // { channelId: 'sms-providerone', config: { senderNumber: '1000', apiToken: 't' } }
  */
-export function providerTarget({ kind, provider, settings, secrets }: ProviderSettings): ProviderTarget {
-  const baseUrl = settings.baseUrl ? { baseUrl: settings.baseUrl } : {};
-  if (provider === 'providerOne' && kind === 'sms') {
-    return {
-      channelId: 'sms-providerone',
-      config: { apiToken: secrets.apiToken, senderNumber: settings.senderNumber, ...baseUrl },
-    };
+export function providerTarget(
+  plugins: PluginRegistry,
+  { kind, provider, settings, secrets }: ProviderSettings,
+): ProviderTarget | undefined {
+  const channel = plugins.channelForProvider(kind, provider);
+  if (!channel) return undefined;
+  const config: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(channel.configSchema.shape)) {
+    const text = settings[name];
+    if (text !== undefined) config[name] = typedSetting(text, field) ?? text;
   }
-  if (provider === 'providerOne' && kind === 'call') {
-    return { channelId: 'call-providerone', config: { apiToken: secrets.apiToken, ...baseUrl } };
+  for (const name of channel.secretFields) {
+    const secret = secrets[name];
+    if (secret !== undefined) config[name] = secret;
   }
-  if (provider === 'smtp' && kind === 'email') {
-    return {
-      channelId: 'email-smtp',
-      config: {
-        host: settings.host,
-        port: settings.port,
-        username: settings.username,
-        password: secrets.password,
-        fromAddress: settings.fromAddress,
-        ...(settings.secure === undefined ? {} : { secure: settings.secure === 'true' }),
-        ...(settings.tls === undefined ? {} : { tls: settings.tls }),
-      },
-    };
-  }
-  return { channelId: provider, config: { ...settings, ...secrets } };
+  return { channelId: channel.id, config };
 }

@@ -101,10 +101,10 @@ export function servedEndpointType(channel: AnyChannelDefinition): string {
  * Builds the registry from built-in definitions and those loaded from packages, checking that the
  * plugins fit together. Fails with a `PluginLoadError` naming the package (or `built-in`) when two
  * channels share an id, or serve one endpoint type directly, or one provider of a provider-backed
- * type; when the channels of one endpoint type disagree on being provider-backed, on their lane or
- * on carrying one-time codes; when two sources share an id or a data-source type, or a source
- * declares its own `connection` fields; and when a plugin claims a type the host owns (`flow`,
- * `api`, `notification`).
+ * type, or both imply theirs; when the channels of one endpoint type disagree on being
+ * provider-backed, on their lane or on carrying one-time codes; when two sources share an id or a
+ * data-source type, or a source declares its own `connection` fields; and when a plugin claims a
+ * type the host owns (`flow`, `api`, `notification`).
  *
  * @example
  * const plugins = createPluginRegistry(BUILT_IN_PLUGINS, { channels: [{ packageName: '@acme/ntfy', definition: ntfy }], sources: [] });
@@ -147,6 +147,8 @@ interface ServedType {
   readonly first: LoadedChannel;
   direct?: LoadedChannel;
   readonly providers: Map<string, LoadedChannel>;
+  /** The channel whose provider a config body may leave out (`serves.provider.implied`). */
+  implied?: LoadedChannel;
 }
 
 function catalogChannels(loaded: readonly LoadedChannel[]) {
@@ -188,6 +190,14 @@ function catalogChannels(loaded: readonly LoadedChannel[]) {
         );
       }
       served.providers.set(provider.name, channel);
+      if (provider.implied) {
+        if (served.implied !== undefined) {
+          throw fail(
+            `endpoint type "${type}" already has an implied provider, "${served.implied.definition.serves?.provider?.name}" of ${describeChannel(served.implied)}; a config body without a provider can only mean one`,
+          );
+        }
+        served.implied = channel;
+      }
     }
     const disagreement = (what: string, mine: unknown, theirs: unknown) =>
       fail(

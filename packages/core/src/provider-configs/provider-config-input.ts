@@ -1,39 +1,20 @@
-import type { SmtpTls } from '@oncall/contracts';
+import { settingText } from '@oncall/contracts';
 import type { SecretField } from '../crypto/submitted-secret';
-import type { ProviderKind } from '../entities/provider-config.entity';
+import { validationFailed } from '../errors/domain-error';
+import { formOf, type ProviderKindForms } from './provider-config-forms';
 
 /**
- * What a create or update carries per kind. On update, an optional field left out keeps its
- * stored value and `null` or `""` clears it; secrets also keep their value when sent back masked.
+ * What a create or update carries, as the kind's body parsed it (`providerConfigBody`): `name`,
+ * `provider` (left out for the kind's implied one), and the provider's fields by config schema
+ * name. On update, an optional field left out keeps its stored value and `null` or `""` clears it;
+ * secrets also keep their value when sent back masked.
+ *
+ * @example { name: 'Primary SMS', provider: 'providerOne', apiToken: 't', senderNumber: '1000' }
  */
-export type CallConfigInput = {
-  name: string;
-  provider: 'providerOne';
-  apiToken?: string | null;
-  /** providerOne's API base URL; the channel's default when absent. */
-  baseUrl?: string | null;
-};
-
-export type SmsConfigInput = CallConfigInput & { senderNumber: string };
-
-export type EmailConfigInput = {
-  name: string;
-  provider?: 'smtp';
-  host: string;
-  port: string;
-  username?: string | null;
-  password?: string | null;
-  fromAddress: string;
-  /** TLS from the first byte; absent means "decide from the port" (465). */
-  secure?: boolean | null;
-  /** Overrides `secure`: `none` is the only way to allow plain text. */
-  tls?: SmtpTls | null;
-};
-
-export interface ProviderConfigInputs {
-  call: CallConfigInput;
-  sms: SmsConfigInput;
-  email: EmailConfigInput;
+export interface ProviderConfigInput {
+  readonly name: string;
+  readonly provider?: string | null;
+  readonly [field: string]: unknown;
 }
 
 /** A value per stored key: text sets it, `null` clears it, `undefined` keeps what is stored. */
@@ -52,52 +33,31 @@ export interface ProviderConfigFields {
   destination: readonly string[];
 }
 
-const API_TOKEN: SecretField = {
-  path: 'apiToken',
-  label: 'api token',
-  requiredMessage: 'The api token field is required.',
-};
-
-const SPLIT: { [K in ProviderKind]: (input: ProviderConfigInputs[K]) => ProviderConfigFields } = {
-  call: (input) => ({
-    name: input.name,
-    provider: input.provider,
-    settings: { baseUrl: input.baseUrl },
-    secrets: [{ field: API_TOKEN, sent: input.apiToken }],
-    destination: ['baseUrl'],
-  }),
-  sms: (input) => ({
-    name: input.name,
-    provider: input.provider,
-    settings: { senderNumber: input.senderNumber, baseUrl: input.baseUrl },
-    secrets: [{ field: API_TOKEN, sent: input.apiToken }],
-    destination: ['baseUrl'],
-  }),
-  email: (input) => ({
-    name: input.name,
-    provider: input.provider ?? 'smtp',
-    settings: {
-      host: input.host,
-      port: input.port,
-      username: input.username,
-      fromAddress: input.fromAddress,
-      // Settings are text (the column's type); the engine reads 'true' / 'false'.
-      secure: input.secure === undefined || input.secure === null ? input.secure : String(input.secure),
-      tls: input.tls,
-    },
-    secrets: [{ field: { path: 'password', label: 'password' }, sent: input.password }],
-    // `secure` and `tls` decide whether the password may cross the network in plain text. The
-    // username is not one: a new one sends the password to the same server, protected alike.
-    destination: ['host', 'port', 'secure', 'tls'],
-  }),
-};
-
-export function splitProviderConfigInput<K extends ProviderKind>(
-  kind: K,
-  input: ProviderConfigInputs[K],
+/**
+ * Splits an input by its provider's form: the channel's secret fields are sealed, its other
+ * fields stored as text.
+ */
+export function splitProviderConfigInput(
+  kind: ProviderKindForms,
+  input: ProviderConfigInput,
 ): ProviderConfigFields {
-  const split: (input: ProviderConfigInputs[K]) => ProviderConfigFields = SPLIT[kind];
-  return split(input);
+  const form = formOf(kind, input.provider);
+  if (!form) throw validationFailed({ provider: ['The selected provider is invalid.'] });
+  const settings: SettingsPatch = {};
+  const secrets: ProviderConfigFields['secrets'] = [];
+  for (const field of form.fields) {
+    const value = input[field.name];
+    if (!field.secret) {
+      settings[field.name] = settingText(value);
+      continue;
+    }
+    const requiredMessage = field.required ? `The ${field.label} field is required.` : undefined;
+    secrets.push({
+      field: { path: field.name, label: field.label, requiredMessage },
+      sent: typeof value === 'string' || value === null ? value : undefined,
+    });
+  }
+  return { name: input.name, provider: form.provider, settings, secrets, destination: form.secretBound };
 }
 
 /** Applies a patch to stored settings; `null` and `""` remove a key. */

@@ -2,35 +2,47 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
 import { changedDestinationField, submittedSecrets } from '../crypto/submitted-secret';
-import { ProviderConfig, type ProviderKind } from '../entities/provider-config.entity';
+import { ProviderConfig } from '../entities/provider-config.entity';
+import { validationFailed } from '../errors/domain-error';
 import { lockForTransaction } from '../persistence/transaction-lock';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import { assertCanManageSettings } from '../policy/settings-policy';
 import { loadById } from '../validation/find-by-id';
-import { AVAILABLE_PROVIDERS } from './available-providers';
+import {
+  formOf,
+  type ProviderConfigForms,
+  type ProviderKindForms,
+  providerConfigForms,
+} from './provider-config-forms';
 import {
   type ProviderConfigFields,
-  type ProviderConfigInputs,
+  type ProviderConfigInput,
   patchSettings,
   splitProviderConfigInput,
 } from './provider-config-input';
 import { type ProviderConfigView, toProviderConfigView } from './provider-config-view';
 import { openJson, sealJson } from './sealed-json';
 
-const LABEL: Record<ProviderKind, string> = { call: 'Call config', sms: 'SMS config', email: 'Email config' };
-
 type ChainRole = 'default' | 'backup';
 
 /**
- * Call, email and SMS provider configs. Per kind, at most one is the default and one the backup
- * (the delivery engine tries them in that order), and no config is both. The first config of a
- * kind becomes its default, so a fresh instance delivers as soon as it has one.
+ * Provider configs of every provider-backed endpoint type the loaded plugins serve (call, email,
+ * SMS, and plugins' kinds), written by their channels' forms. Per kind, at most one is the default
+ * and one the backup (the delivery engine tries them in that order), and no config is both. The
+ * first config of a kind becomes its default, so a fresh instance delivers as soon as it has one.
  */
 export class ProviderConfigService {
-  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox }) {}
+  /** The kinds and their forms, which the faces build their bodies and answers from. */
+  readonly forms: ProviderConfigForms;
+
+  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox; plugins: PluginRegistry }) {
+    this.forms = providerConfigForms(deps.plugins);
+  }
 
   /** Default first, then backup, then by name. */
-  async list(actor: Actor, kind: ProviderKind): Promise<ProviderConfigView[]> {
+  async list(actor: Actor, kind: string): Promise<ProviderConfigView[]> {
     assertCanManageSettings(actor);
+    const forms = this.formsOf(kind);
     const configs = await this.deps.orm.em
       .fork()
       .find(
@@ -38,26 +50,24 @@ export class ProviderConfigService {
         { kind },
         { orderBy: { isDefault: 'desc', isBackup: 'desc', name: 'asc', id: 'asc' } },
       );
-    return configs.map((config) => this.view(config));
+    return configs.map((config) => this.view(forms, config));
   }
 
-  providers(actor: Actor, kind: ProviderKind): string[] {
+  providers(actor: Actor, kind: string): string[] {
     assertCanManageSettings(actor);
-    return [...AVAILABLE_PROVIDERS[kind]];
+    return this.formsOf(kind).providers.map((form) => form.provider);
   }
 
-  async get(actor: Actor, kind: ProviderKind, id: string): Promise<ProviderConfigView> {
+  async get(actor: Actor, kind: string, id: string): Promise<ProviderConfigView> {
     assertCanManageSettings(actor);
-    return this.view(await this.load(this.deps.orm.em.fork(), kind, id));
+    const forms = this.formsOf(kind);
+    return this.view(forms, await this.load(this.deps.orm.em.fork(), forms, id));
   }
 
-  async create<K extends ProviderKind>(
-    actor: Actor,
-    kind: K,
-    input: ProviderConfigInputs[K],
-  ): Promise<ProviderConfigView> {
+  async create(actor: Actor, kind: string, input: ProviderConfigInput): Promise<ProviderConfigView> {
     assertCanManageSettings(actor);
-    const fields = splitProviderConfigInput(kind, input);
+    const forms = this.formsOf(kind);
+    const fields = splitProviderConfigInput(forms, input);
     return this.deps.orm.em.fork().transactional(async (tx) => {
       await lockForTransaction(tx, lockName(kind));
       const isFirst = (await tx.count(ProviderConfig, { kind })) === 0;
@@ -70,53 +80,51 @@ export class ProviderConfigService {
       });
       this.apply(config, fields);
       await tx.flush();
-      return this.view(config);
+      return this.view(forms, config);
     });
   }
 
-  async update<K extends ProviderKind>(
+  async update(
     actor: Actor,
-    kind: K,
+    kind: string,
     id: string,
-    input: ProviderConfigInputs[K],
+    input: ProviderConfigInput,
   ): Promise<ProviderConfigView> {
     assertCanManageSettings(actor);
-    const fields = splitProviderConfigInput(kind, input);
+    const forms = this.formsOf(kind);
+    const fields = splitProviderConfigInput(forms, input);
     const em = this.deps.orm.em.fork();
-    const config = await this.load(em, kind, id);
+    const config = await this.load(em, forms, id);
     this.apply(config, fields);
     await em.flush();
-    return this.view(config);
+    return this.view(forms, config);
   }
 
-  async delete(actor: Actor, kind: ProviderKind, id: string): Promise<ProviderConfigView> {
+  async delete(actor: Actor, kind: string, id: string): Promise<ProviderConfigView> {
     assertCanManageSettings(actor);
+    const forms = this.formsOf(kind);
     const em = this.deps.orm.em.fork();
-    const config = await this.load(em, kind, id);
-    const view = this.view(config);
+    const config = await this.load(em, forms, id);
+    const view = this.view(forms, config);
     await em.remove(config).flush();
     return view;
   }
 
-  makeDefault(actor: Actor, kind: ProviderKind, id: string): Promise<ProviderConfigView> {
+  makeDefault(actor: Actor, kind: string, id: string): Promise<ProviderConfigView> {
     return this.assign(actor, kind, id, 'default');
   }
 
-  makeBackup(actor: Actor, kind: ProviderKind, id: string): Promise<ProviderConfigView> {
+  makeBackup(actor: Actor, kind: string, id: string): Promise<ProviderConfigView> {
     return this.assign(actor, kind, id, 'backup');
   }
 
   /** Takes the role from whichever config of the kind holds it; the target drops its other role. */
-  private async assign(
-    actor: Actor,
-    kind: ProviderKind,
-    id: string,
-    role: ChainRole,
-  ): Promise<ProviderConfigView> {
+  private async assign(actor: Actor, kind: string, id: string, role: ChainRole): Promise<ProviderConfigView> {
     assertCanManageSettings(actor);
+    const forms = this.formsOf(kind);
     return this.deps.orm.em.fork().transactional(async (tx) => {
       await lockForTransaction(tx, lockName(kind));
-      const config = await this.load(tx, kind, id);
+      const config = await this.load(tx, forms, id);
       const isDefault = role === 'default';
       await tx.nativeUpdate(
         ProviderConfig,
@@ -128,13 +136,15 @@ export class ProviderConfigService {
       config.isDefault = isDefault;
       config.isBackup = !isDefault;
       await tx.flush();
-      return this.view(config);
+      return this.view(forms, config);
     });
   }
 
   private apply(config: ProviderConfig, fields: ProviderConfigFields): void {
-    const stored = openJson(this.deps.secretBox, config.sealedSecrets);
-    const settings = patchSettings(config.settings, fields.settings);
+    // Another vendor takes neither the settings nor the secrets of the one it replaces.
+    const sameProvider = config.provider === fields.provider;
+    const stored = sameProvider ? openJson(this.deps.secretBox, config.sealedSecrets) : {};
+    const settings = patchSettings(sameProvider ? config.settings : {}, fields.settings);
     const destination = (of: Record<string, string>) =>
       Object.fromEntries(fields.destination.map((key) => [key, of[key]]));
     const movedBy = changedDestinationField(destination(config.settings), destination(settings));
@@ -148,16 +158,24 @@ export class ProviderConfigService {
     config.sealedSecrets = Object.keys(secrets).length > 0 ? sealJson(this.deps.secretBox, secrets) : null;
   }
 
-  private load(em: EntityManager, kind: ProviderKind, id: string): Promise<ProviderConfig> {
-    return loadById(id, LABEL[kind], (i) => em.findOne(ProviderConfig, { id: i, kind }));
+  /** The forms of a kind some loaded plugin serves; the faces only route such kinds here. */
+  private formsOf(kind: string): ProviderKindForms {
+    const forms = this.forms.kind(kind);
+    if (!forms) throw validationFailed({ kind: ['The selected kind is invalid.'] });
+    return forms;
   }
 
-  private view(config: ProviderConfig): ProviderConfigView {
-    return toProviderConfigView(config, openJson(this.deps.secretBox, config.sealedSecrets));
+  private load(em: EntityManager, forms: ProviderKindForms, id: string): Promise<ProviderConfig> {
+    return loadById(id, forms.label, (i) => em.findOne(ProviderConfig, { id: i, kind: forms.kind }));
+  }
+
+  private view(forms: ProviderKindForms, config: ProviderConfig): ProviderConfigView {
+    const secrets = openJson(this.deps.secretBox, config.sealedSecrets);
+    return toProviderConfigView(config, secrets, formOf(forms, config.provider));
   }
 }
 
 /** Creates and role changes of one kind are serialised: "one default, one backup" holds under races. */
-function lockName(kind: ProviderKind): string {
+function lockName(kind: string): string {
   return `provider_configs:${kind}`;
 }

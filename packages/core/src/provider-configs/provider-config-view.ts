@@ -1,55 +1,41 @@
-import { SMTP_TLS_VALUES, type SmtpTls } from '@oncall/contracts';
+import { type ProviderConfigFieldForm, type ProviderConfigForm, typedSetting } from '@oncall/contracts';
 import { maskSecret } from '../crypto/secret-box';
 import type { ProviderConfig } from '../entities/provider-config.entity';
 
-interface ProviderConfigViewBase {
-  id: string;
-  name: string;
-  provider: string;
-  isDefault: boolean;
-  isBackup: boolean;
-  createdAt: string;
-  updatedAt: string;
+/**
+ * A config as every face shows it (`providerConfigViewSchema`): the record's own fields and
+ * `kind`, then its provider's fields by config schema name, secrets masked (`""` when none is set).
+ *
+ * @example { id, name: 'Primary SMS', provider: 'providerOne', isDefault: true, isBackup: false, createdAt, updatedAt, kind: 'sms', apiToken: '********0002', senderNumber: '1000', baseUrl: null }
+ */
+export interface ProviderConfigView {
+  readonly id: string;
+  readonly name: string;
+  readonly provider: string;
+  readonly isDefault: boolean;
+  readonly isBackup: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly kind: string;
+  readonly [field: string]: unknown;
 }
 
-export type CallConfigView = ProviderConfigViewBase & {
-  kind: 'call';
-  /** Masked. */
-  apiToken: string;
-  baseUrl: string | null;
-};
-
-export type SmsConfigView = ProviderConfigViewBase & {
-  kind: 'sms';
-  /** Masked. */
-  apiToken: string;
-  senderNumber: string;
-  baseUrl: string | null;
-};
-
-export type EmailConfigView = ProviderConfigViewBase & {
-  kind: 'email';
-  host: string;
-  port: string;
-  username: string | null;
-  /** Masked; `""` when none is set. */
-  password: string;
-  fromAddress: string;
-  secure: boolean | null;
-  tls: SmtpTls | null;
-};
-
-export type ProviderConfigView = CallConfigView | SmsConfigView | EmailConfigView;
-
 /**
- * A config as every face shows it: settings flat beside the record's own fields, so a form can
- * send a read back unchanged, and secrets only ever masked.
+ * The view of a stored config by the form of its provider, so a form can send a read back
+ * unchanged: settings typed back from their stored text, unset optional ones `null`, unset
+ * required text `""`. Without a form (no loaded plugin serves the provider any more) the view
+ * has the record's own fields only.
  */
 export function toProviderConfigView(
   config: ProviderConfig,
   secrets: Record<string, string>,
+  form: ProviderConfigForm | undefined,
 ): ProviderConfigView {
-  const base: ProviderConfigViewBase = {
+  const fields = (form?.fields ?? []).map((field) => [
+    field.name,
+    field.secret ? maskSecret(secrets[field.name]) : shownSetting(field, config.settings[field.name]),
+  ]);
+  return {
     id: config.id,
     name: config.name,
     provider: config.provider,
@@ -57,35 +43,27 @@ export function toProviderConfigView(
     isBackup: config.isBackup,
     createdAt: config.createdAt.toISOString(),
     updatedAt: config.updatedAt.toISOString(),
+    kind: config.kind,
+    ...Object.fromEntries(fields),
   };
-  const settings = config.settings;
-  switch (config.kind) {
-    case 'call':
-      return {
-        ...base,
-        kind: 'call',
-        apiToken: maskSecret(secrets.apiToken),
-        baseUrl: settings.baseUrl ?? null,
-      };
-    case 'sms':
-      return {
-        ...base,
-        kind: 'sms',
-        apiToken: maskSecret(secrets.apiToken),
-        senderNumber: settings.senderNumber ?? '',
-        baseUrl: settings.baseUrl ?? null,
-      };
-    case 'email':
-      return {
-        ...base,
-        kind: 'email',
-        host: settings.host ?? '',
-        port: settings.port ?? '',
-        username: settings.username ?? null,
-        password: maskSecret(secrets.password),
-        fromAddress: settings.fromAddress ?? '',
-        secure: settings.secure === undefined ? null : settings.secure === 'true',
-        tls: SMTP_TLS_VALUES.find((mode) => mode === settings.tls) ?? null,
-      };
+}
+
+function shownSetting(
+  field: Extract<ProviderConfigFieldForm, { secret: false }>,
+  text: string | undefined,
+): unknown {
+  if (text === undefined) return field.required && field.value === 'string' ? '' : null;
+  const { value } = field;
+  switch (value) {
+    case 'string':
+      return text;
+    case 'boolean':
+      return text === 'true';
+    case 'number':
+      return Number.isFinite(Number(text)) ? Number(text) : null;
+    case 'unknown':
+      return typedSetting(text, field.schema) ?? text;
+    default:
+      return value.choices.includes(text) ? text : null;
   }
 }

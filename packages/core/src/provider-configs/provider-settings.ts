@@ -1,21 +1,23 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SecretBox } from '../crypto/secret-box';
 import { isId } from '../entities/new-id';
-import { ProviderConfig, type ProviderKind } from '../entities/provider-config.entity';
+import { ProviderConfig } from '../entities/provider-config.entity';
 import { openJson } from './sealed-json';
 
 export interface ProviderSettings {
-  kind: ProviderKind;
-  /** `providerOne` (call, sms) or `smtp` (email). */
+  /** A provider-backed endpoint type: `sms`, `call`, `email`, or a plugin's. */
+  kind: string;
+  /** The serving channel's `serves.provider.name`: `providerOne` (call, sms) or `smtp` (email). */
   provider: string;
   /**
-   * Stored text, keys as the channel plugins' config schemas name them. call: `baseUrl?`;
-   * sms: `senderNumber`, `baseUrl?`; email: `host`, `port` (digits), `username?`, `fromAddress`,
-   * `secure?` (`'true'` / `'false'`; absent means "decide from the port"), `tls?` (`'starttls'` /
-   * `'implicit'` / `'none'`; overrides `secure`).
+   * Stored text, keys as the channel's config schema names them: booleans and numbers spelled
+   * out (`secure: 'true'`), typed back before a send (`providerTarget`). call: `baseUrl?`; sms:
+   * `senderNumber`, `baseUrl?`; email: `host`, `port` (digits), `username?`, `fromAddress`,
+   * `secure?` (absent means "decide from the port"), `tls?` (`'starttls'` / `'implicit'` /
+   * `'none'`; overrides `secure`).
    */
   settings: Record<string, string>;
-  /** Decrypted. call and sms: `apiToken`; email: `password?`. Never log or return them. */
+  /** Decrypted, by the channel's secret fields: call and sms `apiToken`, email `password?`. Never log or return them. */
   secrets: Record<string, string>;
 }
 

@@ -230,6 +230,20 @@ describe('the plugin registry refuses plugins that do not fit together', () => {
     );
   });
 
+  it('a second provider of an endpoint type that a config body may leave out', () => {
+    const implied = (id: string, name: string) =>
+      channel(
+        id,
+        { endpointType: 'email', provider: { name, label: 'Email config', implied: true } },
+        { otp: true, lane: 'email' },
+      );
+    const base = { ...builtIns, channels: [implied('email-smtp', 'smtp')] };
+    const ses = { packageName: '@acme/ses', definition: implied('email-ses', 'ses') };
+    expect(refusal({ channels: [ses] }, base)).toContain(
+      'Channel plugin "@acme/ses": endpoint type "email" already has an implied provider, "smtp" of the built-in channel "email-smtp"; a config body without a provider can only mean one',
+    );
+  });
+
   it('a type the host owns: flow, api, notification', () => {
     expect(refusal({ channels: [{ packageName: '@acme/flow', definition: channel('flow') }] })).toContain(
       'Channel plugin "@acme/flow": endpoint type "flow" is the host\'s own; no plugin may serve it',

@@ -15,6 +15,7 @@ import { sealedWebhookUrlsMigration } from './Migration20261125105856SealedWebho
 import { Migration20261126110041AlertRuleTypeUnchecked } from './Migration20261126110041AlertRuleTypeUnchecked';
 import { Migration20261126110500DataSourceTypeFromPlugins } from './Migration20261126110500DataSourceTypeFromPlugins';
 import { prometheusWebhookTokensMigration } from './Migration20261126110600PrometheusWebhookTokens';
+import { Migration20261126111500ProviderConfigKinds } from './Migration20261126111500ProviderConfigKinds';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -63,4 +64,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     name: 'Migration20261126110600PrometheusWebhookTokens',
     class: prometheusWebhookTokensMigration(secretBox),
   },
+  { name: 'Migration20261126111500ProviderConfigKinds', class: Migration20261126111500ProviderConfigKinds },
 ];

@@ -48,6 +48,7 @@ export function composeDeliveryAdapters(
     ...createDeliveryStore(orm, {
       box: new SecretBox(config.encryptionKey),
       alertMessages: alertMessagesFor(config, orm),
+      plugins,
     }),
     plugins,
     allowPrivateTargets: config.delivery.allowPrivateTargets,

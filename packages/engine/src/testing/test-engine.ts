@@ -110,6 +110,7 @@ export async function createTestEngine(
       box,
       alertMessages: options.alertMessages ?? defaultAlertMessages(target),
       channelConfigs: options.channelConfigs,
+      plugins,
     }),
     plugins,
     allowPrivateTargets: true,

@@ -1,15 +1,5 @@
-import {
-  availableProvidersSchema,
-  callConfigBody,
-  callConfigUpdateBody,
-  callConfigViewSchema,
-  emailConfigBody,
-  emailConfigViewSchema,
-  smsConfigBody,
-  smsConfigUpdateBody,
-  smsConfigViewSchema,
-} from '@oncall/contracts';
-import { type Core, PROVIDER_KINDS } from '@oncall/core';
+import { availableProvidersSchema, providerConfigBody, providerConfigViewSchema } from '@oncall/contracts';
+import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
@@ -17,22 +7,20 @@ import { idParams, typed } from './route-context';
 
 const tags = ['provider configs'];
 
-const SCHEMAS = {
-  call: { create: callConfigBody, update: callConfigUpdateBody, view: callConfigViewSchema },
-  sms: { create: smsConfigBody, update: smsConfigUpdateBody, view: smsConfigViewSchema },
-  email: { create: emailConfigBody, update: emailConfigBody, view: emailConfigViewSchema },
-} as const;
-
 /**
- * `/config/{kind}` for call, email and sms, registered per kind so another word there is a 404
- * and each kind's body is documented on its own. Lists are plain arrays: the contract says
+ * `/config/{kind}` for every provider config kind the loaded plugins serve (call, email, sms, and
+ * plugins' kinds), registered per kind so another word there is a 404 and each kind's body, built
+ * from its channels' forms, is documented on its own. Lists are plain arrays: the contract says
  * "200 list", and there are only ever a handful of configs.
  */
 export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   const configs = core.providerConfigs;
-  for (const kind of PROVIDER_KINDS) {
-    const { create, update, view } = SCHEMAS[kind];
+  for (const forms of configs.forms.kinds) {
+    const { kind } = forms;
+    const create = providerConfigBody(forms, 'create', { extra: {} });
+    const update = providerConfigBody(forms, 'update', { extra: {} });
+    const view = providerConfigViewSchema(forms);
     const base = `/config/${kind}`;
     r.get(base, { schema: { tags, response: { 200: z.array(view) } } }, (request) =>
       configs.list(actorOf(request), kind),

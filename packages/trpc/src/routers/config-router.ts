@@ -1,11 +1,17 @@
+import type { ProviderConfigForms } from '@oncall/core';
 import { router } from '../trpc';
 import { clusterRouter } from './cluster-router';
 import { messengerProxyRouter } from './messenger-proxy-router';
-import { providerConfigRouter } from './provider-config-router';
+import { createProviderConfigRouter } from './provider-config-router';
 
-/** Instance-wide settings (owner and manager roles): `configs.providerConfigs.*`, `.messengerProxies.*`, `.cluster.*`. */
-export const configRouter = router({
-  providerConfigs: providerConfigRouter,
-  messengerProxies: messengerProxyRouter,
-  cluster: clusterRouter,
-});
+/**
+ * Instance-wide settings (owner and manager roles): `configs.providerConfigs.*` (the kinds of the
+ * loaded plugins), `.messengerProxies.*`, `.cluster.*`.
+ */
+export function createConfigRouter(providerConfigForms: ProviderConfigForms) {
+  return router({
+    providerConfigs: createProviderConfigRouter(providerConfigForms),
+    messengerProxies: messengerProxyRouter,
+    cluster: clusterRouter,
+  });
+}
