@@ -100,6 +100,16 @@ export {
   endpointCreateBody,
   endpointUpdateBody,
 } from './endpoints/endpoint-bodies';
+export {
+  destinationOf,
+  type EndpointCatalog,
+  type EndpointDestinationFields,
+  isLegacyEndpointType,
+  LEGACY_ENDPOINT_TYPES,
+  type LegacyEndpointType,
+  RESERVED_ENDPOINT_FIELDS,
+  typeChoiceMessage,
+} from './endpoints/endpoint-catalog';
 export { endpointListQuery } from './endpoints/endpoint-list-query';
 export { endpointViewSchema } from './endpoints/endpoint-views';
 export { otpSendBody, otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
