@@ -85,6 +85,7 @@ export {
   type DeliveryStore,
   type DeliveryStoreOptions,
 } from './delivery/delivery-store';
+export { endpointCatalogOf } from './endpoints/endpoint-catalog';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
 export type { EndpointView } from './endpoints/endpoint-view';

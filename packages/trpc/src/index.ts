@@ -1,4 +1,4 @@
-export { type AppRouter, appRouter } from './app-router';
+export { type AppRouter, createAppRouter } from './app-router';
 export { createContext, type TrpcContext } from './context';
 export { registerTrpc, type TrpcMountOptions } from './http/register-trpc';
 export { protectedProcedure, publicProcedure, router } from './trpc';

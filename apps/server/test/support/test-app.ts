@@ -1,4 +1,4 @@
-import type { Core, CoreSettings, Role } from '@oncall/core';
+import type { Core, CoreSettings, PluginRegistry, Role } from '@oncall/core';
 import { loadPluginRegistry } from '@oncall/engine';
 import { createSourceProber } from '@oncall/source-probes';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
@@ -27,8 +27,12 @@ export interface TestApp {
   dispose(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<CoreSettings> = {}): Promise<TestApp> {
-  const t = await createServerTestCore(overrides);
+/** `plugins`: the built-ins unless given (e.g. with a CHANNEL_PLUGINS package loaded too). */
+export async function createTestApp(
+  overrides: Partial<CoreSettings> = {},
+  plugins?: PluginRegistry,
+): Promise<TestApp> {
+  const t = await createServerTestCore(overrides, plugins);
   const app = await buildTestHttpApp(t, t.core);
   return {
     ...testAppClient(t, () => app),
@@ -41,10 +45,13 @@ export async function createTestApp(overrides: Partial<CoreSettings> = {}): Prom
 }
 
 /** A TestCore with the server's real status checks (tests point them at fakes on 127.0.0.1) and plugins. */
-export async function createServerTestCore(overrides: Partial<CoreSettings> = {}): Promise<TestCore> {
+export async function createServerTestCore(
+  overrides: Partial<CoreSettings> = {},
+  plugins?: PluginRegistry,
+): Promise<TestCore> {
   return createTestCore(overrides, {
     dataSourceProber: createSourceProber(),
-    plugins: await loadPluginRegistry(),
+    plugins: plugins ?? (await loadPluginRegistry()),
   });
 }
 

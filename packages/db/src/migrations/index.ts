@@ -11,6 +11,7 @@ import { Migration20261122141849FiresInOneStatement } from './Migration202611221
 import { Migration20261125104550AckLinkVia } from './Migration20261125104550AckLinkVia';
 import { Migration20261125105241Retention } from './Migration20261125105241Retention';
 import { sealedWebhookUrlsMigration } from './Migration20261125105856SealedWebhookUrls';
+import { Migration20261201090000EndpointPluginDestinations } from './Migration20261201090000EndpointPluginDestinations';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -46,5 +47,9 @@ export const migrationsList = (secretBox: SecretBox | undefined) => [
   {
     name: 'Migration20261125105856SealedWebhookUrls',
     class: sealedWebhookUrlsMigration(secretBox),
+  },
+  {
+    name: 'Migration20261201090000EndpointPluginDestinations',
+    class: Migration20261201090000EndpointPluginDestinations,
   },
 ];

@@ -2,7 +2,7 @@ import { bearerToken } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
-import { type AppRouter, appRouter } from '../app-router';
+import { type AppRouter, createAppRouter } from '../app-router';
 import { createContext } from '../context';
 import { retryAfterHeaders } from './retry-after';
 
@@ -12,11 +12,14 @@ export interface TrpcMountOptions {
   prefix?: string;
 }
 
-/** Mounts the tRPC face in its own Fastify scope, so its body parsing leaves other routes alone. */
+/**
+ * Mounts the tRPC face in its own Fastify scope, so its body parsing leaves other routes alone. Its
+ * inputs follow the plugins of the core it serves.
+ */
 export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptions): Promise<void> {
   const { core } = options;
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
-    router: appRouter,
+    router: createAppRouter(core.plugins),
     createContext: ({ req }) =>
       createContext({
         core,
