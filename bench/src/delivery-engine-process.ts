@@ -23,12 +23,14 @@ const db = await openDatabase(
   { kind: 'postgres', url },
   { poolMax: Number(process.env.DELIVERY_BENCH_POOL ?? 12) },
 );
+const plugins = await loadPluginRegistry();
 const adapters = createEngineAdapters({
   ...createDeliveryStore(db.orm, {
     box: new SecretBox(Buffer.from(key, 'hex')),
+    plugins,
     alertMessages: fixedAlertMessages(),
   }),
-  plugins: await loadPluginRegistry(),
+  plugins,
   allowPrivateTargets: true,
 });
 const engine = createEmbeddedEngine({ db, ...adapters, tuning, onError: (error) => console.error(error) });

@@ -54,9 +54,10 @@ try {
   await migrate(db.orm);
   const box = new SecretBox(encryptionKey);
   const endpoints = await seed(box);
+  const plugins = await loadPluginRegistry();
   const built = createEngineAdapters({
-    ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages() }),
-    plugins: await loadPluginRegistry(),
+    ...createDeliveryStore(db.orm, { box, plugins, alertMessages: fixedAlertMessages() }),
+    plugins,
     allowPrivateTargets: true,
   });
   adapters = built;

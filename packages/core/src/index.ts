@@ -120,7 +120,6 @@ export {
   type SendTarget,
   type SendTargetLookup,
 } from './notifications/delivery-targets';
-export { directChannelId } from './notifications/endpoint-destination';
 export {
   createNotificationRoutes,
   type NotificationLane,

@@ -1,5 +1,4 @@
 import {
-  directChannelId,
   ENDPOINT_TYPES,
   type EndpointType,
   OTP_CHANNELS,
@@ -9,6 +8,7 @@ import {
 } from '@oncall/core';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PLUGINS } from '../src/compose/built-in-plugins';
+import { directChannelId } from './support/pre-registry-tables';
 
 const BUILT_IN_CHANNELS = BUILT_IN_PLUGINS.channels;
 

@@ -50,9 +50,10 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-delivery (PostgreSQ
     await migrate(db.orm);
     provider = await startFakeProviderOne();
     const box = new SecretBox(KEY);
+    const plugins = await loadPluginRegistry();
     const adapters = createEngineAdapters({
-      ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages() }),
-      plugins: await loadPluginRegistry(),
+      ...createDeliveryStore(db.orm, { box, plugins, alertMessages: fixedAlertMessages() }),
+      plugins,
       allowPrivateTargets: true,
     });
     // This process only queues; the workers run in child processes (with the same queue settings).

@@ -47,6 +47,7 @@ export function composeDeliveryAdapters(
   return createEngineAdapters({
     ...createDeliveryStore(orm, {
       box: new SecretBox(config.encryptionKey),
+      plugins,
       alertMessages: alertMessagesFor(config, orm),
     }),
     plugins,

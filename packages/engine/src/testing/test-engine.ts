@@ -108,6 +108,7 @@ export async function createTestEngine(
   const adapters = createEngineAdapters({
     ...createDeliveryStore(database.db.orm, {
       box,
+      plugins,
       alertMessages: options.alertMessages ?? defaultAlertMessages(target),
       channelConfigs: options.channelConfigs,
     }),

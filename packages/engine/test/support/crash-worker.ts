@@ -11,12 +11,14 @@ import { CRASH_TUNING } from './crash-tuning';
 
 const [url = '', keyHex = ''] = process.argv.slice(2);
 const db = await openDatabase({ kind: 'postgres', url }, { poolMax: 4 });
+const plugins = await loadPluginRegistry();
 const adapters = createEngineAdapters({
   ...createDeliveryStore(db.orm, {
     box: new SecretBox(Buffer.from(keyHex, 'hex')),
+    plugins,
     alertMessages: fixedAlertMessages(),
   }),
-  plugins: await loadPluginRegistry(),
+  plugins,
   allowPrivateTargets: true,
   attemptTimeoutMs: 60_000,
 });
