@@ -56,7 +56,9 @@ describe('endpoints of a plugin-defined type', () => {
       ].sort(),
     );
     expect(created).toMatchObject({ accessToken: MASKED, serverUrl: 'https://ntfy.example.com' });
-    const candidates = (await h.call('GET', '/api/v1/endpoint/createFlowEndpoints', { token: member })).json();
+    const candidates = (
+      await h.call('GET', '/api/v1/endpoint/createFlowEndpoints', { token: member })
+    ).json();
     expect(candidates.find((e: { id: string }) => e.id === created.id)).toEqual(created);
   });
 
@@ -76,7 +78,10 @@ describe('endpoints of a plugin-defined type', () => {
 
   it('refuses a kept token when a destination field changes: it would follow it elsewhere', async () => {
     const created = await create();
-    const moved = await put(created.id, { serverUrl: 'https://collector.attacker.example', accessToken: MASKED });
+    const moved = await put(created.id, {
+      serverUrl: 'https://collector.attacker.example',
+      accessToken: MASKED,
+    });
     expect(moved.statusCode).toBe(422);
     expect(moved.json().errors).toEqual({
       accessToken: ['The access token must be sent again when the server url changes.'],
@@ -92,7 +97,9 @@ describe('endpoints of a plugin-defined type', () => {
     });
     expect(atBirth.statusCode).toBe(422);
     expect(atBirth.json().errors).toEqual({
-      accessToken: ['The access token is masked; enter the full value, or leave it out to keep the stored one.'],
+      accessToken: [
+        'The access token is masked; enter the full value, or leave it out to keep the stored one.',
+      ],
     });
     const created = await create();
     const stale = await put(created.id, { accessToken: '********zzzz' });
@@ -107,7 +114,10 @@ describe('endpoints of a plugin-defined type', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['serverUrl', 'topic']);
-    const unknown = await h.call('POST', '/api/v1/endpoint', { token: member, body: body({ type: 'pager' }) });
+    const unknown = await h.call('POST', '/api/v1/endpoint', {
+      token: member,
+      body: body({ type: 'pager' }),
+    });
     expect(unknown.json().errors).toEqual({
       type: ['The type must be one of sms, call, email, telegram, bale, teams, matter-most, ntfy, flow.'],
     });

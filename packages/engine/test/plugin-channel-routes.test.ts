@@ -59,7 +59,13 @@ describe('routes and send targets read the plugin registry', () => {
 
   const routes = () => createNotificationRoutes(database.db.orm, { plugins, routeTtlMs: 0 });
   const targets = () =>
-    createDeliveryTargets({ orm: database.db.orm, box, plugins, alertMessages: messagesWithLink, endpointTtlMs: 0 });
+    createDeliveryTargets({
+      orm: database.db.orm,
+      box,
+      plugins,
+      alertMessages: messagesWithLink,
+      endpointTtlMs: 0,
+    });
   const pagerEndpoint = async () => {
     const em = database.db.orm.em.fork();
     const endpoint = em.create(Endpoint, {
