@@ -53,7 +53,7 @@ export interface EndpointDestinationFields {
  * What the endpoint faces are built from, derived from the loaded channel plugins at start.
  *
  * @example
- * { types: ['sms', 'ntfy', 'flow'], otpTypes: ['sms'], destinations: new Map([['ntfy', ntfyFields]]) }
+ * { types: ['sms', 'pager-hook', 'flow'], otpTypes: ['sms'], destinations: new Map([['pager-hook', pagerHookFields]]) }
  */
 export interface EndpointCatalog {
   /** Every endpoint type users may create, in the order error texts list them (`flow` last). */

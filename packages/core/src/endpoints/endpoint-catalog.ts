@@ -11,7 +11,7 @@ import { HOST_ENDPOINT_TYPES, type PluginRegistry } from '../plugins/plugin-regi
  * the destination fields of each plugin-defined type (its channel's `destinationSchema` and
  * `destinationSecretFields`). Built once, when a face or the core is built.
  *
- * @example endpointCatalogOf(plugins).types // ['sms', 'call', 'email', 'telegram', 'bale', 'teams', 'matter-most', 'ntfy', 'flow']
+ * @example endpointCatalogOf(plugins).types // ['sms', 'call', 'email', 'telegram', 'bale', 'teams', 'matter-most', 'pager-hook', 'flow']
  */
 export function endpointCatalogOf(plugins: PluginRegistry): EndpointCatalog {
   const destinations = new Map<string, EndpointDestinationFields>();

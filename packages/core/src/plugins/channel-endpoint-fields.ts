@@ -6,7 +6,7 @@ import type { AnyChannelDefinition } from '@oncall/plugin-sdk';
  * the ones every endpoint body and answer has, so none may share their names; a channel that
  * carries one-time codes sends them through provider configs to the `value` the user verifies.
  *
- * @example endpointFieldsProblem(ntfy) // undefined
+ * @example endpointFieldsProblem(telegram) // undefined
  */
 export function endpointFieldsProblem(channel: AnyChannelDefinition): string | undefined {
   const fields = Object.keys(channel.destinationSchema.shape);
