@@ -27,8 +27,8 @@ const plugins = await loadPluginRegistry();
 const adapters = createEngineAdapters({
   ...createDeliveryStore(db.orm, {
     box: new SecretBox(Buffer.from(key, 'hex')),
-    alertMessages: fixedAlertMessages(),
     plugins,
+    alertMessages: fixedAlertMessages(),
   }),
   plugins,
   allowPrivateTargets: true,

@@ -104,15 +104,20 @@ export {
   dataSourceStatusSchema,
   dataSourceViewSchema,
 } from './data-sources/data-source-schemas';
+export { endpointBodySchema, endpointChangeOwnerBody } from './endpoints/endpoint-bodies';
 export {
-  endpointBodySchema,
-  endpointChangeOwnerBody,
-  endpointCreateBody,
-  endpointUpdateBody,
-} from './endpoints/endpoint-bodies';
+  destinationOf,
+  type EndpointCatalog,
+  type EndpointDestinationFields,
+  isLegacyEndpointType,
+  LEGACY_ENDPOINT_TYPES,
+  type LegacyEndpointType,
+  RESERVED_ENDPOINT_FIELDS,
+  typeChoiceMessage,
+} from './endpoints/endpoint-catalog';
 export { endpointListQuery } from './endpoints/endpoint-list-query';
-export { endpointViewSchema } from './endpoints/endpoint-views';
-export { otpSendBody, otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
+export { endpointViewSchemaFor } from './endpoints/endpoint-views';
+export { otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
 export { historyQuery, statusTimelineQuery, statusTimelineSchema } from './ingestion/alert-read-schemas';
 export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
 export { teamBody, teamListQuery, teamViewSchema } from './teams/team-schemas';

@@ -154,6 +154,7 @@ export function createCore(deps: CoreDeps): Core {
     orchestrator: deps.orchestrator,
     secretBox,
     clock,
+    plugins,
     throttle: new OtpThrottle(
       {
         perUser: settings.otpMaxSendsPerUser ?? DEFAULT_OTP_SEND_LIMITS.perUser,
@@ -194,7 +195,7 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleNotify: new AlertRuleNotify({ orm, maxEndpointsPerRule }),
     alertRuleAccess: new AlertRuleAccess({ orm }),
     alertRuleCreateData: new AlertRuleCreateDataService({ orm, plugins }),
-    endpoints: new EndpointService({ orm, secretBox, otp }),
+    endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     otp,
     providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),
     messengerProxies: new MessengerProxyService({ orm, secretBox }),

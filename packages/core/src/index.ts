@@ -88,6 +88,7 @@ export {
   type DeliveryStore,
   type DeliveryStoreOptions,
 } from './delivery/delivery-store';
+export { endpointCatalogOf } from './endpoints/endpoint-catalog';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
 export type { EndpointView } from './endpoints/endpoint-view';
@@ -122,7 +123,6 @@ export {
   type SendTarget,
   type SendTargetLookup,
 } from './notifications/delivery-targets';
-export { directChannelId } from './notifications/endpoint-destination';
 export {
   createNotificationRoutes,
   type NotificationLane,

@@ -1,6 +1,5 @@
 import {
   createPluginRegistry,
-  directChannelId,
   ENDPOINT_TYPES,
   type EndpointType,
   OTP_CHANNELS,
@@ -10,6 +9,7 @@ import {
 } from '@oncall/core';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PLUGINS } from '../src/compose/built-in-plugins';
+import { directChannelId } from './support/pre-registry-tables';
 
 const BUILT_IN_CHANNELS = BUILT_IN_PLUGINS.channels;
 

@@ -13,6 +13,7 @@ import {
   createTemporalEngine,
   type Engine,
   laneTaskQueues,
+  loadPluginRegistry,
   type WorkflowClientLike,
   type WorkflowSignalWithStartRequest,
   type WorkflowStartRequest,
@@ -62,7 +63,7 @@ describe('the Temporal driver (outbox → workflow starts)', () => {
       db: database.db,
       client: temporal.client,
       taskQueue: 'oncall',
-      routes: createNotificationRoutes(database.db.orm),
+      routes: createNotificationRoutes(database.db.orm, { plugins: await loadPluginRegistry() }),
       tuning: { pollingIntervalSeconds: 0.5 },
     });
     await engine.start();

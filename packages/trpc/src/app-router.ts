@@ -1,5 +1,6 @@
 import {
   alertRuleTypeCatalog,
+  endpointCatalogOf,
   externalRuleTypes,
   type PluginRegistry,
   providerConfigForms,
@@ -8,14 +9,15 @@ import { alertRuleRouter } from './routers/alert-rule-router';
 import { authRouter } from './routers/auth-router';
 import { createConfigRouter } from './routers/config-router';
 import { dataSourceRouter } from './routers/data-source-router';
-import { endpointRouter } from './routers/endpoint-router';
+import { createEndpointRouter } from './routers/endpoint-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
 import { router } from './trpc';
 
 /**
- * The tRPC face, its inputs built for the loaded plugins' types (provider config kinds and their
- * fields, data-source types, rule types and their fields), built once when the app is.
+ * The tRPC face, its inputs built for the loaded plugins' types (endpoint types and their fields,
+ * provider config kinds and their fields, data-source types, rule types and their fields), built
+ * once when the app is.
  *
  * @example const appRouter = createAppRouter(core.plugins);
  */
@@ -24,7 +26,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     auth: authRouter,
     users: userRouter,
     teams: teamRouter,
-    endpoints: endpointRouter,
+    endpoints: createEndpointRouter(endpointCatalogOf(plugins)),
     configs: createConfigRouter(providerConfigForms(plugins)),
     dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),
     alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),

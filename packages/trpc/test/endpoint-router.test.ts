@@ -1,4 +1,5 @@
 import { OtpCode } from '@oncall/core';
+import { loadPluginRegistry } from '@oncall/engine';
 import { ADMIN, createTestCore, RecordingOrchestrator, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe('tRPC endpoints', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestCore({ otpMaxSendsPerUser: 3 });
+    t = await createTestCore({ otpMaxSendsPerUser: 3 }, { plugins: await loadPluginRegistry() });
     app = Fastify();
     await registerTrpc(app, { core: t.core, prefix: '/trpc' });
     await app.ready();

@@ -21,5 +21,8 @@ export type Notification =
       readonly channel: OtpChannel;
     };
 
-/** The channels the contract verifies with a one-time code. */
-export type OtpChannel = 'sms' | 'call' | 'email';
+/**
+ * An endpoint type whose channels carry one-time codes (`capabilities.otp` in the plugin registry,
+ * which the core checks before queueing one), e.g. `sms`.
+ */
+export type OtpChannel = string;

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  destinationOf,
+  type EndpointCatalog,
+  isLegacyEndpointType,
+  type LegacyEndpointType,
+} from './endpoint-catalog';
+import { pluginViewFields } from './plugin-destination-fields';
 
 const flowStepView = z.discriminatedUnion('type', [
   z.object({ type: z.literal('wait'), duration: z.number().int(), timeUnit: z.enum(['s', 'm', 'h']) }),
@@ -15,28 +22,39 @@ const common = {
   updatedAt: z.iso.datetime(),
 };
 
-/** An endpoint as every read and write answers it; the fields beside the common ones depend on `type`. */
-export const endpointViewSchema = z.discriminatedUnion('type', [
-  z.object({ ...common, type: z.enum(['sms', 'call', 'email']), value: z.string() }),
-  z.object({
-    ...common,
-    type: z.enum(['teams', 'matter-most']),
+/**
+ * An endpoint as every read and write answers it, one shape per type of the catalog; the fields
+ * beside the common ones depend on `type`. A plugin-defined type answers its destination fields,
+ * secret ones masked.
+ */
+export function endpointViewSchemaFor(catalog: EndpointCatalog) {
+  const phone = z.object({ value: z.string() });
+  const webhook = z.object({
     value: z
       .string()
       .describe('the webhook URL; masked unless the reader owns the endpoint or is an owner or manager'),
-  }),
-  z.object({
-    ...common,
-    type: z.literal('telegram'),
-    chatId: z.string(),
-    threadId: z.string().nullable(),
-    botToken: z.string().describe('masked'),
-  }),
-  z.object({
-    ...common,
-    type: z.literal('bale'),
-    chatId: z.string(),
-    botToken: z.string().describe('masked'),
-  }),
-  z.object({ ...common, type: z.literal('flow'), steps: z.array(flowStepView) }),
-]);
+  });
+  const legacy = {
+    sms: phone,
+    call: phone,
+    email: phone,
+    telegram: z.object({
+      chatId: z.string(),
+      threadId: z.string().nullable(),
+      botToken: z.string().describe('masked'),
+    }),
+    bale: z.object({ chatId: z.string(), botToken: z.string().describe('masked') }),
+    teams: webhook,
+    'matter-most': webhook,
+  } satisfies Record<LegacyEndpointType, z.ZodObject>;
+  const [first, ...rest] = catalog.types.map((type) => {
+    if (type === 'flow')
+      return z.object({ ...common, type: z.literal('flow'), steps: z.array(flowStepView) });
+    const fields = isLegacyEndpointType(type)
+      ? legacy[type].shape
+      : pluginViewFields(destinationOf(catalog, type));
+    return z.object({ ...fields, ...common, type: z.literal(type) });
+  });
+  if (first === undefined) throw new Error('An endpoint catalog lists at least the flow type');
+  return z.discriminatedUnion('type', [first, ...rest]);
+}

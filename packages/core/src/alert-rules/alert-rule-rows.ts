@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { EndpointType } from '../entities/endpoint.entity';
 import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import type { AlertRuleRow } from './alert-rule-view';
 
@@ -55,7 +54,7 @@ export async function ruleRows(
       endpoints: of('endpoint').map((l) => ({
         id: l.id,
         name: l.label ?? '',
-        type: l.extra as EndpointType,
+        type: l.extra ?? '',
       })),
       dataSourceIds: of('source').map((l) => l.id),
     };

@@ -1,7 +1,6 @@
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType, AlertState } from '../entities/alert-rule.entity';
-import type { EndpointType } from '../entities/endpoint.entity';
 import { alertRulePolicy } from '../policy/alert-rule-policy';
 import { hasRuleToken } from './rule-token';
 
@@ -19,7 +18,8 @@ export interface RuleTeamRef {
 export interface RuleEndpointRef {
   id: string;
   name: string;
-  type: EndpointType;
+  /** An endpoint type of a loaded channel plugin, or `flow`. */
+  type: string;
 }
 
 export type SilentStatus = 'silent' | 'active';

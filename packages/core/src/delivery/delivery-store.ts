@@ -20,14 +20,14 @@ export interface DeliveryStore {
 }
 
 /**
- * The delivery engine's database side over one ORM. `endpointTtlMs` bounds both how long an
- * endpoint's destination and how long its route are reused.
+ * The delivery engine's database side over one ORM, routing and sending by the loaded plugins.
+ * `endpointTtlMs` bounds both how long an endpoint's destination and how long its route are reused.
  *
- * @example createEngineAdapters({ ...createDeliveryStore(orm, { box, alertMessages }), channels, allowPrivateTargets: false })
+ * @example createEngineAdapters({ ...createDeliveryStore(orm, { box, plugins, alertMessages }), plugins, allowPrivateTargets: false })
  */
 export function createDeliveryStore(orm: MikroORM, options: DeliveryStoreOptions): DeliveryStore {
   return {
-    routes: createNotificationRoutes(orm, { routeTtlMs: options.endpointTtlMs }),
+    routes: createNotificationRoutes(orm, { plugins: options.plugins, routeTtlMs: options.endpointTtlMs }),
     targets: createDeliveryTargets({ orm, ...options }),
     journal: createDeliveryJournal(orm),
   };

@@ -1,4 +1,5 @@
 import { type EntityManager, type FilterQuery, LockMode, type MikroORM } from '@mikro-orm/core';
+import { type EndpointCatalog, typeChoiceMessage } from '@oncall/contracts';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
 import { Endpoint } from '../entities/endpoint.entity';
@@ -11,13 +12,16 @@ import type { OwnershipMover } from '../ownership/ownership-transfer';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { containsPattern } from '../persistence/contains-pattern';
 import { queryRows } from '../persistence/query-rows';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import { assertCanManageEndpoint, visibleEndpoints } from '../policy/endpoint-policy';
 import { assertIdExists, assertIdsExist } from '../validation/existing-ids';
 import { loadById } from '../validation/find-by-id';
-import type { EndpointInput } from './endpoint-input';
-import { resolveTarget } from './endpoint-target';
+import { endpointCatalogOf } from './endpoint-catalog';
+import { type EndpointInput, isBuiltInInput } from './endpoint-input';
+import { type EndpointTarget, resolveTarget } from './endpoint-target';
 import { type EndpointView, toEndpointView } from './endpoint-view';
 import { assertUsableFlowSteps } from './flow-step-check';
+import type { StoredPluginDestination } from './plugin-destination';
 
 export interface EndpointListQuery extends PageQuery {
   name?: string;
@@ -26,15 +30,24 @@ export interface EndpointListQuery extends PageQuery {
 const POPULATE = ['accessUsers', 'accessTeams'] as const;
 const ORDER = { name: 'asc', id: 'asc' } as const;
 
-/** A destination the user must prove it controls, with a one-time code, before alerts go there. */
-type VerifiedInput = Extract<EndpointInput, { type: 'sms' | 'call' | 'email' }>;
-
-function isVerified(input: EndpointInput): input is VerifiedInput {
-  return input.type === 'sms' || input.type === 'call' || input.type === 'email';
+/**
+ * A destination the user must prove it controls, with a one-time code, before alerts go there: the
+ * `value` of an endpoint whose type's channels carry codes (`capabilities.otp`).
+ */
+interface VerifiedDestination {
+  channel: string;
+  destination: string;
+  otpCode: string | undefined;
 }
 
 export class EndpointService {
-  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox; otp: OtpService }) {}
+  private readonly catalog: EndpointCatalog;
+
+  constructor(
+    private readonly deps: { orm: MikroORM; secretBox: SecretBox; otp: OtpService; plugins: PluginRegistry },
+  ) {
+    this.catalog = endpointCatalogOf(deps.plugins);
+  }
 
   async list(actor: Actor, query: EndpointListQuery): Promise<Page<EndpointView>> {
     const visible = visibleEndpoints(actor);
@@ -70,12 +83,14 @@ export class EndpointService {
   }
 
   async create(actor: Actor, input: EndpointInput): Promise<EndpointView> {
-    const target = resolveTarget(input, undefined, this.deps.secretBox);
-    const proof = isVerified(input) ? { input, code: requireCode(input) } : undefined;
+    this.assertServedType(input.type);
+    const target = resolveTarget(input, undefined, this.deps.secretBox, this.catalog);
+    const proof = this.verified(input, target);
+    if (proof) requireCode(proof);
     const outcome = await this.deps.orm.em.fork().transactional(async (tx) => {
       await this.assertReferences(tx, actor, input);
       if (proof) {
-        const verdict = await this.redeem(tx, actor, proof.input, proof.code);
+        const verdict = await this.redeem(tx, actor, proof);
         if (verdict !== 'accepted') return { rejected: verdict };
       }
       const endpoint = tx.create(Endpoint, {
@@ -92,8 +107,8 @@ export class EndpointService {
   }
 
   /**
-   * The type is fixed at creation. A new destination for an sms, call or email endpoint needs a
-   * code for the new value; a rename or a change of sharing does not.
+   * The type is fixed at creation. A new destination for an endpoint of a verified type (sms, call,
+   * email) needs a code for the new value; a rename or a change of sharing does not.
    */
   async update(actor: Actor, id: string, input: EndpointInput): Promise<EndpointView> {
     const outcome = await this.deps.orm.em.fork().transactional(async (tx) => {
@@ -101,10 +116,13 @@ export class EndpointService {
       if (input.type !== endpoint.type) {
         throw validationFailed({ type: ['The type of an endpoint cannot be changed.'] });
       }
+      this.assertServedType(input.type);
       await this.assertReferences(tx, actor, input);
-      const target = resolveTarget(input, endpoint, this.deps.secretBox);
-      if (isVerified(input) && target.value !== endpoint.value) {
-        const verdict = await this.redeem(tx, actor, input, requireCode(input));
+      const target = resolveTarget(input, endpoint, this.deps.secretBox, this.catalog);
+      const proof = this.verified(input, target);
+      if (proof && proof.destination !== this.verified(input, endpoint)?.destination) {
+        requireCode(proof);
+        const verdict = await this.redeem(tx, actor, proof);
         if (verdict !== 'accepted') return { rejected: verdict };
       }
       tx.assign(endpoint, { name: input.name, ...target });
@@ -173,7 +191,28 @@ export class EndpointService {
   private async assertReferences(em: EntityManager, actor: Actor, input: EndpointInput): Promise<void> {
     if (input.accessUserIds) await assertIdsExist(em, User, 'accessUserIds', input.accessUserIds, 'user');
     if (input.accessTeamIds) await assertIdsExist(em, Team, 'accessTeamIds', input.accessTeamIds, 'team');
-    if (input.type === 'flow') await assertUsableFlowSteps(em, actor, input.steps);
+    if (isBuiltInInput(input) && input.type === 'flow') await assertUsableFlowSteps(em, actor, input.steps);
+  }
+
+  /** A type no loaded plugin serves (any more) is refused, as the faces refuse it. */
+  private assertServedType(type: string): void {
+    if (!this.catalog.types.includes(type)) {
+      throw validationFailed({ type: [typeChoiceMessage(this.catalog.types)] });
+    }
+  }
+
+  /** The destination a verified type's input or stored endpoint names; undefined for other types. */
+  private verified(
+    input: EndpointInput,
+    target: Pick<EndpointTarget, 'value'> & StoredPluginDestination,
+  ): VerifiedDestination | undefined {
+    if (!this.catalog.otpTypes.includes(input.type)) return undefined;
+    const value = isBuiltInInput(input) ? target.value : target.destination?.value;
+    return {
+      channel: input.type,
+      destination: typeof value === 'string' ? value : '',
+      otpCode: 'otpCode' in input && typeof input.otpCode === 'string' ? input.otpCode : undefined,
+    };
   }
 
   /** Sharing left out of an update stays as it is. */
@@ -184,12 +223,9 @@ export class EndpointService {
       endpoint.accessTeams.set(input.accessTeamIds.map((i) => em.getReference(Team, i)));
   }
 
-  private redeem(em: EntityManager, actor: Actor, input: VerifiedInput, code: string) {
-    return this.deps.otp.redeem(
-      em,
-      { userId: actor.userId, channel: input.type, destination: input.value },
-      code,
-    );
+  private redeem(em: EntityManager, actor: Actor, proof: VerifiedDestination) {
+    const { channel, destination } = proof;
+    return this.deps.otp.redeem(em, { userId: actor.userId, channel, destination }, requireCode(proof));
   }
 
   private view(endpoint: Endpoint, viewer: Actor): EndpointView {
@@ -206,9 +242,9 @@ function usedByFlowsMessage(names: string[]): string {
   return `The endpoint is a step of ${flows} (${shown}${more}); remove it from them first.`;
 }
 
-function requireCode(input: VerifiedInput): string {
-  if (!input.otpCode) throw validationFailed({ otpCode: ['The otp code field is required.'] });
-  return input.otpCode;
+function requireCode(proof: VerifiedDestination): string {
+  if (!proof.otpCode) throw validationFailed({ otpCode: ['The otp code field is required.'] });
+  return proof.otpCode;
 }
 
 /** Endpoints a deleted or departing user owned go to the new owner; sharing is left as it is. */

@@ -1,11 +1,13 @@
+import { destinationOf, type EndpointCatalog } from '@oncall/contracts';
 import type { SecretBox } from '../crypto/secret-box';
 import { type SecretField, submittedSecret } from '../crypto/submitted-secret';
 import type { Endpoint, FlowStep } from '../entities/endpoint.entity';
 import { validationFailed } from '../errors/domain-error';
-import type { EndpointInput } from './endpoint-input';
+import { type BuiltInEndpointInput, type EndpointInput, isBuiltInInput } from './endpoint-input';
+import { resolvePluginDestination, type StoredPluginDestination } from './plugin-destination';
 
 /** Where an endpoint delivers, as stored: the columns that depend on the type. */
-export interface EndpointTarget {
+export interface EndpointTarget extends Required<StoredPluginDestination> {
   /** The number, address or chat id; empty for a flow and for a sealed webhook URL. */
   value: string;
   /** A Teams or Mattermost webhook URL, sealed: the URL itself lets anyone post to the channel. */
@@ -33,46 +35,65 @@ const BOT_TOKEN: RequiredSecret = {
   requiredMessage: 'The bot token field is required.',
 };
 
+const NO_TARGET = {
+  value: '',
+  sealedValue: null,
+  threadId: null,
+  sealedBotToken: null,
+  steps: null,
+  destination: null,
+  sealedDestination: null,
+} as const satisfies EndpointTarget;
+
 /**
- * The stored target for an input, given the endpoint it updates (if any). A bot token and a webhook
- * URL follow `submittedSecret` (sent back exactly as reads mask it keeps the stored one, any other
- * masked-looking value is refused); a thread id left out is kept.
+ * The stored target for an input, given the endpoint it updates (if any). A plugin-defined type
+ * stores the destination its channel's schema accepts (see `resolvePluginDestination`); the
+ * built-in types keep their columns.
  */
 export function resolveTarget(
   input: EndpointInput,
   current: Endpoint | undefined,
   box: SecretBox,
+  catalog: EndpointCatalog,
 ): EndpointTarget {
+  if (isBuiltInInput(input)) return { ...NO_TARGET, ...builtInTarget(input, current, box) };
+  const { destination, sealedDestination } = resolvePluginDestination(
+    destinationOf(catalog, input.type),
+    input,
+    current,
+    box,
+  );
+  return { ...NO_TARGET, destination, sealedDestination };
+}
+
+/**
+ * A bot token and a webhook URL follow `submittedSecret` (sent back exactly as reads mask it keeps
+ * the stored one, any other masked-looking value is refused); a thread id left out is kept.
+ */
+function builtInTarget(
+  input: BuiltInEndpointInput,
+  current: Endpoint | undefined,
+  box: SecretBox,
+): Partial<EndpointTarget> {
   switch (input.type) {
     case 'telegram':
       return {
         value: chatIdOf(input),
-        sealedValue: null,
         threadId: input.threadId === undefined ? (current?.threadId ?? null) : input.threadId,
         sealedBotToken: sealSecret(input.botToken, current?.sealedBotToken, BOT_TOKEN, box),
-        steps: null,
       };
     case 'bale':
       return {
         value: chatIdOf(input),
-        sealedValue: null,
-        threadId: null,
         sealedBotToken: sealSecret(input.botToken, current?.sealedBotToken, BOT_TOKEN, box),
-        steps: null,
       };
     case 'flow':
-      return { value: '', sealedValue: null, threadId: null, sealedBotToken: null, steps: input.steps };
+      return { steps: input.steps };
     case 'teams':
     case 'matter-most':
-      return {
-        value: '',
-        sealedValue: sealSecret(input.value, current?.sealedValue, WEBHOOK_URL, box),
-        threadId: null,
-        sealedBotToken: null,
-        steps: null,
-      };
+      return { sealedValue: sealSecret(input.value, current?.sealedValue, WEBHOOK_URL, box) };
     default:
-      return { value: input.value, sealedValue: null, threadId: null, sealedBotToken: null, steps: null };
+      return { value: input.value };
   }
 }
 

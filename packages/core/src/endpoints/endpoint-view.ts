@@ -1,7 +1,9 @@
+import { isLegacyEndpointType } from '@oncall/contracts';
 import type { Actor } from '../auth/actor';
 import { maskSecret, type SecretBox } from '../crypto/secret-box';
 import type { Endpoint, FlowStep } from '../entities/endpoint.entity';
 import { endpointPolicy } from '../policy/endpoint-policy';
+import { pluginDestinationView } from './plugin-destination';
 
 interface EndpointCommonView {
   id: string;
@@ -15,7 +17,8 @@ interface EndpointCommonView {
 
 /**
  * An endpoint as clients read it: the destination fields depend on the type; a bot token is masked,
- * and so is a webhook URL to whoever may not manage the endpoint.
+ * and so is a webhook URL to whoever may not manage the endpoint. A plugin-defined type shows its
+ * destination fields, every secret one masked.
  */
 export type EndpointView = EndpointCommonView &
   (
@@ -23,6 +26,7 @@ export type EndpointView = EndpointCommonView &
     | { type: 'telegram'; chatId: string; threadId: string | null; botToken: string }
     | { type: 'bale'; chatId: string; botToken: string }
     | { type: 'flow'; steps: FlowStep[] }
+    | { type: string; [field: string]: unknown }
   );
 
 /** As `viewer` may see it. Expects `accessUsers` and `accessTeams` populated. */
@@ -37,21 +41,25 @@ export function toEndpointView(endpoint: Endpoint, secretBox: SecretBox, viewer:
     updatedAt: endpoint.updatedAt.toISOString(),
   };
   const botToken = () => maskSecret(endpoint.sealedBotToken && secretBox.decrypt(endpoint.sealedBotToken));
-  switch (endpoint.type) {
+  const { type } = endpoint;
+  if (type !== 'flow' && !isLegacyEndpointType(type)) {
+    return { ...pluginDestinationView(endpoint, secretBox), ...common, type };
+  }
+  switch (type) {
     case 'telegram':
       return {
         ...common,
-        type: endpoint.type,
+        type,
         chatId: endpoint.value,
         threadId: endpoint.threadId ?? null,
         botToken: botToken(),
       };
     case 'bale':
-      return { ...common, type: endpoint.type, chatId: endpoint.value, botToken: botToken() };
+      return { ...common, type, chatId: endpoint.value, botToken: botToken() };
     case 'flow':
-      return { ...common, type: endpoint.type, steps: endpoint.steps ?? [] };
+      return { ...common, type, steps: endpoint.steps ?? [] };
     default:
-      return { ...common, type: endpoint.type, value: destination(endpoint, secretBox, viewer) };
+      return { ...common, type, value: destination(endpoint, secretBox, viewer) };
   }
 }
 

@@ -3,6 +3,11 @@ import { newId } from './new-id';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
+/**
+ * The endpoint types of the built-in channels and the host's `flow`, in the order error texts list
+ * them. What users may create is the plugin registry's `endpointTypes`; this list only names the
+ * built-ins, whose destinations keep their own columns.
+ */
 export const ENDPOINT_TYPES = [
   'sms',
   'call',
@@ -21,10 +26,13 @@ export type FlowStep =
   | { type: 'endpoint'; endpointIds: string[] };
 
 /**
- * Where notifications go. `value` is the destination (number, address, chat id); a destination
- * that is itself a credential (a Teams or Mattermost webhook URL) is sealed in `sealedValue`
- * instead, `value` then empty. A bot token is sealed; a flow carries its steps instead of a
- * destination.
+ * Where notifications go. `type` is an endpoint type of a loaded channel plugin, or `flow`; the
+ * plugin registry checks it, not the database. For the built-in types, `value` is the destination
+ * (number, address, chat id); a destination that is itself a credential (a Teams or Mattermost
+ * webhook URL) is sealed in `sealedValue` instead, `value` then empty; a bot token is sealed. An
+ * endpoint of a plugin-defined type keeps its destination fields in `destination` and its secret
+ * ones sealed as one JSON object in `sealedDestination` (`value` empty). A flow carries its steps
+ * instead of a destination.
  */
 const EndpointSchema = defineEntity({
   name: 'Endpoint',
@@ -35,12 +43,14 @@ const EndpointSchema = defineEntity({
       .primary()
       .onCreate(() => newId()),
     name: p.string(),
-    type: p.enum([...ENDPOINT_TYPES]).index(),
+    type: p.text().index(),
     value: p.text(),
     sealedValue: p.text().nullable(),
     threadId: p.string().nullable(),
     sealedBotToken: p.text().nullable(),
     steps: p.json<FlowStep[]>().nullable(),
+    destination: p.json<Record<string, unknown>>().nullable(),
+    sealedDestination: p.text().nullable(),
     owner: () => p.manyToOne(User).deleteRule('restrict').index(),
     accessUsers: () => p.manyToMany(User).pivotTable('endpoint_access_users').owner(),
     accessTeams: () => p.manyToMany(Team).pivotTable('endpoint_access_teams').owner(),

@@ -2,8 +2,10 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { newId } from './new-id';
 import { User } from './user.entity';
 
+/** The built-in endpoint types verified by one-time code; the registry's `otpEndpointTypes` decides. */
 export const OTP_CHANNELS = ['sms', 'call', 'email'] as const;
-export type OtpChannel = (typeof OTP_CHANNELS)[number];
+/** An endpoint type whose channels carry one-time codes (`capabilities.otp`), e.g. `sms`. */
+export type OtpChannel = string;
 
 /**
  * A one-time code proving a user controls a destination before it becomes an endpoint. Only a
@@ -19,7 +21,7 @@ const OtpCodeSchema = defineEntity({
       .primary()
       .onCreate(() => newId()),
     user: () => p.manyToOne(User).deleteRule('cascade'),
-    channel: p.enum([...OTP_CHANNELS]),
+    channel: p.text(),
     destination: p.string(),
     codeHash: p.string(),
     sealedCode: p.text(),

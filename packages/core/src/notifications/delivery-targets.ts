@@ -10,7 +10,7 @@ import type { PluginRegistry } from '../plugins/plugin-registry';
 import { loadProviderSettings } from '../provider-configs/provider-settings';
 import type { AlertEventMessages } from './alert-event-messages';
 import { DIRECT_PROVIDER } from './direct-provider';
-import { directChannelId, type EndpointRow, endpointDestination } from './endpoint-destination';
+import { type EndpointRow, endpointDestination } from './endpoint-destination';
 import { otpMessage } from './otp-message';
 import { providerTarget } from './provider-target';
 
@@ -45,7 +45,10 @@ export interface DeliveryTargetReader {
 export interface DeliveryTargetsOptions {
   readonly orm: MikroORM;
   readonly box: SecretBox;
-  /** The loaded plugins: the channel of a provider config is the one serving its kind and provider. */
+  /**
+   * The loaded plugins: the channel of a provider config is the one serving its kind and provider;
+   * a direct endpoint type sends through its channel, which says what it can show.
+   */
   readonly plugins: PluginRegistry;
   /** Renders alert notifications: the core's `createAlertEventMessages`, or a fixed one in tests. */
   readonly alertMessages: AlertEventMessages;
@@ -72,10 +75,17 @@ const unsendable = (reason: string): SendTargetLookup => ({ kind: 'unsendable', 
  * Resolves a notification when it is sent, so codes, bot tokens and message text never sit in job
  * payloads: an OTP is read and its code decrypted, an alert notification's endpoint read and its
  * message rendered. The provider config of the attempt (secrets decrypted) names the channel; a
- * direct attempt goes to the endpoint type's channel with its instance-wide config.
+ * direct attempt goes to the endpoint type's channel with its instance-wide config. A channel that
+ * cannot offer an acknowledge link (`capabilities.acknowledge: 'none'`, a voice call) gets none.
  */
 export function createDeliveryTargets(options: DeliveryTargetsOptions): DeliveryTargetReader {
-  const { orm, box } = options;
+  const { orm, box, plugins } = options;
+  const send = (target: SendTarget): SendTargetLookup => {
+    const offersNoLink = plugins.channels.get(target.channelId)?.capabilities.acknowledge === 'none';
+    if (!offersNoLink || target.message.acknowledgeUrl === undefined) return { kind: 'send', target };
+    const { acknowledgeUrl: _unoffered, ...message } = target.message;
+    return { kind: 'send', target: { ...target, message } };
+  };
 
   const loadProvider = createLoadingCache({
     load: async (providerConfigId) => {
@@ -94,7 +104,8 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
       if (!isId(endpointId)) return null;
       const [endpoint] = await queryRows<EndpointRow>(
         orm.em.fork(),
-        'select type, value, sealed_value, thread_id, sealed_bot_token from endpoints where id = ?',
+        `select type, value, sealed_value, thread_id, sealed_bot_token, destination, sealed_destination
+           from endpoints where id = ?`,
         [endpointId],
       );
       return endpoint ?? null;
@@ -124,10 +135,7 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
       const { kind, provider: name } = provider.unserved;
       return unsendable(`No loaded channel plugin serves ${kind} provider configs of provider ${name}`);
     }
-    return {
-      kind: 'send',
-      target: { channelId: provider.channelId, config: provider.config, destination, message },
-    };
+    return send({ channelId: provider.channelId, config: provider.config, destination, message });
   };
 
   return {
@@ -150,10 +158,10 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
       if (providerConfigId !== DIRECT_PROVIDER) {
         return throughProvider(providerConfigId, destination, message);
       }
-      const channelId = directChannelId(endpoint.type);
+      const channelId = plugins.directChannelFor(endpoint.type)?.id;
       if (channelId === undefined) return unsendable(`A ${endpoint.type} endpoint has no direct channel`);
       const config = { ...options.channelConfigs?.[channelId] };
-      return { kind: 'send', target: { channelId, config, destination, message } };
+      return send({ channelId, config, destination, message });
     },
     activeProxy: () => activeMessengerProxy(orm.em.fork(), box),
   };

@@ -1,9 +1,10 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { createLoadingCache } from '../caching/loading-cache';
-import type { EndpointType, FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
+import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
 import type { ProviderKind } from '../entities/provider-config.entity';
 import { queryRows } from '../persistence/query-rows';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import { providerChainFor } from '../provider-configs/provider-chain';
 import { DIRECT_PROVIDER } from './direct-provider';
 
@@ -27,26 +28,22 @@ export type NotificationRoute =
       readonly lane: NotificationLane;
       readonly ownerId: string;
     }
-  | { readonly kind: 'unconfigured'; readonly providerKind: ProviderKind };
+  | { readonly kind: 'unconfigured'; readonly providerKind: string };
 
 /** The routes as stored; it implements the engine's `NotificationRoutes` port. */
 export interface NotificationRouteReader {
-  chainForKind(kind: ProviderKind): Promise<ProviderChainIds | null>;
+  chainForKind(kind: string): Promise<ProviderChainIds | null>;
   routeOf(endpointId: string): Promise<NotificationRoute | null>;
   followUpTargets(alertEventId: string, flowEndpointId: string): Promise<string[] | null>;
   chainFor(endpointId: string): Promise<ProviderChainIds | null>;
 }
 
-const PROVIDER_KINDS: Partial<Record<EndpointType, ProviderKind>> = {
-  sms: 'sms',
-  call: 'call',
-  email: 'email',
-};
-
-/** Everything else (messengers, webhooks) is chat. */
-const LANES: Partial<Record<EndpointType, NotificationLane>> = { sms: 'page', call: 'page', email: 'email' };
+/** The lane of an endpoint type no loaded channel serves: its sends fail when they find no channel. */
+const UNSERVED_LANE: NotificationLane = 'chat';
 
 export interface NotificationRoutesOptions {
+  /** The loaded channels: which endpoint types are provider-backed, and the lane of each. */
+  readonly plugins: PluginRegistry;
   /**
    * How long an endpoint's route (its type, flow steps, or its kind's provider chain), once read, is
    * reused: a change reaches dispatches within it. Default 2 s; 0 reads at every dispatch.
@@ -57,17 +54,21 @@ export interface NotificationRoutesOptions {
 const DEFAULT_ROUTE_TTL_MS = 2_000;
 
 /**
- * Routes over the database, reused for `routeTtlMs`: sms, call and email endpoints go through
- * their kind's default then backup provider config; messengers and webhooks talk to their service
- * directly; a flow endpoint has steps instead (and a follow-up sent to it goes to the step
+ * Routes over the database, reused for `routeTtlMs`: endpoints of a provider-backed type (its
+ * channels declare `serves.provider`: sms, call, email) go through their kind's default then backup
+ * provider config; the others (messengers, webhooks) talk to their service directly; each in its
+ * channels' lane. A flow endpoint has steps instead (and a follow-up sent to it goes to the step
  * endpoints its episode paged); a deleted endpoint goes nowhere.
  */
 export function createNotificationRoutes(
   orm: MikroORM,
-  options: NotificationRoutesOptions = {},
+  options: NotificationRoutesOptions,
 ): NotificationRouteReader {
-  const chainForKind = async (kind: ProviderKind): Promise<ProviderChainIds | null> => {
-    const [first, ...rest] = await providerChainFor(orm.em.fork(), kind);
+  const { plugins } = options;
+  const chainForKind = async (kind: string): Promise<ProviderChainIds | null> => {
+    // Provider configs exist for the provider-backed kinds only.
+    if (!plugins.providerKinds.includes(kind)) return null;
+    const [first, ...rest] = await providerChainFor(orm.em.fork(), kind as ProviderKind);
     return first === undefined ? null : [first, ...rest];
   };
   // Every notification is routed, so this is one plain-row query: the endpoint and, in the same
@@ -84,10 +85,11 @@ export function createNotificationRoutes(
     );
     if (row === undefined) return null;
     if (row.type === 'flow') return { kind: 'flow', steps: flowSteps(jsonOf(row.steps) ?? []) };
-    const lane = LANES[row.type] ?? 'chat';
-    const providerKind = PROVIDER_KINDS[row.type];
-    if (providerKind === undefined)
+    const lane = plugins.laneOf(row.type) ?? UNSERVED_LANE;
+    if (!plugins.providerKinds.includes(row.type)) {
       return { kind: 'deliver', chain: [DIRECT_PROVIDER], lane, ownerId: row.owner_id };
+    }
+    const providerKind = row.type;
     const [first, ...rest] = jsonOf(row.chain) ?? [];
     return first === undefined
       ? { kind: 'unconfigured', providerKind }
@@ -147,7 +149,7 @@ export function createNotificationRoutes(
 }
 
 interface RouteRow {
-  type: EndpointType;
+  type: string;
   owner_id: string;
   steps: StoredFlowStep[] | string | null;
   chain: string[] | string;

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { type EntityManager, LockMode, type MikroORM } from '@mikro-orm/core';
+import { typeChoiceMessage } from '@oncall/contracts';
 import type { Actor } from '../auth/actor';
 import { SecretBox } from '../crypto/secret-box';
 import { type OtpChannel, OtpCode } from '../entities/otp-code.entity';
 import { User } from '../entities/user.entity';
-import { unauthenticated } from '../errors/domain-error';
+import { unauthenticated, validationFailed } from '../errors/domain-error';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import { type OtpTarget, otpCodeHash } from './otp-code-hash';
@@ -21,9 +23,9 @@ export interface OtpRequest {
 }
 
 /**
- * One-time codes proving a user controls a phone number or mailbox before it becomes an endpoint.
- * The engine delivers them; only the newest code for a destination counts, so asking again
- * replaces the previous one.
+ * One-time codes proving a user controls a phone number or mailbox before it becomes an endpoint,
+ * for the endpoint types whose channels carry codes (`capabilities.otp`). The engine delivers them;
+ * only the newest code for a destination counts, so asking again replaces the previous one.
  */
 export class OtpService {
   constructor(
@@ -33,11 +35,15 @@ export class OtpService {
       secretBox: SecretBox;
       throttle: OtpThrottle;
       clock: Clock;
+      plugins: PluginRegistry;
     },
   ) {}
 
   async send(actor: Actor, request: OtpRequest): Promise<{ status: boolean; message: string }> {
-    const { secretBox, throttle, clock, orchestrator } = this.deps;
+    const { secretBox, throttle, clock, orchestrator, plugins } = this.deps;
+    if (!plugins.otpEndpointTypes.includes(request.type)) {
+      throw validationFailed({ type: [typeChoiceMessage(plugins.otpEndpointTypes)] });
+    }
     await this.deps.orm.em.fork().transactional(async (tx) => {
       // Holding the caller's row makes one user's concurrent requests count one after another.
       const user = await tx.findOne(User, { id: actor.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });

@@ -1,4 +1,5 @@
 import type { AnyChannelDefinition, AnySourceDefinition, ChannelLane } from '@oncall/plugin-sdk';
+import { endpointFieldsProblem } from './channel-endpoint-fields';
 import { BUILT_IN, describeOrigin, type PluginKind, PluginLoadError } from './plugin-load-error';
 
 /** The endpoint types the host serves itself: a flow endpoint has steps, not a channel. */
@@ -102,9 +103,11 @@ export function servedEndpointType(channel: AnyChannelDefinition): string {
  * plugins fit together. Fails with a `PluginLoadError` naming the package (or `built-in`) when two
  * channels share an id, or serve one endpoint type directly, or one provider of a provider-backed
  * type, or both imply theirs; when the channels of one endpoint type disagree on being
- * provider-backed, on their lane or on carrying one-time codes; when two sources share an id or a
- * data-source type, or a source declares its own `connection` fields; and when a plugin claims a
- * type the host owns (`flow`, `api`, `notification`).
+ * provider-backed, on their lane or on carrying one-time codes; when a channel's destination cannot
+ * make endpoints (a field every endpoint has, one-time codes without provider configs or a
+ * `value`); when two sources share an id or a data-source type, or a source declares its own
+ * `connection` fields; and when a plugin claims a type the host owns (`flow`, `api`,
+ * `notification`).
  *
  * @example
  * const plugins = createPluginRegistry(BUILT_IN_PLUGINS, { channels: [{ packageName: '@acme/ntfy', definition: ntfy }], sources: [] });
@@ -161,6 +164,8 @@ function catalogChannels(loaded: readonly LoadedChannel[]) {
     byId.set(definition.id, definition);
     const type = servedEndpointType(definition);
     refuseHostOwned('channel', packageName, 'endpoint type', type);
+    const problem = endpointFieldsProblem(definition);
+    if (problem !== undefined) throw new PluginLoadError('channel', packageName, problem);
     const provider = definition.serves?.provider;
     const lane = definition.capabilities.lane ?? DEFAULT_LANE;
     const served = byType.get(type) ?? {

@@ -244,6 +244,34 @@ describe('the plugin registry refuses plugins that do not fit together', () => {
     );
   });
 
+  it('a destination field an endpoint body or answer already names', () => {
+    const clashing: AnyChannelDefinition = {
+      ...channel('pager', { endpointType: 'pager' }),
+      destinationSchema: z.object({ name: z.string(), target: z.string() }),
+    };
+    expect(refusal({ channels: [{ packageName: '@acme/pager', definition: clashing }] })).toContain(
+      'Channel plugin "@acme/pager": destination field "name" is a field every endpoint has; rename it',
+    );
+  });
+
+  it('one-time codes on a channel without provider configs, or without a destination `value`', () => {
+    const direct = channel('otp-direct', { endpointType: 'signal' }, { otp: true });
+    expect(refusal({ channels: [{ packageName: '@acme/signal', definition: direct }] })).toContain(
+      'Channel plugin "@acme/signal": capabilities.otp needs serves.provider: one-time codes are sent through provider configs',
+    );
+    const valueless: AnyChannelDefinition = {
+      ...channel(
+        'push',
+        { endpointType: 'push', provider: { name: 'acme', label: 'Push config' } },
+        { otp: true },
+      ),
+      destinationSchema: z.object({ deviceId: z.string() }),
+    };
+    expect(refusal({ channels: [{ packageName: '@acme/push', definition: valueless }] })).toContain(
+      'Channel plugin "@acme/push": capabilities.otp needs a destination field "value": one-time codes are verified for it',
+    );
+  });
+
   it('a type the host owns: flow, api, notification', () => {
     expect(refusal({ channels: [{ packageName: '@acme/flow', definition: channel('flow') }] })).toContain(
       'Channel plugin "@acme/flow": endpoint type "flow" is the host\'s own; no plugin may serve it',

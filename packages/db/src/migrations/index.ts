@@ -16,6 +16,7 @@ import { Migration20261126110041AlertRuleTypeUnchecked } from './Migration202611
 import { Migration20261126110500DataSourceTypeFromPlugins } from './Migration20261126110500DataSourceTypeFromPlugins';
 import { prometheusWebhookTokensMigration } from './Migration20261126110600PrometheusWebhookTokens';
 import { Migration20261126111500ProviderConfigKinds } from './Migration20261126111500ProviderConfigKinds';
+import { Migration20261126112000EndpointPluginDestinations } from './Migration20261126112000EndpointPluginDestinations';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -65,4 +66,8 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     class: prometheusWebhookTokensMigration(secretBox),
   },
   { name: 'Migration20261126111500ProviderConfigKinds', class: Migration20261126111500ProviderConfigKinds },
+  {
+    name: 'Migration20261126112000EndpointPluginDestinations',
+    class: Migration20261126112000EndpointPluginDestinations,
+  },
 ];

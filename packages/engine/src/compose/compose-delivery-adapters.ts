@@ -47,8 +47,8 @@ export function composeDeliveryAdapters(
   return createEngineAdapters({
     ...createDeliveryStore(orm, {
       box: new SecretBox(config.encryptionKey),
-      alertMessages: alertMessagesFor(config, orm),
       plugins,
+      alertMessages: alertMessagesFor(config, orm),
     }),
     plugins,
     allowPrivateTargets: config.delivery.allowPrivateTargets,

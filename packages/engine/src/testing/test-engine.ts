@@ -108,9 +108,9 @@ export async function createTestEngine(
   const adapters = createEngineAdapters({
     ...createDeliveryStore(database.db.orm, {
       box,
+      plugins,
       alertMessages: options.alertMessages ?? defaultAlertMessages(target),
       channelConfigs: options.channelConfigs,
-      plugins,
     }),
     plugins,
     allowPrivateTargets: true,

@@ -15,8 +15,8 @@ const plugins = await loadPluginRegistry();
 const adapters = createEngineAdapters({
   ...createDeliveryStore(db.orm, {
     box: new SecretBox(Buffer.from(keyHex, 'hex')),
-    alertMessages: fixedAlertMessages(),
     plugins,
+    alertMessages: fixedAlertMessages(),
   }),
   plugins,
   allowPrivateTargets: true,

@@ -1,14 +1,13 @@
 import {
+  endpointBodySchema,
   endpointChangeOwnerBody,
-  endpointCreateBody,
   endpointListQuery,
-  endpointUpdateBody,
-  endpointViewSchema,
-  otpSendBody,
+  endpointViewSchemaFor,
+  otpSendBodySchema,
   otpSentSchema,
   paginated,
 } from '@oncall/contracts';
-import type { Core } from '@oncall/core';
+import { type Core, endpointCatalogOf } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
@@ -17,8 +16,14 @@ import { idParams, typed } from './route-context';
 
 const tags = ['endpoints'];
 
+/** The endpoint routes; their bodies and answers have one shape per endpoint type the core's plugins serve. */
 export function endpointRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
+  const catalog = endpointCatalogOf(core.plugins);
+  const endpointCreateBody = endpointBodySchema({ catalog, mode: 'create', strictness: 'strip', extra: {} });
+  const endpointUpdateBody = endpointBodySchema({ catalog, mode: 'update', strictness: 'strip', extra: {} });
+  const endpointViewSchema = endpointViewSchemaFor(catalog);
+  const otpSendBody = otpSendBodySchema(catalog, 'strip');
   r.get(
     '/endpoint',
     { schema: { tags, querystring: endpointListQuery, response: { 200: paginated(endpointViewSchema) } } },

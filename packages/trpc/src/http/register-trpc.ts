@@ -12,7 +12,10 @@ export interface TrpcMountOptions {
   prefix?: string;
 }
 
-/** Mounts the tRPC face in its own Fastify scope, so its body parsing leaves other routes alone. */
+/**
+ * Mounts the tRPC face in its own Fastify scope, so its body parsing leaves other routes alone. Its
+ * inputs follow the plugins of the core it serves.
+ */
 export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptions): Promise<void> {
   const { core } = options;
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {

@@ -1,4 +1,5 @@
 import {
+  type EndpointCatalog,
   endpointBodySchema,
   endpointChangeOwnerBody,
   endpointListQuery,
@@ -10,7 +11,13 @@ import {
 const id = { id: idField('id') };
 
 export const endpointListInput = endpointListQuery.strict().prefault({});
-export const endpointCreateInput = endpointBodySchema({ mode: 'create', strictness: 'strict', extra: {} });
-export const endpointUpdateInput = endpointBodySchema({ mode: 'update', strictness: 'strict', extra: id });
 export const endpointChangeOwnerInput = endpointChangeOwnerBody.strict().extend(id);
-export const otpSendInput = otpSendBodySchema('strict');
+
+/** The inputs with one shape per endpoint type of the catalog (built from the loaded plugins). */
+export function endpointInputs(catalog: EndpointCatalog) {
+  return {
+    create: endpointBodySchema({ catalog, mode: 'create', strictness: 'strict', extra: {} }),
+    update: endpointBodySchema({ catalog, mode: 'update', strictness: 'strict', extra: id }),
+    sendOtp: otpSendBodySchema(catalog, 'strict'),
+  };
+}
