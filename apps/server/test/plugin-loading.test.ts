@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@oncall/config';
-import { DataSource, PluginLoadError } from '@oncall/core';
+import { AlertRule, DataSource, PluginLoadError } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../src/start';
@@ -62,7 +62,7 @@ describe('plugins the configuration names', () => {
     }
   });
 
-  it('serves data sources of a SOURCE_PLUGINS type: created over REST with a webhook token its webhook takes', {
+  it('serves a SOURCE_PLUGINS type end to end: a data source over REST, its webhook token, a rule of the type that fires and resolves', {
     timeout: 60_000,
   }, async () => {
     const service = await startService(
@@ -114,6 +114,25 @@ describe('plugins the configuration names', () => {
         admin,
       );
       expect(picked.json()).toEqual([{ id: view.id, name: 'kuma', type: 'uptime_kuma' }]);
+
+      // A rule of the plugin's type listening to that data source fires and resolves from its webhook.
+      const rule = await call(
+        'POST',
+        '/api/v1/alert-rule',
+        { type: 'uptime_kuma', name: 'API monitor', dataSourceIds: [view.id], dataSourceAlertName: 'api' },
+        admin,
+      );
+      expect(rule.statusCode, rule.body).toBe(200);
+      const ruleId: string = rule.json().id;
+      const stateOf = async () =>
+        (await service.core.orm.em.fork().findOneOrFail(AlertRule, { id: ruleId })).state;
+      const fired = await call('POST', `/api/v1/uptime_kuma-alert/${view.webhookToken}`, down);
+      expect(fired.json()).toEqual({ status: true, alerts: 1, matched: 1 });
+      expect(await stateOf()).toBe('critical');
+      const up = { ...down, heartbeat: { status: 1, time: '2024-09-24 23:52:35.527' }, msg: 'up' };
+      const resolved = await call('POST', `/api/v1/uptime_kuma-alert/${view.webhookToken}`, up);
+      expect(resolved.json()).toEqual({ status: true, alerts: 1, matched: 1 });
+      expect(await stateOf()).toBe('resolved');
     } finally {
       await service.stop();
     }
