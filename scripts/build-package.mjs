@@ -5,7 +5,8 @@
 // Sources name relative modules without an extension (`./start`, `./http`), which vitest, tsx and the
 // typechecker's Bundler resolution accept and Node's ESM loader does not. The emitted JavaScript gets
 // the module's real file name instead (`./start.js`, `./http/index.js`), so the sources stay as they
-// are. Types are not checked here (`noCheck`): `npm run typecheck` checks the whole repository at once,
+// are. The declarations get them too: a consumer's typechecker resolving with `nodenext` requires them.
+// Types are not checked here (`noCheck`): `npm run typecheck` checks the whole repository at once,
 // and a build that checked each package would check its dependencies' sources again.
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,7 +24,10 @@ if (!outDir) throw new Error('tsconfig.build.json: outDir is required');
 // A module renamed or removed since the last build must not linger in dist/.
 rmSync(outDir, { recursive: true, force: true });
 const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
-const emitted = program.emit(undefined, undefined, undefined, false, { after: [withRuntimeSpecifiers] });
+const emitted = program.emit(undefined, undefined, undefined, false, {
+  after: [withRuntimeSpecifiers],
+  afterDeclarations: [withRuntimeSpecifiers],
+});
 const diagnostics = [
   ...program.getOptionsDiagnostics(),
   ...program.getSyntacticDiagnostics(),
