@@ -1,3 +1,4 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
 import { newOpaqueToken, type SecretBox } from '@oncall/core';
 
@@ -8,7 +9,7 @@ import { newOpaqueToken, type SecretBox } from '@oncall/core';
  * service's `SecretBox`; a database holding such data sources cannot be migrated without it. Going
  * down leaves the tokens: a token the read shows is harmless where no route takes it.
  */
-export function prometheusWebhookTokensMigration(box: SecretBox | undefined) {
+export function prometheusWebhookTokensMigration(box: SecretBox | undefined): MigrationObject['class'] {
   return class Migration20261126110600PrometheusWebhookTokens extends Migration {
     override async up(): Promise<void> {
       const rows = await this.execute(
