@@ -35,9 +35,16 @@ describe('plugins the configuration names', () => {
   it('loads a source plugin package SOURCE_PLUGINS names, and warns of stored types nothing serves', {
     timeout: 60_000,
   }, async () => {
-    const em = database.db.orm.em.fork();
-    em.create(DataSource, { name: 'checks', type: 'nagios', url: 'http://nagios.invalid' });
-    await em.flush();
+    // A row of a type no plugin serves, written into the service's own database (on PGlite, the one
+    // in DATA_DIR), then the service started again over it.
+    const first = await startService(loadConfig(env({ SOURCE_PLUGINS: UPTIME_KUMA })));
+    try {
+      const em = first.core.orm.em.fork();
+      em.create(DataSource, { name: 'checks', type: 'nagios', url: 'http://nagios.invalid' });
+      await em.flush();
+    } finally {
+      await first.stop();
+    }
     const lines: string[] = [];
     const service = await startService(loadConfig(env({ SOURCE_PLUGINS: UPTIME_KUMA })), {
       logStream: { write: (line) => void lines.push(line) },
