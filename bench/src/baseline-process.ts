@@ -2,15 +2,22 @@ import { fileURLToPath } from 'node:url';
 import { processCpuMs, spawnListening, stopChild } from './server-process';
 
 export interface BaselineProcess {
-  /** `POST` a JSON body here: one INSERT, answered `{status: true}`. */
+  /** `POST` a JSON body here: one INSERT (and the forward, if any), answered `{status: true}`. */
   url: string;
   /** CPU time the process has used so far, in ms. */
   cpuMs(): number;
   stop(): Promise<void>;
 }
 
-/** The bare Fastify + single INSERT server (`baseline-server.ts`) in its own process, like the real one. */
-export async function startBaselineProcess(databaseUrl: string, port: number): Promise<BaselineProcess> {
+/**
+ * The bare Fastify + single INSERT server (`baseline-server.ts`) in its own process, like the real one;
+ * given `forwardUrl` (a fake providerOne), each request also makes one local POST there.
+ */
+export async function startBaselineProcess(
+  databaseUrl: string,
+  port: number,
+  forwardUrl?: string,
+): Promise<BaselineProcess> {
   const child = await spawnListening(process.execPath, ['--import', 'tsx', 'src/baseline-server.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: {
@@ -18,6 +25,7 @@ export async function startBaselineProcess(databaseUrl: string, port: number): P
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
+      ...(forwardUrl === undefined ? {} : { FORWARD_URL: forwardUrl }),
     },
   });
   return {

@@ -1,8 +1,10 @@
 /**
- * The yardstick the Step-4 benchmarks divide by: a bare Fastify server whose one route does a single
- * INSERT into a small table of the benchmark's database through a pg pool of the server's size (10).
- * No validation, no auth, no transaction: what one HTTP request plus one committed row costs on this
- * machine. Started by `baseline-process.ts`; reads DATABASE_URL and PORT.
+ * The yardstick the ingestion and fire → page benchmarks divide by: a bare Fastify server whose one
+ * route does a single INSERT into a small table of the benchmark's database through a pg pool of the
+ * server's size (10). No validation, no auth, no transaction: what one HTTP request plus one
+ * committed row costs on this machine. With FORWARD_URL (a fake providerOne) it then makes one local
+ * POST there, carrying the instance as the message, and answers after it: the least a page costs.
+ * Started by `baseline-process.ts`; reads DATABASE_URL, PORT and FORWARD_URL.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -10,6 +12,7 @@ import pg from 'pg';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Started by bench/src/baseline-process.ts only');
 
+const forwardUrl = process.env.FORWARD_URL || undefined;
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 await pool.query(
   `create table if not exists bench_baseline (
@@ -24,6 +27,15 @@ app.post('/ingest', async (request) => {
     body.alertname ?? null,
     body.description ?? null,
   ]);
+  if (forwardUrl !== undefined) {
+    const query = new URLSearchParams({
+      receptor: '09120000000',
+      sender: '1000',
+      message: body.instance ?? '',
+    });
+    const response = await fetch(`${forwardUrl}/v1/baseline/sms/send.json?${query}`, { method: 'POST' });
+    await response.arrayBuffer();
+  }
   return { status: true };
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3990) });

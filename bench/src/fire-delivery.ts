@@ -1,9 +1,10 @@
 /**
- * Step-4 benchmark: fire → first delivery. `fire-alert` calls at a steady rate, each a new instance
- * of a rule paging one SMS endpoint, each timed from the moment its request is sent to the moment a
- * local fake providerOne receives its SMS. The fake runs in this process, so both instants are read
- * from one clock; the server (with its embedded engine) runs in its own process, as users run it.
- * The baseline (bare Fastify + one INSERT) is driven at the same rate, request → answer.
+ * Fire → first delivery. `fire-alert` calls at a steady rate, each a new instance of a rule paging
+ * one SMS endpoint, each timed from the moment its request is sent to the moment a local fake
+ * providerOne receives its SMS. The fake runs in this process, so both instants are read from one
+ * clock; the server (with its embedded engine) runs in its own process, as users run it. The
+ * baseline (bare Fastify + one INSERT + one local POST to the same fake) is driven at the same rate
+ * and timed the same way, request → POST received.
  * Usage: npm run bench:fire-delivery -w @oncall/bench  (FIRE_BENCH_RATE per second, default 100;
  * FIRE_BENCH_SECONDS, default 15; FIRE_BENCH_WORKERS=separate runs the server with ENGINE_WORKERS=false
  * and a second server process, same database and keys, that delivers)
@@ -37,7 +38,7 @@ const workers = separateWorkers
       JWT_SECRET: server.jwtSecret,
     })
   : undefined;
-const baseline = await startBaselineProcess(database.url, 3994);
+const baseline = await startBaselineProcess(database.url, 3994, provider.url);
 try {
   const accessToken = await loginAdmin(server);
   const endpointId = await seedSmsEndpoint(server, database.url, provider.url);
@@ -65,18 +66,23 @@ try {
   await Promise.all(Array.from({ length: WARM_UP }, (_, i) => fire(-1 - i)));
   await provider.waitForRequests(WARM_UP);
 
-  const baselineTimes: number[] = [];
+  const total = RATE * SECONDS;
+  const baselineSentAt = new Map<number, number>();
   const baselineCpu = baseline.cpuMs();
   const baselineStart = performance.now();
+  const baselineArrivals = timeArrivals(
+    provider,
+    provider.requests.length,
+    total,
+    new RegExp(`base-${run}-(\\d+)`),
+  );
   await paced(RATE, SECONDS, async (i) => {
-    const sent = performance.now();
+    baselineSentAt.set(i, performance.now());
     const response = await post(baseline.url, { alertname: 'bench', instance: `base-${run}-${i}` });
     await response.arrayBuffer();
-    if (response.ok) baselineTimes.push(performance.now() - sent);
   });
-
+  const baselineTimes = [...(await baselineArrivals)].map(([n, at]) => at - (baselineSentAt.get(n) ?? at));
   const baselineLoad = (baseline.cpuMs() - baselineCpu) / (performance.now() - baselineStart);
-  const total = RATE * SECONDS;
   const serverCpu = server.cpuMs();
   const serverStart = performance.now();
   const sentAt = new Map<number, number>();
@@ -104,13 +110,18 @@ try {
       latencyResult('fire-alert request → answer', answerTimes, total),
       latencyResult('fire-alert request → SMS at the fake provider', deliveryTimes, total),
     ],
-    latencyResult(`baseline: bare Fastify + one INSERT, request → answer`, baselineTimes, total),
+    latencyResult(
+      `baseline: bare Fastify + one INSERT + one local POST, request → POST received`,
+      baselineTimes,
+      total,
+    ),
   );
   // At a steady 100/s the server's background loops (queue polling, maintenance) are part of it.
   const percent = (share: number) => `${Math.round(share * 100)} %`;
   console.log(
     `\nserver process CPU while firing (pages delivered included): ${percent(serverLoad)} of one core; ` +
-      `baseline process while driven at the same rate: ${percent(baselineLoad)}`,
+      `baseline process while driven at the same rate: ${percent(baselineLoad)} ` +
+      `(${(serverLoad / baselineLoad).toFixed(1)}×)`,
   );
 } finally {
   await baseline.stop();

@@ -5,7 +5,9 @@
  *   row, history event, rule state);
  * - fire 100 instances that are already firing, over and over ("Already Active");
  * - fire a new instance per request on a rule paging one SMS endpoint: each fire also queues a page,
- *   which the server's engine delivers to a local fake providerOne while the load runs.
+ *   which the server's engine delivers to a local fake providerOne while the load runs. Its yardstick
+ *   is a second baseline that also makes one local POST to the fake per request; pages delivered
+ *   per second while the load ran are counted at the fake.
  * The ingestion limit is lifted: this measures throughput, not the limiter.
  * Usage: npm run bench:ingest -w @oncall/bench  (BENCH_SECONDS per run, BENCH_CONNECTIONS; BENCH_ONLY=
  *   new,firing,paged picks runs; the baseline always runs)
@@ -31,6 +33,7 @@ const server = await startServerProcess(database.url, 3997, {
   ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
 });
 const baseline = await startBaselineProcess(database.url, 3996);
+const pageBaseline = await startBaselineProcess(database.url, 3993, provider.url);
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
@@ -91,15 +94,32 @@ try {
       }),
     );
   }
-  const delivered = provider.requests.length;
+  const pageResults: LoadResult[] = [];
+  let pagesPerSecond: number | undefined;
+  const delivered = () => provider.requests.filter((r) => r.query.message?.includes('paged-')).length;
+  const deliveredBefore = delivered();
   if (wanted('paged')) {
-    results.push(
+    pageResults.push(
+      await runLoad({
+        name: 'baseline: bare Fastify, one INSERT, one local POST',
+        url: pageBaseline.url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        nextBody: () => alert(`base-${run}-${sent++}`),
+        connections,
+        seconds,
+        cpuMs: pageBaseline.cpuMs,
+      }),
+    );
+    const startedAt = performance.now();
+    pageResults.push(
       await runLoad({
         ...fire(paging.token),
         name: 'fire-alert, new instance each, one SMS endpoint',
         nextBody: () => alert(`paged-${run}-${sent++}`),
       }),
     );
+    pagesPerSecond = ((delivered() - deliveredBefore) * 1000) / (performance.now() - startedAt);
   }
   const opened = async (ruleId: string) =>
     (await db.query<{ n: string }>('select count(*) as n from alert_instances where rule_id = $1', [ruleId]))
@@ -108,16 +128,25 @@ try {
   console.log(
     `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL on 127.0.0.1\n`,
   );
-  printTable(results);
+  printTable([...results, ...pageResults]);
   console.log(`\nRatios to the baseline measured in this run:\n`);
   printRatios(results.slice(1), base);
+  const [pageBase, paged] = pageResults;
+  if (pageBase && paged) {
+    console.log(`\nPaging fires, ratios to the baseline that also POSTs once per request:\n`);
+    printRatios([paged], pageBase);
+    console.log(
+      `\npages received by the fake provider while the paging load ran: ${Math.round(pagesPerSecond ?? 0)}/s`,
+    );
+  }
   console.log(
     `\ninstances opened: quiet rule ${await opened(quiet.id)}, paging rule ${await opened(paging.id)}; ` +
-      `SMS sends received during and after the paging run so far: ${provider.requests.length - delivered}`,
+      `SMS sends received for the paging run so far: ${delivered() - deliveredBefore}`,
   );
 } finally {
   await db.end();
   await baseline.stop();
+  await pageBaseline.stop();
   await server.stop();
   await provider.close();
   await database.drop();

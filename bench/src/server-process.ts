@@ -18,7 +18,8 @@ export interface ServerProcess {
 /**
  * The server as users run it, in its own process, so the load generator does not share its event
  * loop. Throttles are lifted: the benchmark measures throughput, not the login limiter. `env` adds
- * to or overrides the environment (an ingestion limit, `ALLOW_PRIVATE_WEBHOOK_TARGETS`).
+ * to or overrides the environment (an ingestion limit, `ALLOW_PRIVATE_WEBHOOK_TARGETS`);
+ * `ENGINE_DIRECT_DISPATCH` passes through from the benchmark's own environment.
  */
 export async function startServerProcess(
   databaseUrl: string,
@@ -46,6 +47,10 @@ export async function startServerProcess(
       JWT_SECRET: jwtSecret,
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000000000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000000',
+      // An A/B of the fire → page path: ENGINE_DIRECT_DISPATCH=false in the benchmark's environment.
+      ...(process.env.ENGINE_DIRECT_DISPATCH
+        ? { ENGINE_DIRECT_DISPATCH: process.env.ENGINE_DIRECT_DISPATCH }
+        : {}),
       ...env,
     },
   });

@@ -106,6 +106,15 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Whether a page queued by this process is sent by it right after the fire commits, with no queue
+   * hop (embedded engine with workers only); its job stays as a delayed backstop that a worker takes
+   * over if this process dies first. `false`: every page goes through the queue's workers.
+   */
+  ENGINE_DIRECT_DISPATCH: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** `host:port` of a Temporal frontend; when set, Temporal runs deliveries instead of the embedded engine. */
   TEMPORAL_ADDRESS: temporalAddressSchema.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),

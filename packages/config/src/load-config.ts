@@ -79,6 +79,8 @@ export interface AppConfig {
     maxRetryAfterSeconds: number;
     /** `ENGINE_WORKERS`: false when this process only queues and other processes deliver. */
     runWorkers: boolean;
+    /** `ENGINE_DIRECT_DISPATCH`: pages this process queues are sent by it right after commit. */
+    directDispatch: boolean;
   };
   /** Set when `TEMPORAL_ADDRESS` is: deliveries run on Temporal, started through an outbox. */
   temporal: { address: string; namespace: string; taskQueue: string } | undefined;
@@ -181,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
       maxRetryAfterSeconds: env.DELIVERY_MAX_RETRY_AFTER_SECONDS,
       runWorkers: env.ENGINE_WORKERS,
+      directDispatch: env.ENGINE_DIRECT_DISPATCH,
     },
     temporal: env.TEMPORAL_ADDRESS
       ? {

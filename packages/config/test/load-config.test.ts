@@ -64,6 +64,8 @@ describe('loadConfig', () => {
     const postgres = { DATABASE_URL: 'postgres://root@127.0.0.1:5432/oncall', DATA_DIR: tempDir() };
     expect(loadConfig(postgres).delivery.runWorkers).toBe(true);
     expect(loadConfig({ ...postgres, ENGINE_WORKERS: 'false' }).delivery.runWorkers).toBe(false);
+    expect(loadConfig(postgres).delivery.directDispatch).toBe(true);
+    expect(loadConfig({ ...postgres, ENGINE_DIRECT_DISPATCH: 'false' }).delivery.directDispatch).toBe(false);
     expect(() => loadConfig({ ENGINE_WORKERS: 'false', DATA_DIR: tempDir() })).toThrowError(
       /ENGINE_WORKERS: false needs DATABASE_URL/,
     );

@@ -66,6 +66,7 @@ export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
+export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
 export type { ClusterInput } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';

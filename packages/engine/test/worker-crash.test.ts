@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createDeliveryStore, SecretBox } from '@oncall/core';
+import { createDeliveryStore, queryRows, SecretBox } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, hangReply, startFakeProviderOne } from '@oncall/fakes';
@@ -78,10 +78,12 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-delivery (PostgreSQ
     await db.close();
     await dropDatabase();
   });
-  const startWorker = async (): Promise<ChildProcess> => {
+  const startWorker = async (
+    otp: readonly [userId: string, code: string] | [] = [],
+  ): Promise<ChildProcess> => {
     const script = fileURLToPath(new URL('./support/crash-worker.ts', import.meta.url));
     // The workspace packages' sources, as under vitest: the `development` export condition.
-    const args = ['--conditions=development', '--import', 'tsx', script, url, KEY.toString('hex')];
+    const args = ['--conditions=development', '--import', 'tsx', script, url, KEY.toString('hex'), ...otp];
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -139,6 +141,31 @@ describe.skipIf(adminUrl === undefined)('a worker killed mid-delivery (PostgreSQ
       expect((await attemptsOf(db.orm, otpWorkflowId(otpId))).map((a) => [a.attempt, a.outcome])).toEqual([
         [1, 'transient'],
         [2, 'delivered'],
+      ]);
+    }, WAIT);
+    expect(provider.requests.length - requestsBefore).toBe(2);
+    expect(provider.accepted() - acceptedBefore).toBe(1);
+  });
+
+  it('pages once when the process that committed the OTP dies while the provider holds its direct send', async () => {
+    const acceptedBefore = provider.accepted();
+    const requestsBefore = provider.requests.length;
+    provider.replyNext(hangReply);
+    // The child commits the OTP and sends it itself, right after commit, with no worker involved.
+    const committer = await startWorker([userId, '975310']);
+    await provider.waitForRequests(requestsBefore + 1);
+    await kill(committer);
+    const [otp] = await queryRows<{ id: string }>(
+      db.orm.em.fork(),
+      'select id from otp_codes order by created_at desc limit 1',
+    );
+    const otpId = otp?.id ?? '';
+
+    // The backstop job is taken over once its lease ends, and sends the same attempt again.
+    await startWorker();
+    await vi.waitFor(async () => {
+      expect((await attemptsOf(db.orm, otpWorkflowId(otpId))).map((a) => [a.attempt, a.outcome])).toEqual([
+        [1, 'delivered'],
       ]);
     }, WAIT);
     expect(provider.requests.length - requestsBefore).toBe(2);

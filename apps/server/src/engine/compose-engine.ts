@@ -42,6 +42,7 @@ export async function composeEngine(
       autoResolve: { instances: options.instances, readInstance: armedInstanceReader(db.orm) },
       policies,
       runWorkers: config.delivery.runWorkers,
+      directDispatch: config.delivery.directDispatch,
       onError: options.onError,
       metrics: options.metrics,
     });

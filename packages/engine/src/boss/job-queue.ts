@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager, TransactionEventArgs } from '@mikro-orm/core';
 import type { Database } from '@oncall/db';
 import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import { QUEUES, type QueueName } from '../driver/queues';
@@ -53,6 +53,28 @@ export interface JobQueue {
   ): Promise<void>;
   /** Queues a job on its own (handlers continuing their work). */
   send(queue: QueueName, data: object, options: SendJobOptions): Promise<void>;
+  /**
+   * Like `sendInTransaction`, saying whether the job is new: false when a job with its id already
+   * exists (a repeated call), whose work is someone else's.
+   */
+  sendNewInTransaction(
+    tx: EntityManager,
+    queue: QueueName,
+    data: object,
+    options: SendJobOptions,
+  ): Promise<boolean>;
+  /**
+   * Marks jobs that have not run yet as completed: their work was done outside the queue. The rows
+   * stay, so their ids still turn a repeated send into a no-op.
+   */
+  completeQueued(queue: QueueName, ids: readonly string[]): Promise<void>;
+  /** Makes a delayed job runnable now, waking the workers. */
+  runNow(queue: QueueName, id: string): Promise<void>;
+  /**
+   * Calls `listener` with each transaction of the application database (its entity manager, the one
+   * `sendInTransaction` was given) right after it commits; never for a released savepoint.
+   */
+  afterCommit(listener: (tx: EntityManager) => void): void;
   /** Looks a job up by id, whatever its state; null when there is none. */
   find<Data>(queue: QueueName, id: string): Promise<Data | null>;
   /** Jobs whose payload contains `match` (JSON containment), with whether each has run to completion. */
@@ -126,25 +148,47 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     await boss.findJobs(name, { id: jobIdFor('cache-warm-up') });
   }
 
+  const committedListeners = new Set<(tx: EntityManager) => void>();
+  db.orm.em.getEventManager().registerSubscriber({
+    afterTransactionCommit({ em, transaction }: TransactionEventArgs) {
+      // A released savepoint is not a commit: its transaction may still roll back.
+      if (transaction?.savepointName !== undefined) return;
+      for (const listener of committedListeners) listener(em);
+    },
+  });
+
   const sendWith = async (
     queue: QueueName,
     data: object,
     { id, delayMs, group }: SendJobOptions,
     db?: ReturnType<typeof transactionBossDb>,
-  ) => {
-    await boss.send(queue, data, {
+  ): Promise<boolean> => {
+    const created = await boss.send(queue, data, {
       id,
       ...(group === undefined ? {} : { group: { id: group } }),
       // A number is seconds from now by the database clock, so app and database clocks need not agree.
       ...(delayMs !== undefined && delayMs > 0 ? { startAfter: delayMs / 1000 } : {}),
       ...(db ? { db } : {}),
     });
+    return created !== null;
   };
 
   return {
-    sendInTransaction: (tx, queue, data, sendOptions) =>
+    async sendInTransaction(tx, queue, data, sendOptions) {
+      await sendWith(queue, data, sendOptions, transactionBossDb(tx));
+    },
+    sendNewInTransaction: (tx, queue, data, sendOptions) =>
       sendWith(queue, data, sendOptions, transactionBossDb(tx)),
-    send: (queue, data, sendOptions) => sendWith(queue, data, sendOptions),
+    async send(queue, data, sendOptions) {
+      await sendWith(queue, data, sendOptions);
+    },
+    async completeQueued(queue, ids) {
+      if (ids.length > 0) await boss.complete(queue, [...ids], null, { includeQueued: true });
+    },
+    async runNow(queue, id) {
+      // Unlike send(), update() takes a start of 0 seconds from now; it notifies once runnable.
+      await boss.update(queue, undefined, { id, startAfter: 0 });
+    },
     async find<Data>(queue: QueueName, id: string) {
       const [job] = await boss.findJobs<Data>(queue, { id });
       return job ? job.data : null;
@@ -177,8 +221,14 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
         (jobs: JobWithMetadata<Data>[]) => Promise.all(jobs.map((job) => settle(job, handler, failures))),
       );
     },
+    afterCommit(listener) {
+      committedListeners.add(listener);
+    },
     stats: () => queueStatsOf(boss.getDb(), Object.values(QUEUES)),
-    stop: (timeoutMs = 30_000) => boss.stop({ graceful: true, timeout: timeoutMs, close: true }),
+    async stop(timeoutMs = 30_000) {
+      committedListeners.clear();
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
   };
 }
 

@@ -48,6 +48,16 @@ export interface QueueTuning {
    * its cause may be fixed; pg-boss drops a job still queued after the queue's 14-day retention.
    */
   readonly retryLimit: number;
+  /**
+   * Dispatches the committing process runs at once right after commit (fire → page without a queue
+   * hop); more wait for a turn.
+   */
+  readonly directConcurrency: number;
+  /**
+   * How long a committed dispatch waits for a direct turn before its job goes to the workers. Also
+   * part of the lease before a worker may take a direct job over from a process that died.
+   */
+  readonly directMaxWaitMs: number;
   /** Longest wait between two handler retries, in seconds; they back off from 1 s up to it. */
   readonly retryDelayMaxSeconds: number;
   /**
@@ -70,6 +80,8 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   slowLaneWorkers: 8,
   slowLanePerOwner: 2,
   slowLanePollingIntervalSeconds: 5,
+  directConcurrency: 64,
+  directMaxWaitMs: 2_000,
   retryLimit: RETRY_UNTIL_RETENTION,
   retryDelayMaxSeconds: 60,
   programmingErrorRetrySeconds: 600,

@@ -13,6 +13,7 @@ import { type EngineMetrics, NO_ENGINE_METRICS } from '../ports/engine-metrics';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { createAutoResolveRunner } from './auto-resolve-runner';
 import { createDeliveryRunner } from './delivery-runner';
+import { createDirectDispatch, type DirectDispatch } from './direct-dispatch';
 import { createDispatcher } from './dispatcher';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
@@ -32,6 +33,12 @@ export interface EmbeddedEngineOptions {
   readonly tuning?: Partial<QueueTuning>;
   /** False: this process only queues work and another one runs the workers. Default true. */
   readonly runWorkers?: boolean;
+  /**
+   * True (the default, with workers): a dispatch this process queues runs here right after its
+   * transaction commits, its job kept as a delayed backstop (`direct-dispatch.ts`). False: every
+   * job goes to the workers at once.
+   */
+  readonly directDispatch?: boolean;
   /** Monotonic milliseconds for send latency; `performance.now` by default. */
   readonly now?: () => number;
   /** Backoff jitter in [0, 1); `Math.random` by default. */
@@ -72,8 +79,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
     return queue;
   };
   const clock = options.clock ?? systemClock;
+  const tuning = { ...DEFAULT_QUEUE_TUNING, ...options.tuning };
+  let direct: DirectDispatch | null = null;
+  // Longer than a direct run can take: its wait for a turn, then a handler's bound.
+  const leaseMs = tuning.directMaxWaitMs + tuning.expireInSeconds * 1000;
   return {
-    orchestrator: createEmbeddedOrchestrator(started, clock),
+    orchestrator: createEmbeddedOrchestrator(started, clock, { current: () => direct, leaseMs }),
     async start() {
       if (queue) return;
       const metrics = options.metrics ?? NO_ENGINE_METRICS;
@@ -100,8 +111,22 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         policies: { ...DEFAULT_RETRY_POLICIES, ...options.policies },
         queue: opened,
       });
-      await opened.work<DispatchJob>(QUEUES.dispatch, (job, { retryCount }) => dispatch(job, retryCount > 0));
-      const tuning = { ...DEFAULT_QUEUE_TUNING, ...options.tuning };
+      // A direct job run by a worker took over from a process that may have sent already.
+      await opened.work<DispatchJob>(QUEUES.dispatch, (job, { retryCount }) =>
+        dispatch(job, retryCount > 0 || job.direct === true),
+      );
+      if (options.directDispatch !== false) {
+        const here = createDirectDispatch({
+          run: (job) => dispatch(job, false),
+          queue: opened,
+          concurrency: tuning.directConcurrency,
+          maxWaitMs: tuning.directMaxWaitMs,
+          now: options.now ?? (() => performance.now()),
+          onError: options.onError ?? (() => undefined),
+        });
+        opened.afterCommit(here.committed);
+        direct = here;
+      }
       // Pages are fetched in batches (throughput); the slow lanes one job per worker, with a share
       // per endpoint owner, so a hanging target holds one worker of its own lane and nothing else.
       const slowLane = {
@@ -132,6 +157,9 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       }
     },
     async stop(timeoutMs) {
+      const here = direct;
+      direct = null;
+      await here?.stop(timeoutMs ?? 30_000);
       const current = queue;
       queue = null;
       await current?.stop(timeoutMs);

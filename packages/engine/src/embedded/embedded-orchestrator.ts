@@ -4,19 +4,46 @@ import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
 import { QUEUES } from '../driver/queues';
 import { armedAutoResolveState, autoResolveTimerOptions } from './auto-resolve-timer';
+import type { DirectDispatch } from './direct-dispatch';
 import { escalationStopId } from './escalation-stop-id';
 import type { AutoResolveJob, DispatchJob, EscalationStopJob } from './jobs';
+
+/** Where dispatches run when this process runs them itself after commit. */
+export interface DirectDispatchSlot {
+  /** The running engine's direct dispatch; null when jobs go to the workers at once. */
+  current(): DirectDispatch | null;
+  /** How long a dispatch job waits for its direct run before a worker may take it over. */
+  readonly leaseMs: number;
+}
 
 /**
  * The core's Orchestrator port on the embedded queue: every call writes a job inside the caller's
  * transaction. Job ids come from the business keys, so a repeated call (a retried request, the same
- * event notified twice) finds the job already there and pages nobody twice. An auto-resolve timer
- * is one delayed job per episode: repeated fires write nothing, the timer reads the instance's last
- * fire when it runs out.
+ * event notified twice) finds the job already there and pages nobody twice. A dispatch job is, when
+ * this process runs dispatches itself, delayed by the lease and run here after commit
+ * (`direct-dispatch.ts`); a job that already existed is left to whoever owns it. An auto-resolve
+ * timer is one delayed job per episode: repeated fires write nothing, the timer reads the
+ * instance's last fire when it runs out.
  */
-export function createEmbeddedOrchestrator(queue: () => JobQueue, clock: Clock): Orchestrator {
-  const dispatch = (tx: Parameters<Orchestrator['notify']>[0], job: DispatchJob, key: string) =>
-    queue().sendInTransaction(tx, QUEUES.dispatch, job, { id: jobIdFor(key) });
+export function createEmbeddedOrchestrator(
+  queue: () => JobQueue,
+  clock: Clock,
+  direct: DirectDispatchSlot,
+): Orchestrator {
+  const dispatch = async (tx: Parameters<Orchestrator['notify']>[0], job: DispatchJob, key: string) => {
+    const id = jobIdFor(key);
+    const here = direct.current();
+    if (here === null) {
+      await queue().sendInTransaction(tx, QUEUES.dispatch, job, { id });
+      return;
+    }
+    const backstop: DispatchJob = { ...job, direct: true };
+    const created = await queue().sendNewInTransaction(tx, QUEUES.dispatch, backstop, {
+      id,
+      delayMs: direct.leaseMs,
+    });
+    if (created) here.track(tx, id, job);
+  };
   return {
     sendOtp: (tx, { otpId, channel }) => dispatch(tx, { type: 'otp', otpId, channel }, otpWorkflowId(otpId)),
     notify: (tx, { alertEventId, endpointId }) =>

@@ -7,9 +7,17 @@ import type { DeliveryInput, FlowInput, OtpChannel } from '@oncall/workflows';
  */
 
 /** Work the core asked for, routed when it runs. */
-export type DispatchJob =
+export type DispatchJob = (
   | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
-  | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel };
+  | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
+) & {
+  /**
+   * The process that queued it runs it right after commit (`direct-dispatch.ts`); the job is its
+   * delayed backstop. A worker that runs it took over from a process that may have sent already,
+   * so it reads the delivery log before sending, as on a replay.
+   */
+  readonly direct?: true;
+};
 
 /** A delivery resumed by its backoff timer, or started by a flow step. */
 export interface DeliveryJob {

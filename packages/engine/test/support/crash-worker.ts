@@ -2,14 +2,17 @@
  * A worker process for the crash test: the embedded engine's workers over a PostgreSQL database,
  * with a short job expiry so a killed worker's job is retried within seconds.
  * Usage: tsx --conditions=development crash-worker.ts <database url> <encryption key hex>
+ *   [<user id> <code>]: also requests an OTP for that user through this process's own engine, whose
+ *   page this process then sends right after commit (direct dispatch).
  */
 import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, loadPluginRegistry } from '../../src/index';
 import { fixedAlertMessages } from '../../src/testing/index';
 import { CRASH_TUNING } from './crash-tuning';
+import { seeder } from './seed';
 
-const [url = '', keyHex = ''] = process.argv.slice(2);
+const [url = '', keyHex = '', otpUserId, otpCode] = process.argv.slice(2);
 const db = await openDatabase({ kind: 'postgres', url }, { poolMax: 4 });
 const plugins = await loadPluginRegistry();
 const adapters = createEngineAdapters({
@@ -33,4 +36,13 @@ const engine = createEmbeddedEngine({
   tuning: CRASH_TUNING,
 });
 await engine.start();
+if (otpUserId !== undefined && otpCode !== undefined) {
+  const seed = seeder(db.orm, new SecretBox(Buffer.from(keyHex, 'hex')));
+  await seed.requestOtp(engine.orchestrator, {
+    userId: otpUserId,
+    channel: 'sms',
+    destination: '09120000009',
+    code: otpCode,
+  });
+}
 process.stdout.write('ready\n');

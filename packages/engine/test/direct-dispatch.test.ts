@@ -1,0 +1,147 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { queryRows } from '@oncall/core';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
+import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
+import { otpWorkflowId } from '@oncall/workflows';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jobIdFor } from '../src/boss/job-id';
+import type { QueueTuning } from '../src/index';
+import { createTestEngine, type TestEngine } from '../src/testing/index';
+import { attemptsOf } from './support/attempts';
+import { seeder } from './support/seed';
+
+const WAIT = { timeout: 20_000, interval: 25 };
+const KEY = Buffer.alloc(32, 9);
+
+interface JobRow {
+  state: string;
+  started_on: Date | null;
+  data: { direct?: boolean };
+}
+
+/**
+ * Fire → page without a queue hop: the process that commits a dispatch job runs it at once, the job
+ * (delayed by a lease) kept as the backstop that a worker takes over if that run never marked it.
+ */
+describe('direct dispatch after commit', () => {
+  let database: TestDatabase;
+  let orm: MikroORM;
+  let provider: FakeProviderOne;
+  let seed: ReturnType<typeof seeder>;
+  let userId: string;
+  let engine: TestEngine | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    orm = database.db.orm;
+    provider = await startFakeProviderOne();
+  });
+  afterEach(async () => {
+    await engine?.dispose();
+    engine = undefined;
+  });
+  afterAll(async () => {
+    await provider.close();
+    await database.dispose();
+  });
+
+  const start = async (tuning: Partial<QueueTuning>) => {
+    const started = await createTestEngine(database, { encryptionKey: KEY, tuning });
+    engine = started;
+    if (seed === undefined) {
+      seed = seeder(orm, started.box);
+      userId = await seed.user();
+      await seed.providerConfig(
+        'sms',
+        'default',
+        'providerOne',
+        { senderNumber: '1000', baseUrl: provider.url },
+        { apiToken: 'token' },
+      );
+    }
+    return started;
+  };
+  const requestOtp = (testEngine: TestEngine, code: string, options: { rollback?: boolean } = {}) =>
+    seed.requestOtp(
+      testEngine.engine.orchestrator,
+      { userId, channel: 'sms', destination: '09120000001', code },
+      options,
+    );
+  const jobOf = async (otpId: string): Promise<JobRow | undefined> => {
+    const [row] = await queryRows<JobRow>(
+      orm.em.fork(),
+      'select state, started_on, data from pgboss.job where id = ?',
+      [jobIdFor(otpWorkflowId(otpId))],
+    );
+    return row;
+  };
+  const sentWith = (code: string) =>
+    provider.requests.filter((request) => String(request.query.message ?? '').includes(code)).length;
+
+  // Workers that poll every 30 s and are woken by no NOTIFY (the job is delayed) cannot be the
+  // ones that send within seconds.
+  const SLOW_WORKERS = { pollingIntervalSeconds: 30 };
+
+  it('sends from the committing process, never through a worker, and marks the job completed', async () => {
+    const testEngine = await start(SLOW_WORKERS);
+    const otpId = await requestOtp(testEngine, '111111');
+    await vi.waitFor(async () => {
+      expect((await attemptsOf(orm, otpWorkflowId(otpId))).map((a) => a.outcome)).toEqual(['delivered']);
+      expect(await jobOf(otpId)).toMatchObject({
+        state: 'completed',
+        started_on: null,
+        data: { direct: true },
+      });
+    }, WAIT);
+    expect(sentWith('111111')).toBe(1);
+  });
+
+  it('pages nobody for a transaction that rolled back', async () => {
+    const testEngine = await start(SLOW_WORKERS);
+    const otpId = await requestOtp(testEngine, '222222', { rollback: true });
+    // A committed one after it is sent: by then a rolled-back one would have been too.
+    const later = await requestOtp(testEngine, '222223');
+    await vi.waitFor(() => expect(sentWith('222223')).toBe(1), WAIT);
+    expect(sentWith('222222')).toBe(0);
+    expect(await jobOf(otpId)).toBeUndefined();
+    expect(await jobOf(later)).toMatchObject({ state: 'completed' });
+  });
+
+  it('sends nothing again when a worker takes over a job whose direct send was recorded', async () => {
+    const first = await start(SLOW_WORKERS);
+    const otpId = await requestOtp(first, '333333');
+    await vi.waitFor(async () => {
+      expect((await attemptsOf(orm, otpWorkflowId(otpId))).map((a) => a.outcome)).toEqual(['delivered']);
+    }, WAIT);
+    await first.dispose();
+    engine = undefined;
+    // As if the process died after recording the send and before marking the job: it is still
+    // queued when the lease ends.
+    await queryRows(
+      orm.em.fork(),
+      `update pgboss.job set state = 'created', completed_on = null, start_after = now() where id = ?`,
+      [jobIdFor(otpWorkflowId(otpId))],
+    );
+    await start({ pollingIntervalSeconds: 0.5 });
+    await vi.waitFor(async () => {
+      const job = await jobOf(otpId);
+      expect(job?.state).toBe('completed');
+      expect(job?.started_on).not.toBeNull();
+    }, WAIT);
+    expect(sentWith('333333')).toBe(1);
+    expect((await attemptsOf(orm, otpWorkflowId(otpId))).map((a) => a.outcome)).toEqual(['delivered']);
+  });
+
+  it('hands a burst beyond its concurrency to the workers, each paged once', async () => {
+    const testEngine = await start({ pollingIntervalSeconds: 0.5, directConcurrency: 1, directMaxWaitMs: 0 });
+    const codes = ['444441', '444442', '444443', '444444', '444445'];
+    const otpIds = await Promise.all(codes.map((code) => requestOtp(testEngine, code)));
+    await vi.waitFor(async () => {
+      for (const otpId of otpIds) expect((await jobOf(otpId))?.state).toBe('completed');
+    }, WAIT);
+    for (const code of codes) expect(sentWith(code)).toBe(1);
+    // With no wait allowed, at least the ones that found the only slot taken went to a worker.
+    const viaWorkers = (await Promise.all(otpIds.map(jobOf))).filter((job) => job?.started_on !== null);
+    expect(viaWorkers.length).toBeGreaterThan(0);
+  });
+});
