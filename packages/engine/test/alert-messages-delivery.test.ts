@@ -102,6 +102,41 @@ describe('alert notifications rendered from the alert history', () => {
     expect(ackButton(acknowledged)).toBeUndefined();
   });
 
+  it('pages every endpoint of the rule once, on the opening and on the resolve', async () => {
+    const core = testEngine.core;
+    if (!core) throw new Error('a TestCore gives the test engine a core');
+    const { ruleId, token, chatId } = await seedRule('Two chats', false);
+    // A second endpoint on the same rule: the opening's notifications are queued in one write.
+    const em = t.core.orm.em.fork();
+    const second = `-100${randomBytes(4).readUInt32BE()}`;
+    const rule = await em.findOneOrFail(AlertRule, ruleId, { populate: ['endpoints'] });
+    rule.endpoints.add(
+      em.create(Endpoint, {
+        name: 'Two chats second',
+        type: 'telegram',
+        value: second,
+        sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+        owner: admin.userId,
+      }),
+    );
+    await em.flush();
+
+    await core.ingestion.fire(token, { alertname: 'two', instance: 'web-1' });
+    await core.ingestion.fire(token, { alertname: 'two', instance: 'web-1' });
+    await core.ingestion.resolve(token, { alertname: 'two', instance: 'web-1' });
+
+    for (const chat of [chatId, second]) {
+      const [page, resolved] = await nextMessages(chat, 2);
+      expect(String(page?.payload.text)).toContain('CRITICAL: Two chats — web-1');
+      expect(String(resolved?.payload.text)).toContain('RESOLVED');
+    }
+    // Nothing more arrives for either chat: the repeat paged nobody.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      botApi.sentMessages().filter((m) => [chatId, second].includes(String(m.payload.chat_id))),
+    ).toHaveLength(4);
+  });
+
   it('shows no acknowledge button when the rule does not ask for one, nor on the resolve', async () => {
     const core = testEngine.core;
     if (!core) throw new Error('a TestCore gives the test engine a core');

@@ -6,6 +6,7 @@ import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import { ALERT_EVENT_COLUMNS, alertEventValues, jsonColumn } from './alert-event-values';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
+import { notifyEndpoints } from './notify-endpoints';
 import { NOTIFY_TARGETS_SQL, notifyTargets } from './notify-targets';
 import { syncRuleState } from './rule-state-sync';
 import { isFiring, stateRank, statesAtLeast } from './state-rank';
@@ -179,8 +180,8 @@ async function pageOpening(
   targets: string[] | null,
 ): Promise<SignalOutcome> {
   if (targets) {
-    for (const endpointId of targets)
-      await deps.orchestrator.notify(tx, { alertEventId: eventId, endpointId });
+    const requests = targets.map((endpointId) => ({ alertEventId: eventId, endpointId }));
+    await notifyEndpoints(tx, deps.orchestrator, requests);
     return { type: 'opened', eventId };
   }
   await recordEvent(tx, at, ruleId, instanceId, eventId, signal, { worsened: true, eventId });
@@ -332,9 +333,12 @@ async function notifyAll(
   ruleId: string,
   alertEventId: string,
 ): Promise<void> {
-  for (const endpointId of await notifyTargets(tx, ruleId)) {
-    await deps.orchestrator.notify(tx, { alertEventId, endpointId });
-  }
+  const targets = await notifyTargets(tx, ruleId);
+  await notifyEndpoints(
+    tx,
+    deps.orchestrator,
+    targets.map((endpointId) => ({ alertEventId, endpointId })),
+  );
 }
 
 async function lockInstance(

@@ -38,6 +38,12 @@ export interface AutoResolveArm {
  *   await orchestrator.sendOtp(tx, { otpId: otp.id, channel: 'sms' });
  * });
  */
+/** One endpoint to notify about one alert event. */
+export interface NotifyRequest {
+  readonly alertEventId: string;
+  readonly endpointId: string;
+}
+
 export interface Orchestrator {
   /**
    * Whether `armAutoResolve` must see every fire (`opened: false` included): true for a driver whose
@@ -52,7 +58,12 @@ export interface Orchestrator {
    * Notifies one endpoint about one alert event; a flow endpoint starts its escalation. Idempotent
    * per (alertEventId, endpointId): a repeated call never pages twice.
    */
-  notify(tx: EntityManager, request: { alertEventId: string; endpointId: string }): Promise<void>;
+  notify(tx: EntityManager, request: NotifyRequest): Promise<void>;
+  /**
+   * `notify` for several pairs in one write, as many openings committed together page (and one
+   * event pages every endpoint of its rule). Optional: without it, `notify` is called for each.
+   */
+  notifyMany?(tx: EntityManager, requests: readonly NotifyRequest[]): Promise<void>;
   /** Stops the escalations (flows) running for an alert event. */
   stopEscalations(
     tx: EntityManager,

@@ -64,6 +64,16 @@ export interface JobQueue {
     options: SendJobOptions,
   ): Promise<boolean>;
   /**
+   * Queues several jobs of one queue inside the caller's open transaction in one write; answers the
+   * ids of those that are new (a job whose id exists is left as it is).
+   */
+  sendManyInTransaction(
+    tx: EntityManager,
+    queue: QueueName,
+    jobs: ReadonlyArray<{ readonly id: string; readonly data: object }>,
+    options?: { readonly delayMs?: number },
+  ): Promise<string[]>;
+  /**
    * Marks jobs that have not run yet as completed: their work was done outside the queue. The rows
    * stay, so their ids still turn a repeated send into a no-op.
    */
@@ -181,6 +191,21 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
       sendWith(queue, data, sendOptions, transactionBossDb(tx)),
     async send(queue, data, sendOptions) {
       await sendWith(queue, data, sendOptions);
+    },
+    async sendManyInTransaction(tx, queue, jobs, manyOptions = {}) {
+      if (jobs.length === 0) return [];
+      const { delayMs } = manyOptions;
+      const created = await boss.insert(
+        queue,
+        jobs.map(({ id, data }) => ({
+          id,
+          data,
+          // Raw inserts take a delay as text PostgreSQL casts to an interval: a bare number is seconds.
+          ...(delayMs !== undefined && delayMs > 0 ? { startAfter: String(delayMs / 1000) } : {}),
+        })),
+        { db: transactionBossDb(tx), returnId: true },
+      );
+      return created ?? [];
     },
     async completeQueued(queue, ids) {
       if (ids.length > 0) await boss.complete(queue, [...ids], null, { includeQueued: true });

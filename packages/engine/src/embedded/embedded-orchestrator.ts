@@ -44,10 +44,33 @@ export function createEmbeddedOrchestrator(
     });
     if (created) here.track(tx, id, job);
   };
+  // Many openings committed together page in one insert.
+  const dispatchMany = async (
+    tx: Parameters<Orchestrator['notify']>[0],
+    jobs: ReadonlyArray<{ readonly job: DispatchJob; readonly key: string }>,
+  ) => {
+    const here = direct.current();
+    const byId = new Map(jobs.map(({ job, key }) => [jobIdFor(key), job]));
+    const rows = [...byId].map(([id, job]) => ({ id, data: here === null ? job : { ...job, direct: true } }));
+    const delay = here === null ? {} : { delayMs: direct.leaseMs };
+    const created = await queue().sendManyInTransaction(tx, QUEUES.dispatch, rows, delay);
+    for (const id of created) {
+      const job = byId.get(id);
+      if (here && job) here.track(tx, id, job);
+    }
+  };
   return {
     sendOtp: (tx, { otpId, channel }) => dispatch(tx, { type: 'otp', otpId, channel }, otpWorkflowId(otpId)),
     notify: (tx, { alertEventId, endpointId }) =>
       dispatch(tx, { type: 'notify', alertEventId, endpointId }, notifyWorkflowId(alertEventId, endpointId)),
+    notifyMany: (tx, requests) =>
+      dispatchMany(
+        tx,
+        requests.map(({ alertEventId, endpointId }) => ({
+          job: { type: 'notify', alertEventId, endpointId },
+          key: notifyWorkflowId(alertEventId, endpointId),
+        })),
+      ),
     stopEscalations: (tx, { alertEventId, reason }) => {
       const marker: EscalationStopJob = { alertEventId, reason };
       return queue().sendInTransaction(tx, QUEUES.escalationStop, marker, {
