@@ -66,7 +66,6 @@ export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
-export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
 export type { ClusterInput } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';
@@ -89,6 +88,7 @@ export {
   type DeliveryStore,
   type DeliveryStoreOptions,
 } from './delivery/delivery-store';
+export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
 export { endpointCatalogOf } from './endpoints/endpoint-catalog';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
