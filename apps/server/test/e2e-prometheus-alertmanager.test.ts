@@ -18,19 +18,19 @@ const MINUTE = 60_000;
 describe('prometheus data sources: Alertmanager API v2 and webhook receivers', () => {
   let h: DeliveringTestApp;
   let adminId: string;
-  let admin: string;
 
   beforeAll(async () => {
     h = await createDeliveringTestApp({ ingestPerTokenPerMinute: 100_000 });
     adminId = (await h.t.core.orm.em.fork().findOneOrFail(User, { isSystemAdmin: true })).id;
-    admin = await h.adminToken();
   });
   afterAll(() => h.dispose());
 
+  // Signed in afresh each time: tests move the clock past an access token's lifetime.
+  const admin = () => h.adminToken();
   /** A data source created over REST, as an admin would; its read is what to paste. */
   const createSource = async (type: 'prometheus' | 'grafana' | 'pmm', name: string) => {
     const created = await h.call('POST', '/api/v1/data-source', {
-      token: admin,
+      token: await admin(),
       body: { name, type, url: 'http://monitoring.internal:9090' },
     });
     expect(created.statusCode).toBe(201);
@@ -87,14 +87,14 @@ describe('prometheus data sources: Alertmanager API v2 and webhook receivers', (
       pathPrefix: `/api/v1/prometheus-alert/${token}`,
       credentialsPathPrefix: '/api/v1/prometheus-alert',
     });
-    const read = await h.call('GET', `/api/v1/data-source/${source.id}`, { token: admin });
+    const read = await h.call('GET', `/api/v1/data-source/${source.id}`, { token: await admin() });
     expect(read.json().alertmanager).toEqual(source.alertmanager);
     const grafana = await createSource('grafana', 'grafana paste');
     expect(grafana.alertmanager).toMatchObject({
       pathPrefix: `/api/v1/grafana-alert/${grafana.webhookToken}`,
     });
     const sentry = await h.call('POST', '/api/v1/data-source', {
-      token: admin,
+      token: await admin(),
       body: { name: 'sentry paste', type: 'sentry', url: 'https://sentry.example.com' },
     });
     expect(sentry.json()).toMatchObject({ isWebhook: true, alertmanager: null });
@@ -141,8 +141,17 @@ describe('prometheus data sources: Alertmanager API v2 and webhook receivers', (
     await vi.waitFor(() => expect(smsAbout(rule.name, 'CRITICAL')).toHaveLength(2), WAIT);
 
     // agent-2 is re-sent before its endsAt, agent-1 is not.
+    const firstEndsAt = h.t.clock.now().getTime() + 4 * MINUTE;
     h.t.clock.advance(3 * MINUTE);
     await postAlerts(source.webhookToken, [postable(refreshed)]);
+    // A timer that runs late for the first endsAt (a race with the re-send) leaves agent-2 alone.
+    await h.core.autoResolver.resolve({
+      ruleId: rule.id,
+      instance: alertmanagerFingerprint(refreshed),
+      description: 'Alert resolved automatically',
+      lastFiredAt: firstEndsAt,
+    });
+    expect((await instances(rule.id)).map((i) => i.state)).toEqual(['critical', 'critical']);
     // The deadline is durable: it outlives the process that armed it.
     await h.restart();
     h.t.clock.advance(2 * MINUTE);
@@ -259,19 +268,27 @@ describe('prometheus data sources: Alertmanager API v2 and webhook receivers', (
     ]);
     await vi.waitFor(() => expect(smsAbout(rule.name, 'RESOLVED')).toHaveLength(1), WAIT);
 
-    // The same alert posted by Prometheus directly is the same instance: it resolves api-2.
-    await postAlerts(source.webhookToken, [{ ...postable(pod('api-2'), -1000) }]);
+    // The same alert posted by Prometheus directly is the same instance, which now expires at its
+    // endsAt: not re-sent, it resolves by itself.
+    await postAlerts(source.webhookToken, [postable(pod('api-2'))]);
+    expect((await instances(rule.id)).map((i) => `${i.instance}:${i.state}`)).toEqual([
+      'api-1:resolved',
+      'api-2:critical',
+    ]);
+    h.t.clock.advance(5 * MINUTE);
+    await h.testEngine.runAutoResolveTimersNow();
     expect((await instances(rule.id)).map((i) => `${i.instance}:${i.state}`)).toEqual([
       'api-1:resolved',
       'api-2:resolved',
     ]);
+    await vi.waitFor(() => expect(smsAbout(rule.name, 'RESOLVED')).toHaveLength(2), WAIT);
     await runPagingToEnd(h.t.core.orm);
     expect(smsAbout(rule.name, 'CRITICAL')).toHaveLength(2);
     expect(await eventKinds(rule.id)).toEqual([
       'fired:api-1',
       'fired:api-2',
       'resolved:api-1',
-      'resolved:api-2',
+      'auto_resolved:api-2',
     ]);
   });
 
@@ -348,7 +365,7 @@ describe('prometheus data sources: Alertmanager API v2 and webhook receivers', (
       await vi.waitFor(() => expect(smsAbout(rule.name, 'CRITICAL')).toHaveLength(1), WAIT);
     }
     const sentry = await h.call('POST', '/api/v1/data-source', {
-      token: admin,
+      token: await admin(),
       body: { name: 'sentry am api', type: 'sentry', url: 'https://sentry.example.com' },
     });
     const posted = await postAlerts(sentry.json().webhookToken, [postable({ alertname: 'A' })], 'sentry');
