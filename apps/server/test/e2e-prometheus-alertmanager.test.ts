@@ -215,6 +215,18 @@ describe('prometheus data sources: Alertmanager API v2 and webhook receivers', (
     expect(
       (await raw(`/api/v1/prometheus-alert/${source.webhookToken}/api/v2/alerts`, '{not json')).statusCode,
     ).toBe(422);
+    const alertsUrl = `/api/v1/prometheus-alert/${source.webhookToken}/api/v2/alerts`;
+    expect((await raw(alertsUrl, '')).statusCode).toBe(422);
+    const deep = `${'['.repeat(200)}${']'.repeat(200)}`;
+    expect((await raw(alertsUrl, deep)).statusCode).toBe(422);
+    const plain = await h.app.inject({
+      method: 'POST',
+      url: alertsUrl,
+      payload: '[]',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(plain.statusCode).toBeGreaterThanOrEqual(400);
+    expect(plain.statusCode).toBeLessThan(500);
     // A refused body stores nothing.
     expect(
       await h.t.core.orm.em
