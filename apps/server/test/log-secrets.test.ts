@@ -205,9 +205,10 @@ describe('what reaches the logs', () => {
     expectLoggedWithout(token, 'POST', '/api/v1/grafana-alert/[REDACTED]', sent.statusCode);
 
     const unknown = canary('token');
+    // The Alertmanager API v2 receiver under the webhook URL: an unknown token is refused.
     const under = await post(`/api/v1/prometheus-alert/${unknown}/api/v2/alerts`, []);
-    expect(under.statusCode).toBe(404);
-    expectLoggedWithout(unknown, 'POST', '/api/v1/prometheus-alert/[REDACTED]', 404);
+    expect(under.statusCode).toBe(401);
+    expectLoggedWithout(unknown, 'POST', '/api/v1/prometheus-alert/[REDACTED]', 401);
     const miscased = await post(`/API/V1/Grafana-Alert/${unknown}`, {});
     expect(miscased.statusCode).toBe(404);
     expectLoggedWithout(unknown, 'POST', '/API/V1/Grafana-Alert/[REDACTED]', 404);

@@ -37,8 +37,14 @@ export { parseRetryAfterMs } from './retry-after';
 export {
   type AlertmanagerAlert,
   alertmanagerAlertSchema,
+  alertmanagerFingerprint,
   alertmanagerWebhookSchema,
+  DEFAULT_RESOLVE_TIMEOUT_MS,
   fromAlertmanagerAlert,
+  fromPostableAlert,
+  type PostableAlert,
+  postableAlertSchema,
+  postableAlertsSchema,
 } from './source/alertmanager';
 export { defaultFingerprint, fingerprintOf } from './source/fingerprint';
 export { globMatch } from './source/glob';

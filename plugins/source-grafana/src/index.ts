@@ -19,7 +19,7 @@ export default defineSource({
   id: 'grafana',
   displayName: 'Grafana',
   dataSourceType: 'grafana',
-  capabilities: { webhook: true, resolves: true },
+  capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
   payloadSchema: grafanaPayloadSchema,
   normalize: (payload) => payload.alerts.map(fromGrafanaAlert),
   fixtures,

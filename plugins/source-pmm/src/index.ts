@@ -21,7 +21,7 @@ export default defineSource({
   id: 'pmm',
   displayName: 'Percona Monitoring and Management',
   dataSourceType: 'pmm',
-  capabilities: { webhook: true, resolves: true },
+  capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
   payloadSchema: alertmanagerWebhookSchema,
   normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert, INSTANCE_LABELS)),
   fixtures,

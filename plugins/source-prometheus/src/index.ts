@@ -15,7 +15,7 @@ export default defineSource({
   id: 'prometheus',
   displayName: 'Prometheus',
   dataSourceType: 'prometheus',
-  capabilities: { webhook: true, resolves: true },
+  capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
   payloadSchema: alertmanagerWebhookSchema,
   normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert)),
   fixtures,

@@ -16,6 +16,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             scheme: 'bearer',
             description: 'The rule token of an api or notification rule',
           },
+          dataSourceToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A data source's webhook token, as Prometheus sends `authorization.credentials` (Basic with the token as password works too)",
+          },
         },
       },
       security: [{ bearer: [] }],

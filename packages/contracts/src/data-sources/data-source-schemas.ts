@@ -97,6 +97,18 @@ export const dataSourceViewSchema = z.object({
   isWebhook: z.boolean(),
   webhookToken: z.string().nullable(),
   webhookUrl: z.string().nullable().describe('where the monitoring system posts alerts; webhook types only'),
+  alertmanager: z
+    .object({
+      alertsUrl: z.string().describe('{webhookUrl}/api/v2/alerts, where an Alertmanager API v2 client posts'),
+      scheme: z.string().nullable().describe("Prometheus's alertmanagers scheme, from PUBLIC_URL"),
+      target: z.string().nullable().describe("Prometheus's alertmanagers static_configs target, host:port"),
+      pathPrefix: z.string().describe('path_prefix with the token in it'),
+      credentialsPathPrefix: z
+        .string()
+        .describe('path_prefix when the token is sent as authorization.credentials'),
+    })
+    .nullable()
+    .describe("what to paste into Prometheus's alerting.alertmanagers; prometheus, grafana and pmm only"),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

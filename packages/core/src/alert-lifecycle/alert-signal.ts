@@ -23,6 +23,12 @@ export interface AlertSignal {
   details?: Record<string, unknown> | null;
   payload?: Record<string, unknown> | null;
   actorId?: string | null;
+  /**
+   * A fire that says when it ends unless sent again (the `endsAt` of an alert posted as
+   * Alertmanager's API takes it): the instance resolves itself then, by the engine's durable
+   * auto-resolve timer. Absent: it fires until resolved (or its rule's `autoResolveMinutes`).
+   */
+  expiresAt?: Date | null;
 }
 
 /**

@@ -17,6 +17,7 @@ interface LockedInstance {
   state: AlertState;
   episode_id: string;
   acknowledged_at: Date | string | null;
+  expires_at: Date | string | null;
 }
 
 export interface SignalDeps {
@@ -79,7 +80,7 @@ export async function applySignal(
     await runStatement(
       tx,
       `update alert_instances
-          set state = ?, episode_id = ?, fired_at = ?, last_seen_at = ?, resolved_at = null,
+          set state = ?, episode_id = ?, fired_at = ?, last_seen_at = ?, expires_at = ?, resolved_at = null,
               acknowledged_at = null, acknowledged_by_id = null, alertname = ?,
               description = ?, summary = ?, labels = ?, details = ?
         where id = ?`,
@@ -88,6 +89,7 @@ export async function applySignal(
         eventId,
         now,
         now,
+        signal.expiresAt ?? null,
         signal.alertname,
         signal.description ?? null,
         signal.summary ?? null,
@@ -103,25 +105,25 @@ export async function applySignal(
   if (current.state === signal.state) {
     await runStatement(
       tx,
-      'update alert_instances set last_seen_at = ?, description = coalesce(?, description) where id = ?',
-      [now, signal.description ?? null, current.id],
+      'update alert_instances set last_seen_at = ?, expires_at = ?, description = coalesce(?, description) where id = ?',
+      [now, signal.expiresAt ?? null, signal.description ?? null, current.id],
     );
     await armAutoResolve(tx, deps, ruleId, rule, signal, {
       episodeId: current.episode_id,
-      opened: false,
+      opened: startsExpiring(current, signal),
       firedAt: now,
     });
     return { type: 'repeated' };
   }
 
-  await runStatement(tx, 'update alert_instances set state = ?, last_seen_at = ? where id = ?', [
-    signal.state,
-    now,
-    current.id,
-  ]);
+  await runStatement(
+    tx,
+    'update alert_instances set state = ?, last_seen_at = ?, expires_at = ? where id = ?',
+    [signal.state, now, signal.expiresAt ?? null, current.id],
+  );
   await armAutoResolve(tx, deps, ruleId, rule, signal, {
     episodeId: current.episode_id,
-    opened: false,
+    opened: startsExpiring(current, signal),
     firedAt: now,
   });
   const eventId = await recordEvent(tx, deps.clock.now(), ruleId, current.id, current.episode_id, signal, {
@@ -212,8 +214,8 @@ async function recordOpening(
     ? {
         sql: `insert into alert_instances
                 (id, rule_id, fingerprint, alertname, instance, state, description, summary, labels, details,
-                 episode_id, fired_at, last_seen_at)
-              values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 episode_id, fired_at, last_seen_at, expires_at)
+              values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               on conflict (rule_id, fingerprint) do nothing
               returning id`,
         params: [
@@ -230,6 +232,7 @@ async function recordOpening(
           eventId,
           at,
           at,
+          signal.expiresAt ?? null,
         ],
       }
     : { sql: 'select ?::uuid as id', params: [instanceId] };
@@ -257,7 +260,12 @@ async function recordOpening(
   return { created: true, targets };
 }
 
-/** `firedAt` is the `last_seen_at` just written: the engine's resolve compares against it. */
+/**
+ * `firedAt` is the `last_seen_at` just written: the engine's resolve compares against it. A signal
+ * that expires is armed as a timer of zero minutes counted from its expiry (the `expires_at` just
+ * written), so the engine's durable timers, which count `autoResolveMinutes` from a time, wait
+ * exactly until it; the instance's expiry then wins over its rule's minutes.
+ */
 async function armAutoResolve(
   tx: EntityManager,
   deps: SignalDeps,
@@ -266,6 +274,16 @@ async function armAutoResolve(
   signal: AlertSignal,
   fire: { episodeId: string; opened: boolean; firedAt: Date },
 ): Promise<void> {
+  if (signal.expiresAt) {
+    await deps.orchestrator.armAutoResolve(tx, {
+      ruleId,
+      fingerprint: signal.fingerprint,
+      ...fire,
+      autoResolveMinutes: 0,
+      firedAt: signal.expiresAt,
+    });
+    return;
+  }
   if (rule.autoResolveMinutes === null) return;
   await deps.orchestrator.armAutoResolve(tx, {
     ruleId,
@@ -273,6 +291,15 @@ async function armAutoResolve(
     autoResolveMinutes: rule.autoResolveMinutes,
     ...fire,
   });
+}
+
+/**
+ * Whether a fire gives a firing instance an expiry it did not have (an alert Alertmanager relayed,
+ * now posted by Prometheus directly): its timer must start then, as for an opening, since a driver
+ * that reads the instance when its timer runs out has none running for the episode.
+ */
+function startsExpiring(current: LockedInstance, signal: AlertSignal): boolean {
+  return current.expires_at === null && Boolean(signal.expiresAt);
 }
 
 /** Notification rules keep no instances: every triggered event is its own page. */
@@ -348,7 +375,7 @@ async function lockInstance(
 ): Promise<LockedInstance | null> {
   const [row] = await queryRows<LockedInstance>(
     tx,
-    `select id, state, episode_id, acknowledged_at from alert_instances
+    `select id, state, episode_id, acknowledged_at, expires_at from alert_instances
       where rule_id = ? and fingerprint = ? for update`,
     [ruleId, fingerprint],
   );

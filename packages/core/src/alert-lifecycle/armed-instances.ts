@@ -8,17 +8,21 @@ import { isFiring } from './state-rank';
 export interface ArmedInstance {
   readonly episodeId: string;
   readonly autoResolveMinutes: number;
-  /** Epoch milliseconds of its last fire (`last_seen_at`). */
+  /** Epoch milliseconds of its last fire (`last_seen_at`), or of its expiry with zero minutes. */
   readonly lastFiredAt: number;
 }
 
-/** Null when the instance is gone, not firing, or its rule no longer auto-resolves. */
+/**
+ * Null when the instance is gone, not firing, or neither expires nor belongs to a rule that
+ * auto-resolves. An expiring instance reads as zero minutes from its expiry (`lastFiredAt`).
+ */
 export type ArmedInstanceReader = (ruleId: string, fingerprint: string) => Promise<ArmedInstance | null>;
 
 interface InstanceRow {
   state: AlertState;
   episode_id: string;
   last_seen_at: Date | string;
+  expires_at: Date | string | null;
   type: string;
   settings: Record<string, unknown> | null;
 }
@@ -36,12 +40,20 @@ export function armedInstanceReader(orm: MikroORM): ArmedInstanceReader {
   return async (ruleId, fingerprint) => {
     const [row] = await queryRows<InstanceRow>(
       orm.em.fork(),
-      `select i.state, i.episode_id, i.last_seen_at, r.type, r.settings
+      `select i.state, i.episode_id, i.last_seen_at, i.expires_at, r.type, r.settings
          from alert_instances i join alert_rules r on r.id = i.rule_id
         where i.rule_id = ? and i.fingerprint = ?`,
       [ruleId, fingerprint],
     );
     if (row === undefined || !isFiring(row.state)) return null;
+    // An instance that expires is timed as a zero-minute timer from its expiry, as it was armed.
+    if (row.expires_at !== null) {
+      return {
+        episodeId: row.episode_id,
+        autoResolveMinutes: 0,
+        lastFiredAt: new Date(row.expires_at).getTime(),
+      };
+    }
     const autoResolveMinutes = autoResolveMinutesOf(row.type, row.settings);
     if (autoResolveMinutes === null) return null;
     return {

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
-import { type AnyWebhookSourceDefinition, type NormalizedAlert, takesWebhooks } from '@oncall/plugin-sdk';
+import {
+  type AnyWebhookSourceDefinition,
+  fromPostableAlert,
+  type NormalizedAlert,
+  postableAlertsSchema,
+  takesWebhooks,
+} from '@oncall/plugin-sdk';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import type { SecretBox } from '../crypto/secret-box';
 import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
@@ -51,6 +57,14 @@ export class WebhookIngestion {
     return [...this.deps.plugins.webhookDataSourceTypes];
   }
 
+  /** The webhook types whose plugin also takes Alertmanager API v2 alerts (`capabilities.alertmanagerApi`). */
+  alertmanagerTypes(): string[] {
+    return this.types().filter((type) => {
+      const plugin = this.deps.plugins.sourceFor(type);
+      return plugin !== undefined && plugin.capabilities.alertmanagerApi === true;
+    });
+  }
+
   /**
    * The data source a webhook token names, counted against its rate limit: 401 when no source of
    * this type has the token, 429 over the limit. Called before the body is read, so a bad token is
@@ -71,25 +85,91 @@ export class WebhookIngestion {
     return { id: source.id, type, plugin };
   }
 
+  /**
+   * As `admit`, for the Alertmanager API v2 receiver (`{webhook URL}/api/v2/alerts`): 404 when the
+   * type's plugin does not take postable alerts (`capabilities.alertmanagerApi`).
+   */
+  async admitAlertmanager(type: string, token: string): Promise<WebhookSource> {
+    const plugin = this.deps.plugins.sourceFor(type);
+    if (!plugin || !takesWebhooks(plugin) || plugin.capabilities.alertmanagerApi !== true) {
+      throw notFound('Source');
+    }
+    return this.admit(type, token);
+  }
+
   /** Applies a payload posted with the token `admit` took; the whole payload is one transaction. */
   async receive(admitted: WebhookSource, payload: unknown): Promise<WebhookAnswer> {
-    const { plugin, type } = admitted;
+    const { plugin } = admitted;
     const outcome = normalizePayload(plugin, payload);
     if (!outcome.ok) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of outcome.issues) {
-        const key = issue.path ? `body.${issue.path}` : 'body';
-        errors[key] = [...(errors[key] ?? []), issue.message];
-      }
-      throw validationFailed(errors, `The payload is not a valid ${plugin.displayName} alert.`);
+      throw validationFailed(
+        bodyErrors(outcome.issues),
+        `The payload is not a valid ${plugin.displayName} alert.`,
+      );
     }
+    return this.apply(
+      admitted,
+      outcome.alerts.map((alert) => toSignal(alert)),
+      outcome.alerts,
+    );
+  }
+
+  /**
+   * Applies alerts posted as a client of Alertmanager's API v2 posts them (`POST /api/v2/alerts`, a
+   * JSON array of postable alerts), as Alertmanager would take them: one whose `endsAt` has passed
+   * resolves its instance; any other fires (or refreshes) it until its `endsAt` (or Alertmanager's
+   * default `resolve_timeout` without one), when it resolves itself unless sent again. Each alert
+   * is reshaped into the plugin's webhook alert and normalized by the plugin, so it is matched and
+   * shown as one relayed by Alertmanager; its instance is keyed by the label fingerprint, as
+   * Alertmanager's webhook keys it.
+   */
+  async receiveAlertmanagerAlerts(admitted: WebhookSource, body: unknown): Promise<WebhookAnswer> {
+    const parsed = postableAlertsSchema.safeParse(body);
+    if (!parsed.success) {
+      throw validationFailed(
+        bodyErrors(
+          parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        ),
+        'The body is not a valid Alertmanager API v2 alert list.',
+      );
+    }
+    const now = this.deps.clock.now();
+    const alerts: NormalizedAlert[] = [];
+    const signals: AlertSignal[] = [];
+    for (const posted of parsed.data) {
+      const { alert, expiresAt } = fromPostableAlert(posted, now);
+      const outcome = normalizePayload(admitted.plugin, { alerts: [alert] });
+      if (!outcome.ok) {
+        // The plugin's schema refused what the SDK built from a valid postable alert: a plugin bug.
+        throw new Error(`The ${admitted.type} plugin does not accept Alertmanager alerts.`);
+      }
+      for (const normalized of outcome.alerts) {
+        alerts.push(normalized);
+        const signal = toSignal(normalized);
+        signals.push(signal.kind === 'fired' ? { ...signal, expiresAt } : signal);
+      }
+    }
+    return this.apply(admitted, signals, alerts);
+  }
+
+  /** `signals[i]` is what `alerts[i]` says; every alert goes to each listening rule it matches. */
+  private async apply(
+    admitted: WebhookSource,
+    signals: readonly AlertSignal[],
+    alerts: readonly NormalizedAlert[],
+  ): Promise<WebhookAnswer> {
+    const { plugin, type } = admitted;
+    // A rule that lists no data source listens to every one of its type; only rule types whose
+    // fields allow an empty list (Prometheus's dynamic rules) can store one.
     const rules = await queryRows<{ id: string; settings: RuleSettings & { queryType?: string } }>(
       this.deps.orm.em,
       `select r.id, r.settings from alert_rules r
-         join alert_rule_data_sources d on d.alert_rule_id = r.id
-        where d.data_source_id = ? and r.type = ?
+        where r.type = ?
+          and (exists (select 1 from alert_rule_data_sources d
+                        where d.alert_rule_id = r.id and d.data_source_id = ?)
+               or not exists (select 1 from alert_rule_data_sources d where d.alert_rule_id = r.id))
         order by r.id`,
-      [admitted.id, type],
+      [type, admitted.id],
     );
     // Text-query rules are evaluated by the service itself; webhooks feed the dynamic ones.
     const listening = rules.filter((r) => r.settings.queryType !== 'textQuery');
@@ -98,18 +178,30 @@ export class WebhookIngestion {
     const matched = await retryOnDeadlock(() =>
       this.deps.orm.em.fork().transactional(async (tx) => {
         let matches = 0;
-        for (const alert of outcome.alerts) {
+        for (const [index, alert] of alerts.entries()) {
+          const signal = signals[index];
+          if (!signal) continue;
           for (const rule of listening) {
             if (!matchesRule(alert, rule.settings, plugin)) continue;
             matches++;
-            await applySignal(tx, this.deps, rule.id, toSignal(alert));
+            await applySignal(tx, this.deps, rule.id, signal);
           }
         }
         return matches;
       }),
     );
-    return { status: true, alerts: outcome.alerts.length, matched };
+    return { status: true, alerts: alerts.length, matched };
   }
+}
+
+/** Issues at their body paths (`body.0.labels.alertname`), as validation errors are keyed. */
+function bodyErrors(issues: readonly { path: string; message: string }[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path ? `body.${issue.path}` : 'body';
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
+  return errors;
 }
 
 /** Vendor fingerprints are usually short; a long one is hashed so it fits the indexed column. */

@@ -2,7 +2,7 @@ import { maskSecret, type SecretBox } from '../crypto/secret-box';
 import type { DataSource } from '../entities/data-source.entity';
 import { type DataSourcePlugins, isWebhookType } from './data-source-catalog';
 import { openSecrets } from './data-source-secrets';
-import { webhookUrl } from './webhook-url';
+import { type AlertmanagerSetup, alertmanagerSetup, webhookUrl } from './webhook-url';
 
 /**
  * A data source as owners and managers read it. Secrets are masked (empty when unset); a webhook
@@ -19,6 +19,11 @@ export interface DataSourceView {
   isWebhook: boolean;
   webhookToken: string | null;
   webhookUrl: string | null;
+  /**
+   * For a type whose plugin takes Alertmanager API v2 alerts (prometheus, grafana, pmm): what to
+   * put in Prometheus's `alerting.alertmanagers` (see {@link AlertmanagerSetup}); null otherwise.
+   */
+  alertmanager: AlertmanagerSetup | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -49,6 +54,10 @@ export function toDataSourceView(
     isWebhook: isWebhookType(plugins, source.type),
     webhookToken: token,
     webhookUrl: token ? webhookUrl(publicUrl, source.type, token) : null,
+    alertmanager:
+      token && plugins.sourceFor(source.type)?.capabilities.alertmanagerApi === true
+        ? alertmanagerSetup(publicUrl, source.type, token)
+        : null,
     createdAt: source.createdAt.toISOString(),
     updatedAt: source.updatedAt.toISOString(),
   };

@@ -35,6 +35,12 @@ const AlertInstanceSchema = defineEntity({
     episodeId: p.uuid().index(),
     firedAt: p.datetime(),
     lastSeenAt: p.datetime(),
+    /**
+     * When a firing instance resolves itself unless fired again: the `endsAt` of an alert posted as
+     * Alertmanager's API takes it. Null for every other instance (they resolve when told, or after
+     * their rule's `autoResolveMinutes`).
+     */
+    expiresAt: p.datetime().nullable(),
     resolvedAt: p.datetime().nullable(),
     acknowledgedAt: p.datetime().nullable(),
     acknowledgedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),

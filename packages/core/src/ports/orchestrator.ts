@@ -4,8 +4,8 @@ import type { OtpChannel } from '../entities/otp-code.entity';
 export type EscalationStopReason = 'acknowledged' | 'resolved';
 
 /**
- * A fire of an instance of an `api` rule with auto-resolve on: the instance resolves itself unless
- * it fires again within `autoResolveMinutes` of `firedAt`.
+ * A fire of an instance of an `api` rule with auto-resolve on, or of an alert that says when it
+ * ends: the instance resolves itself unless it fires again within `autoResolveMinutes` of `firedAt`.
  *
  * @example
  * const request: AutoResolveArm = {
@@ -21,8 +21,12 @@ export interface AutoResolveArm {
   episodeId: string;
   /** True when a timer must start (the fire opened the episode); false for repeats of a firing instance. */
   opened: boolean;
+  /** 0 for an instance that expires (its `endsAt`): the timer then runs out at `firedAt`. */
   autoResolveMinutes: number;
-  /** When the fire was applied; the instance's `last_seen_at` holds the same time. */
+  /**
+   * When the fire was applied; the instance's `last_seen_at` holds the same time. For an instance
+   * that expires, its expiry (`expires_at`), so one durable timer serves both.
+   */
   firedAt: Date;
 }
 

@@ -17,6 +17,7 @@ import { Migration20261126110500DataSourceTypeFromPlugins } from './Migration202
 import { prometheusWebhookTokensMigration } from './Migration20261126110600PrometheusWebhookTokens';
 import { Migration20261126111500ProviderConfigKinds } from './Migration20261126111500ProviderConfigKinds';
 import { Migration20261126112000EndpointPluginDestinations } from './Migration20261126112000EndpointPluginDestinations';
+import { Migration20261126140000InstanceExpiry } from './Migration20261126140000InstanceExpiry';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -70,4 +71,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     name: 'Migration20261126112000EndpointPluginDestinations',
     class: Migration20261126112000EndpointPluginDestinations,
   },
+  { name: 'Migration20261126140000InstanceExpiry', class: Migration20261126140000InstanceExpiry },
 ];

@@ -56,7 +56,11 @@ const commonShape = {
   displayName: z.string().min(1),
   // Underscores, not dashes: data source types are the contract's identifiers (`victoria_logs`).
   dataSourceType: z.string().regex(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/, 'must be lowercase words joined by _'),
-  capabilities: z.object({ webhook: z.boolean(), resolves: z.boolean() }),
+  capabilities: z.object({
+    webhook: z.boolean(),
+    resolves: z.boolean(),
+    alertmanagerApi: z.boolean().optional(),
+  }),
   evaluate: aFunction<Hook<'evaluate'>>().optional(),
   listRules: aFunction<Hook<'listRules'>>().optional(),
   listLabels: aFunction<Hook<'listLabels'>>().optional(),

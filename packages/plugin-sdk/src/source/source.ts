@@ -16,12 +16,21 @@ import type { SourceRuleFields, SourceRuleOptions } from './rule-fields';
  * - `resolves`: the source reports recovery. When false (Splunk, Sentry issue alerts), an alert
  *   stays firing until someone resolves it in the service.
  *
+ * - `alertmanagerApi`: the system (or the Prometheus behind it) can also send alerts as a client of
+ *   Alertmanager's API v2 does, `POST /api/v2/alerts` with a JSON array of postable alerts; the
+ *   host then serves `{webhook URL}/api/v2/alerts` too, builds an Alertmanager webhook alert of
+ *   each (status from `endsAt`, the label fingerprint) and normalizes it with `normalize`, so the
+ *   source's `payloadSchema` must accept `{ alerts: [alertmanagerAlert] }`. Only a webhook source
+ *   may say so.
+ *
  * @example { webhook: true, resolves: true } // Grafana
  * @example { webhook: true, resolves: false } // Splunk
+ * @example { webhook: true, resolves: true, alertmanagerApi: true } // Prometheus
  */
 export interface SourceCapabilities {
   readonly webhook: boolean;
   readonly resolves: boolean;
+  readonly alertmanagerApi?: boolean;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { alertmanagerWebhookSchema, fromAlertmanagerAlert } from '../../src';
+import {
+  alertmanagerFingerprint,
+  alertmanagerWebhookSchema,
+  fromAlertmanagerAlert,
+  fromPostableAlert,
+  postableAlertsSchema,
+} from '../../src';
 
 const body = {
   version: '4',
@@ -73,5 +79,46 @@ describe('fromAlertmanagerAlert', () => {
       instance: 'n1',
       severity: undefined,
     });
+  });
+});
+
+describe('postable alerts (Alertmanager API v2)', () => {
+  const now = new Date('2024-05-01T10:01:00Z');
+  const labels = { alertname: 'HostDown', instance: 'db-1:9100' };
+
+  it('fingerprints a label set as Prometheus does (FNV-1a, sorted names, 0xff separators)', () => {
+    // The empty set is FNV-1a's offset basis, Prometheus's `emptyLabelSignature`.
+    expect(alertmanagerFingerprint({})).toBe('cbf29ce484222325');
+    expect(alertmanagerFingerprint(labels)).toBe('93a480b4b04b339f');
+    expect(alertmanagerFingerprint({ instance: 'db-1:9100', alertname: 'HostDown' })).toBe(
+      '93a480b4b04b339f',
+    );
+    expect(alertmanagerFingerprint({ ...labels, instance: 'db-2:9100' })).not.toBe('93a480b4b04b339f');
+  });
+
+  it('is firing until a future endsAt, resolved once endsAt has passed', () => {
+    const firing = fromPostableAlert({ labels, endsAt: '2024-05-01T10:05:00Z' }, now);
+    expect(firing.alert.status).toBe('firing');
+    expect(firing.alert.fingerprint).toBe('93a480b4b04b339f');
+    expect(firing.expiresAt.toISOString()).toBe('2024-05-01T10:05:00.000Z');
+    expect(fromPostableAlert({ labels, endsAt: '2024-05-01T10:00:59Z' }, now).alert.status).toBe('resolved');
+    expect(fromPostableAlert({ labels, endsAt: '2024-05-01T10:01:00Z' }, now).alert.status).toBe('resolved');
+  });
+
+  it("lasts Alertmanager's resolve_timeout without endsAt, or with Go's zero time", () => {
+    for (const endsAt of [undefined, '0001-01-01T00:00:00Z']) {
+      const { alert, expiresAt } = fromPostableAlert({ labels, ...(endsAt ? { endsAt } : {}) }, now);
+      expect(alert.status).toBe('firing');
+      expect(expiresAt.getTime() - now.getTime()).toBe(5 * 60_000);
+    }
+  });
+
+  it('takes an array of alerts with labels.alertname; the rest is optional', () => {
+    expect(postableAlertsSchema.safeParse([{ labels }]).success).toBe(true);
+    const bad = postableAlertsSchema.safeParse([{ labels: { instance: 'x' } }, { labels, endsAt: 'soon' }]);
+    expect(bad.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      '0.labels.alertname',
+      '1.endsAt',
+    ]);
   });
 });
