@@ -1,0 +1,240 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@oncall/config';
+import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
+import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type RunningService, startService } from '../src/start';
+
+const ADMIN_PASSWORD = 'real-prometheus-admin';
+const WAIT = { timeout: 60_000, interval: 250 };
+
+/** The Debian packages' binaries (`prometheus`, `prometheus-alertmanager`), which CI installs. */
+function binary(name: string): string | undefined {
+  try {
+    return execFileSync('which', [name], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+const PROMETHEUS = binary('prometheus');
+const ALERTMANAGER = binary('prometheus-alertmanager') ?? binary('alertmanager');
+const INSTALLED = PROMETHEUS !== undefined && ALERTMANAGER !== undefined;
+// CI installs both: there, their absence fails the run instead of skipping it.
+if (!INSTALLED && process.env.CI) {
+  throw new Error('CI must install the prometheus and prometheus-alertmanager packages (.ci/run)');
+}
+
+/**
+ * The real Prometheus and Alertmanager against the running service, on loopback: Prometheus's own
+ * alerting client posts to the service's Alertmanager API v2 receiver (`alerting.alertmanagers`
+ * with the data source's path prefix, and with its token as `authorization.credentials`), and
+ * Alertmanager's webhook receiver (`webhook_configs`) delivers its grouped notifications. A rule
+ * listening to each data source pages a Mattermost endpoint once when the alert fires, however
+ * often it is re-sent, and again when it resolves.
+ */
+describe.skipIf(!INSTALLED)('the real Prometheus and Alertmanager', () => {
+  let database: TestDatabase;
+  let service: RunningService | undefined;
+  let base = '';
+  let port = 0;
+  let workDir = '';
+  let accessToken = '';
+  let chat: FakeWebhookReceiver;
+  let target: Server;
+  let firing = 1;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    workDir = mkdtempSync(join(tmpdir(), 'oncall-real-prometheus-'));
+    const env: Record<string, string> = {
+      NODE_ENV: 'test',
+      DATA_DIR: join(workDir, 'data'),
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD,
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    };
+    if (database.target.kind === 'postgres') env.DATABASE_URL = database.target.url;
+    service = await startService(loadConfig(env));
+    await service.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (service.app.server.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
+    chat = await startFakeWebhookReceiver();
+    // What Prometheus scrapes: one gauge the test turns on and off.
+    target = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/plain; version=0.0.4');
+      response.end(`# TYPE oncall_test_broken gauge\noncall_test_broken ${firing}\n`);
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const login = await post('/api/v1/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
+    accessToken = (await login.json()).accessToken;
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await service?.stop();
+    await chat?.close();
+    await new Promise((resolve) => target?.close(resolve));
+    await database.dispose();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const get = async (path: string) =>
+    (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${accessToken}` } })).json();
+
+  const freePort = async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port: free } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    return free;
+  };
+  const run = (command: string, args: string[]) => {
+    const child = spawn(command, args, { stdio: 'ignore' });
+    children.push(child);
+    return child;
+  };
+
+  /** A prometheus data source over REST, and a rule on it paging a Mattermost endpoint. */
+  const sourceAndRule = async (name: string) => {
+    const source = await (
+      await post('/api/v1/data-source', { name, type: 'prometheus', url: 'http://127.0.0.1:9' })
+    ).json();
+    const endpoint = await (
+      await post('/api/v1/endpoint', {
+        name: `${name} chat`,
+        type: 'matter-most',
+        value: `${chat.url}/hooks/${name}`,
+      })
+    ).json();
+    const rule = await (
+      await post('/api/v1/alert-rule', {
+        type: 'prometheus',
+        name: `${name} rule`,
+        queryType: 'dynamic',
+        dataSourceIds: [source.id],
+        dataSourceAlertName: 'OncallTestBroken',
+        extraField: [{ key: 'severity', value: 'crit*' }],
+        endpointIds: [endpoint.id],
+      })
+    ).json();
+    return { source, rule, hook: `/hooks/${name}` };
+  };
+  const messages = (hook: string) => chat.requests.filter((r) => r.path === hook).map((r) => r.body);
+  const stateOf = async (ruleId: string) => (await get(`/api/v1/alert-rule/${ruleId}`)).state;
+
+  it('fires and resolves through both ways in, paging once each way', async () => {
+    const direct = await sourceAndRule('direct');
+    const relayed = await sourceAndRule('relayed');
+    const bearer = await sourceAndRule('bearer');
+    const pasted = direct.source.alertmanager;
+    expect(pasted.pathPrefix).toBe(`/api/v1/prometheus-alert/${direct.source.webhookToken}`);
+
+    const amPort = await freePort();
+    writeFileSync(
+      join(workDir, 'alertmanager.yml'),
+      `route:
+  receiver: oncall
+  group_by: [alertname]
+  group_wait: 1s
+  group_interval: 1s
+  repeat_interval: 1h
+receivers:
+  - name: oncall
+    webhook_configs:
+      - url: ${base}/api/v1/prometheus-alert/${relayed.source.webhookToken}
+        send_resolved: true
+`,
+    );
+    run(ALERTMANAGER ?? '', [
+      `--config.file=${join(workDir, 'alertmanager.yml')}`,
+      `--storage.path=${join(workDir, 'am')}`,
+      `--web.listen-address=127.0.0.1:${amPort}`,
+      '--cluster.listen-address=',
+    ]);
+
+    const { port: targetPort } = target.address() as AddressInfo;
+    writeFileSync(
+      join(workDir, 'rules.yml'),
+      `groups:
+  - name: oncall-test
+    interval: 1s
+    rules:
+      - alert: OncallTestBroken
+        expr: oncall_test_broken == 1
+        labels:
+          severity: critical
+        annotations:
+          summary: the test target is broken
+`,
+    );
+    writeFileSync(
+      join(workDir, 'prometheus.yml'),
+      `global:
+  scrape_interval: 1s
+  evaluation_interval: 1s
+rule_files: [${join(workDir, 'rules.yml')}]
+scrape_configs:
+  - job_name: target
+    static_configs:
+      - targets: ['127.0.0.1:${targetPort}']
+alerting:
+  alertmanagers:
+    - scheme: http
+      path_prefix: ${pasted.pathPrefix}
+      static_configs:
+        - targets: ['127.0.0.1:${port}']
+    - scheme: http
+      path_prefix: ${pasted.credentialsPathPrefix}
+      authorization:
+        credentials: ${bearer.source.webhookToken}
+      static_configs:
+        - targets: ['127.0.0.1:${port}']
+    - scheme: http
+      static_configs:
+        - targets: ['127.0.0.1:${amPort}']
+`,
+    );
+    run(PROMETHEUS ?? '', [
+      `--config.file=${join(workDir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${join(workDir, 'tsdb')}`,
+      `--web.listen-address=127.0.0.1:${await freePort()}`,
+      // Re-sent every second: many more re-sends than pages within the test.
+      '--rules.alert.resend-delay=1s',
+    ]);
+
+    for (const { rule } of [direct, relayed, bearer]) {
+      await vi.waitFor(async () => expect(await stateOf(rule.id)).toBe('critical'), WAIT);
+    }
+    for (const { hook } of [direct, relayed, bearer]) {
+      await vi.waitFor(() => expect(messages(hook)).toHaveLength(1), WAIT);
+      expect(messages(hook)[0]).toContain('CRITICAL');
+    }
+    // Several re-sends later, still one page each.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    for (const { hook } of [direct, relayed, bearer]) expect(messages(hook)).toHaveLength(1);
+
+    firing = 0;
+    for (const { rule } of [direct, relayed, bearer]) {
+      await vi.waitFor(async () => expect(await stateOf(rule.id)).toBe('resolved'), WAIT);
+    }
+    for (const { hook } of [direct, relayed, bearer]) {
+      await vi.waitFor(() => expect(messages(hook)).toHaveLength(2), WAIT);
+      expect(messages(hook)[1]).toContain('RESOLVED');
+    }
+  }, 180_000);
+});
