@@ -32,7 +32,8 @@ export type { WebhookSource } from './alert-lifecycle/webhook-ingestion';
 export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';
 export type {
   AlertRuleCreateData,
-  PendingList,
+  ListSource,
+  SourceList,
   ZabbixCreateData,
 } from './alert-rules/alert-rule-create-data';
 export type { AlertRuleFilter } from './alert-rules/alert-rule-filter';
@@ -66,7 +67,6 @@ export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
-export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
 export type { ClusterInput } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';
@@ -89,6 +89,7 @@ export {
   type DeliveryStore,
   type DeliveryStoreOptions,
 } from './delivery/delivery-store';
+export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
 export { endpointCatalogOf } from './endpoints/endpoint-catalog';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
@@ -101,6 +102,7 @@ export {
   forbidden,
   notFound,
   rateLimited,
+  sourceUnavailable,
   unauthenticated,
   unavailable,
   validationFailed,
@@ -164,6 +166,11 @@ export type {
   DataSourceProber,
   DataSourceProbeTarget,
 } from './ports/data-source-prober';
+export type {
+  DataSourceQuerier,
+  DataSourceQueryResult,
+  DataSourceQueryTarget,
+} from './ports/data-source-querier';
 export type { AutoResolveArm, EscalationStopReason, Orchestrator } from './ports/orchestrator';
 export { providerChainFor } from './provider-configs/provider-chain';
 export {
