@@ -61,7 +61,8 @@ export interface EvaluatedRule {
  *     const series = await instantQuery(ctx, source, queryText);
  *     return series.map((s) => ({ name: rule.name, status: 'firing', labels: s.metric, annotations: {}, details: {} }));
  *   },
- *   listRules: async (source, ctx) => (await alertingRules(ctx, source)).map((r) => r.name),
+ *   listLabels: async (source, ctx) =>
+ *     (await queryJson(ctx, source, { path: '/api/v1/labels' }, z.object({ data: z.array(z.string()) }))).data,
  * });
  */
 export interface SourceQueryHooks {

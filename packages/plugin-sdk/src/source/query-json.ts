@@ -15,7 +15,12 @@ export class SourceQueryError extends Error {
   }
 }
 
-/** One JSON request of a query hook: a path under the data source's URL. */
+/**
+ * One JSON request of a query hook: a path under the data source's URL.
+ *
+ * @example { path: '/api/v1/rules', query: { type: 'alert' } }
+ * @example { path: '/api_jsonrpc.php', json: { jsonrpc: '2.0', method: 'host.get', params: { output: ['name'] }, id: 1 } }
+ */
 export interface SourceJsonRequest {
   /** Appended to the data source's URL, keeping its base path (Grafana under `/grafana`). */
   readonly path: string;
