@@ -183,7 +183,6 @@ describe('rule-form lists read from the data sources', () => {
       type: 'prometheus',
       url: `http://127.0.0.1:${await closedPort()}`,
     });
-    const hanging = await createSource({ name: 'prom-hang', type: 'prometheus', url: tarpit.url });
 
     const refused = await get(`rules?type=prometheus&dataSourceId=${down}`);
     expect(refused.statusCode).toBe(502);
@@ -201,6 +200,16 @@ describe('rule-form lists read from the data sources', () => {
       data: { code: 'BAD_GATEWAY', domainCode: 'source_unavailable' },
     });
 
+    // Every source failing is no empty list but an error naming each.
+    prometheus.replyNext(textReply(500, 'boom'));
+    otherPrometheus.replyNext(textReply(503, 'busy'));
+    const none = await get('labels');
+    expect(none.statusCode).toBe(502);
+    expect(none.json().message).toBe(
+      'No data source answered: "prom-a": HTTP 500 from /api/v1/labels. "prom-b": HTTP 503 from /api/v1/labels. "prom-down": Could not connect: ECONNREFUSED.',
+    );
+
+    const hanging = await createSource({ name: 'prom-hang', type: 'prometheus', url: tarpit.url });
     const started = Date.now();
     const hung = await get(`rules?type=prometheus&dataSourceId=${hanging}`);
     const took = Date.now() - started;
