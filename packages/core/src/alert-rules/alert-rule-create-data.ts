@@ -9,7 +9,7 @@ import { isId } from '../entities/new-id';
 import { sourceUnavailable, validationFailed } from '../errors/domain-error';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import type { PluginRegistry } from '../plugins/plugin-registry';
-import type { DataSourceQuerier } from '../ports/data-source-querier';
+import type { DataSourceQuerier, DataSourceQueryResult } from '../ports/data-source-querier';
 import type { RuleEndpointRef, RuleTeamRef, RuleUserRef } from './alert-rule-view';
 import { alertRuleTypeCatalog, externalRuleTypes } from './rule-type-catalog';
 import { selectableEndpoints } from './selectable-endpoints';
@@ -41,6 +41,7 @@ export interface ZabbixCreateData {
   meta: { sources: ListSource[] };
 }
 
+/** Picks, from a source plugin, the query one list runs; undefined when the plugin has none. */
 type Hook<T> = (
   plugin: AnySourceDefinition,
 ) => ((source: SourceConnection, ctx: SourceContext) => Promise<T>) | undefined;
@@ -182,11 +183,11 @@ export class AlertRuleCreateDataService {
     return { values, sources: listed };
   }
 
-  private async ask<T>(source: DataSource, hook: Hook<T>) {
+  private async ask<T>(source: DataSource, hook: Hook<T>): Promise<DataSourceQueryResult<T>> {
     const plugin = this.deps.plugins.sourceFor(source.type);
     const run = plugin && hook(plugin);
     if (!plugin || !run) {
-      return { ok: false as const, reason: `No loaded source plugin queries ${source.type} data sources.` };
+      return { ok: false, reason: `No loaded source plugin queries ${source.type} data sources.` };
     }
     const secrets = openSecrets(this.deps.secretBox, source.sealedSecrets ?? null);
     const connection: SourceConnection = {
@@ -202,7 +203,7 @@ export class AlertRuleCreateDataService {
       return await this.deps.querier.query({ connection, plan: plugin.probe }, run);
     } catch {
       // A querier must not reject; should one still do so, the source counts as not answering.
-      return { ok: false as const, reason: 'The query failed unexpectedly.' };
+      return { ok: false, reason: 'The query failed unexpectedly.' };
     }
   }
 }
