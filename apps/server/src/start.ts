@@ -9,7 +9,7 @@ import {
 } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
 import { type Engine, lateBoundInstanceResolver, loadPluginRegistry } from '@oncall/engine';
-import { createSourceProber } from '@oncall/source-probes';
+import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { buildApp } from './build-app';
@@ -82,6 +82,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         retention: config.retention,
       },
       dataSourceProber: createSourceProber(),
+      dataSourceQuerier: createSourceQuerier(),
     });
     instances.bind(core.autoResolver);
     registerQueueGauges(registry, engine.queueStats);

@@ -1,3 +1,4 @@
+import { type MonitoringRequest, type RecordingHttpServer, startFakeMonitoringSystem } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDataSource, seedEndpoint, seedTeam } from './support/alert-rule-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -258,6 +259,8 @@ const MATRIX: Row[] = [
 
 describe('alert rule authorization', () => {
   let h: TestApp;
+  /** The Prometheus the rule form's label lists are read from. */
+  let prometheus: RecordingHttpServer<MonitoringRequest>;
   const tokens = {} as Record<Caller, string | undefined>;
   const ids = {} as Record<Caller, string>;
   let teamId: string;
@@ -281,9 +284,13 @@ describe('alert rule authorization', () => {
     tokens.anonymous = undefined;
     ids.anonymous = '';
     teamId = await seedTeam(h.t, ids.teamMember, [ids.teamMember]);
-    await seedDataSource(h.t, 'prometheus');
+    prometheus = await startFakeMonitoringSystem('prometheus');
+    await seedDataSource(h.t, 'prometheus', prometheus.url);
   });
-  afterAll(() => h.dispose());
+  afterAll(async () => {
+    await prometheus.close();
+    await h.dispose();
+  });
 
   const newCell = async (): Promise<Cell> => {
     counter += 1;

@@ -50,8 +50,9 @@ export {
   groupActionResultSchema,
   groupAddResultSchema,
   groupDeleteResultSchema,
-  pendingListSchema,
+  labelNameSchema,
   ruleActionAnswerSchema,
+  sourceListSchema,
   zabbixCreateDataSchema,
 } from './alert-rules/alert-rule-views';
 export { loginBody, refreshBody, tokenPairSchema } from './auth/auth-schemas';

@@ -31,6 +31,7 @@ import { OwnershipTransfer } from './ownership/ownership-transfer';
 import { createPluginRegistry, type PluginRegistry } from './plugins/plugin-registry';
 import { type Clock, systemClock } from './ports/clock';
 import { type DataSourceProber, unconfiguredProber } from './ports/data-source-prober';
+import { type DataSourceQuerier, unconfiguredQuerier } from './ports/data-source-querier';
 import type { Orchestrator } from './ports/orchestrator';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
 import { RetentionService } from './retention/retention-service';
@@ -85,6 +86,8 @@ export interface CoreDeps {
   hasher?: PasswordHasher;
   /** Connects to data sources for `status`; `@oncall/source-probes` in the server. */
   dataSourceProber?: DataSourceProber;
+  /** Runs source plugins' query hooks for the rule form's lists; `@oncall/source-probes` in the server. */
+  dataSourceQuerier?: DataSourceQuerier;
 }
 
 /** The use cases every transport calls; built once per process by the composition root. */
@@ -194,7 +197,12 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleTags: new AlertRuleTags({ orm }),
     alertRuleNotify: new AlertRuleNotify({ orm, maxEndpointsPerRule }),
     alertRuleAccess: new AlertRuleAccess({ orm }),
-    alertRuleCreateData: new AlertRuleCreateDataService({ orm, plugins }),
+    alertRuleCreateData: new AlertRuleCreateDataService({
+      orm,
+      plugins,
+      secretBox,
+      querier: deps.dataSourceQuerier ?? unconfiguredQuerier,
+    }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     otp,
     providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),

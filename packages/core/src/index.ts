@@ -32,7 +32,8 @@ export type { WebhookSource } from './alert-lifecycle/webhook-ingestion';
 export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';
 export type {
   AlertRuleCreateData,
-  PendingList,
+  ListSource,
+  SourceList,
   ZabbixCreateData,
 } from './alert-rules/alert-rule-create-data';
 export type { AlertRuleFilter } from './alert-rules/alert-rule-filter';
@@ -101,6 +102,7 @@ export {
   forbidden,
   notFound,
   rateLimited,
+  sourceUnavailable,
   unauthenticated,
   unavailable,
   validationFailed,
@@ -164,6 +166,11 @@ export type {
   DataSourceProber,
   DataSourceProbeTarget,
 } from './ports/data-source-prober';
+export type {
+  DataSourceQuerier,
+  DataSourceQueryResult,
+  DataSourceQueryTarget,
+} from './ports/data-source-querier';
 export type { AutoResolveArm, EscalationStopReason, NotifyRequest, Orchestrator } from './ports/orchestrator';
 export { providerChainFor } from './provider-configs/provider-chain';
 export {

@@ -5,7 +5,13 @@ export {
   type ProxiedConnection,
   startFakeHttpProxy,
 } from './fake-http-proxy';
-export { type MonitoringRequest, startFakeMonitoringSystem } from './fake-monitoring-system';
+export {
+  FAKE_LIST_DATA,
+  FAKE_ZABBIX_LOGIN,
+  type FakeListData,
+  type MonitoringRequest,
+  startFakeMonitoringSystem,
+} from './fake-monitoring-system';
 export { type FakeProviderOne, type ProviderOneRequest, startFakeProviderOne } from './fake-provider-one';
 export {
   type EndlessReply,

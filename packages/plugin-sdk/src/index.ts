@@ -53,6 +53,7 @@ export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from '.
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
 export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';
 export type { EvaluatedRule, SourceConnection, SourceContext, SourceQueryHooks } from './source/query-hooks';
+export { queryJson, type SourceJsonRequest, SourceQueryError } from './source/query-json';
 export {
   countThresholdRuleFields,
   defaultRuleFields,

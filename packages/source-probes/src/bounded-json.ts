@@ -3,23 +3,30 @@ const MAX_BYTES = 64 * 1024;
 
 /** Reads a JSON body of at most 64 KiB; undefined when it is longer or not JSON. */
 export async function readBoundedJson(response: Response): Promise<unknown> {
+  const body = await readBoundedBody(response, MAX_BYTES);
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a body of at most `maxBytes`, cancelling it past that; undefined when it is longer. */
+export async function readBoundedBody(response: Response, maxBytes: number): Promise<Buffer | undefined> {
   const reader = response.body?.getReader();
-  if (!reader) return undefined;
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       return undefined;
     }
     chunks.push(value);
   }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  return Buffer.concat(chunks);
 }

@@ -4,7 +4,9 @@ import type { DataSourceProbeTarget } from '@oncall/core';
  * The authentication headers a probe sends, as the plan says. An API token wins over a user name
  * and password when a source has both, as it is the narrower credential.
  */
-export function credentialHeaders(target: DataSourceProbeTarget): Record<string, string> {
+export function credentialHeaders(
+  target: Pick<DataSourceProbeTarget, 'plan' | 'apiToken' | 'username' | 'password'>,
+): Record<string, string> {
   const { plan } = target;
   if (target.apiToken && plan.token !== 'none') {
     if (plan.token === 'x-api-key') return { 'x-api-key': target.apiToken };

@@ -112,10 +112,18 @@ describe('tRPC alert rules', () => {
     expect(silentOnDelete.error?.data.fieldErrors).toHaveProperty('silentStatus');
   });
 
-  it('serves the form data and the external lists with their note', async () => {
+  it('serves the form data, and the external lists with the sources they were read from', async () => {
     const options = await rpc.query('alertRules.createData.options', undefined, member.token);
     expect(options.data).toMatchObject({ types: expect.arrayContaining(['api', 'victoria_logs']) });
+    // No data source here: an empty list that says no source was asked.
     const labels = await rpc.query('alertRules.createData.labels', undefined, member.token);
-    expect(labels.data).toEqual({ data: [], meta: { note: expect.any(String) } });
+    expect(labels.data).toEqual({ data: [], meta: { sources: [] } });
+    const badLabel = await rpc.query(
+      'alertRules.createData.labelValues',
+      { label: 'job-name' },
+      member.token,
+    );
+    expect(badLabel.status).toBe(422);
+    expect(Object.keys(badLabel.error?.data.fieldErrors ?? {})).toEqual(['label']);
   });
 });

@@ -7,6 +7,7 @@ import {
   type SourceAlert,
 } from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
+import { listRules } from './lists';
 import { type GrafanaAlert, grafanaPayloadSchema } from './payload';
 
 /**
@@ -25,6 +26,8 @@ export default defineSource({
   fixtures,
   probe: { steps: [{ method: 'GET', path: '/api/health' }], token: 'bearer', basic: true },
   ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: true }),
+  // The rule form's list of rule names (credentials as `probe` says).
+  listRules,
 });
 
 function fromGrafanaAlert(alert: GrafanaAlert): SourceAlert {

@@ -5,6 +5,7 @@ import {
   fromAlertmanagerAlert,
 } from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
+import { listLabels, listLabelValues, listRules } from './lists';
 
 /**
  * Prometheus alerts pushed by Alertmanager's webhook receiver (`version: "4"`), for Prometheus data
@@ -29,4 +30,8 @@ export default defineSource({
   },
   // A dynamic rule may list no data source: it then listens to every Prometheus one.
   ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: false }),
+  // The rule form's lists, read from the Prometheus HTTP API (credentials as `probe` says).
+  listRules,
+  listLabels,
+  listLabelValues,
 });

@@ -8,6 +8,7 @@ import {
   type SourceAlert,
 } from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
+import { listActions, listHosts } from './lists';
 import { type ZabbixEvent, zabbixPayloadSchema } from './payload';
 import { zabbixProbe } from './probe';
 import { matchesZabbixRule, zabbixRuleFields, zabbixRuleOptions } from './rules';
@@ -40,6 +41,9 @@ export default defineSource({
   ruleFields: zabbixRuleFields,
   ruleOptions: zabbixRuleOptions,
   matches: matchesZabbixRule,
+  // The rule form's host and action lists, from the JSON-RPC API (Zabbix 6.4 and later).
+  listHosts,
+  listActions,
 });
 
 function fromZabbixEvent(event: ZabbixEvent): SourceAlert {

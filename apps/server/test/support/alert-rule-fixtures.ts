@@ -8,13 +8,14 @@ const suffix = () => randomBytes(3).toString('hex');
  * Records alert-rule tests refer to, inserted through the ORM: their own routes (OTP checks,
  * connection rules) are tested elsewhere and are not what these tests are about.
  */
-export async function seedDataSource(t: TestCore, type: DataSourceType): Promise<string> {
+/** `url`: where the rule form's lists are read from; an address that never resolves by default. */
+export async function seedDataSource(
+  t: TestCore,
+  type: DataSourceType,
+  url = 'https://source.example.invalid',
+): Promise<string> {
   const em = t.core.orm.em.fork();
-  const source = em.create(DataSource, {
-    name: `${type}-${suffix()}`,
-    type,
-    url: 'https://source.example.invalid',
-  });
+  const source = em.create(DataSource, { name: `${type}-${suffix()}`, type, url });
   await em.flush();
   return source.id;
 }

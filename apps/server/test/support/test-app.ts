@@ -1,6 +1,6 @@
 import type { Core, CoreSettings, PluginPackages, Role } from '@oncall/core';
 import { loadPluginRegistry } from '@oncall/engine';
-import { createSourceProber } from '@oncall/source-probes';
+import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/build-app';
@@ -27,6 +27,12 @@ export interface TestApp {
   dispose(): Promise<void>;
 }
 
+/**
+ * How long a test server waits for a data source it reads a list from: short, so tests of a
+ * source that hangs stay fast, yet far above what a fake on 127.0.0.1 needs.
+ */
+export const TEST_SOURCE_QUERY_TIMEOUT_MS = 1_000;
+
 /** `packages`: plugin packages to load besides the built-ins, as config names them (`config.plugins`). */
 export async function createTestApp(
   overrides: Partial<CoreSettings> = {},
@@ -44,13 +50,17 @@ export async function createTestApp(
   };
 }
 
-/** A TestCore with the server's real status checks (tests point them at fakes on 127.0.0.1) and plugins. */
+/**
+ * A TestCore with the server's real status checks and source queries (tests point them at fakes
+ * on 127.0.0.1) and plugins.
+ */
 export async function createServerTestCore(
   overrides: Partial<CoreSettings> = {},
   packages: PluginPackages = {},
 ): Promise<TestCore> {
   return createTestCore(overrides, {
     dataSourceProber: createSourceProber(),
+    dataSourceQuerier: createSourceQuerier({ timeoutMs: TEST_SOURCE_QUERY_TIMEOUT_MS }),
     plugins: await loadPluginRegistry(packages),
   });
 }

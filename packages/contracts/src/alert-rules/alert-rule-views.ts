@@ -74,17 +74,37 @@ export const alertRuleCreateDataSchema = (catalog: AlertRuleTypeCatalog) =>
     teams: z.array(alertRuleTeamRefSchema),
   });
 
-const pendingNote = z.object({ note: z.string() });
+/** One data source a list was read from; `error` says why it did not answer. */
+const listSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  error: z.string().optional().describe('Why this data source did not answer; absent when it did.'),
+});
 
-/** What a data source will answer once it is queried (step 5); empty with a note until then. */
-export const pendingListSchema = z.object({ data: z.array(z.string()), meta: pendingNote });
+const listMetaSchema = z.object({
+  sources: z
+    .array(listSourceSchema)
+    .describe('The data sources asked, each with an error when it did not answer: a partial list says so.'),
+});
+
+/** A list read from data sources (rule names, labels, label values), sorted, without duplicates. */
+export const sourceListSchema = z.object({ data: z.array(z.string()), meta: listMetaSchema });
 
 export const zabbixCreateDataSchema = z.object({
   hosts: z.array(z.string()),
   actions: z.array(z.string()),
   severities: z.array(z.object({ value: z.string(), label: z.string() })),
-  meta: pendingNote,
+  meta: listMetaSchema,
 });
+
+/**
+ * A label name as Prometheus defines it (`[a-zA-Z_][a-zA-Z0-9_]*`): anything else names no label,
+ * and would change the path of the label-values request it is put into.
+ */
+export const labelNameSchema = z
+  .string()
+  .max(255)
+  .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'The label must be a Prometheus label name ([a-zA-Z_][a-zA-Z0-9_]*).');
 
 export const groupActionResultSchema = z.object({
   status: z.boolean(),

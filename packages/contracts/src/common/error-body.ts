@@ -11,6 +11,7 @@ export const errorBodySchema = z.object({
     'rate_limited',
     'conflict',
     'unavailable',
+    'source_unavailable',
     'payload_too_large',
     'unsupported_media_type',
     'internal',

@@ -1,11 +1,15 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { externalRulesQuery, fieldErrorsFromIssues } from '@oncall/contracts';
-import type { RuleOption } from '@oncall/plugin-sdk';
+import { externalRulesQuery, fieldErrorsFromIssues, labelNameSchema } from '@oncall/contracts';
+import type { AnySourceDefinition, RuleOption, SourceConnection, SourceContext } from '@oncall/plugin-sdk';
 import type { Actor } from '../auth/actor';
+import type { SecretBox } from '../crypto/secret-box';
+import { openSecrets } from '../data-sources/data-source-secrets';
+import { DataSource } from '../entities/data-source.entity';
 import { isId } from '../entities/new-id';
-import { validationFailed } from '../errors/domain-error';
+import { sourceUnavailable, validationFailed } from '../errors/domain-error';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import type { PluginRegistry } from '../plugins/plugin-registry';
+import type { DataSourceQuerier, DataSourceQueryResult } from '../ports/data-source-querier';
 import type { RuleEndpointRef, RuleTeamRef, RuleUserRef } from './alert-rule-view';
 import { alertRuleTypeCatalog, externalRuleTypes } from './rule-type-catalog';
 import { selectableEndpoints } from './selectable-endpoints';
@@ -17,31 +21,50 @@ export interface AlertRuleCreateData {
   teams: RuleTeamRef[];
 }
 
-/** A list a data source will answer once the service queries it; empty and labelled until then. */
-export interface PendingList {
+/** One data source a list was read from; `error` says why it did not answer. */
+export interface ListSource {
+  id: string;
+  name: string;
+  error?: string;
+}
+
+/** A list read from data sources, and which of them answered: a partial list says so. */
+export interface SourceList {
   data: string[];
-  meta: { note: string };
+  meta: { sources: ListSource[] };
 }
 
 export interface ZabbixCreateData {
   hosts: string[];
   actions: string[];
   severities: RuleOption[];
-  meta: { note: string };
+  meta: { sources: ListSource[] };
 }
 
-const PENDING_NOTE = 'available once the data source is queried (step 5)';
+/** Picks, from a source plugin, the query one list runs; undefined when the plugin has none. */
+type Hook<T> = (
+  plugin: AnySourceDefinition,
+) => ((source: SourceConnection, ctx: SourceContext) => Promise<T>) | undefined;
 
 /**
  * What a rule form offers. The lists read from an external system (its rules, labels, Zabbix
- * hosts) stay empty, with a note saying so, until data sources are queried: never made up. Fixed
- * pick lists come from the source plugins (`ruleOptions`).
+ * hosts and actions) are asked of the data sources now, through their plugins' query hooks; a
+ * source that fails is named in `meta.sources` with its reason, and when every source asked
+ * fails the answer is a `source_unavailable` error, never an empty list that looks like "none".
+ * Fixed pick lists come from the source plugins (`ruleOptions`).
  */
 export class AlertRuleCreateDataService {
   private readonly types: string[];
   private readonly externalRulesQuery: ReturnType<typeof externalRulesQuery>;
 
-  constructor(private readonly deps: { orm: MikroORM; plugins: PluginRegistry }) {
+  constructor(
+    private readonly deps: {
+      orm: MikroORM;
+      plugins: PluginRegistry;
+      secretBox: SecretBox;
+      querier: DataSourceQuerier;
+    },
+  ) {
     this.types = [...alertRuleTypeCatalog(deps.plugins).keys()];
     this.externalRulesQuery = externalRulesQuery(externalRuleTypes(deps.plugins));
   }
@@ -58,42 +81,135 @@ export class AlertRuleCreateDataService {
 
   /**
    * Alert rule names defined in an external system: a data source of one of `externalRuleTypes`
-   * (a Prometheus or Grafana ruler).
+   * (a Prometheus or Grafana ruler), asked now through its plugin's `listRules`.
    */
-  async externalRules(_actor: Actor, query: { type: string; dataSourceId: string }): Promise<PendingList> {
+  async externalRules(_actor: Actor, query: { type: string; dataSourceId: string }): Promise<SourceList> {
     const parsed = this.externalRulesQuery.safeParse(query);
     if (!parsed.success) throw validationFailed(fieldErrorsFromIssues(parsed.error.issues));
     const { type, dataSourceId } = parsed.data;
-    const exists =
-      isId(dataSourceId) &&
-      (
-        await selectRows<{ id: string }>(
-          this.deps.orm.em.fork(),
-          sql`select id from data_sources where id = ${dataSourceId} and type = ${type}`,
-        )
-      ).length > 0;
-    if (!exists)
+    const source = isId(dataSourceId)
+      ? await this.deps.orm.em.fork().findOne(DataSource, { id: dataSourceId, type })
+      : null;
+    if (!source)
       throw validationFailed({
         dataSourceId: [`The selected data source is invalid: it must be a ${type} data source.`],
       });
-    return pending();
+    const plugin = this.deps.plugins.sourceFor(type);
+    if (plugin?.listRules === undefined) {
+      throw validationFailed({ type: [`No loaded source plugin lists the rules of ${type} data sources.`] });
+    }
+    return this.gather([source], (p) => p.listRules?.bind(p));
   }
 
-  labels(_actor: Actor): PendingList {
-    return pending();
+  /** Label names of every data source whose plugin lists labels (Prometheus), merged. */
+  async labels(_actor: Actor): Promise<SourceList> {
+    return this.gather(await this.sourcesWith((p) => p.listLabels), (p) => p.listLabels?.bind(p));
   }
 
-  labelValues(_actor: Actor, _label: string): PendingList {
-    return pending();
+  /** Values of one label across every data source whose plugin lists them (Prometheus), merged. */
+  async labelValues(_actor: Actor, label: string): Promise<SourceList> {
+    const parsed = labelNameSchema.safeParse(label);
+    if (!parsed.success) throw validationFailed({ label: parsed.error.issues.map((issue) => issue.message) });
+    const name = parsed.data;
+    return this.gather(await this.sourcesWith((p) => p.listLabelValues), (p) => {
+      const list = p.listLabelValues?.bind(p);
+      return list && ((source, ctx) => list(source, name, ctx));
+    });
   }
 
-  /** The Zabbix form's lists; the severities are the Zabbix plugin's (none when it is not loaded). */
-  zabbix(_actor: Actor): ZabbixCreateData {
+  /**
+   * The Zabbix form's lists: host and action names from every Zabbix data source, merged, and the
+   * Zabbix plugin's severities (none when it is not loaded).
+   */
+  async zabbix(_actor: Actor): Promise<ZabbixCreateData> {
     const severities = this.deps.plugins.sourceFor('zabbix')?.ruleOptions?.severities ?? [];
-    return { hosts: [], actions: [], severities: [...severities], meta: { note: PENDING_NOTE } };
+    const sources = await this.sourcesWith((p) => p.listHosts ?? p.listActions, 'zabbix');
+    const answer = await this.gatherEach(sources, (p) => async (source, ctx) => ({
+      hosts: (await p.listHosts?.(source, ctx)) ?? [],
+      actions: (await p.listActions?.(source, ctx)) ?? [],
+    }));
+    return {
+      hosts: merged(answer.values.map((v) => v.hosts)),
+      actions: merged(answer.values.map((v) => v.actions)),
+      severities: [...severities],
+      meta: { sources: answer.sources },
+    };
+  }
+
+  /** The data sources (of `type`, when given) whose plugin declares the hook, by name. */
+  private async sourcesWith(
+    hook: (plugin: AnySourceDefinition) => unknown,
+    type?: string,
+  ): Promise<DataSource[]> {
+    const types = [...this.deps.plugins.sources.values()]
+      .filter((p) => hook(p) !== undefined && (type === undefined || p.dataSourceType === type))
+      .map((p) => p.dataSourceType);
+    if (types.length === 0) return [];
+    return this.deps.orm.em
+      .fork()
+      .find(DataSource, { type: { $in: types } }, { orderBy: { name: 'asc', id: 'asc' } });
+  }
+
+  private async gather(sources: readonly DataSource[], hook: Hook<readonly string[]>): Promise<SourceList> {
+    const answer = await this.gatherEach(sources, hook);
+    return { data: merged(answer.values), meta: { sources: answer.sources } };
+  }
+
+  /**
+   * Asks every source at once (each within the querier's time limit, so the whole call is bounded
+   * by one limit, not their sum). When every source asked failed there is no list to show: that is
+   * an error naming them, so a form never shows "no rules" for "could not ask".
+   */
+  private async gatherEach<T>(
+    sources: readonly DataSource[],
+    hook: Hook<T>,
+  ): Promise<{ values: T[]; sources: ListSource[] }> {
+    const results = await Promise.all(sources.map((source) => this.ask(source, hook)));
+    const listed: ListSource[] = sources.map((source, i) => {
+      const result = results[i];
+      return result?.ok === false
+        ? { id: source.id, name: source.name, error: result.reason }
+        : { id: source.id, name: source.name };
+    });
+    const values = results.flatMap((result) => (result.ok ? [result.value] : []));
+    if (sources.length > 0 && values.length === 0) {
+      const [only] = listed;
+      throw sourceUnavailable(
+        listed.length === 1 && only
+          ? `The data source "${only.name}" did not answer: ${only.error ?? ''}`
+          : `No data source answered: ${listed.map((s) => `"${s.name}": ${s.error ?? ''}`).join(' ')}`,
+      );
+    }
+    return { values, sources: listed };
+  }
+
+  private async ask<T>(source: DataSource, hook: Hook<T>): Promise<DataSourceQueryResult<T>> {
+    const plugin = this.deps.plugins.sourceFor(source.type);
+    const run = plugin && hook(plugin);
+    if (!plugin || !run) {
+      return { ok: false, reason: `No loaded source plugin queries ${source.type} data sources.` };
+    }
+    const secrets = openSecrets(this.deps.secretBox, source.sealedSecrets ?? null);
+    const connection: SourceConnection = {
+      id: source.id,
+      name: source.name,
+      type: source.type,
+      url: source.url,
+      ...(secrets.apiToken ? { apiToken: secrets.apiToken } : {}),
+      ...(source.username ? { username: source.username } : {}),
+      ...(secrets.password ? { password: secrets.password } : {}),
+    };
+    try {
+      return await this.deps.querier.query({ connection, plan: plugin.probe }, run);
+    } catch {
+      // A querier must not reject; should one still do so, the source counts as not answering.
+      return { ok: false, reason: 'The query failed unexpectedly.' };
+    }
   }
 }
 
-function pending(): PendingList {
-  return { data: [], meta: { note: PENDING_NOTE } };
+/** Sorted, without duplicates or blanks: one pick list out of several sources' answers. */
+function merged(lists: readonly (readonly string[])[]): string[] {
+  const all = new Set(lists.flat().filter((item) => item.trim() !== ''));
+  return [...all].sort((a, b) => a.localeCompare(b));
 }

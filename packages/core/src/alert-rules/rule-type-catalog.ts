@@ -3,9 +3,8 @@ import { defaultRuleFields } from '@oncall/plugin-sdk';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 
 /**
- * The rule types whose data sources list their alert rules as the contract has always had them.
- * Their plugins have no `listRules` yet: the list answers empty, with a note, until data sources
- * are queried.
+ * The rule types whose data sources list their alert rules as the contract has always had them,
+ * accepted even when their plugin lacks `listRules` (the list then answers a 422 saying so).
  */
 const CONTRACT_EXTERNAL_RULE_TYPES: ReadonlySet<string> = new Set(['prometheus', 'grafana']);
 

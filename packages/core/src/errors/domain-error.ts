@@ -6,7 +6,8 @@ export type ErrorCode =
   | 'validation_failed'
   | 'rate_limited'
   | 'conflict'
-  | 'unavailable';
+  | 'unavailable'
+  | 'source_unavailable';
 
 /** Field path (`endpointIds.0`) → messages, the shape legacy clients read under `errors`. */
 export type FieldErrors = Record<string, string[]>;
@@ -46,6 +47,13 @@ export const unavailable = (
   message = 'The service cannot reach its database right now. Try again shortly.',
   retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS,
 ) => new DomainError('unavailable', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+
+/**
+ * A data source (a monitoring system the service reads a list from) did not answer in time or
+ * refused: the caller's request was fine, the system behind it was not. `message` names the data
+ * source and the reason, for the operator who can fix it.
+ */
+export const sourceUnavailable = (message: string) => new DomainError('source_unavailable', message);
 
 function firstMessage(fieldErrors: FieldErrors): string {
   const [field, messages] = Object.entries(fieldErrors)[0] ?? [];

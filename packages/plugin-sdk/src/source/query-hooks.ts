@@ -45,10 +45,13 @@ export interface EvaluatedRule {
 }
 
 /**
- * The optional hooks of a source the service queries itself rather than only hearing from. None
- * of the webhook sources (Grafana, Zabbix, Splunk, Sentry, PMM) implements them. Each throws
- * when the data source cannot be reached (the host then records the rule as `unknown`, or answers
- * the create-data call with an error); an empty answer means "nothing", not "failed".
+ * The optional hooks of a source the service queries itself rather than only hearing from. The
+ * host calls the `list…` hooks for the rule form's lists (`GET /alert-rule/create-data/…`), with
+ * its time limit on `ctx.signal`, and sends the credentials on every request as the plugin's
+ * `probe` plan says (`token`, `basic`); a hook may use them itself from `source` (Zabbix logs in
+ * with them). The host calls no `evaluate` yet. Each throws when the data source cannot be
+ * reached or answers something else (a `SourceQueryError` message is shown to the operator as the
+ * reason); an empty answer means "nothing", not "failed".
  *
  * @example
  * defineSource({
@@ -58,7 +61,8 @@ export interface EvaluatedRule {
  *     const series = await instantQuery(ctx, source, queryText);
  *     return series.map((s) => ({ name: rule.name, status: 'firing', labels: s.metric, annotations: {}, details: {} }));
  *   },
- *   listRules: async (source, ctx) => (await alertingRules(ctx, source)).map((r) => r.name),
+ *   listLabels: async (source, ctx) =>
+ *     (await queryJson(ctx, source, { path: '/api/v1/labels' }, z.object({ data: z.array(z.string()) }))).data,
  * });
  */
 export interface SourceQueryHooks {
@@ -78,4 +82,8 @@ export interface SourceQueryHooks {
   listLabels?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
   /** Values one label takes (`GET /alert-rule/create-data/label-values/{label}`). */
   listLabelValues?(source: SourceConnection, label: string, ctx: SourceContext): Promise<readonly string[]>;
+  /** Names of the hosts the external system monitors (`GET /alert-rule/create-data/zabbix`, `hosts`). */
+  listHosts?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
+  /** Names of the external system's alert actions (`GET /alert-rule/create-data/zabbix`, `actions`). */
+  listActions?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
 }

@@ -65,6 +65,8 @@ const commonShape = {
   listRules: aFunction<Hook<'listRules'>>().optional(),
   listLabels: aFunction<Hook<'listLabels'>>().optional(),
   listLabelValues: aFunction<Hook<'listLabelValues'>>().optional(),
+  listHosts: aFunction<Hook<'listHosts'>>().optional(),
+  listActions: aFunction<Hook<'listActions'>>().optional(),
   connection: connectionShape.optional(),
   probe: probeShape.optional(),
   ruleFields: ruleFieldsShape.optional(),

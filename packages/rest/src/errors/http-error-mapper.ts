@@ -11,6 +11,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rate_limited: 429,
   conflict: 409,
   unavailable: 503,
+  // A bad gateway: the data source behind the request failed, not this service.
+  source_unavailable: 502,
 };
 
 /** Fastify's own body-parsing failures are bad input like any other: 422 on the `body` field. */
@@ -77,6 +79,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const mapped = mapError(error);
   // A database that cannot serve in time is an expected condition with its own answer, not a bug.
   if (mapped.body.code === 'unavailable') request.log.warn({ err: error }, 'database unavailable');
+  // A data source that is down is the operator's news, given in the answer; not this service's bug.
+  else if (mapped.body.code === 'source_unavailable')
+    request.log.info({ err: error }, 'data source unavailable');
   else if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
   if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
   return reply.status(mapped.status).send(mapped.body);

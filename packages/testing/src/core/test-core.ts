@@ -45,6 +45,8 @@ export interface TestCoreOptions {
   orchestrator?: Orchestrator;
   /** Data-source status checks; the core's stand-in (never connected) unless given. */
   dataSourceProber?: DataSourceProber;
+  /** Runs source query hooks (the rule form's lists); the core's stand-in (never answers) unless given. */
+  dataSourceQuerier?: CoreDeps['dataSourceQuerier'];
   /**
    * The plugins (`loadPluginRegistry()` of `@oncall/engine` for the built-ins); none unless given.
    * `createTestEngine` delivers with the same registry, or the built-ins when there is none.
@@ -78,6 +80,7 @@ export async function createTestCore(
     clock,
     hasher: fastHasher,
     dataSourceProber: options.dataSourceProber,
+    dataSourceQuerier: options.dataSourceQuerier,
     plugins: options.plugins,
   };
   const core = createCore(deps);

@@ -11,6 +11,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   rate_limited: 'TOO_MANY_REQUESTS',
   conflict: 'CONFLICT',
   unavailable: 'SERVICE_UNAVAILABLE',
+  source_unavailable: 'BAD_GATEWAY',
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   externalRulesQuery,
   idField,
   idList,
+  labelNameSchema,
   pageQueryShape,
   silentStatusField,
   tagList,
@@ -55,4 +56,4 @@ export const alertRuleMemberInput = z.strictObject({
   alertId: idField('alert id'),
   userOrTeamId: idField('user or team id'),
 });
-export const labelValuesInput = z.strictObject({ label: z.string().max(255) });
+export const labelValuesInput = z.strictObject({ label: labelNameSchema });

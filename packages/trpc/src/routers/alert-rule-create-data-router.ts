@@ -1,7 +1,10 @@
 import { type AlertRuleTypeInputs, labelValuesInput } from '../inputs/alert-rule-inputs';
 import { protectedProcedure, router } from '../trpc';
 
-/** What the rule form offers; lists read from external systems are empty with a note for now. */
+/**
+ * What the rule form offers; rule names, labels and Zabbix hosts and actions are read from the data
+ * sources, with `meta.sources` saying which answered (BAD_GATEWAY when none did).
+ */
 export const alertRuleCreateDataRouter = (inputs: AlertRuleTypeInputs) =>
   router({
     options: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.options(ctx.actor)),
