@@ -3,6 +3,7 @@ import { loadTestDatabaseEnv } from '@oncall/config';
 import type { DatabaseTarget } from '../database-target';
 import { migrate } from '../migrate';
 import { type Database, type OpenOptions, openDatabase } from '../open-database';
+import { migratedTemplate } from './migrated-template';
 import { adminQuery, findPostgres } from './postgres-probe';
 
 export interface TestDatabase {
@@ -21,7 +22,8 @@ export interface TestDatabaseOptions {
 
 /**
  * A fresh, migrated database for one test file: its own PostgreSQL database when a server is
- * reachable (CI), in-memory PGlite otherwise, so `npm test` passes on a bare machine too.
+ * reachable (CI), copied from a template migrated once (`migratedTemplate`), in-memory PGlite
+ * otherwise, so `npm test` passes on a bare machine too.
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const { secretBox, migrated = true } = options;
@@ -37,12 +39,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     return { db, target, dispose: () => db.close() };
   }
   const name = `oncall_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
+  // Migrated: a copy of the template migrated once for every test file of the run.
+  const template = migrated ? ` template "${await migratedTemplate(adminUrl)}"` : '';
+  await adminQuery(adminUrl, `create database "${name}"${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
   const db = await openDatabase(target, { poolMax: 5, secretBox });
-  if (migrated) await migrate(db.orm);
   return {
     db,
     target,
