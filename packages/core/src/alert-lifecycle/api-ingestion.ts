@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/core';
+import { LRUCache } from 'lru-cache';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import { createLoadingCache, type Load } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
@@ -49,7 +50,12 @@ const RULE_BY_TOKEN_TTL_MS = 1_000;
 interface TokenRule extends SignalRule {
   id: string;
   type: AlertRuleType;
+  /** Whether an endpoint is attached, as read with the rule (at most `RULE_BY_TOKEN_TTL_MS` old). */
+  pages: boolean;
 }
+
+/** Instances ingestion has seen exist, kept per process; beyond this many the oldest are forgotten. */
+const KNOWN_INSTANCES = 50_000;
 
 /**
  * `fire-alert`, `resolve-alert` / `stop-alert`, `status-alert` and `notification-alert`. Each answer
@@ -62,6 +68,13 @@ export class ApiIngestion {
    */
   private readonly ruleByToken: Load<TokenRule>;
   private readonly fires: FireBatcher;
+  /**
+   * Instances of rules this process has seen fire, by rule and fingerprint. Only a hint: a fire of a
+   * paging rule not in it is most likely an opening, which the one statement would decline (its
+   * pages must be queued with it), so it goes to the full path at once, a statement earlier. The
+   * full path is right for any signal, so a stale or missing entry costs time, never correctness.
+   */
+  private readonly known = new LRUCache<string, true>({ max: KNOWN_INSTANCES });
 
   constructor(private readonly deps: ApiIngestionDeps) {
     this.fires = new FireBatcher(deps.orm.em, deps.fireQueue);
@@ -119,7 +132,7 @@ export class ApiIngestion {
     state: AlertSignal['state'],
     kind: AlertSignal['kind'],
   ): Promise<SignalOutcome> {
-    const { id: ruleId, autoResolveMinutes } = await this.ruleFor(token, type);
+    const { id: ruleId, autoResolveMinutes, pages } = await this.ruleFor(token, type);
     const rule: SignalRule = { autoResolveMinutes };
     const decision = this.deps.limiter.check(ruleId);
     if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000, 'Too many alerts for this token.');
@@ -138,25 +151,40 @@ export class ApiIngestion {
     // statement each, shared with the fires arriving alongside (`FireBatcher`), unless the engine
     // must see every fire to move a timer (or arm one on opening).
     const mayRefresh = rule.autoResolveMinutes === null || !this.deps.orchestrator.needsRepeatedFires;
+    const instanceKey = `${ruleId}\n${signal.fingerprint}`;
+    const likelyPagingOpening = pages && !this.known.has(instanceKey);
     const fire =
       mayRefresh &&
+      !likelyPagingOpening &&
       oneStatementFire(this.deps.clock, ruleId, signal, { mayOpen: rule.autoResolveMinutes === null });
     if (fire) {
       const outcome = await this.fires.apply(fire);
-      if (outcome) return outcome;
+      if (outcome) return this.remember(instanceKey, outcome);
     }
     try {
       // Signals lock an instance and then its rule, and a batch of one-statement fires holds several
       // at once; when PostgreSQL breaks a cycle among them by rolling this transaction back whole,
       // the signal is simply applied again.
-      return await retryOnDeadlock(() =>
+      const outcome = await retryOnDeadlock(() =>
         this.deps.orm.em.fork().transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule)),
       );
+      return this.remember(instanceKey, outcome);
     } catch (error) {
       // The rule was deleted since its token was looked up (the lookup is cached for a second).
       if (isForeignKeyViolation(error)) throw unauthenticated('Invalid token.');
       throw error;
     }
+  }
+
+  /** Notes whether the signal's instance now fires, for the next fire's choice of path. */
+  private remember(instanceKey: string, outcome: SignalOutcome): SignalOutcome {
+    if (outcome.type === 'opened' || outcome.type === 'repeated' || outcome.type === 'changed') {
+      this.known.set(instanceKey, true);
+    } else {
+      // Resolved or unknown: its next fire reopens it, which the one statement declines as well.
+      this.known.delete(instanceKey);
+    }
+    return outcome;
   }
 
   /** The rule a token belongs to; a token of another rule type is as invalid as an unknown one. */
@@ -171,9 +199,21 @@ export class ApiIngestion {
       id: string;
       type: AlertRuleType;
       settings: Record<string, unknown> | null;
-    }>(this.deps.orm.em, 'select id, type, settings from alert_rules where token_hash = ?', [tokenHash]);
+      pages: boolean;
+    }>(
+      this.deps.orm.em,
+      `select r.id, r.type, r.settings,
+              exists (select 1 from alert_rule_endpoints e where e.alert_rule_id = r.id) as pages
+         from alert_rules r where r.token_hash = ?`,
+      [tokenHash],
+    );
     return rule
-      ? { id: rule.id, type: rule.type, autoResolveMinutes: autoResolveMinutesOf(rule.type, rule.settings) }
+      ? {
+          id: rule.id,
+          type: rule.type,
+          autoResolveMinutes: autoResolveMinutesOf(rule.type, rule.settings),
+          pages: rule.pages,
+        }
       : null;
   }
 }
