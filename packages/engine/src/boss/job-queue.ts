@@ -54,16 +54,6 @@ export interface JobQueue {
   /** Queues a job on its own (handlers continuing their work). */
   send(queue: QueueName, data: object, options: SendJobOptions): Promise<void>;
   /**
-   * Like `sendInTransaction`, saying whether the job is new: false when a job with its id already
-   * exists (a repeated call), whose work is someone else's.
-   */
-  sendNewInTransaction(
-    tx: EntityManager,
-    queue: QueueName,
-    data: object,
-    options: SendJobOptions,
-  ): Promise<boolean>;
-  /**
    * Queues several jobs of one queue inside the caller's open transaction in one write; answers the
    * ids of those that are new (a job whose id exists is left as it is).
    */
@@ -172,26 +162,20 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     data: object,
     { id, delayMs, group }: SendJobOptions,
     db?: ReturnType<typeof transactionBossDb>,
-  ): Promise<boolean> => {
-    const created = await boss.send(queue, data, {
+  ) => {
+    await boss.send(queue, data, {
       id,
       ...(group === undefined ? {} : { group: { id: group } }),
       // A number is seconds from now by the database clock, so app and database clocks need not agree.
       ...(delayMs !== undefined && delayMs > 0 ? { startAfter: delayMs / 1000 } : {}),
       ...(db ? { db } : {}),
     });
-    return created !== null;
   };
 
   return {
-    async sendInTransaction(tx, queue, data, sendOptions) {
-      await sendWith(queue, data, sendOptions, transactionBossDb(tx));
-    },
-    sendNewInTransaction: (tx, queue, data, sendOptions) =>
+    sendInTransaction: (tx, queue, data, sendOptions) =>
       sendWith(queue, data, sendOptions, transactionBossDb(tx)),
-    async send(queue, data, sendOptions) {
-      await sendWith(queue, data, sendOptions);
-    },
+    send: (queue, data, sendOptions) => sendWith(queue, data, sendOptions),
     async sendManyInTransaction(tx, queue, jobs, manyOptions = {}) {
       if (jobs.length === 0) return [];
       const { delayMs } = manyOptions;

@@ -1,4 +1,4 @@
-import type { Clock, Orchestrator } from '@oncall/core';
+import type { Clock, NotifyRequest, Orchestrator } from '@oncall/core';
 import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
@@ -30,22 +30,8 @@ export function createEmbeddedOrchestrator(
   clock: Clock,
   direct: DirectDispatchSlot,
 ): Orchestrator {
-  const dispatch = async (tx: Parameters<Orchestrator['notify']>[0], job: DispatchJob, key: string) => {
-    const id = jobIdFor(key);
-    const here = direct.current();
-    if (here === null) {
-      await queue().sendInTransaction(tx, QUEUES.dispatch, job, { id });
-      return;
-    }
-    const backstop: DispatchJob = { ...job, direct: true };
-    const created = await queue().sendNewInTransaction(tx, QUEUES.dispatch, backstop, {
-      id,
-      delayMs: direct.leaseMs,
-    });
-    if (created) here.track(tx, id, job);
-  };
-  // Many openings committed together page in one insert.
-  const dispatchMany = async (
+  // One insert for every dispatch of a call: an event paging all its rule's endpoints writes once.
+  const dispatch = async (
     tx: Parameters<Orchestrator['notify']>[0],
     jobs: ReadonlyArray<{ readonly job: DispatchJob; readonly key: string }>,
   ) => {
@@ -59,18 +45,15 @@ export function createEmbeddedOrchestrator(
       if (here && job) here.track(tx, id, job);
     }
   };
+  const notifyJob = ({ alertEventId, endpointId }: NotifyRequest) => ({
+    job: { type: 'notify', alertEventId, endpointId } as const,
+    key: notifyWorkflowId(alertEventId, endpointId),
+  });
   return {
-    sendOtp: (tx, { otpId, channel }) => dispatch(tx, { type: 'otp', otpId, channel }, otpWorkflowId(otpId)),
-    notify: (tx, { alertEventId, endpointId }) =>
-      dispatch(tx, { type: 'notify', alertEventId, endpointId }, notifyWorkflowId(alertEventId, endpointId)),
-    notifyMany: (tx, requests) =>
-      dispatchMany(
-        tx,
-        requests.map(({ alertEventId, endpointId }) => ({
-          job: { type: 'notify', alertEventId, endpointId },
-          key: notifyWorkflowId(alertEventId, endpointId),
-        })),
-      ),
+    sendOtp: (tx, { otpId, channel }) =>
+      dispatch(tx, [{ job: { type: 'otp', otpId, channel }, key: otpWorkflowId(otpId) }]),
+    notify: (tx, request) => dispatch(tx, [notifyJob(request)]),
+    notifyMany: (tx, requests) => dispatch(tx, requests.map(notifyJob)),
     stopEscalations: (tx, { alertEventId, reason }) => {
       const marker: EscalationStopJob = { alertEventId, reason };
       return queue().sendInTransaction(tx, QUEUES.escalationStop, marker, {
