@@ -46,13 +46,26 @@ export {
   postableAlertSchema,
   postableAlertsSchema,
 } from './source/alertmanager';
+export {
+  DEFAULT_EVALUATION_TIMING,
+  type EvaluationTiming,
+  evaluationOptionsSchema,
+  evaluationTiming,
+  parseDuration,
+} from './source/evaluation-options';
 export { defaultFingerprint, fingerprintOf } from './source/fingerprint';
 export { globMatch } from './source/glob';
 export { isoTime, isoTimeFromUnixSeconds } from './source/iso-time';
 export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from './source/normalized-alert';
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
 export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';
-export type { EvaluatedRule, SourceConnection, SourceContext, SourceQueryHooks } from './source/query-hooks';
+export type {
+  EvaluatedRule,
+  RuleEvaluation,
+  SourceConnection,
+  SourceContext,
+  SourceQueryHooks,
+} from './source/query-hooks';
 export { queryJson, type SourceJsonRequest, SourceQueryError } from './source/query-json';
 export {
   countThresholdRuleFields,

@@ -45,11 +45,35 @@ export interface EvaluatedRule {
 }
 
 /**
+ * What one run of a rule found: the alerts firing now, and the run's check document.
+ *
+ * @example
+ * {
+ *   firing: [{ name: 'Too many 5xx', status: 'firing', labels: { job: 'api' }, annotations: {}, details: { value: '12.5' } }],
+ *   document: { query: 'sum(rate(http_5xx[5m])) > 10', resultType: 'vector', series: 1 },
+ * }
+ */
+export interface RuleEvaluation {
+  /**
+   * The alerts firing now, one per instance, each with `status: 'firing'`. An alert's instance is
+   * keyed by its `fingerprint`, or by the SDK's default over its name and labels; for a
+   * PromQL answer, one alert per series with the series' labels.
+   */
+  readonly firing: readonly SourceAlert[];
+  /**
+   * What the run saw, kept as the run's check document and shown by
+   * `GET /api/v1/alert-rule/triggered/{id}`: the query sent, the count or the number of series, the
+   * threshold. Plain JSON, a few KiB at most (the host cuts a larger one); no secrets.
+   */
+  readonly document: Readonly<Record<string, unknown>>;
+}
+
+/**
  * The optional hooks of a source the service queries itself rather than only hearing from. The
  * host calls the `list…` hooks for the rule form's lists (`GET /alert-rule/create-data/…`), with
  * its time limit on `ctx.signal`, and sends the credentials on every request as the plugin's
  * `probe` plan says (`token`, `basic`); a hook may use them itself from `source` (Zabbix logs in
- * with them). The host calls no `evaluate` yet. Each throws when the data source cannot be
+ * with them). Each throws when the data source cannot be
  * reached or answers something else (a `SourceQueryError` message is shown to the operator as the
  * reason); an empty answer means "nothing", not "failed".
  *
@@ -59,7 +83,8 @@ export interface EvaluatedRule {
  *   async evaluate(source, rule, ctx) {
  *     const { queryText } = settingsSchema.parse(rule.settings);
  *     const series = await instantQuery(ctx, source, queryText);
- *     return series.map((s) => ({ name: rule.name, status: 'firing', labels: s.metric, annotations: {}, details: {} }));
+ *     const firing = series.map((s) => ({ name: rule.name, status: 'firing', labels: s.metric, annotations: {}, details: {} }));
+ *     return { firing, document: { query: queryText, series: series.length } };
  *   },
  *   listLabels: async (source, ctx) =>
  *     (await queryJson(ctx, source, { path: '/api/v1/labels' }, z.object({ data: z.array(z.string()) }))).data,
@@ -67,15 +92,23 @@ export interface EvaluatedRule {
  */
 export interface SourceQueryHooks {
   /**
-   * Runs a rule once and returns the alerts firing now, one per instance. Instances that fired
-   * before and are missing from the answer are resolved by the host. Scheduled by the host's
-   * engine.
+   * Runs a rule once and returns the alerts firing now, one per instance, with the run's check
+   * document. The host's engine schedules it (the rule's `queryObject`, see
+   * `evaluationOptionsSchema`), holds `for` and `keepFiringFor`, and resolves instances that fired
+   * before and are missing from the answer. Throw when the source cannot answer (unreachable, an
+   * error status, a malformed answer): the run is then recorded as failed and nothing resolves;
+   * never return an empty answer for a failure. Called for every rule of the type with no
+   * `queryType` and for `textQuery` rules.
    */
-  evaluate?(
-    source: SourceConnection,
-    rule: EvaluatedRule,
-    ctx: SourceContext,
-  ): Promise<readonly SourceAlert[]>;
+  evaluate?(source: SourceConnection, rule: EvaluatedRule, ctx: SourceContext): Promise<RuleEvaluation>;
+  /**
+   * The alerts active in the external system now (Prometheus `GET /api/v1/alerts`, Grafana's
+   * alerting API), for a data source the host polls rather than hears from. The host matches each
+   * to the source's `dynamic` rules as it matches a webhook alert (by `dataSourceAlertName` and
+   * `extraField`), fires what is listed, and resolves an instance once polls stop listing it.
+   * Return firing alerts only; throw when the source cannot answer (nothing resolves then).
+   */
+  pollAlerts?(source: SourceConnection, ctx: SourceContext): Promise<readonly SourceAlert[]>;
   /** Names of the alert rules defined in the external system (`GET /alert-rule/create-data/rules`). */
   listRules?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
   /** Label names the external system knows (`GET /alert-rule/create-data/labels`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evaluationOptionsSchema } from './evaluation-options';
 
 /**
  * The fields a rule of the source's type stores besides those every rule has (name, endpoints,
@@ -96,7 +97,7 @@ export const hostRuleFields = {
  * The rule fields of a source that is both pushed to and queried, as Prometheus, Grafana and PMM
  * are: a `dynamic` rule listens to the source's webhooks (alert name and label filters); a
  * `textQuery` rule is a query the service evaluates against the listed data sources, or every
- * connected one when none is listed. `requireDataSources`: a dynamic rule must list its data
+ * connected one when none is listed, timed by its `queryObject` (see `evaluationOptionsSchema`). `requireDataSources`: a dynamic rule must list its data
  * sources (otherwise an empty list means every connected one).
  *
  * @example ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: true }) // Grafana
@@ -115,9 +116,7 @@ export function dynamicOrTextQueryRuleFields(options: {
       }),
       textQuery: z.object({
         queryText: requiredText('query text', 10_000),
-        queryObject: z
-          .record(z.string(), z.unknown(), { error: 'The query object must be an object.' })
-          .nullish(),
+        queryObject: evaluationOptionsSchema.nullish(),
         dataSourceIds: hostRuleFields.dataSourceIds.default([]),
       }),
     },
@@ -128,7 +127,8 @@ export function dynamicOrTextQueryRuleFields(options: {
  * The rule fields of a source whose rules count matching records, as Elasticsearch and VictoriaLogs
  * rules do: one data source (`dataSourceId`, so `singleSource`), a query (`queryString`), a
  * look-back window (`minutes`, up to a week), and a threshold (`countDocument`) the count must
- * reach (`greaterOrEqual`) or stay under (`lessOrEqual`). `extra` adds the source's own fields.
+ * reach (`greaterOrEqual`) or stay under (`lessOrEqual`), and how often it runs (`queryObject`,
+ * see `evaluationOptionsSchema`). `extra` adds the source's own fields.
  *
  * @example ruleFields: countThresholdRuleFields() // VictoriaLogs
  * @example ruleFields: countThresholdRuleFields({ dataviewName: z.string() }) // Elasticsearch
@@ -143,6 +143,7 @@ export function countThresholdRuleFields(extra: z.ZodRawShape = {}): SourceRuleF
         error: 'The condition type must be greaterOrEqual or lessOrEqual.',
       }),
       countDocument: positiveInteger('count document', MAX_COUNT_DOCUMENT),
+      queryObject: evaluationOptionsSchema.nullish(),
       ...extra,
     }),
     singleSource: true,

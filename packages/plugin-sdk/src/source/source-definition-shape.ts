@@ -62,6 +62,7 @@ const commonShape = {
     alertmanagerApi: z.boolean().optional(),
   }),
   evaluate: aFunction<Hook<'evaluate'>>().optional(),
+  pollAlerts: aFunction<Hook<'pollAlerts'>>().optional(),
   listRules: aFunction<Hook<'listRules'>>().optional(),
   listLabels: aFunction<Hook<'listLabels'>>().optional(),
   listLabelValues: aFunction<Hook<'listLabelValues'>>().optional(),

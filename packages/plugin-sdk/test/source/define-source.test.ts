@@ -40,8 +40,9 @@ describe('defineSource', () => {
         expectTypeOf(source.url).toEqualTypeOf<string>();
         expectTypeOf(rule.settings).toEqualTypeOf<Readonly<Record<string, unknown>>>();
         expectTypeOf(ctx.signal).toEqualTypeOf<AbortSignal | undefined>();
-        return [] satisfies SourceAlert[];
+        return { firing: [] satisfies SourceAlert[], document: { query: 'up == 0' } };
       },
+      pollAlerts: async () => [] satisfies SourceAlert[],
       listRules: async () => ['HighCPU'],
       listLabels: async () => ['instance'],
       listLabelValues: async (_source, label) => [label],
