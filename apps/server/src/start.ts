@@ -8,7 +8,7 @@ import {
   type SystemAdminResult,
 } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { type Engine, lateBoundInstanceResolver, loadPluginRegistry } from '@oncall/engine';
+import { type Engine, lateBoundInstanceResolver, loadPluginRegistry, startCheckLoop } from '@oncall/engine';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
@@ -115,6 +115,15 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     }
     await engine.start();
     const running = engine;
+    // Rule evaluations run where the engine's work does, on either driver.
+    const checks = config.delivery.runWorkers
+      ? startCheckLoop({
+          runner: core.checks,
+          maxRunning: config.evaluation.maxRunning,
+          perSourceConcurrency: config.evaluation.perSourceConcurrency,
+          onError: (error) => app.log.error({ err: error }, 'rule evaluation'),
+        })
+      : undefined;
     const retention = scheduleRetention({
       run: async () => {
         const pruned = await core.retention.runIfDue();
@@ -132,6 +141,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       migrationsApplied,
       stop: async () => {
         await retention.stop();
+        await checks?.stop();
         await app.close();
         // Handlers in flight finish (or time out) while the database is still open.
         await running.stop();

@@ -115,6 +115,10 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Rule evaluations (text-query, Elasticsearch, VictoriaLogs, Metabase rules) running at once in a process with workers. */
+  EVALUATION_MAX_RUNNING: positiveInt.max(1000).default(64),
+  /** Of those, evaluations asking one data source at once: a slow source holds back only its own rules. */
+  EVALUATION_PER_SOURCE: positiveInt.max(1000).default(8),
   /** `host:port` of a Temporal frontend; when set, Temporal runs deliveries instead of the embedded engine. */
   TEMPORAL_ADDRESS: temporalAddressSchema.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),

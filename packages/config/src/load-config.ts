@@ -82,6 +82,13 @@ export interface AppConfig {
     /** `ENGINE_DIRECT_DISPATCH`: pages this process queues are sent by it right after commit. */
     directDispatch: boolean;
   };
+  /** Scheduled rule evaluations, run where `ENGINE_WORKERS` is true, with either driver. */
+  evaluation: {
+    /** `EVALUATION_MAX_RUNNING`. */
+    maxRunning: number;
+    /** `EVALUATION_PER_SOURCE`. */
+    perSourceConcurrency: number;
+  };
   /** Set when `TEMPORAL_ADDRESS` is: deliveries run on Temporal, started through an outbox. */
   temporal: { address: string; namespace: string; taskQueue: string } | undefined;
 }
@@ -185,6 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       runWorkers: env.ENGINE_WORKERS,
       directDispatch: env.ENGINE_DIRECT_DISPATCH,
     },
+    evaluation: { maxRunning: env.EVALUATION_MAX_RUNNING, perSourceConcurrency: env.EVALUATION_PER_SOURCE },
     temporal: env.TEMPORAL_ADDRESS
       ? {
           address: env.TEMPORAL_ADDRESS,

@@ -36,6 +36,8 @@ import type { Orchestrator } from './ports/orchestrator';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
 import { RetentionService } from './retention/retention-service';
 import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
+import { RuleEvaluator } from './scheduled-checks/rule-evaluator';
+import { ScheduledChecks } from './scheduled-checks/scheduled-checks';
 import { TeamService, teamOwnershipMover } from './teams/team-service';
 import { UserService } from './users/user-service';
 
@@ -126,6 +128,8 @@ export interface Core {
   autoResolver: AutoResolver;
   /** Prunes old history, delivery attempts and expired credentials; the server schedules it. */
   retention: RetentionService;
+  /** Evaluated rules' schedule and runs, which the engine's check loop drives. */
+  checks: ScheduledChecks;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -167,9 +171,17 @@ export function createCore(deps: CoreDeps): Core {
       clock,
     ),
   });
+  const querier = deps.dataSourceQuerier ?? unconfiguredQuerier;
+  const checks = new ScheduledChecks({
+    orm,
+    clock,
+    plugins,
+    rules: new RuleEvaluator({ orm, secretBox, orchestrator: deps.orchestrator, clock, querier, plugins }),
+  });
   return {
     orm,
     plugins,
+    checks,
     orchestrator: deps.orchestrator,
     clock,
     hasher,
@@ -192,6 +204,7 @@ export function createCore(deps: CoreDeps): Core {
       orchestrator: deps.orchestrator,
       maxEndpointsPerRule,
       ruleTypes: alertRuleTypeCatalog(plugins),
+      checks,
     }),
     alertRuleGroups: new AlertRuleGroupActions({ orm, maxEndpointsPerRule }),
     alertRuleTags: new AlertRuleTags({ orm }),
@@ -201,7 +214,7 @@ export function createCore(deps: CoreDeps): Core {
       orm,
       plugins,
       secretBox,
-      querier: deps.dataSourceQuerier ?? unconfiguredQuerier,
+      querier,
     }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     otp,
@@ -215,7 +228,7 @@ export function createCore(deps: CoreDeps): Core {
       plugins,
       publicUrl: settings.publicUrl,
     }),
-    alerts: new AlertReadService({ orm }),
+    alerts: new AlertReadService({ orm, checks }),
     webhooks: new WebhookIngestion({
       orm,
       secretBox,

@@ -168,6 +168,7 @@ export type {
 } from './ports/data-source-prober';
 export type {
   DataSourceQuerier,
+  DataSourceQueryOptions,
   DataSourceQueryResult,
   DataSourceQueryTarget,
 } from './ports/data-source-querier';
@@ -184,6 +185,13 @@ export { loadProviderSettings, type ProviderSettings } from './provider-configs/
 export { openJson, sealJson } from './provider-configs/sealed-json';
 export { type PruneReport, RetentionService } from './retention/retention-service';
 export { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
+export {
+  type EvaluationMemory,
+  NO_LONGER_RETURNED,
+  planEvaluation,
+} from './scheduled-checks/evaluation-plan';
+export type { CheckClaim, CheckKind, CheckStatus } from './scheduled-checks/scheduled-check-store';
+export type { ScheduledChecks } from './scheduled-checks/scheduled-checks';
 export type { TeamInput, TeamListQuery } from './teams/team-service';
 export type { TeamMemberView, TeamView } from './teams/team-view';
 export type {

@@ -19,6 +19,7 @@ export {
   composeDeliveryAdapters,
   type DeliveryCompositionConfig,
 } from './compose/compose-delivery-adapters';
+export { type CheckLoop, type CheckLoopOptions, type CheckRunner, startCheckLoop } from './driver/check-loop';
 export type { Engine } from './driver/engine';
 export { QUEUES } from './driver/queues';
 export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './driver/retry-policies';

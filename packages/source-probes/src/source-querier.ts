@@ -39,10 +39,12 @@ export function createSourceQuerier(options: SourceQuerierOptions = {}): DataSou
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return {
-    async query(target, run) {
+    async query(target, run, options = {}) {
       const { connection, plan } = target;
       const host = createHostFetch({ allowedAddresses: INTERNAL_NETWORKS });
-      const signal = AbortSignal.timeout(timeoutMs);
+      // A rule's evaluation sets its own limit (its `timeout`); the lists use the querier's.
+      const limitMs = options.timeoutMs ?? timeoutMs;
+      const signal = AbortSignal.timeout(limitMs);
       const origin = new URL(connection.url).origin;
       const credentials = plan
         ? credentialHeaders({
@@ -93,7 +95,7 @@ export function createSourceQuerier(options: SourceQuerierOptions = {}): DataSou
       try {
         return { ok: true, value: await withDeadline(run(connection, ctx), signal) };
       } catch (error) {
-        return { ok: false, reason: reasonOf(error, signal.aborted, timeoutMs) };
+        return { ok: false, reason: reasonOf(error, signal.aborted, limitMs) };
       } finally {
         await host.close();
       }

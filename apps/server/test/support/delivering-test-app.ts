@@ -1,4 +1,4 @@
-import type { Core, CoreSettings } from '@oncall/core';
+import type { Core, CoreSettings, PluginPackages } from '@oncall/core';
 import { createTestEngine, type TestEngine } from '@oncall/engine/testing';
 import type { FastifyInstance } from 'fastify';
 import { type DeliveryFakes, startDeliveryFakes } from './delivery-fakes';
@@ -27,11 +27,13 @@ export interface DeliveringTestApp extends TestApp {
   restart(options?: ServerOptions): Promise<void>;
 }
 
+/** `packages`: plugin packages to load besides the built-ins, as config names them. */
 export async function createDeliveringTestApp(
   settings: Partial<CoreSettings> = {},
   options: ServerOptions = {},
+  packages: PluginPackages = {},
 ): Promise<DeliveringTestApp> {
-  const t = await createServerTestCore(settings);
+  const t = await createServerTestCore(settings, packages);
   const fakes = await startDeliveryFakes();
   await seedProviderConfigs(t, fakes);
 

@@ -4,6 +4,8 @@ import type { AlertEventKind, AlertState } from '../entities/index';
 import type { Page, PageQuery } from '../pagination/page';
 import { pageOffset } from '../pagination/page';
 import { queryRows } from '../persistence/query-rows';
+import type { CheckStatus } from '../scheduled-checks/scheduled-check-store';
+import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import { loadVisibleRule } from './rule-access';
 import { type RuleTimeline, statusTimeline, type TimelineQuery } from './status-timeline';
 
@@ -56,7 +58,13 @@ const LABELS: Record<AlertEventKind, HistoryEntry['status']> = {
 
 /** What happened to rules: their history, their status over time, and what is firing now. */
 export class AlertReadService {
-  constructor(private readonly deps: { orm: MikroORM }) {}
+  constructor(
+    private readonly deps: {
+      orm: MikroORM;
+      /** Evaluated rules' last check; absent where none is kept (a rule read shows none). */
+      checks?: Pick<ScheduledChecks, 'ruleStatus'>;
+    },
+  ) {}
 
   statusTimeline(actor: Actor, query: TimelineQuery): Promise<RuleTimeline[]> {
     return statusTimeline(this.deps.orm, actor, query);
@@ -129,7 +137,14 @@ export class AlertReadService {
   async triggered(
     actor: Actor,
     ruleId: string,
-  ): Promise<{ alertRuleId: string; type: string; state: AlertState; instances: FiringInstance[] }> {
+  ): Promise<{
+    alertRuleId: string;
+    type: string;
+    state: AlertState;
+    instances: FiringInstance[];
+    /** For a rule the service evaluates: its last run's outcome and check document, and its next run. */
+    check?: CheckStatus;
+  }> {
     const em = this.deps.orm.em.fork();
     const rule = await loadVisibleRule(em, actor, ruleId);
     const rows = await queryRows<{
@@ -152,10 +167,12 @@ export class AlertReadService {
         order by fired_at desc, id`,
       [rule.id],
     );
+    const check = (await this.deps.checks?.ruleStatus(rule.id)) ?? null;
     return {
       alertRuleId: rule.id,
       type: rule.type,
       state: rule.state,
+      ...(check ? { check } : {}),
       instances: rows.map((r) => ({
         id: r.id,
         alertname: r.alertname,

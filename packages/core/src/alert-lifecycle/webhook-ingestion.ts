@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import {
   type AnyWebhookSourceDefinition,
@@ -19,6 +18,7 @@ import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal } from './alert-signal';
 import { applySignal } from './apply-signal';
+import { signalOfAlert } from './source-alert-signal';
 
 export interface WebhookIngestionDeps {
   orm: MikroORM;
@@ -109,7 +109,7 @@ export class WebhookIngestion {
     }
     return this.apply(
       admitted,
-      outcome.alerts.map((alert) => toSignal(alert)),
+      outcome.alerts.map((alert) => signalOfAlert(alert)),
       outcome.alerts,
     );
   }
@@ -145,7 +145,7 @@ export class WebhookIngestion {
       }
       for (const normalized of outcome.alerts) {
         alerts.push(normalized);
-        const signal = toSignal(normalized);
+        const signal = signalOfAlert(normalized);
         signals.push(signal.kind === 'fired' ? { ...signal, expiresAt } : signal);
       }
     }
@@ -202,32 +202,4 @@ function bodyErrors(issues: readonly { path: string; message: string }[]): Recor
     errors[key] = [...(errors[key] ?? []), issue.message];
   }
   return errors;
-}
-
-/** Vendor fingerprints are usually short; a long one is hashed so it fits the indexed column. */
-function storedFingerprint(fingerprint: string): string {
-  return fingerprint.length <= 200 ? fingerprint : createHash('sha256').update(fingerprint).digest('hex');
-}
-
-/** API senders are held to 255 characters by validation; vendors are not, so their names are cut to fit. */
-const MAX_ALERTNAME = 255;
-
-function toSignal(alert: NormalizedAlert): AlertSignal {
-  const firing = alert.status === 'firing';
-  return {
-    fingerprint: storedFingerprint(alert.fingerprint),
-    alertname: alert.name.slice(0, MAX_ALERTNAME),
-    instance: alert.instance ?? alert.name,
-    state: firing ? (alert.severity === 'warning' ? 'warning' : 'critical') : 'resolved',
-    kind: firing ? 'fired' : 'resolved',
-    description: alert.description ?? null,
-    summary: alert.summary ?? null,
-    labels: { ...alert.labels },
-    details: { ...alert.details, ...(alert.link ? { link: alert.link } : {}) },
-    payload: {
-      annotations: alert.annotations,
-      startsAt: alert.startsAt ?? null,
-      endsAt: alert.endsAt ?? null,
-    },
-  };
 }

@@ -15,6 +15,7 @@ import { runStatement } from '../persistence/run-statement';
 import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { alertRulePolicy, assertCanAdministerRule } from '../policy/alert-rule-policy';
 import type { Orchestrator } from '../ports/orchestrator';
+import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import { withUniqueField } from '../validation/unique-violation';
 import { type AlertRuleFilter, narrowsRules, ruleFilterCondition } from './alert-rule-filter';
 import {
@@ -66,6 +67,8 @@ export class AlertRuleService {
       maxEndpointsPerRule: number;
       /** The rule types on offer and what each stores (`alertRuleTypeCatalog` of the plugins). */
       ruleTypes: AlertRuleTypeCatalog;
+      /** Evaluated rules' schedule: a rule's read says how its last run went. */
+      checks?: Pick<ScheduledChecks, 'ruleStatus' | 'scheduleRule'>;
     },
   ) {
     this.typeFields = alertRuleTypeFieldsSchema(deps.ruleTypes);
@@ -89,7 +92,15 @@ export class AlertRuleService {
   async get(actor: Actor, id: string): Promise<AlertRuleView> {
     const em = this.deps.orm.em.fork();
     const standing = await standingOnRule(em, actor, id);
-    return this.view(em, actor, standing.id);
+    return this.withEvaluation(await this.view(em, actor, standing.id));
+  }
+
+  /** For a rule the service evaluates, how its runs go (the check document itself is `triggered/{id}`'s). */
+  private async withEvaluation(view: AlertRuleView): Promise<AlertRuleView> {
+    const check = await this.deps.checks?.ruleStatus(view.id);
+    if (!check) return view;
+    const { document: _document, ...evaluation } = check;
+    return { ...view, evaluation };
   }
 
   /** Anyone signed in may create a rule; they own it. */
@@ -121,7 +132,8 @@ export class AlertRuleService {
     rule.endpoints.set(input.endpointIds.map((id) => em.getReference(Endpoint, id)));
     rule.dataSources.set(dataSourceIds.map((id) => em.getReference(DataSource, id)));
     await withUniqueField('name', TAKEN, () => em.flush());
-    return this.view(em, actor, rule.id);
+    await this.deps.checks?.scheduleRule(rule.id);
+    return this.withEvaluation(await this.view(em, actor, rule.id));
   }
 
   /** Admins only. Lists that are sent replace the current ones; what is left out stays. */
@@ -175,7 +187,8 @@ export class AlertRuleService {
         }
       }),
     );
-    return this.view(em, actor, rule.id);
+    await this.deps.checks?.scheduleRule(rule.id);
+    return this.withEvaluation(await this.view(em, actor, rule.id));
   }
 
   /**

@@ -14,6 +14,11 @@ export interface DataSourceQueryTarget {
 /** `reason` says why in a few words (`HTTP 401 from /api/v1/rules.`, `No answer within 5 s.`). */
 export type DataSourceQueryResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+/** Per call: a rule's evaluation timeout (its `queryObject.timeout`), in place of the querier's own limit. */
+export interface DataSourceQueryOptions {
+  readonly timeoutMs?: number;
+}
+
 /**
  * Runs one of a source plugin's query hooks (`listRules`, `listLabels`, …) against a data source.
  * Implemented outside the core (`@oncall/source-probes`) because it speaks HTTP; it must resolve,
@@ -25,6 +30,7 @@ export interface DataSourceQuerier {
   query<T>(
     target: DataSourceQueryTarget,
     run: (source: SourceConnection, ctx: SourceContext) => Promise<T>,
+    options?: DataSourceQueryOptions,
   ): Promise<DataSourceQueryResult<T>>;
 }
 

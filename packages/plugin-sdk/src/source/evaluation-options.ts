@@ -72,7 +72,9 @@ export const evaluationOptionsSchema = z
   )
   .superRefine((options, ctx) => {
     const timing = evaluationTiming(options);
-    if (timing.timeoutMs > timing.intervalMs) {
+    // An interval out of range has its own error; the timeout is only weighed against a valid one.
+    const validInterval = timing.intervalMs >= 10_000 && timing.intervalMs <= DAY_MS;
+    if (validInterval && timing.timeoutMs > timing.intervalMs) {
       ctx.addIssue({
         code: 'custom',
         path: ['timeout'],
