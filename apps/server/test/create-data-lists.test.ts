@@ -177,6 +177,44 @@ describe('rule-form lists read from the data sources', () => {
     await h.call('DELETE', `/api/v1/data-source/${ids.zabbixLogin}`, { token: admin });
   });
 
+  it('reads Zabbix releases before 6.4, which take the credential in the body, and before 5.4', async () => {
+    for (const version of ['6.0.25', '5.2.7']) {
+      const old = await startFakeMonitoringSystem('zabbix', {
+        zabbixVersion: version,
+        zabbixApiToken: ZABBIX_TOKEN,
+        lists: { ...FAKE_LIST_DATA, hosts: [`host-${version}`], actions: [] },
+      });
+      const withToken = await createSource({
+        name: `zabbix-${version}-token`,
+        type: 'zabbix',
+        url: old.url,
+        apiToken: ZABBIX_TOKEN,
+      });
+      const withLogin = await createSource({
+        name: `zabbix-${version}-login`,
+        type: 'zabbix',
+        url: old.url,
+        username: FAKE_ZABBIX_LOGIN.username,
+        password: FAKE_ZABBIX_LOGIN.password,
+      });
+      try {
+        const body = (await get('zabbix')).json();
+        expect(body.hosts).toContain(`host-${version}`);
+        const mine = body.meta.sources.filter((s: { id: string }) => [withToken, withLogin].includes(s.id));
+        expect(mine).toEqual([
+          { id: withLogin, name: `zabbix-${version}-login` },
+          { id: withToken, name: `zabbix-${version}-token` },
+        ]);
+        // No credential went in a header this release ignores.
+        expect(old.requests.every((r) => r.authorization === undefined)).toBe(true);
+      } finally {
+        await h.call('DELETE', `/api/v1/data-source/${withToken}`, { token: admin });
+        await h.call('DELETE', `/api/v1/data-source/${withLogin}`, { token: admin });
+        await old.close();
+      }
+    }
+  });
+
   it('answers a clear error within the time limit for a source that is down or hangs', async () => {
     const down = await createSource({
       name: 'prom-down',

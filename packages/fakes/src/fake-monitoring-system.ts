@@ -42,6 +42,11 @@ interface FakeMonitoringOptions {
   readonly lists?: FakeListData;
   /** The API token Zabbix accepts besides the session; any token is refused without it. */
   readonly zabbixApiToken?: string;
+  /**
+   * The Zabbix release faked (default `7.0.4`): before 6.4 a credential is read from the body's
+   * `auth` only, and before 5.4 `user.login` takes `user`, not `username`.
+   */
+  readonly zabbixVersion?: string;
 }
 
 type Route = (request: MonitoringRequest) => FakeReply | undefined;
@@ -58,7 +63,8 @@ const rpcError = (id: unknown, code: number, message: string, data: string) =>
 
 /**
  * Zabbix answers every call with 200; a failure is a JSON-RPC error object. Authenticated calls
- * take `Authorization: Bearer <API token or session>` (Zabbix 6.4 and later).
+ * take `Authorization: Bearer <API token or session>` (Zabbix 6.4 and later), or the body's `auth`
+ * before 6.4 (https://www.zabbix.com/documentation/6.0/en/manual/api).
  * https://www.zabbix.com/documentation/current/en/manual/api (apiinfo.version, user.login,
  * user.logout, host.get, action.get: `output: ['name']` answers `[{ hostid, name }]`).
  */
@@ -70,24 +76,33 @@ const zabbixRpc =
       method?: string;
       id?: number;
       auth?: unknown;
-      params?: { username?: string; password?: string };
+      params?: { username?: string; user?: string; password?: string };
     };
     const lists = options.lists ?? FAKE_LIST_DATA;
+    const version = options.zabbixVersion ?? '7.0.4';
+    const [major = 0, minor = 0] = version.split('.').map(Number);
+    const bearerRelease = major > 6 || (major === 6 && minor >= 4);
+    const usernameRelease = major > 5 || (major === 5 && minor >= 4);
     const result = (value: unknown) => jsonReply(200, { jsonrpc: '2.0', result: value, id: call.id });
-    const bearer = request.authorization?.replace(/^Bearer /, '');
+    const credential = bearerRelease
+      ? request.authorization?.replace(/^Bearer /, '')
+      : typeof call.auth === 'string'
+        ? call.auth
+        : undefined;
     const authorized =
-      bearer !== undefined &&
-      (bearer === FAKE_ZABBIX_LOGIN.session ||
-        (options.zabbixApiToken !== undefined && bearer === options.zabbixApiToken));
+      credential !== undefined &&
+      (credential === FAKE_ZABBIX_LOGIN.session ||
+        (options.zabbixApiToken !== undefined && credential === options.zabbixApiToken));
     switch (call.method) {
       case 'apiinfo.version':
         if (call.auth !== undefined || request.authorization !== undefined) {
           const data = 'The "apiinfo.version" method must be called without the "auth" parameter.';
           return rpcError(call.id, -32602, 'Invalid params.', data);
         }
-        return result('7.0.4');
+        return result(version);
       case 'user.login': {
-        const { username, password } = call.params ?? {};
+        const { password } = call.params ?? {};
+        const username = usernameRelease ? call.params?.username : call.params?.user;
         if (username !== FAKE_ZABBIX_LOGIN.username || password !== FAKE_ZABBIX_LOGIN.password) {
           return rpcError(
             call.id,

@@ -22,27 +22,45 @@ const named = z.array(z.looseObject({ name: z.string() }));
 const MAX_ERROR_TEXT = 200;
 
 /**
- * Calls one Zabbix API method. Zabbix 6.4 and later take the API token (or a session from
- * `user.login`) as `Authorization: Bearer`; earlier releases wanted it in the body's `auth`, which
- * 7.x refuses, so only 6.4 and later are supported.
+ * How a Zabbix release takes credentials. 6.4 and later: the API token (or a session from
+ * `user.login`) as `Authorization: Bearer`, and 7.2 refuses it anywhere else. Earlier releases
+ * want it in the request body's `auth`, and before 5.4 `user.login` names the user `user`, not
+ * `username`. https://www.zabbix.com/documentation/6.4/en/manual/api/changes_6.2_-_6.4 and
+ * https://www.zabbix.com/documentation/5.4/en/manual/api/changes_5.2_-_5.4
  */
+interface ApiDialect {
+  readonly bearer: boolean;
+  readonly loginUserKey: 'username' | 'user';
+}
+
+const CURRENT: ApiDialect = { bearer: true, loginUserKey: 'username' };
+
+/** The dialect of a version string as `apiinfo.version` answers it (`6.0.25`, `7.0.4`). */
+export function dialectOf(version: string): ApiDialect {
+  const [major = 0, minor = 0] = version.split('.').map((part) => Number.parseInt(part, 10));
+  const atLeast = (m: number, n: number) => major > m || (major === m && minor >= n);
+  return { bearer: atLeast(6, 4), loginUserKey: atLeast(5, 4) ? 'username' : 'user' };
+}
+
+/** Calls one Zabbix API method, with the credential where the release takes it. */
 async function call<T extends z.ZodType>(
   ctx: SourceContext,
   source: SourceConnection,
   method: string,
   params: unknown,
   result: T,
-  token?: string,
+  auth?: { token: string; dialect: ApiDialect },
 ): Promise<z.output<T>> {
+  const inBody = auth !== undefined && !auth.dialect.bearer;
   const answer = await queryJson(
     ctx,
     source,
     {
       path: '/api_jsonrpc.php',
-      json: { jsonrpc: '2.0', method, params, id: 1 },
+      json: { jsonrpc: '2.0', method, params, id: 1, ...(inBody ? { auth: auth.token } : {}) },
       headers: {
         'content-type': 'application/json-rpc',
-        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(auth !== undefined && auth.dialect.bearer ? { authorization: `Bearer ${auth.token}` } : {}),
       },
     },
     rpcAnswer,
@@ -60,41 +78,45 @@ async function call<T extends z.ZodType>(
 /**
  * Runs `work` with a credential: the API token when there is one, else a session opened with the
  * user name and password (`user.login`) and closed afterwards (`user.logout`), so no session
- * records pile up in Zabbix.
+ * records pile up in Zabbix. The release (`apiinfo.version`, which takes no credential) decides
+ * how the credential is sent.
  */
 async function withAuth<T>(
   ctx: SourceContext,
   source: SourceConnection,
-  work: (token: string) => Promise<T>,
+  work: (auth: { token: string; dialect: ApiDialect }) => Promise<T>,
 ): Promise<T> {
-  if (source.apiToken) return work(source.apiToken);
-  if (!source.username) {
+  if (!source.apiToken && !source.username) {
     throw new SourceQueryError('Set an API token, or a user name and password, on the Zabbix data source.');
   }
+  const version = await call(ctx, source, 'apiinfo.version', [], z.string()).catch(() => undefined);
+  const dialect = version === undefined ? CURRENT : dialectOf(version);
+  if (source.apiToken) return work({ token: source.apiToken, dialect });
   const session = await call(
     ctx,
     source,
     'user.login',
-    { username: source.username, password: source.password ?? '' },
+    { [dialect.loginUserKey]: source.username, password: source.password ?? '' },
     z.string(),
   );
+  const auth = { token: session, dialect };
   try {
-    return await work(session);
+    return await work(auth);
   } finally {
-    await call(ctx, source, 'user.logout', [], z.unknown(), session).catch(() => undefined);
+    await call(ctx, source, 'user.logout', [], z.unknown(), auth).catch(() => undefined);
   }
 }
 
 /** Visible names of the hosts Zabbix monitors. */
 export function listHosts(source: SourceConnection, ctx: SourceContext): Promise<string[]> {
-  return withAuth(ctx, source, async (token) =>
-    (await call(ctx, source, 'host.get', { output: ['name'] }, named, token)).map((h) => h.name),
+  return withAuth(ctx, source, async (auth) =>
+    (await call(ctx, source, 'host.get', { output: ['name'] }, named, auth)).map((h) => h.name),
   );
 }
 
 /** Names of the Zabbix actions (the `action` a webhook event names). */
 export function listActions(source: SourceConnection, ctx: SourceContext): Promise<string[]> {
-  return withAuth(ctx, source, async (token) =>
-    (await call(ctx, source, 'action.get', { output: ['name'] }, named, token)).map((a) => a.name),
+  return withAuth(ctx, source, async (auth) =>
+    (await call(ctx, source, 'action.get', { output: ['name'] }, named, auth)).map((a) => a.name),
   );
 }
