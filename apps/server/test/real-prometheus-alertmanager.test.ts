@@ -23,21 +23,26 @@ function binary(name: string): string | undefined {
 }
 const PROMETHEUS = binary('prometheus');
 const ALERTMANAGER = binary('prometheus-alertmanager') ?? binary('alertmanager');
-const INSTALLED = PROMETHEUS !== undefined && ALERTMANAGER !== undefined;
-// CI installs both: there, their absence fails the run instead of skipping it.
+const VICTORIA_METRICS = binary('victoria-metrics');
+const INSTALLED = PROMETHEUS !== undefined && ALERTMANAGER !== undefined && VICTORIA_METRICS !== undefined;
+// CI installs them: there, their absence fails the run instead of skipping it.
 if (!INSTALLED && process.env.CI) {
-  throw new Error('CI must install the prometheus and prometheus-alertmanager packages (.ci/run)');
+  throw new Error(
+    'CI must install the prometheus, prometheus-alertmanager and victoria-metrics packages (.ci/run)',
+  );
 }
 
 /**
- * The real Prometheus and Alertmanager against the running service, on loopback: Prometheus's own
- * alerting client posts to the service's Alertmanager API v2 receiver (`alerting.alertmanagers`
- * with the data source's path prefix, and with its token as `authorization.credentials`), and
- * Alertmanager's webhook receiver (`webhook_configs`) delivers its grouped notifications. A rule
- * listening to each data source pages a Mattermost endpoint once when the alert fires, however
- * often it is re-sent, and again when it resolves.
+ * The real Prometheus, Alertmanager and VictoriaMetrics against the running service, on loopback.
+ * Prometheus's own alerting client posts to the service's Alertmanager API v2 receiver
+ * (`alerting.alertmanagers` with the data source's path prefix, and with its token as
+ * `authorization.credentials`), and Alertmanager's webhook receiver (`webhook_configs`) delivers
+ * its grouped notifications: a rule listening to each data source pages a Mattermost endpoint once
+ * when the alert fires, however often it is re-sent, and again when it resolves. And the service
+ * evaluates a text-query rule on `up` itself, against Prometheus and against VictoriaMetrics'
+ * PromQL API, firing when a scrape target goes down and resolving when it comes back.
  */
-describe.skipIf(!INSTALLED)('the real Prometheus and Alertmanager', () => {
+describe.skipIf(!INSTALLED)('the real Prometheus, Alertmanager and VictoriaMetrics', () => {
   let database: TestDatabase;
   let service: RunningService | undefined;
   let base = '';
@@ -133,6 +138,28 @@ describe.skipIf(!INSTALLED)('the real Prometheus and Alertmanager', () => {
       })
     ).json();
     return { source, rule, hook: `/hooks/${name}` };
+  };
+  /** A prometheus data source at `url` and a text-query rule on it paging a Mattermost endpoint. */
+  const textQueryRule = async (name: string, url: string, queryText: string) => {
+    const source = await (await post('/api/v1/data-source', { name, type: 'prometheus', url })).json();
+    const endpoint = await (
+      await post('/api/v1/endpoint', {
+        name: `${name} chat`,
+        type: 'matter-most',
+        value: `${chat.url}/hooks/${name}`,
+      })
+    ).json();
+    const created = await post('/api/v1/alert-rule', {
+      type: 'prometheus',
+      name: `${name} rule`,
+      queryType: 'textQuery',
+      queryText,
+      queryObject: { interval: '10s', timeout: '5s' },
+      dataSourceIds: [source.id],
+      endpointIds: [endpoint.id],
+    });
+    expect(created.status).toBe(200);
+    return { rule: await created.json(), hook: `/hooks/${name}` };
   };
   const messages = (hook: string) => chat.requests.filter((r) => r.path === hook).map((r) => r.body);
   const stateOf = async (ruleId: string) => (await get(`/api/v1/alert-rule/${ruleId}`)).state;
@@ -235,6 +262,74 @@ alerting:
     for (const { hook } of [direct, relayed, bearer]) {
       await vi.waitFor(() => expect(messages(hook)).toHaveLength(2), WAIT);
       expect(messages(hook)[1]).toContain('RESOLVED');
+    }
+  }, 180_000);
+
+  it('evaluates a text query on up against Prometheus and VictoriaMetrics: down fires, back resolves', async () => {
+    // A scrape target that fails its scrapes (HTTP 503) while down: `up` is 0 for it then.
+    let down = false;
+    const web = createServer((_request, response) => {
+      response.statusCode = down ? 503 : 200;
+      response.setHeader('content-type', 'text/plain; version=0.0.4');
+      response.end('# TYPE oncall_web_requests counter\noncall_web_requests 1\n');
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port: webPort } = web.address() as AddressInfo;
+      const scrape = `global:
+  scrape_interval: 1s
+scrape_configs:
+  - job_name: web
+    static_configs:
+      - targets: ['127.0.0.1:${webPort}']
+`;
+      writeFileSync(join(workDir, 'scrape.yml'), scrape);
+      const promPort = await freePort();
+      run(PROMETHEUS ?? '', [
+        `--config.file=${join(workDir, 'scrape.yml')}`,
+        `--storage.tsdb.path=${join(workDir, 'tsdb-text')}`,
+        `--web.listen-address=127.0.0.1:${promPort}`,
+      ]);
+      const vmPort = await freePort();
+      run(VICTORIA_METRICS ?? '', [
+        `-promscrape.config=${join(workDir, 'scrape.yml')}`,
+        `-storageDataPath=${join(workDir, 'vm')}`,
+        `-httpListenAddr=127.0.0.1:${vmPort}`,
+        // VictoriaMetrics hides the last 30 s from queries by default, for late samples.
+        '-search.latencyOffset=0s',
+      ]);
+      const query = 'up{job="web"} == 0';
+      const rules = [
+        await textQueryRule('text-prometheus', `http://127.0.0.1:${promPort}`, query),
+        await textQueryRule('text-victoria', `http://127.0.0.1:${vmPort}`, query),
+      ];
+      // Both sources answer, and nothing is down yet: the runs succeed and nobody is paged.
+      for (const { rule } of rules) {
+        await vi.waitFor(async () => {
+          const read = await get(`/api/v1/alert-rule/${rule.id}`);
+          expect(read.evaluation).toMatchObject({ status: 'ok', error: null });
+        }, WAIT);
+        expect((await get(`/api/v1/alert-rule/triggered/${rule.id}`)).instances).toEqual([]);
+      }
+
+      down = true;
+      for (const { rule, hook } of rules) {
+        await vi.waitFor(async () => expect(await stateOf(rule.id)).toBe('critical'), WAIT);
+        await vi.waitFor(() => expect(messages(hook)).toHaveLength(1), WAIT);
+        expect(messages(hook)[0]).toContain('CRITICAL');
+        const triggered = await get(`/api/v1/alert-rule/triggered/${rule.id}`);
+        expect(triggered.instances).toHaveLength(1);
+        expect(triggered.instances[0].labels).toMatchObject({ job: 'web', instance: `127.0.0.1:${webPort}` });
+      }
+
+      down = false;
+      for (const { rule, hook } of rules) {
+        await vi.waitFor(async () => expect(await stateOf(rule.id)).toBe('resolved'), WAIT);
+        await vi.waitFor(() => expect(messages(hook)).toHaveLength(2), WAIT);
+        expect(messages(hook)[1]).toContain('RESOLVED');
+      }
+    } finally {
+      await new Promise((resolve) => web.close(resolve));
     }
   }, 180_000);
 });
