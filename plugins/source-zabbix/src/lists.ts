@@ -60,7 +60,7 @@ async function call<T extends z.ZodType>(
       json: { jsonrpc: '2.0', method, params, id: 1, ...(inBody ? { auth: auth.token } : {}) },
       headers: {
         'content-type': 'application/json-rpc',
-        ...(auth !== undefined && auth.dialect.bearer ? { authorization: `Bearer ${auth.token}` } : {}),
+        ...(auth?.dialect.bearer ? { authorization: `Bearer ${auth.token}` } : {}),
       },
     },
     rpcAnswer,
