@@ -18,6 +18,7 @@ import { prometheusWebhookTokensMigration } from './Migration20261126110600Prome
 import { Migration20261126111500ProviderConfigKinds } from './Migration20261126111500ProviderConfigKinds';
 import { Migration20261126112000EndpointPluginDestinations } from './Migration20261126112000EndpointPluginDestinations';
 import { Migration20261126140000InstanceExpiry } from './Migration20261126140000InstanceExpiry';
+import { Migration20261126170000DataSourceConnectionOptions } from './Migration20261126170000DataSourceConnectionOptions';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -72,4 +73,8 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     class: Migration20261126112000EndpointPluginDestinations,
   },
   { name: 'Migration20261126140000InstanceExpiry', class: Migration20261126140000InstanceExpiry },
+  {
+    name: 'Migration20261126170000DataSourceConnectionOptions',
+    class: Migration20261126170000DataSourceConnectionOptions,
+  },
 ];
