@@ -1,6 +1,7 @@
 import type { DATA_SOURCE_TYPE_VALUES } from '@oncall/contracts';
 import { type FakeReply, jsonReply, textReply } from './fake-reply';
 import { type RecordingHttpServer, startRecordingHttpServer } from './recording-http-server';
+import type { TestCertificate } from './self-signed-certificate';
 
 /** One request to a fake monitoring system, as a status check or a list query sends it. */
 export interface MonitoringRequest {
@@ -42,6 +43,8 @@ interface FakeMonitoringOptions {
   readonly lists?: FakeListData;
   /** The API token Zabbix accepts besides the session; any token is refused without it. */
   readonly zabbixApiToken?: string;
+  /** Speak HTTPS with this certificate (see `selfSignedCertificate`). */
+  readonly tls?: TestCertificate;
 }
 
 type Route = (request: MonitoringRequest) => FakeReply | undefined;
@@ -225,5 +228,6 @@ export function startFakeMonitoringSystem(
       }
       return NOT_FOUND;
     },
+    tls: options.tls,
   });
 }
