@@ -3,7 +3,7 @@ import { externalRulesQuery, fieldErrorsFromIssues, labelNameSchema } from '@onc
 import type { AnySourceDefinition, RuleOption, SourceConnection, SourceContext } from '@oncall/plugin-sdk';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
-import { openSecrets } from '../data-sources/data-source-secrets';
+import { queriedDataSource } from '../data-sources/query-target';
 import { DataSource } from '../entities/data-source.entity';
 import { isId } from '../entities/new-id';
 import { sourceUnavailable, validationFailed } from '../errors/domain-error';
@@ -189,18 +189,9 @@ export class AlertRuleCreateDataService {
     if (!plugin || !run) {
       return { ok: false, reason: `No loaded source plugin queries ${source.type} data sources.` };
     }
-    const secrets = openSecrets(this.deps.secretBox, source.sealedSecrets ?? null);
-    const connection: SourceConnection = {
-      id: source.id,
-      name: source.name,
-      type: source.type,
-      url: source.url,
-      ...(secrets.apiToken ? { apiToken: secrets.apiToken } : {}),
-      ...(source.username ? { username: source.username } : {}),
-      ...(secrets.password ? { password: secrets.password } : {}),
-    };
+    const { target } = queriedDataSource(source, this.deps.secretBox, plugin);
     try {
-      return await this.deps.querier.query({ connection, plan: plugin.probe }, run);
+      return await this.deps.querier.query(target, run);
     } catch {
       // A querier must not reject; should one still do so, the source counts as not answering.
       return { ok: false, reason: 'The query failed unexpectedly.' };
