@@ -19,6 +19,8 @@ const options = (
   timeoutMs = 5_000,
 ): DataSourceConnectionOptions => ({ timeoutMs, tls: { skipVerify: false, ...tls } });
 
+const plan = prometheus.probe ?? expect.fail('the prometheus plugin declares its check');
+
 const UNTRUSTED =
   "The server's TLS certificate was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT): trust its CA with caCertificate, name it with tlsServerName, or set tlsSkipVerify.";
 
@@ -36,7 +38,7 @@ describe('data source connection options', () => {
 
   const probeTarget = (url: string, connectionOptions?: DataSourceConnectionOptions) => ({
     type: 'prometheus',
-    plan: prometheus.probe,
+    plan,
     url,
     username: null,
     password: null,
@@ -46,7 +48,7 @@ describe('data source connection options', () => {
   const connection = (url: string) => ({ id: 'id', name: 'prom', type: 'prometheus', url });
   const labels = (url: string, connectionOptions?: DataSourceConnectionOptions) =>
     querier.query(
-      { connection: connection(url), plan: prometheus.probe, options: connectionOptions },
+      { connection: connection(url), plan, options: connectionOptions },
       async (s, ctx) => (await ctx.fetch(`${s.url}/api/v1/labels`)).status,
     );
 
