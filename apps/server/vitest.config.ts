@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
  * so our sources must get the same one (see packages/graphql/vitest.config.ts). Embedded PGlite on
  * disk takes seconds to open, and a restart test opens it twice: hence the longer timeouts. The
  * SDK's example source, the ntfy fixture of test-plugins/ and the test fixtures (a pager channel, a
- * queried source) stand for
- * installed third-party packages, named as SOURCE_PLUGINS and CHANNEL_PLUGINS name them.
+ * queried source, a polled source) stand for installed third-party packages, named as
+ * SOURCE_PLUGINS and CHANNEL_PLUGINS name them.
  */
 const graphqlEntry = createRequire(import.meta.url).resolve('graphql');
 const exampleSource = fileURLToPath(
@@ -16,6 +16,7 @@ const exampleSource = fileURLToPath(
 );
 const seriesSource = fileURLToPath(new URL('./test/fixtures/series-source.ts', import.meta.url));
 const pagerChannel = fileURLToPath(new URL('./test/fixtures/pager-channel.ts', import.meta.url));
+const polledSource = fileURLToPath(new URL('./test/fixtures/polled-source.ts', import.meta.url));
 const ntfyFixture = fileURLToPath(
   new URL('../../test-plugins/oncall-channel-ntfy/src/index.ts', import.meta.url),
 );
@@ -27,6 +28,7 @@ export default defineConfig({
       { find: /^@fixture\/oncall-source-uptime-kuma$/, replacement: exampleSource },
       { find: /^@fixture\/oncall-channel-pager$/, replacement: pagerChannel },
       { find: /^@fixture\/oncall-source-series$/, replacement: seriesSource },
+      { find: /^@fixture\/oncall-source-polled$/, replacement: polledSource },
       { find: /^@fixture\/oncall-channel-ntfy$/, replacement: ntfyFixture },
     ],
   },

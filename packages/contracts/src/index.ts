@@ -95,6 +95,7 @@ export {
   providerConfigViewSchema,
   providerKindField,
 } from './config/provider-config-schemas';
+export { DATA_SOURCE_OPTION_LIMITS } from './data-sources/connection-options';
 export {
   DATA_SOURCE_TYPE_VALUES,
   type DataSourceCatalog,

@@ -71,6 +71,11 @@ export type { ClusterInput } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';
 export { maskSecret, SecretBox } from './crypto/secret-box';
+export {
+  type DataSourceConnectionOptionsInput,
+  dataSourceConnectionOptions,
+  type StoredConnectionOptions,
+} from './data-sources/connection-options';
 export type { DataSourceTypeInfo } from './data-sources/data-source-catalog';
 export type {
   DataSourceInput,
@@ -78,6 +83,7 @@ export type {
   DataSourceUpdateInput,
 } from './data-sources/data-source-service';
 export type { DataSourceOption, DataSourceView } from './data-sources/data-source-view';
+export { type QueriedDataSource, queriedDataSource } from './data-sources/query-target';
 export {
   createDeliveryJournal,
   type DeliveryAttemptEntry,
@@ -167,8 +173,9 @@ export type {
   DataSourceProbeTarget,
 } from './ports/data-source-prober';
 export type {
+  DataSourceConnectionOptions,
   DataSourceQuerier,
-  DataSourceQueryOptions,
+  DataSourceQueryCallOptions,
   DataSourceQueryResult,
   DataSourceQueryTarget,
 } from './ports/data-source-querier';

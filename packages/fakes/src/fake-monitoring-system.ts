@@ -1,6 +1,7 @@
 import type { DATA_SOURCE_TYPE_VALUES } from '@oncall/contracts';
 import { type FakeReply, jsonReply, textReply } from './fake-reply';
 import { type RecordingHttpServer, startRecordingHttpServer } from './recording-http-server';
+import type { TestCertificate } from './self-signed-certificate';
 
 /** One request to a fake monitoring system, as a status check or a list query sends it. */
 export interface MonitoringRequest {
@@ -47,6 +48,8 @@ interface FakeMonitoringOptions {
    * `auth` only, and before 5.4 `user.login` takes `user`, not `username`.
    */
   readonly zabbixVersion?: string;
+  /** Speak HTTPS with this certificate (see `selfSignedCertificate`). */
+  readonly tls?: TestCertificate;
 }
 
 type Route = (request: MonitoringRequest) => FakeReply | undefined;
@@ -240,5 +243,6 @@ export function startFakeMonitoringSystem(
       }
       return NOT_FOUND;
     },
+    tls: options.tls,
   });
 }

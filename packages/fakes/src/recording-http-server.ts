@@ -1,7 +1,9 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { ArrivalCounter } from './arrival-counter';
 import { type FakeReply, writeReply } from './fake-reply';
 import { closeServer, listenLocal } from './listen-local';
+import type { TestCertificate } from './self-signed-certificate';
 
 /** A request as an HTTP fake saw it. */
 export interface RecordedHttpRequest {
@@ -27,6 +29,8 @@ export interface RecordingHttpServerOptions<Recorded> {
   record(request: RecordedHttpRequest): Recorded;
   /** The answer when nothing is queued. */
   defaultReply(recorded: Recorded): FakeReply;
+  /** Speak HTTPS with this certificate; `url` then starts with https://. */
+  tls?: TestCertificate;
 }
 
 export async function startRecordingHttpServer<Recorded>(
@@ -35,7 +39,7 @@ export async function startRecordingHttpServer<Recorded>(
   const requests: Recorded[] = [];
   const script: FakeReply[] = [];
   const arrivals = new ArrivalCounter();
-  const server = createServer(async (request, response) => {
+  const listener: RequestListener = async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(Buffer.from(chunk));
     const recorded = options.record({
@@ -47,10 +51,12 @@ export async function startRecordingHttpServer<Recorded>(
     requests.push(recorded);
     arrivals.arrived();
     writeReply(response, script.shift() ?? options.defaultReply(recorded));
-  });
+  };
+  const { tls } = options;
+  const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener) : createServer(listener);
   const port = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     replyNext: (...replies) => script.push(...replies),
     waitForRequests: (count) => arrivals.atLeast(count),

@@ -7,6 +7,7 @@ import type { ProxySettings } from './proxy-settings';
 import { followRedirect, type Hop } from './redirect';
 import { type Resolver, systemResolver } from './resolver';
 import { createTargetPolicy, type TargetPolicy, type TargetPolicyOptions } from './target-policy';
+import type { TlsSettings } from './tls-settings';
 
 /** Options of {@link createHostFetch}. */
 export interface HostFetchOptions extends TargetPolicyOptions {
@@ -16,6 +17,11 @@ export interface HostFetchOptions extends TargetPolicyOptions {
   readonly maxRedirects?: number;
   /** Host name resolution for direct connections; the system resolver by default. */
   readonly resolve?: Resolver;
+  /**
+   * How https targets' certificates are trusted (see {@link TlsSettings}); the system's roots and
+   * full verification by default. The address guard applies whatever these say.
+   */
+  readonly tls?: TlsSettings;
 }
 
 /** A fetch for channel plugins (`ctx.fetch`) and the connection pool behind it. */
@@ -40,7 +46,7 @@ const DEFAULT_MAX_REDIRECTS = 5;
  */
 export function createHostFetch(options: HostFetchOptions = {}): HostFetch {
   const policy = createTargetPolicy(options);
-  const dispatcher = createDispatcher(policy, options.resolve ?? systemResolver, options.proxy);
+  const dispatcher = createDispatcher(policy, options.resolve ?? systemResolver, options.proxy, options.tls);
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
 
   const send = async (hop: Hop, signal: RequestInit['signal']): Promise<Response> => {

@@ -4,3 +4,4 @@ export { createHostFetch, type HostFetch, type HostFetchOptions } from './host-f
 export type { ProxySettings } from './proxy-settings';
 export type { ResolvedAddress, Resolver } from './resolver';
 export type { TargetPolicyOptions } from './target-policy';
+export type { TlsSettings } from './tls-settings';

@@ -3,13 +3,18 @@ import { connect as connectTls } from 'node:tls';
 import { SocksClient } from 'socks';
 import type { buildConnector } from 'undici';
 import type { ProxySettings } from './proxy-settings';
+import { type TlsSettings, tlsConnectOptions } from './tls-settings';
 
 /**
  * An undici connector that opens each connection through a SOCKS5 proxy. The target name is passed
  * to the proxy unresolved (socks5h behaviour): messenger proxies exist because the local network
- * cannot reach or resolve those APIs.
+ * cannot reach or resolve those APIs. `tls` is how the target's certificate is trusted.
  */
-export function socks5Connector(proxy: ProxySettings, timeoutMs: number): buildConnector.connector {
+export function socks5Connector(
+  proxy: ProxySettings,
+  timeoutMs: number,
+  tls?: TlsSettings,
+): buildConnector.connector {
   return (options, callback) => {
     const secure = options.protocol === 'https:';
     SocksClient.createConnection({
@@ -29,8 +34,12 @@ export function socks5Connector(proxy: ProxySettings, timeoutMs: number): buildC
           callback(null, socket);
           return;
         }
-        const servername = options.servername ?? options.hostname;
-        const tlsSocket = connectTls({ socket, servername: isIP(servername) ? undefined : servername });
+        const servername = tls?.servername ?? options.servername ?? options.hostname;
+        const tlsSocket = connectTls({
+          ...tlsConnectOptions(tls),
+          socket,
+          servername: isIP(servername) ? undefined : servername,
+        });
         tlsSocket.once('secureConnect', () => callback(null, tlsSocket));
         tlsSocket.once('error', (error) => callback(error, null));
       },

@@ -2,17 +2,24 @@ import type { DataSourceProbeResult, DataSourceProber } from '@oncall/core';
 import { createHostFetch, type HostFetch } from '@oncall/net-guard';
 import type { ProbeStep } from '@oncall/plugin-sdk';
 import { readBoundedJson } from './bounded-json';
+import { timeLimitMs, tlsSettings } from './connection-settings';
 import { credentialHeaders } from './credentials';
 import { failureMessage } from './failure-message';
 import { INTERNAL_NETWORKS } from './internal-networks';
 import { probeUrl } from './probe-url';
 
 export interface SourceProberOptions {
-  /** The whole check, every step included, ends after this long. Default 5000. */
+  /**
+   * The whole check of a target without options, every step included, ends after this long.
+   * Default 5000. A target's `options.timeoutMs` (the source's own limit) replaces it.
+   */
   readonly timeoutMs?: number;
+  /** No check runs longer, whatever its target asks. Default 60000, the longest a source may set. */
+  readonly maxTimeoutMs?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_TIMEOUT_MS = 60_000;
 
 /** What every step of one check shares. */
 interface Check {
@@ -32,16 +39,21 @@ type StepOutcome = DataSourceProbeResult & { final: boolean };
  * for internal networks (see INTERNAL_NETWORKS). Redirects are reported, not followed: credentials
  * (Metabase's `x-api-key` among them) never travel to an address the admin did not enter. Each
  * check gets its own connection pool, closed afterwards: checks are rare, and nothing lingers
- * between them. Resolves, never rejects.
+ * between them. The target's options set the check's time limit (bounded by `maxTimeoutMs`) and
+ * how its certificate is trusted. Resolves, never rejects.
  *
  * @example const core = createCore({ ..., dataSourceProber: createSourceProber() });
  */
 export function createSourceProber(options: SourceProberOptions = {}): DataSourceProber {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const limits = {
+    defaultMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxMs: options.maxTimeoutMs ?? DEFAULT_MAX_TIMEOUT_MS,
+  };
   return {
     async probe(target) {
       const { plan } = target;
-      const host = createHostFetch({ allowedAddresses: INTERNAL_NETWORKS });
+      const timeoutMs = timeLimitMs(limits, target.options);
+      const host = createHostFetch({ allowedAddresses: INTERNAL_NETWORKS, tls: tlsSettings(target.options) });
       const check: Check = {
         fetch: host.fetch,
         baseUrl: target.url,

@@ -2,18 +2,26 @@ import type { DataSourceQuerier } from '@oncall/core';
 import { createHostFetch } from '@oncall/net-guard';
 import { type FetchLike, type SourceContext, SourceQueryError } from '@oncall/plugin-sdk';
 import { readBoundedBody } from './bounded-json';
+import { timeLimitMs, tlsSettings } from './connection-settings';
 import { credentialHeaders } from './credentials';
 import { failureMessage } from './failure-message';
 import { INTERNAL_NETWORKS } from './internal-networks';
 
 export interface SourceQuerierOptions {
-  /** One query of one data source, every request of it included, ends after this long. Default 5000. */
+  /**
+   * One query of a data source whose target carries no options, every request of it included,
+   * ends after this long. Default 5000. A target's `options.timeoutMs` (the source's own limit)
+   * replaces it.
+   */
   readonly timeoutMs?: number;
+  /** No query runs longer, whatever its target or call asks. Default 60000, the longest a source may set. */
+  readonly maxTimeoutMs?: number;
   /** The longest answer body read; a longer one fails the query. Default 4 MiB. */
   readonly maxBodyBytes?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Query hooks log nothing the host keeps yet; their failures come back as the reason. */
@@ -30,21 +38,27 @@ const quietLogger: SourceContext['logger'] = {
  * networks (see INTERNAL_NETWORKS), redirects refused rather than followed, and every request kept
  * to the data source's own origin, so the credentials (sent as the plugin's `probe` plan says)
  * never travel to an address the admin did not enter. Each query has one time limit (on
- * `ctx.signal` and on every request), bodies are read up to a bound, and the query's connection
- * pool is closed afterwards. Resolves, never rejects: a failure is `{ ok: false, reason }`.
+ * `ctx.signal` and on every request): the least of the call's `timeoutMs`, the target's
+ * `options.timeoutMs` (else `timeoutMs` here) and `maxTimeoutMs`. The target's TLS options
+ * (skip verification, an extra CA, a server name) apply to its connections. Bodies are read up to a
+ * bound, and the query's connection pool is closed afterwards. Resolves, never rejects: a failure
+ * is `{ ok: false, reason }`.
  *
  * @example const core = createCore({ ..., dataSourceQuerier: createSourceQuerier() });
+ * @example await querier.query(target, run, { timeoutMs: evaluationBudgetMs }); // never longer than the source's limit
  */
 export function createSourceQuerier(options: SourceQuerierOptions = {}): DataSourceQuerier {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const limits = {
+    defaultMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxMs: options.maxTimeoutMs ?? DEFAULT_MAX_TIMEOUT_MS,
+  };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return {
-    async query(target, run, options = {}) {
+    async query(target, run, call = {}) {
       const { connection, plan } = target;
-      const host = createHostFetch({ allowedAddresses: INTERNAL_NETWORKS });
-      // A rule's evaluation sets its own limit (its `timeout`); the lists use the querier's.
-      const limitMs = options.timeoutMs ?? timeoutMs;
-      const signal = AbortSignal.timeout(limitMs);
+      const timeoutMs = timeLimitMs(limits, target.options, call.timeoutMs);
+      const host = createHostFetch({ allowedAddresses: INTERNAL_NETWORKS, tls: tlsSettings(target.options) });
+      const signal = AbortSignal.timeout(timeoutMs);
       const origin = new URL(connection.url).origin;
       const credentials = plan
         ? credentialHeaders({
@@ -95,7 +109,7 @@ export function createSourceQuerier(options: SourceQuerierOptions = {}): DataSou
       try {
         return { ok: true, value: await withDeadline(run(connection, ctx), signal) };
       } catch (error) {
-        return { ok: false, reason: reasonOf(error, signal.aborted, limitMs) };
+        return { ok: false, reason: reasonOf(error, signal.aborted, timeoutMs) };
       } finally {
         await host.close();
       }

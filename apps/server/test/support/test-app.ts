@@ -28,8 +28,9 @@ export interface TestApp {
 }
 
 /**
- * How long a test server waits for a data source it reads a list from: short, so tests of a
- * source that hangs stay fast, yet far above what a fake on 127.0.0.1 needs.
+ * How long a test server waits for a data source it reads a list from, whatever the source's own
+ * limit: short, so tests of a source that hangs stay fast, yet far above what a fake on 127.0.0.1
+ * needs.
  */
 export const TEST_SOURCE_QUERY_TIMEOUT_MS = 1_000;
 
@@ -60,7 +61,10 @@ export async function createServerTestCore(
 ): Promise<TestCore> {
   return createTestCore(overrides, {
     dataSourceProber: createSourceProber(),
-    dataSourceQuerier: createSourceQuerier({ timeoutMs: TEST_SOURCE_QUERY_TIMEOUT_MS }),
+    dataSourceQuerier: createSourceQuerier({
+      timeoutMs: TEST_SOURCE_QUERY_TIMEOUT_MS,
+      maxTimeoutMs: TEST_SOURCE_QUERY_TIMEOUT_MS,
+    }),
     plugins: await loadPluginRegistry(packages),
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields';
 import { pageQueryShape } from '../common/page-query';
+import { connectionOptionFields, connectionOptionViewFields } from './connection-options';
 import { dataSourceUrl } from './data-source-url';
 
 /**
@@ -48,6 +49,7 @@ const connection = {
     .nullish(),
   apiToken: secret('api token'),
   password: secret('password'),
+  ...connectionOptionFields,
 };
 
 /**
@@ -109,6 +111,7 @@ export const dataSourceViewSchema = z.object({
     })
     .nullable()
     .describe("what to paste into Prometheus's alerting.alertmanagers; prometheus, grafana and pmm only"),
+  ...connectionOptionViewFields,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

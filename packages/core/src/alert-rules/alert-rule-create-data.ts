@@ -3,7 +3,7 @@ import { externalRulesQuery, fieldErrorsFromIssues, labelNameSchema } from '@onc
 import type { AnySourceDefinition, RuleOption, SourceConnection, SourceContext } from '@oncall/plugin-sdk';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
-import { dataSourceQueryTarget } from '../data-sources/query-target';
+import { queriedDataSource } from '../data-sources/query-target';
 import { DataSource } from '../entities/data-source.entity';
 import { isId } from '../entities/new-id';
 import { sourceUnavailable, validationFailed } from '../errors/domain-error';
@@ -189,11 +189,7 @@ export class AlertRuleCreateDataService {
     if (!plugin || !run) {
       return { ok: false, reason: `No loaded source plugin queries ${source.type} data sources.` };
     }
-    const target = dataSourceQueryTarget(this.deps.secretBox, plugin, {
-      ...source,
-      username: source.username ?? null,
-      sealedSecrets: source.sealedSecrets ?? null,
-    });
+    const { target } = queriedDataSource(source, this.deps.secretBox, plugin);
     try {
       return await this.deps.querier.query(target, run);
     } catch {

@@ -17,6 +17,14 @@ import { assertCanManageDataSources } from '../policy/data-source-policy';
 import type { DataSourceProbeResult, DataSourceProber } from '../ports/data-source-prober';
 import { loadById } from '../validation/find-by-id';
 import { withUniqueField } from '../validation/unique-violation';
+import {
+  type DataSourceConnectionOptionsInput,
+  DEFAULT_CONNECTION_OPTIONS,
+  dataSourceConnectionOptions,
+  mergedConnectionOptions,
+  storedConnectionOptions,
+  tlsTrustFields,
+} from './connection-options';
 import { assertConnectionComplete } from './connection-rules';
 import {
   type DataSourcePlugins,
@@ -27,7 +35,8 @@ import {
 import { type DataSourceSecrets, openSecrets, sealSecrets } from './data-source-secrets';
 import { type DataSourceOption, type DataSourceView, toDataSourceView } from './data-source-view';
 
-export interface DataSourceInput {
+/** The connection options are optional: see {@link DataSourceConnectionOptionsInput}. */
+export interface DataSourceInput extends DataSourceConnectionOptionsInput {
   name: string;
   /** One of the loaded source plugins' data-source types. */
   type: string;
@@ -100,6 +109,8 @@ export class DataSourceService {
       password: submittedSecret(input.password, undefined, PASSWORD),
     };
     assertConnectionComplete({ username, password: secrets.password });
+    const plugin = this.deps.plugins.sourceFor(input.type);
+    const options = mergedConnectionOptions(input, DEFAULT_CONNECTION_OPTIONS, input.type, plugin);
     const box = this.deps.secretBox;
     // 256-bit, prefixed so a leaked one is recognisable; found again by its keyed hash only.
     const token = isWebhookType(this.deps.plugins, input.type) ? newOpaqueToken('ds') : null;
@@ -111,6 +122,7 @@ export class DataSourceService {
       sealedSecrets: sealSecrets(box, secrets),
       tokenHash: token ? box.lookupHash(token) : null,
       sealedToken: token ? box.encrypt(token) : null,
+      ...options,
     });
     await withUniqueField('name', TAKEN, () => em.flush());
     return this.view(source);
@@ -124,14 +136,20 @@ export class DataSourceService {
       throw validationFailed({ type: ['The type of a data source cannot be changed.'] });
     }
     if (input.name !== source.name) await this.assertNameFree(em, input.name);
-    const stored = openSecrets(this.deps.secretBox, source.sealedSecrets ?? null);
+    const storedSecrets = openSecrets(this.deps.secretBox, source.sealedSecrets ?? null);
     const username = input.username === undefined ? (source.username ?? null) : input.username || null;
-    // Status checks send the credentials to the url.
-    const movedBy = changedDestinationField({ url: source.url }, { url: input.url });
+    const stored = storedConnectionOptions(source);
+    const plugin = this.deps.plugins.sourceFor(source.type);
+    const options = mergedConnectionOptions(input, stored, source.type, plugin);
+    // Status checks and queries send the credentials to the url, to whichever server TLS accepts.
+    const movedBy = changedDestinationField(
+      { url: source.url, ...tlsTrustFields(stored) },
+      { url: input.url, ...tlsTrustFields(options) },
+    );
     const secrets: DataSourceSecrets = submittedSecrets(
       [
-        { field: API_TOKEN, sent: input.apiToken, stored: stored.apiToken },
-        { field: PASSWORD, sent: input.password, stored: stored.password },
+        { field: API_TOKEN, sent: input.apiToken, stored: storedSecrets.apiToken },
+        { field: PASSWORD, sent: input.password, stored: storedSecrets.password },
       ],
       movedBy,
     );
@@ -140,6 +158,7 @@ export class DataSourceService {
     source.url = input.url;
     source.username = username;
     source.sealedSecrets = sealSecrets(this.deps.secretBox, secrets);
+    em.assign(source, options);
     await withUniqueField('name', TAKEN, () => em.flush());
     return this.view(source);
   }
@@ -202,6 +221,7 @@ export class DataSourceService {
         username: source.username ?? null,
         password: secrets.password ?? null,
         apiToken: secrets.apiToken ?? null,
+        options: dataSourceConnectionOptions(source),
       });
     } catch {
       // A prober must not reject; should one still do so, the answer is still "not connected".

@@ -1,14 +1,16 @@
 import { maskSecret, type SecretBox } from '../crypto/secret-box';
 import type { DataSource } from '../entities/data-source.entity';
+import { type StoredConnectionOptions, storedConnectionOptions } from './connection-options';
 import { type DataSourcePlugins, isWebhookType } from './data-source-catalog';
 import { openSecrets } from './data-source-secrets';
 import { type AlertmanagerSetup, alertmanagerSetup, webhookUrl } from './webhook-url';
 
 /**
  * A data source as owners and managers read it. Secrets are masked (empty when unset); a webhook
- * type shows its ingestion token and the URL to paste into the other system.
+ * type shows its ingestion token and the URL to paste into the other system. The connection
+ * options are shown as stored, the CA certificate included (it is public).
  */
-export interface DataSourceView {
+export interface DataSourceView extends StoredConnectionOptions {
   id: string;
   name: string;
   type: string;
@@ -58,6 +60,7 @@ export function toDataSourceView(
       token && plugins.sourceFor(source.type)?.capabilities.alertmanagerApi === true
         ? alertmanagerSetup(publicUrl, source.type, token)
         : null,
+    ...storedConnectionOptions(source),
     createdAt: source.createdAt.toISOString(),
     updatedAt: source.updatedAt.toISOString(),
   };

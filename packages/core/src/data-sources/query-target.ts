@@ -1,28 +1,33 @@
 import type { AnySourceDefinition, SourceConnection } from '@oncall/plugin-sdk';
 import type { SecretBox } from '../crypto/secret-box';
+import type { DataSource } from '../entities/data-source.entity';
 import type { DataSourceQueryTarget } from '../ports/data-source-querier';
+import { dataSourceConnectionOptions } from './connection-options';
 import { openSecrets } from './data-source-secrets';
 
-/** The stored columns of a data source a query needs. */
-export interface StoredDataSource {
-  readonly id: string;
-  readonly name: string;
-  readonly type: string;
-  readonly url: string;
-  readonly username: string | null;
-  readonly sealedSecrets: string | null;
+/**
+ * A stored data source made ready for its plugin's query hooks: the target to hand the querier
+ * (secrets opened, the plugin's probe plan, the source's connection options), and how often the
+ * host polls it with `pollAlerts` (null: it is not polled; only ever set for a type whose plugin
+ * polls, checked when it was stored).
+ */
+export interface QueriedDataSource {
+  target: DataSourceQueryTarget;
+  pollIntervalSeconds: number | null;
 }
 
 /**
- * A data source as a query hook gets it: its connection with the secrets opened, and the plugin's
- * `probe` plan, which says how the querier presents the credentials.
+ * @example
+ * const { target, pollIntervalSeconds } = queriedDataSource(source, secretBox, plugins.sourceFor(source.type));
+ * if (pollIntervalSeconds !== null && plugin.pollAlerts)
+ *   await querier.query(target, (s, ctx) => plugin.pollAlerts(s, ctx));
  */
-export function dataSourceQueryTarget(
+export function queriedDataSource(
+  source: DataSource,
   box: SecretBox,
-  plugin: AnySourceDefinition,
-  source: StoredDataSource,
-): DataSourceQueryTarget {
-  const secrets = openSecrets(box, source.sealedSecrets);
+  plugin: Pick<AnySourceDefinition, 'probe'> | undefined,
+): QueriedDataSource {
+  const secrets = openSecrets(box, source.sealedSecrets ?? null);
   const connection: SourceConnection = {
     id: source.id,
     name: source.name,
@@ -32,5 +37,8 @@ export function dataSourceQueryTarget(
     ...(source.username ? { username: source.username } : {}),
     ...(secrets.password ? { password: secrets.password } : {}),
   };
-  return { connection, plan: plugin.probe };
+  return {
+    target: { connection, plan: plugin?.probe, options: dataSourceConnectionOptions(source) },
+    pollIntervalSeconds: source.pollIntervalSeconds ?? null,
+  };
 }

@@ -1,8 +1,10 @@
 import type { ProbePlan } from '@oncall/plugin-sdk';
+import type { DataSourceConnectionOptions } from './data-source-querier';
 
 /**
- * What a connection check needs: the stored connection with its secrets opened, and how the type's
- * source plugin says to check it (`probe`).
+ * What a connection check needs: the stored connection with its secrets opened, how the type's
+ * source plugin says to check it (`probe`), and the source's connection options (without them, the
+ * prober's default time limit and full verification against the system's roots).
  */
 export interface DataSourceProbeTarget {
   type: string;
@@ -11,6 +13,7 @@ export interface DataSourceProbeTarget {
   username: string | null;
   password: string | null;
   apiToken: string | null;
+  options?: DataSourceConnectionOptions;
 }
 
 /** `message` says why in a few words (`HTTP 401 from /api/health`); never a response body. */

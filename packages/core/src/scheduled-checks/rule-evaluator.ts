@@ -7,7 +7,8 @@ import {
 } from '@oncall/plugin-sdk';
 import { applySignal } from '../alert-lifecycle/apply-signal';
 import type { SecretBox } from '../crypto/secret-box';
-import { dataSourceQueryTarget, type StoredDataSource } from '../data-sources/query-target';
+import { queriedDataSource } from '../data-sources/query-target';
+import { DataSource } from '../entities/data-source.entity';
 import { retryOnDeadlock } from '../persistence/deadlock-retry';
 import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
@@ -45,15 +46,6 @@ interface RuleRow {
   name: string;
   type: string;
   settings: Record<string, unknown>;
-}
-
-interface SourceRow {
-  id: string;
-  name: string;
-  type: string;
-  url: string;
-  username: string | null;
-  sealed_secrets: string | null;
 }
 
 /**
@@ -107,7 +99,7 @@ export class RuleEvaluator {
     const evaluate = plugin.evaluate?.bind(plugin);
     const results = await Promise.all(
       sources.map(async (source) => {
-        const target = dataSourceQueryTarget(this.deps.secretBox, plugin, storedOf(source));
+        const { target } = queriedDataSource(source, this.deps.secretBox, plugin);
         const result = evaluate
           ? await this.deps.querier
               .query(
@@ -169,34 +161,26 @@ export class RuleEvaluator {
   }
 
   /** The rule's data sources; for a text-query rule that lists none, every one of its type. */
-  private async sourcesOf(rule: RuleRow): Promise<SourceRow[]> {
+  private async sourcesOf(rule: RuleRow): Promise<DataSource[]> {
     const em = this.deps.orm.em.fork();
-    const listed = await queryRows<SourceRow>(
-      em,
-      `select d.id, d.name, d.type, d.url, d.username, d.sealed_secrets
-         from alert_rule_data_sources r join data_sources d on d.id = r.data_source_id
-        where r.alert_rule_id = ? and d.type = ?
-        order by d.name, d.id`,
-      [rule.id, rule.type],
+    const orderBy = { name: 'asc', id: 'asc' } as const;
+    const listed = await em.find(
+      DataSource,
+      { type: rule.type, id: { $in: await this.listedSourceIds(rule.id) } },
+      { orderBy },
     );
     if (listed.length > 0 || rule.settings.queryType !== 'textQuery') return listed;
-    return queryRows<SourceRow>(
-      em,
-      `select id, name, type, url, username, sealed_secrets from data_sources where type = ? order by name, id`,
-      [rule.type],
-    );
+    return em.find(DataSource, { type: rule.type }, { orderBy });
   }
-}
 
-function storedOf(row: SourceRow): StoredDataSource {
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    url: row.url,
-    username: row.username,
-    sealedSecrets: row.sealed_secrets,
-  };
+  private async listedSourceIds(ruleId: string): Promise<string[]> {
+    const rows = await queryRows<{ data_source_id: string }>(
+      this.deps.orm.em.fork(),
+      'select data_source_id from alert_rule_data_sources where alert_rule_id = ?',
+      [ruleId],
+    );
+    return rows.map((row) => row.data_source_id);
+  }
 }
 
 /** The timing a rule's stored `queryObject` sets (defaults for a missing or odd one). */

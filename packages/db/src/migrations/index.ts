@@ -18,6 +18,7 @@ import { prometheusWebhookTokensMigration } from './Migration20261126110600Prome
 import { Migration20261126111500ProviderConfigKinds } from './Migration20261126111500ProviderConfigKinds';
 import { Migration20261126112000EndpointPluginDestinations } from './Migration20261126112000EndpointPluginDestinations';
 import { Migration20261126140000InstanceExpiry } from './Migration20261126140000InstanceExpiry';
+import { Migration20261126170000DataSourceConnectionOptions } from './Migration20261126170000DataSourceConnectionOptions';
 import { Migration20261126171000ScheduledChecks } from './Migration20261126171000ScheduledChecks';
 
 /**
@@ -73,5 +74,9 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     class: Migration20261126112000EndpointPluginDestinations,
   },
   { name: 'Migration20261126140000InstanceExpiry', class: Migration20261126140000InstanceExpiry },
+  {
+    name: 'Migration20261126170000DataSourceConnectionOptions',
+    class: Migration20261126170000DataSourceConnectionOptions,
+  },
   { name: 'Migration20261126171000ScheduledChecks', class: Migration20261126171000ScheduledChecks },
 ];
