@@ -12,7 +12,11 @@ const WAIT = { timeout: 30_000, interval: 50 };
 const SECOND = 1_000;
 
 /** What the fake data source answers `GET /series`: series, an HTTP error, or nothing at all. */
-type Answer = { series: { labels: Record<string, string>; value: string }[] } | { status: number } | 'hang';
+type Answer =
+  | { series: { labels: Record<string, string>; value: string }[] }
+  | { alerts: { name: string; labels: Record<string, string> }[] }
+  | { status: number }
+  | 'hang';
 
 /**
  * Rules the service evaluates itself, through the real REST routes, the real source querier (HTTP
@@ -27,16 +31,24 @@ describe('scheduled rule evaluation', () => {
   let server: Server;
   let sourceUrl = '';
   const answers = new Map<string, Answer>();
+  /** What the polled data source lists at `GET /alerts`. */
+  let polled: { alerts: { name: string; labels: Record<string, string> }[] } | { status: number } = {
+    alerts: [],
+  };
   const requests: string[] = [];
 
   beforeAll(async () => {
-    h = await createDeliveringTestApp({}, {}, { sourcePackages: ['@fixture/oncall-source-series'] });
+    h = await createDeliveringTestApp(
+      {},
+      {},
+      { sourcePackages: ['@fixture/oncall-source-series', '@fixture/oncall-source-polled'] },
+    );
     adminId = (await h.t.core.orm.em.fork().findOneOrFail(User, { isSystemAdmin: true })).id;
     server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const query = url.searchParams.get('query') ?? '';
       requests.push(query);
-      const answer = answers.get(query) ?? { series: [] };
+      const answer = url.pathname === '/alerts' ? polled : (answers.get(query) ?? { series: [] });
       if (answer === 'hang') return;
       if ('status' in answer) {
         response.statusCode = answer.status;
@@ -311,5 +323,78 @@ describe('scheduled rule evaluation', () => {
       'queryObject.interval',
       'queryObject.timeout',
     ]);
+  });
+
+  it("polls a data source's active alerts: listed fires, no longer listed resolves, a failed poll changes nothing", async () => {
+    const created = await h.call('POST', '/api/v1/data-source', {
+      token: await admin(),
+      body: { name: 'polled source', type: 'polled_fixture', url: sourceUrl, pollIntervalSeconds: 15 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const polledId = created.json().id as string;
+    expect(created.json().poll).toMatchObject({ status: 'pending', intervalSeconds: 15 });
+    const endpoints = await seedChannelEndpoints(h.t, adminId, h.fakes);
+    const rule = await h.call('POST', '/api/v1/alert-rule', {
+      token: await admin(),
+      body: {
+        type: 'polled_fixture',
+        name: 'Polled backups',
+        dataSourceIds: [polledId],
+        dataSourceAlertName: 'BackupFailed',
+        extraField: [{ key: 'env', value: 'prod' }],
+        endpointIds: [endpoints.sms.id],
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const ruleId = rule.json().id as string;
+    const nextPoll = async () => {
+      const status = (await h.call('GET', `/api/v1/data-source/${polledId}`, { token: await admin() })).json()
+        .poll;
+      const wait = new Date(status.nextRunAt).getTime() - h.t.clock.now().getTime();
+      if (wait > 0) h.t.clock.advance(wait);
+      expect(await runDue()).toContain(polledId);
+      return (await h.call('GET', `/api/v1/data-source/${polledId}`, { token: await admin() })).json().poll;
+    };
+
+    polled = {
+      alerts: [
+        { name: 'BackupFailed', labels: { instance: 'db-1', env: 'prod' } },
+        { name: 'BackupFailed', labels: { instance: 'db-9', env: 'staging' } },
+        { name: 'DiskFull', labels: { instance: 'db-1', env: 'prod' } },
+      ],
+    };
+    expect(await nextPoll()).toMatchObject({ status: 'ok', last: { listed: 3, matched: 1, resolved: 0 } });
+    expect(await firing(ruleId)).toEqual(['db-1']);
+    await vi.waitFor(
+      () => expect(messagesAbout(h.fakes, 'Polled backups', 'CRITICAL')).toHaveLength(1),
+      WAIT,
+    );
+    await nextPoll();
+    await runPagingToEnd(h.t.core.orm);
+    expect(messagesAbout(h.fakes, 'Polled backups', 'CRITICAL')).toHaveLength(1);
+
+    polled = { status: 502 };
+    const failed = await nextPoll();
+    expect(failed).toMatchObject({ status: 'error', failures: 1 });
+    expect(failed.error).toContain('HTTP 502');
+    expect(await firing(ruleId)).toEqual(['db-1']);
+
+    polled = { alerts: [] };
+    expect(await nextPoll()).toMatchObject({ status: 'ok', failures: 0, last: { listed: 0, resolved: 1 } });
+    expect(await firing(ruleId)).toEqual([]);
+    expect(await eventKinds(ruleId)).toEqual(['fired:db-1', 'resolved:db-1']);
+    await vi.waitFor(
+      () => expect(messagesAbout(h.fakes, 'Polled backups', 'RESOLVED')).toHaveLength(1),
+      WAIT,
+    );
+
+    // No interval, no polls.
+    await h.call('PUT', `/api/v1/data-source/${polledId}`, {
+      token: await admin(),
+      body: { name: 'polled source', url: sourceUrl, pollIntervalSeconds: null },
+    });
+    expect(
+      (await h.call('GET', `/api/v1/data-source/${polledId}`, { token: await admin() })).json().poll,
+    ).toBeUndefined();
   });
 });

@@ -38,6 +38,7 @@ import { RetentionService } from './retention/retention-service';
 import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 import { RuleEvaluator } from './scheduled-checks/rule-evaluator';
 import { ScheduledChecks } from './scheduled-checks/scheduled-checks';
+import { SourcePoller } from './scheduled-checks/source-poller';
 import { TeamService, teamOwnershipMover } from './teams/team-service';
 import { UserService } from './users/user-service';
 
@@ -172,11 +173,20 @@ export function createCore(deps: CoreDeps): Core {
     ),
   });
   const querier = deps.dataSourceQuerier ?? unconfiguredQuerier;
+  const webhooks = new WebhookIngestion({
+    orm,
+    secretBox,
+    orchestrator: deps.orchestrator,
+    clock,
+    plugins,
+    limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
+  });
   const checks = new ScheduledChecks({
     orm,
     clock,
     plugins,
     rules: new RuleEvaluator({ orm, secretBox, orchestrator: deps.orchestrator, clock, querier, plugins }),
+    polls: new SourcePoller({ orm, secretBox, clock, querier, plugins, webhooks }),
   });
   return {
     orm,
@@ -227,16 +237,10 @@ export function createCore(deps: CoreDeps): Core {
       prober: deps.dataSourceProber ?? unconfiguredProber,
       plugins,
       publicUrl: settings.publicUrl,
+      checks,
     }),
     alerts: new AlertReadService({ orm, checks }),
-    webhooks: new WebhookIngestion({
-      orm,
-      secretBox,
-      orchestrator: deps.orchestrator,
-      clock,
-      plugins,
-      limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
-    }),
+    webhooks,
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),
     ackLinks,
     ackLinkActions: new AckLinkAcknowledgement({ orm, orchestrator: deps.orchestrator, clock, ackLinks }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkStatusSchema } from '../scheduled-checks/check-status-schema';
 import { ALERT_STATE_VALUES } from './alert-rule-fields';
 import type { AlertRuleTypeCatalog } from './alert-rule-type-fields';
 
@@ -35,6 +36,11 @@ export const alertRuleViewSchema = (catalog: AlertRuleTypeCatalog) =>
     silentStatus: z.enum(['silent', 'active']).describe('For the caller.'),
     state: z.enum(ALERT_STATE_VALUES),
     apiToken: z.string().optional().describe('Shown to admins of api and notification rules only.'),
+    evaluation: checkStatusSchema
+      .optional()
+      .describe(
+        'Rules the service evaluates (text queries, elastic, victoria_logs, metabase): how their runs go.',
+      ),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common/fields';
 import { pageQueryShape } from '../common/page-query';
+import { checkStatusSchema } from '../scheduled-checks/check-status-schema';
 import { connectionOptionFields, connectionOptionViewFields } from './connection-options';
 import { dataSourceUrl } from './data-source-url';
 
@@ -112,6 +113,15 @@ export const dataSourceViewSchema = z.object({
     .nullable()
     .describe("what to paste into Prometheus's alerting.alertmanagers; prometheus, grafana and pmm only"),
   ...connectionOptionViewFields,
+  poll: checkStatusSchema
+    .extend({
+      last: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('what the last poll found: {listed, matched, resolved}, or {error}'),
+    })
+    .optional()
+    .describe('a polled data source (pollIntervalSeconds set): how its polls go'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

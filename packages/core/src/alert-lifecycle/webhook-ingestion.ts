@@ -1,9 +1,12 @@
 import type { MikroORM } from '@mikro-orm/core';
 import {
+  type AnySourceDefinition,
   type AnyWebhookSourceDefinition,
+  defaultFingerprint,
   fromPostableAlert,
   type NormalizedAlert,
   postableAlertsSchema,
+  type SourceAlert,
   takesWebhooks,
 } from '@oncall/plugin-sdk';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
@@ -152,15 +155,84 @@ export class WebhookIngestion {
     return this.apply(admitted, signals, alerts);
   }
 
-  /** `signals[i]` is what `alerts[i]` says; every alert goes to each listening rule it matches. */
-  private async apply(
-    admitted: WebhookSource,
-    signals: readonly AlertSignal[],
-    alerts: readonly NormalizedAlert[],
-  ): Promise<WebhookAnswer> {
-    const { plugin, type } = admitted;
-    // A rule that lists no data source listens to every one of its type; only rule types whose
-    // fields allow an empty list (Prometheus's dynamic rules) can store one.
+  /**
+   * Applies what a poll of the data source found (its plugin's `pollAlerts`): each alert listed
+   * fires (or stays firing in) every listening rule it matches, as a webhook alert would, and an
+   * instance this source's polls fired that is no longer listed resolves, in one transaction.
+   * Instances are keyed as the source's webhooks key them (Prometheus: Alertmanager's label
+   * fingerprint), so an alert both pushed and polled is one instance; those the polls opened carry
+   * `details.polledFrom`, and only those are resolved by a poll.
+   */
+  async applyPolled(
+    admitted: Omit<WebhookSource, 'plugin'> & { plugin: AnySourceDefinition },
+    listed: readonly SourceAlert[],
+  ): Promise<{ alerts: number; matched: number; resolved: number }> {
+    const alerts = listed
+      .filter((alert) => alert.status === 'firing')
+      .map(
+        (alert): NormalizedAlert => ({
+          ...alert,
+          fingerprint: alert.fingerprint ?? defaultFingerprint(alert),
+        }),
+      );
+    const listening = await this.listeningRules(admitted);
+    return retryOnDeadlock(() =>
+      this.deps.orm.em.fork().transactional(async (tx) => {
+        let matched = 0;
+        const firingNow = new Map<string, Set<string>>();
+        for (const alert of alerts) {
+          const fired = signalOfAlert(alert);
+          const signal = { ...fired, details: { ...fired.details, polledFrom: admitted.id } };
+          for (const rule of listening) {
+            if (!matchesRule(alert, rule.settings, admitted.plugin)) continue;
+            matched++;
+            await applySignal(tx, this.deps, rule.id, signal);
+            const seen = firingNow.get(rule.id) ?? new Set<string>();
+            seen.add(signal.fingerprint);
+            firingNow.set(rule.id, seen);
+          }
+        }
+        const stale =
+          listening.length === 0
+            ? []
+            : await queryRows<{
+                rule_id: string;
+                fingerprint: string;
+                alertname: string | null;
+                instance: string;
+              }>(
+                tx,
+                `select rule_id, fingerprint, alertname, instance from alert_instances
+                  where rule_id in (?) and state in ('critical', 'warning') and details->>'polledFrom' = ?
+                  order by rule_id, fingerprint`,
+                [listening.map((rule) => rule.id), admitted.id],
+              );
+        let resolved = 0;
+        for (const row of stale) {
+          if (firingNow.get(row.rule_id)?.has(row.fingerprint)) continue;
+          resolved++;
+          await applySignal(tx, this.deps, row.rule_id, {
+            fingerprint: row.fingerprint,
+            alertname: row.alertname,
+            instance: row.instance,
+            state: 'resolved',
+            kind: 'resolved',
+            description: NO_LONGER_LISTED,
+          });
+        }
+        return { alerts: alerts.length, matched, resolved };
+      }),
+    );
+  }
+
+  /**
+   * The rules a data source's alerts go to: the rules of its type that list it, or list no data
+   * source (only rule types whose fields allow an empty list, Prometheus's dynamic rules, can store
+   * one), but not text-query rules, which the service evaluates itself.
+   */
+  private async listeningRules(
+    source: Pick<WebhookSource, 'id' | 'type'>,
+  ): Promise<{ id: string; settings: RuleSettings }[]> {
     const rules = await queryRows<{ id: string; settings: RuleSettings & { queryType?: string } }>(
       this.deps.orm.em,
       `select r.id, r.settings from alert_rules r
@@ -169,10 +241,19 @@ export class WebhookIngestion {
                         where d.alert_rule_id = r.id and d.data_source_id = ?)
                or not exists (select 1 from alert_rule_data_sources d where d.alert_rule_id = r.id))
         order by r.id`,
-      [type, admitted.id],
+      [source.type, source.id],
     );
-    // Text-query rules are evaluated by the service itself; webhooks feed the dynamic ones.
-    const listening = rules.filter((r) => r.settings.queryType !== 'textQuery');
+    return rules.filter((r) => r.settings.queryType !== 'textQuery');
+  }
+
+  /** `signals[i]` is what `alerts[i]` says; every alert goes to each listening rule it matches. */
+  private async apply(
+    admitted: WebhookSource,
+    signals: readonly AlertSignal[],
+    alerts: readonly NormalizedAlert[],
+  ): Promise<WebhookAnswer> {
+    const { plugin } = admitted;
+    const listening = await this.listeningRules(admitted);
     // A payload's alerts lock instances and rules in payload order, so concurrent payloads (and API
     // signals) can deadlock; PostgreSQL rolls the victim back whole, and the payload is applied again.
     const matched = await retryOnDeadlock(() =>
@@ -193,6 +274,9 @@ export class WebhookIngestion {
     return { status: true, alerts: alerts.length, matched };
   }
 }
+
+/** The description of an instance resolved because its source's polls stopped listing it. */
+export const NO_LONGER_LISTED = 'Resolved: the data source no longer lists it';
 
 /** Issues at their body paths (`body.0.labels.alertname`), as validation errors are keyed. */
 function bodyErrors(issues: readonly { path: string; message: string }[]): Record<string, string[]> {

@@ -15,6 +15,7 @@ import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { containsPattern } from '../persistence/contains-pattern';
 import { assertCanManageDataSources } from '../policy/data-source-policy';
 import type { DataSourceProbeResult, DataSourceProber } from '../ports/data-source-prober';
+import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import { loadById } from '../validation/find-by-id';
 import { withUniqueField } from '../validation/unique-violation';
 import {
@@ -71,6 +72,8 @@ export class DataSourceService {
       /** The source plugins: which types exist, which take webhooks, how each is checked. */
       plugins: DataSourcePlugins;
       publicUrl?: string;
+      /** Polled data sources' schedule: a write schedules the polls, a read says how they go. */
+      checks?: Pick<ScheduledChecks, 'pollStatus' | 'schedulePoll'>;
     },
   ) {}
 
@@ -92,7 +95,7 @@ export class DataSourceService {
 
   async get(actor: Actor, id: string): Promise<DataSourceView> {
     assertCanManageDataSources(actor);
-    return this.view(await this.load(this.deps.orm.em.fork(), id));
+    return this.withPoll(this.view(await this.load(this.deps.orm.em.fork(), id)));
   }
 
   async create(actor: Actor, input: DataSourceInput): Promise<DataSourceView> {
@@ -125,7 +128,8 @@ export class DataSourceService {
       ...options,
     });
     await withUniqueField('name', TAKEN, () => em.flush());
-    return this.view(source);
+    await this.deps.checks?.schedulePoll(source.id);
+    return this.withPoll(this.view(source));
   }
 
   async update(actor: Actor, id: string, input: DataSourceUpdateInput): Promise<DataSourceView> {
@@ -160,7 +164,8 @@ export class DataSourceService {
     source.sealedSecrets = sealSecrets(this.deps.secretBox, secrets);
     em.assign(source, options);
     await withUniqueField('name', TAKEN, () => em.flush());
-    return this.view(source);
+    await this.deps.checks?.schedulePoll(source.id);
+    return this.withPoll(this.view(source));
   }
 
   /**
@@ -239,6 +244,14 @@ export class DataSourceService {
 
   private load(em: EntityManager, id: string): Promise<DataSource> {
     return loadById(id, LABEL, (i) => em.findOne(DataSource, { id: i }));
+  }
+
+  /** For a polled data source, how its polls go: `poll {status, error, failures, lastRunAt, nextRunAt}`. */
+  private async withPoll(view: DataSourceView): Promise<DataSourceView> {
+    const check = await this.deps.checks?.pollStatus(view.id);
+    if (!check) return view;
+    const { document, ...poll } = check;
+    return { ...view, poll: { ...poll, ...(document ? { last: document } : {}) } };
   }
 
   private async assertNameFree(em: EntityManager, name: string): Promise<void> {

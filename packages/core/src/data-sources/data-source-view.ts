@@ -26,8 +26,22 @@ export interface DataSourceView extends StoredConnectionOptions {
    * put in Prometheus's `alerting.alertmanagers` (see {@link AlertmanagerSetup}); null otherwise.
    */
   alertmanager: AlertmanagerSetup | null;
+  /** For a polled data source (`pollIntervalSeconds` set, a type whose plugin polls): how its polls go. */
+  poll?: DataSourcePollStatus;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A polled data source's schedule, its last poll's outcome and, when it answered, what it listed. */
+export interface DataSourcePollStatus {
+  status: 'ok' | 'error' | 'pending';
+  error: string | null;
+  failures: number;
+  intervalSeconds: number;
+  lastRunAt: string | null;
+  nextRunAt: string;
+  /** `{listed, matched, resolved}`: alerts listed, rule matches made, instances resolved. */
+  last?: Record<string, unknown>;
 }
 
 /** The pick offered to anyone creating an alert rule: no URL, no credentials. */

@@ -10,18 +10,21 @@ import {
   readCheckStatus,
   reconcileChecks,
   scheduleCheck,
+  type WantedCheck,
 } from './scheduled-check-store';
+import type { SourcePoller } from './source-poller';
 
 export interface ScheduledChecksDeps {
   orm: MikroORM;
   clock: Clock;
   plugins: Pick<PluginRegistry, 'sourceFor' | 'sources'>;
   rules: RuleEvaluator;
+  polls: SourcePoller;
 }
 
 /**
  * What the service asks of data sources on a schedule, as the engine drives it: `reconcile` keeps
- * a schedule row for every rule the service evaluates, `claimDue` hands out the runs that are due
+ * a schedule row for every rule the service evaluates and every data source it polls, `claimDue` hands out the runs that are due
  * (each to one claimer, never overlapping itself), `run` carries one out. The schedule lives in the
  * database, so it survives restarts and is shared by every process that runs checks.
  */
@@ -52,6 +55,29 @@ export class ScheduledChecks {
         intervalMs: ruleTiming(rule.query_object).intervalMs,
       }));
     await reconcileChecks(em, 'rule', wanted, this.deps.clock.now());
+    await reconcileChecks(em, 'poll', await this.wantedPolls(), this.deps.clock.now());
+  }
+
+  /** Schedules a data source just created or changed at its poll interval (or drops its schedule). */
+  async schedulePoll(sourceId: string): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    const wanted = (await this.wantedPolls(sourceId)).at(0);
+    await scheduleCheck(em, 'poll', sourceId, wanted?.intervalMs ?? null, this.deps.clock.now());
+  }
+
+  /** The data sources polled: those with a poll interval whose plugin polls (one, when named). */
+  private async wantedPolls(sourceId?: string): Promise<WantedCheck[]> {
+    const types = [...this.deps.plugins.sources.values()]
+      .filter((plugin) => plugin.pollAlerts !== undefined)
+      .map((plugin) => plugin.dataSourceType);
+    if (types.length === 0) return [];
+    const rows = await queryRows<{ id: string; poll_interval_seconds: number }>(
+      this.deps.orm.em.fork(),
+      `select id, poll_interval_seconds from data_sources
+        where poll_interval_seconds is not null and type in (?)${sourceId ? ' and id = ?' : ''}`,
+      sourceId ? [types, sourceId] : [types],
+    );
+    return rows.map((row) => ({ subjectId: row.id, intervalMs: Number(row.poll_interval_seconds) * 1000 }));
   }
 
   /** Schedules a rule just created or changed (or drops its schedule), rather than at the next reconcile. */
@@ -81,7 +107,13 @@ export class ScheduledChecks {
 
   /** Runs a claimed check to its end; its outcome (an error included) is recorded, not thrown. */
   async run(claim: CheckClaim): Promise<void> {
-    await this.deps.rules.run(claim);
+    if (claim.kind === 'poll') await this.deps.polls.run(claim);
+    else await this.deps.rules.run(claim);
+  }
+
+  /** A data source's polls: their schedule and last outcome; null for one not polled. */
+  pollStatus(sourceId: string): Promise<CheckStatus | null> {
+    return readCheckStatus(this.deps.orm.em.fork(), 'poll', sourceId);
   }
 
   /** A rule's evaluation: its schedule and last outcome; null for a rule the service does not evaluate. */
