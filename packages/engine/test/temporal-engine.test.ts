@@ -301,4 +301,30 @@ describe('the Temporal driver (outbox → workflow starts)', () => {
     );
     expect(queued?.jobs).toBe(2);
   });
+
+  it('arms the timer of an alert that expires (its endsAt) with the expiry as the deadline', async () => {
+    const ruleId = newId();
+    const fingerprint = 'e'.repeat(64);
+    const endsAt = Date.UTC(2025, 0, 1, 0, 4);
+    await database.db.orm.em.fork().transactional((tx) =>
+      engine.orchestrator.armAutoResolve(tx, {
+        ruleId,
+        fingerprint,
+        episodeId: newId(),
+        opened: true,
+        autoResolveMinutes: 0,
+        firedAt: new Date(endsAt),
+      }),
+    );
+    const workflowId = `autoresolve:${ruleId}:${fingerprint}`;
+    await vi.waitFor(
+      () => expect(temporal.signalStarts.filter((s) => s.options.workflowId === workflowId)).toHaveLength(1),
+      WAIT,
+    );
+    expect(temporal.signalStarts.find((s) => s.options.workflowId === workflowId)?.options).toMatchObject({
+      args: [{ arm: { ruleId, instance: fingerprint, autoResolveMinutes: 0, firedAt: endsAt } }],
+      signal: 'rearm',
+      signalArgs: [{ firedAt: endsAt }],
+    });
+  });
 });

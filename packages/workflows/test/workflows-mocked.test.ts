@@ -500,6 +500,24 @@ describe('autoResolveWorkflow', () => {
     });
   });
 
+  it('times an expiring alert (autoResolveMinutes 0) from its endsAt, moved by each re-send', async () => {
+    // Prometheus re-sends a firing alert every minute with endsAt four minutes on.
+    const expiring = { ruleId: 'rule_1', instance: 'db-1', autoResolveMinutes: 0, firedAt: T0 + 4 * MINUTE };
+    runtime.whenBlocked.push(() => {
+      runtime.now = T0 + MINUTE;
+      signal('rearm', { firedAt: T0 + 5 * MINUTE });
+    });
+
+    await expect(autoResolveWorkflow({ arm: expiring })).resolves.toBe('autoResolved');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'block 240000',
+      'signal rearm',
+      'block 240000', // to the new endsAt
+      'resolve rule_1/db-1',
+    ]);
+    expect(runtime.trace.at(-1)).toMatchObject({ input: { lastFiredAt: T0 + 5 * MINUTE } });
+  });
+
   it('keeps the pending timer when a late re-arm does not move the deadline', async () => {
     runtime.whenBlocked.push(() => {
       runtime.now = T0 + 2 * MINUTE;
