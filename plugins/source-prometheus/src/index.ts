@@ -4,6 +4,7 @@ import {
   dynamicOrTextQueryRuleFields,
   fromAlertmanagerAlert,
 } from '@oncall/plugin-sdk';
+import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { listLabels, listLabelValues, listRules } from './lists';
 
@@ -34,4 +35,7 @@ export default defineSource({
   listRules,
   listLabels,
   listLabelValues,
+  // textQuery rules run as instant queries; the alerts Prometheus fires can be polled.
+  evaluate,
+  pollAlerts,
 });
