@@ -47,6 +47,11 @@ export {
   postableAlertsSchema,
 } from './source/alertmanager';
 export {
+  type CountThresholdSettings,
+  countThresholdEvaluation,
+  countThresholdSettingsSchema,
+} from './source/count-threshold';
+export {
   DEFAULT_EVALUATION_TIMING,
   type EvaluationTiming,
   evaluationOptionsSchema,

@@ -85,7 +85,7 @@ export async function queryText(
 
 /**
  * The error message a vendor put in an error answer, one line of at most 300 characters: a JSON
- * body's `error` (Prometheus, VictoriaMetrics), `error.reason` or `error.root_cause[0].reason`
+ * body's `error` (Prometheus, VictoriaMetrics), `error.root_cause[0].reason` or `error.reason`
  * (Elasticsearch), `message` (Grafana, Metabase); else the first line of a plain-text body
  * (VictoriaLogs). An HTML page or an empty body gives `undefined`. For `errorDetail`.
  *
@@ -115,10 +115,11 @@ function messageOf(body: unknown): unknown {
   const { error } = record;
   if (typeof error === 'string') return error;
   if (typeof error === 'object' && error !== null) {
+    // Elasticsearch's own `reason` is often only "all shards failed"; the root cause says why.
     const nested = error as Record<string, unknown>;
-    if (typeof nested.reason === 'string') return nested.reason;
     const [cause] = Array.isArray(nested.root_cause) ? nested.root_cause : [];
     if (typeof cause === 'object' && cause !== null && 'reason' in cause) return cause.reason;
+    if (typeof nested.reason === 'string') return nested.reason;
   }
   return record.message;
 }
