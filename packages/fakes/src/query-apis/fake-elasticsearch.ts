@@ -4,6 +4,8 @@ import { startRecordingHttpServer } from '../recording-http-server';
 import { type FakeQueryApi, type FakeQueryMode, modeReply, recordRequest } from './fake-query-api';
 
 export interface FakeElasticsearchOptions {
+  /** How the query paths answer at first (`setMode` changes it); `answer` by default. */
+  readonly mode?: FakeQueryMode;
   /** What `_count` answers; 0 by default. */
   readonly count?: number;
   /** The indices (or patterns, matched exactly) that exist; any by default. */
@@ -64,7 +66,7 @@ export async function startFakeElasticsearch(
 ): Promise<FakeElasticsearch> {
   let count = options.count ?? 0;
   let failedShards = 0;
-  let mode: FakeQueryMode = 'answer';
+  let mode: FakeQueryMode = options.mode ?? 'answer';
   const counts: { index: string; body: unknown }[] = [];
 
   const answer = (): FakeReply => {

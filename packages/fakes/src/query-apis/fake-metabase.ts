@@ -34,9 +34,12 @@ export interface FakeMetabase extends FakeQueryApi {
  * const metabase = await startFakeMetabase([{ id: 7, name: 'Failed payments', columns: ['id'], rows: [[1]] }]);
  * metabase.setRows(7, []); // the question now returns nothing
  */
-export async function startFakeMetabase(initialCards: readonly FakeCard[] = []): Promise<FakeMetabase> {
+export async function startFakeMetabase(
+  initialCards: readonly FakeCard[] = [],
+  initialMode: FakeQueryMode = 'answer',
+): Promise<FakeMetabase> {
   let cards = [...initialCards];
-  let mode: FakeQueryMode = 'answer';
+  let mode = initialMode;
   const runs: number[] = [];
 
   const run = (card: FakeCard): FakeReply =>

@@ -23,6 +23,8 @@ export interface FakeListedAlert {
 }
 
 export interface FakePrometheusOptions {
+  /** How the query paths answer at first (`setMode` changes it); `answer` by default. */
+  readonly mode?: FakeQueryMode;
   /** What `/api/v1/query` answers: a vector of these series (none by default). */
   readonly series?: readonly FakeSeries[];
   /** What the alerts path lists. */
@@ -80,7 +82,7 @@ const nowSeconds = () => Date.now() / 1000;
 export async function startFakePrometheus(options: FakePrometheusOptions = {}): Promise<FakePrometheus> {
   let result: Result = { resultType: 'vector', series: options.series ?? [] };
   let alerts = options.alerts ?? [];
-  let mode: FakeQueryMode = 'answer';
+  let mode: FakeQueryMode = options.mode ?? 'answer';
   const queries: string[] = [];
   const queryPath = `${options.queryPrefix ?? ''}/api/v1/query`;
   const alertsPath = options.alertsPath ?? '/api/v1/alerts';
@@ -151,6 +153,7 @@ export interface FakeGrafanaOptions {
   readonly series?: readonly FakeSeries[];
   /** The uid of the one Prometheus data source it proxies. */
   readonly datasourceUid?: string;
+  readonly mode?: FakeQueryMode;
 }
 
 /**
@@ -169,6 +172,7 @@ export function startFakeGrafana(options: FakeGrafanaOptions = {}): Promise<Fake
   return startFakePrometheus({
     series: options.series,
     alerts: options.alerts,
+    mode: options.mode,
     queryPrefix: `/api/datasources/proxy/uid/${uid}`,
     alertsPath: '/api/prometheus/grafana/api/v1/alerts',
   });
@@ -182,7 +186,7 @@ export function startFakeGrafana(options: FakeGrafanaOptions = {}): Promise<Fake
  * @example const pmm = await startFakePmm({ series: [{ labels: { service_name: 'mysql-1' }, value: '1' }] });
  */
 export function startFakePmm(
-  options: Pick<FakePrometheusOptions, 'series' | 'alerts'> = {},
+  options: Pick<FakePrometheusOptions, 'series' | 'alerts' | 'mode'> = {},
 ): Promise<FakePrometheus> {
   return startFakePrometheus({
     ...options,

@@ -4,6 +4,8 @@ import { startRecordingHttpServer } from '../recording-http-server';
 import { type FakeQueryApi, type FakeQueryMode, modeReply, param, recordRequest } from './fake-query-api';
 
 export interface FakeVictoriaLogsOptions {
+  /** How the query paths answer at first (`setMode` changes it); `answer` by default. */
+  readonly mode?: FakeQueryMode;
   /** What `stats count() as hits` answers; 0 by default. */
   readonly hits?: number;
 }
@@ -36,7 +38,7 @@ export async function startFakeVictoriaLogs(
   options: FakeVictoriaLogsOptions = {},
 ): Promise<FakeVictoriaLogs> {
   let hits = options.hits ?? 0;
-  let mode: FakeQueryMode = 'answer';
+  let mode: FakeQueryMode = options.mode ?? 'answer';
   const queries: { query: string; start: string | undefined; end: string | undefined }[] = [];
 
   const reply = (request: MonitoringRequest): FakeReply => {
