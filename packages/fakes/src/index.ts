@@ -36,6 +36,29 @@ export {
   type WebhookDelivery,
 } from './fake-webhook-receiver';
 export {
+  type FakeElasticsearch,
+  type FakeElasticsearchOptions,
+  startFakeElasticsearch,
+} from './query-apis/fake-elasticsearch';
+export { type FakeCard, type FakeMetabase, startFakeMetabase } from './query-apis/fake-metabase';
+export {
+  FAKE_GRAFANA_DATASOURCE_UID,
+  type FakeGrafanaOptions,
+  type FakeListedAlert,
+  type FakePrometheus,
+  type FakePrometheusOptions,
+  type FakeSeries,
+  startFakeGrafana,
+  startFakePmm,
+  startFakePrometheus,
+} from './query-apis/fake-prometheus';
+export type { FakeQueryApi, FakeQueryMode } from './query-apis/fake-query-api';
+export {
+  type FakeVictoriaLogs,
+  type FakeVictoriaLogsOptions,
+  startFakeVictoriaLogs,
+} from './query-apis/fake-victoria-logs';
+export {
   type RecordedHttpRequest,
   type RecordingHttpServer,
   startRecordingHttpServer,

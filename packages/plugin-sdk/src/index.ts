@@ -47,6 +47,11 @@ export {
   postableAlertsSchema,
 } from './source/alertmanager';
 export {
+  type CountThresholdSettings,
+  countThresholdEvaluation,
+  countThresholdSettingsSchema,
+} from './source/count-threshold';
+export {
   DEFAULT_EVALUATION_TIMING,
   type EvaluationTiming,
   evaluationOptionsSchema,
@@ -59,6 +64,11 @@ export { isoTime, isoTimeFromUnixSeconds } from './source/iso-time';
 export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from './source/normalized-alert';
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
 export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';
+export {
+  type PromqlQueryOptions,
+  prometheusFiringAlerts,
+  promqlInstantQuery,
+} from './source/prometheus-api';
 export type {
   EvaluatedRule,
   RuleEvaluation,
@@ -66,7 +76,13 @@ export type {
   SourceContext,
   SourceQueryHooks,
 } from './source/query-hooks';
-export { queryJson, type SourceJsonRequest, SourceQueryError } from './source/query-json';
+export {
+  queryJson,
+  queryText,
+  type SourceJsonRequest,
+  SourceQueryError,
+  vendorErrorMessage,
+} from './source/query-json';
 export {
   countThresholdRuleFields,
   defaultRuleFields,

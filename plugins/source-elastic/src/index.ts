@@ -1,11 +1,12 @@
 import { countThresholdRuleFields, defineSource, z } from '@oncall/plugin-sdk';
+import { evaluate } from './evaluate';
 
 const MAX_DATAVIEW = 255;
+const MAX_FIELD = 255;
 
 /**
  * Elasticsearch, which the service queries rather than hears from: a rule counts the documents of a
- * data view matching a query over the last minutes. Until the source evaluates rules, a data source
- * of this type is connected and probed only.
+ * data view matching a query over the last minutes, and fires when the count meets its threshold.
  */
 export default defineSource({
   id: 'elastic',
@@ -25,5 +26,13 @@ export default defineSource({
       .trim()
       .max(MAX_DATAVIEW, `The dataview title may not be greater than ${MAX_DATAVIEW} characters.`)
       .nullish(),
+    // Not defaulted here, so a stored rule without it stays as it was; the run reads @timestamp.
+    timeField: z
+      .string({ error: 'The time field must be a string.' })
+      .trim()
+      .min(1, 'The time field may not be empty.')
+      .max(MAX_FIELD, `The time field may not be greater than ${MAX_FIELD} characters.`)
+      .nullish(),
   }),
+  evaluate,
 });

@@ -1,14 +1,15 @@
 import {
   compactRecord,
   defineSource,
-  dynamicOrTextQueryRuleFields,
   fromAlertmanagerAlert,
   httpUrl,
   type SourceAlert,
 } from '@oncall/plugin-sdk';
+import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { listRules } from './lists';
 import { type GrafanaAlert, grafanaPayloadSchema } from './payload';
+import { grafanaRuleFields } from './rule-fields';
 
 /**
  * Grafana unified alerting, through a webhook contact point. Each alert of the notification group
@@ -25,9 +26,13 @@ export default defineSource({
   normalize: (payload) => payload.alerts.map(fromGrafanaAlert),
   fixtures,
   probe: { steps: [{ method: 'GET', path: '/api/health' }], token: 'bearer', basic: true },
-  ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: true }),
+  // A textQuery rule names the Grafana data source it queries (`queryObject.datasourceUid`).
+  ruleFields: grafanaRuleFields(),
   // The rule form's list of rule names (credentials as `probe` says).
   listRules,
+  // textQuery rules run through Grafana's data source proxy; its own alerts can be polled.
+  evaluate,
+  pollAlerts,
 });
 
 function fromGrafanaAlert(alert: GrafanaAlert): SourceAlert {

@@ -1,9 +1,9 @@
-import { defineSource, hostRuleFields, z } from '@oncall/plugin-sdk';
+import { defineSource, evaluationOptionsSchema, hostRuleFields, z } from '@oncall/plugin-sdk';
+import { evaluate } from './evaluate';
 
 /**
- * Metabase, which the service queries rather than hears from: a rule names the Metabase alert it
- * follows. Until the source evaluates rules, a data source of this type is connected and probed
- * only.
+ * Metabase, which the service queries rather than hears from: a rule names a saved question
+ * (`dataSourceAlertName`), which the service runs every interval, firing while it returns rows.
  */
 export default defineSource({
   id: 'metabase',
@@ -16,6 +16,9 @@ export default defineSource({
     fields: z.object({
       dataSourceIds: hostRuleFields.someDataSourceIds,
       dataSourceAlertName: hostRuleFields.dataSourceAlertName,
+      // How often the question runs (see evaluationOptionsSchema); absent: every minute.
+      queryObject: evaluationOptionsSchema.nullish(),
     }),
   },
+  evaluate,
 });

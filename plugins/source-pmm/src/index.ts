@@ -4,6 +4,7 @@ import {
   dynamicOrTextQueryRuleFields,
   fromAlertmanagerAlert,
 } from '@oncall/plugin-sdk';
+import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 
 // PMM alerts are about a service (a MySQL, a MongoDB) or, for node rules, a node; an `instance`
@@ -37,4 +38,7 @@ export default defineSource({
     basic: true,
   },
   ruleFields: dynamicOrTextQueryRuleFields({ requireDataSources: true }),
+  // textQuery rules run against PMM's VictoriaMetrics; Percona Alerting's alerts can be polled.
+  evaluate,
+  pollAlerts,
 });

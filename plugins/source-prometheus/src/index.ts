@@ -4,12 +4,14 @@ import {
   dynamicOrTextQueryRuleFields,
   fromAlertmanagerAlert,
 } from '@oncall/plugin-sdk';
+import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { listLabels, listLabelValues, listRules } from './lists';
 
 /**
- * Prometheus alerts pushed by Alertmanager's webhook receiver (`version: "4"`), for Prometheus data
- * sources that push rather than being polled. Each alert is named by `labels.alertname` and
+ * Prometheus alerts pushed by Alertmanager's webhook receiver (`version: "4"`) or by Prometheus as
+ * an Alertmanager API v2 client, polled from `/api/v1/alerts`, and `textQuery` rules the service
+ * evaluates as instant queries. Each pushed or polled alert is named by `labels.alertname` and
  * identified by Alertmanager's fingerprint. Named as the data-source type is listed in forms.
  */
 export default defineSource({
@@ -34,4 +36,7 @@ export default defineSource({
   listRules,
   listLabels,
   listLabelValues,
+  // textQuery rules run as instant queries; the alerts Prometheus fires can be polled.
+  evaluate,
+  pollAlerts,
 });

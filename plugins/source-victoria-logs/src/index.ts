@@ -1,9 +1,9 @@
 import { countThresholdRuleFields, defineSource } from '@oncall/plugin-sdk';
+import { evaluate } from './evaluate';
 
 /**
  * VictoriaLogs, which the service queries rather than hears from: a rule counts the log entries
- * matching a LogsQL query over the last minutes. Until the source evaluates rules, a data source of
- * this type is connected and probed only.
+ * matching a LogsQL query over the last minutes, and fires when the count meets its threshold.
  */
 export default defineSource({
   id: 'victoria-logs',
@@ -20,4 +20,5 @@ export default defineSource({
     basic: true,
   },
   ruleFields: countThresholdRuleFields(),
+  evaluate,
 });

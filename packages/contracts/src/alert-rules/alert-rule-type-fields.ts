@@ -72,9 +72,33 @@ const textQuery = z.object({
   dataSourceIds: dataSourceIdList.default([]),
 });
 
+// Grafana's short uids: letters, digits, - and _, at most 40.
+const GRAFANA_UID = /^[a-zA-Z0-9_-]+$/;
+const MAX_GRAFANA_UID = 40;
+
+/**
+ * A Grafana textQuery rule queries through one of Grafana's data sources, so its `queryObject` is
+ * required and names it (`datasourceUid`), as the Grafana plugin's rule fields say.
+ */
+const grafanaTextQuery = textQuery.extend({
+  queryObject: queryObjectField.superRefine((queryObject, ctx) => {
+    const uid = queryObject.datasourceUid;
+    const message =
+      typeof uid !== 'string' || uid.length === 0
+        ? 'The datasource uid field is required.'
+        : uid.length > MAX_GRAFANA_UID
+          ? `The datasource uid may not be greater than ${MAX_GRAFANA_UID} characters.`
+          : GRAFANA_UID.test(uid)
+            ? undefined
+            : 'The datasource uid may only contain letters, digits, - and _.';
+    if (message !== undefined) ctx.addIssue({ code: 'custom', path: ['datasourceUid'], message });
+  }),
+});
+
 /** Prometheus may leave the sources empty (every connected one); Grafana and PMM must name theirs. */
 const dynamicOrTextQuery = (
   dataSourceIds: typeof someDataSourceIds | z.ZodDefault<typeof dataSourceIdList>,
+  textQueryFields: z.ZodObject = textQuery,
 ): RuleTypeFields => ({
   byQueryType: {
     dynamic: z.object({
@@ -82,7 +106,7 @@ const dynamicOrTextQuery = (
       dataSourceAlertName: alertNameField,
       extraField: extraFieldList.default([]),
     }),
-    textQuery,
+    textQuery: textQueryFields,
   },
 });
 
@@ -118,7 +142,7 @@ export const BUILT_IN_RULE_TYPE_FIELDS: AlertRuleTypeCatalog = new Map([
   ['api', apiFields],
   ['notification', notificationFields],
   ['prometheus', dynamicOrTextQuery(dataSourceIdList.default([]))],
-  ['grafana', dynamicOrTextQuery(someDataSourceIds)],
+  ['grafana', dynamicOrTextQuery(someDataSourceIds, grafanaTextQuery)],
   ['pmm', dynamicOrTextQuery(someDataSourceIds)],
   ['sentry', namedAlert],
   ['splunk', namedAlert],
