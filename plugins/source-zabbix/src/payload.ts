@@ -67,7 +67,7 @@ function statusOf(eventValue: string | undefined, status: string | undefined): A
 
 /**
  * The JSON the recommended Zabbix webhook media type posts: its parameters, named as in
- * docs/plugins/source-zabbix.md. Every field is optional except what tells the problem apart:
+ * docs/sources/zabbix.md. Every field is optional except what tells the problem apart:
  * a name (`trigger_name` or `event_name`) and a status (`event_value` or `status`).
  */
 export const zabbixPayloadSchema = z

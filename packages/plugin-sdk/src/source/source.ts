@@ -124,9 +124,9 @@ export interface WebhookSourceDefinition<
 
 /**
  * A source plugin the service only queries (`capabilities.webhook: false`): Elasticsearch,
- * VictoriaLogs, Metabase. It raises alerts through `evaluate`; until it has one, a data source of
- * its type can be connected and probed, and rules of its type stored, but nothing raises their
- * alerts ("connect and probe only").
+ * VictoriaLogs, Metabase. It raises alerts through `evaluate`, which the host runs on a schedule;
+ * without one, a data source of its type can be connected and probed, and rules of its type
+ * stored, but nothing raises their alerts ("connect and probe only").
  *
  * @example
  * defineSource({
