@@ -14,7 +14,8 @@
  * order, so a drift of the shared machine falls on all three; ratios are to the same round's baseline.
  * A warm-up of a few batches per target comes first, unmeasured. The ingestion limit is lifted.
  * `endsAt` is an hour ahead, so no instance resolves itself during the run; each fire still arms its
- * expiry timer, as every pushed alert does.
+ * expiry timer, as every pushed alert does. Beside the serving process's CPU, the CPU of the
+ * database's PostgreSQL backends over each run is read from /proc: the two processes a push costs.
  * Usage: npm run bench:alertmanager-push -w @oncall/bench  (BENCH_ROUNDS, default 3; BENCH_ALERTS,
  *   default 10000; BENCH_BATCH, default 100; BENCH_CONNECTIONS, default 4)
  */
@@ -23,7 +24,7 @@ import pg from 'pg';
 import { startBaselineProcess } from './baseline-process';
 import { createBenchDatabase } from './bench-database';
 import { latencyResult } from './latency';
-import { startServerProcess } from './server-process';
+import { pidCpuMs, startServerProcess } from './server-process';
 import { createPrometheusRule, createPrometheusSource, loginAdmin } from './service-fixtures';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -51,6 +52,8 @@ interface PushResult {
   p99: number;
   failed: number;
   cpuMsPerBatch: number;
+  /** CPU of the database's backends over the run, per batch (see `databaseCpuMs`). */
+  dbCpuMsPerBatch: number;
 }
 
 const database = await createBenchDatabase();
@@ -163,11 +166,19 @@ async function pushAll(target: Target, round: number, bodies: string[]): Promise
       else failed++;
     }
   };
+  const dbBefore = await databaseCpuMs();
   const cpuBefore = target.cpuMs();
   const startedAt = performance.now();
   await Promise.all(Array.from({ length: connections }, worker));
   const seconds = (performance.now() - startedAt) / 1000;
   const cpuMs = target.cpuMs() - cpuBefore;
+  const dbAfter = await databaseCpuMs();
+  let dbCpuMs = 0;
+  for (const [pid, ms] of dbAfter) {
+    // A backend gone between the two reads has no figure: it is missed rather than spoiling the sum.
+    const spent = ms - (dbBefore.get(pid) ?? 0);
+    if (Number.isFinite(spent)) dbCpuMs += spent;
+  }
   const latency = latencyResult(target.name, samples, bodies.length);
   return {
     name: target.name,
@@ -180,7 +191,21 @@ async function pushAll(target: Target, round: number, bodies: string[]): Promise
     p99: latency.p99,
     failed,
     cpuMsPerBatch: cpuMs / bodies.length,
+    dbCpuMsPerBatch: dbCpuMs / bodies.length,
   };
+}
+
+/**
+ * CPU used so far by each PostgreSQL backend connected to the benchmark's database (but this
+ * process's own), by pid: where the server waits when its own CPU is not the limit. Backends of
+ * both servers are counted, so a run is charged with what the other's idle pool does meanwhile
+ * (little); one that opens during a run counts whole, one that closes during it is missed.
+ */
+async function databaseCpuMs(): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(rows.map((r) => [r.pid, pidCpuMs(r.pid)]));
 }
 
 /** A round's baseline: its first run, as `targets` lists the baseline first. */
@@ -190,9 +215,9 @@ function baselineOf(results: PushResult[], round: number): PushResult | undefine
 
 function printResults(results: PushResult[]): void {
   console.log(
-    '| round | run | alerts | batches | time | alerts/s | batch p50 ms | batch p99 ms | failed | server CPU ms/batch | alerts/s ÷ baseline | CPU ÷ baseline |',
+    '| round | run | alerts | batches | time | alerts/s | batch p50 ms | batch p99 ms | failed | server CPU ms/batch | PostgreSQL CPU ms/batch | alerts/s ÷ baseline | CPU ÷ baseline |',
   );
-  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     const base = baselineOf(results, r.round);
     const cells = [
@@ -206,6 +231,7 @@ function printResults(results: PushResult[]): void {
       r.p99.toFixed(1),
       r.failed,
       r.cpuMsPerBatch.toFixed(1),
+      r.dbCpuMsPerBatch.toFixed(1),
       base ? multiple(r.alertsPerSecond / base.alertsPerSecond) : '-',
       base ? multiple(r.cpuMsPerBatch / base.cpuMsPerBatch) : '-',
     ];
@@ -221,9 +247,9 @@ function printSummary(results: PushResult[], targets: Target[]): void {
     return `${format(median)} (${format(sorted[0] ?? Number.NaN)}–${format(sorted.at(-1) ?? Number.NaN)})`;
   };
   console.log(
-    '| run | alerts/s | alerts/s ÷ baseline | batch p99 ms | server CPU ms/alert | CPU ÷ baseline |',
+    '| run | alerts/s | alerts/s ÷ baseline | batch p99 ms | server CPU ms/alert | CPU ÷ baseline | PostgreSQL CPU ms/alert |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const target of targets) {
     const own = results.filter((r) => r.name === target.name);
     const against = (pick: (r: PushResult) => number) =>
@@ -252,6 +278,10 @@ function printSummary(results: PushResult[], targets: Target[]): void {
       span(
         against((r) => r.cpuMsPerBatch),
         multiple,
+      ),
+      span(
+        own.map((r) => r.dbCpuMsPerBatch / BATCH),
+        (v) => v.toFixed(3),
       ),
     ];
     console.log(`| ${cells.join(' | ')} |`);
