@@ -81,7 +81,11 @@ try {
   }
   const alertsUrl = (token: string) => `${server.url}/api/v1/prometheus-alert/${token}/api/v2/alerts`;
   const targets: Target[] = [
-    { name: 'baseline: bare Fastify, one INSERT of 100 rows', url: baseline.batchUrl, cpuMs: baseline.cpuMs },
+    {
+      name: `baseline: bare Fastify, one INSERT of ${BATCH} rows`,
+      url: baseline.batchUrl,
+      cpuMs: baseline.cpuMs,
+    },
     { name: 'API v2 alerts, one rule listening', url: alertsUrl(single.token), cpuMs: server.cpuMs },
     {
       name: 'API v2 alerts, ten rules listening (one matches)',
