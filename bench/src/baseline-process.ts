@@ -4,6 +4,8 @@ import { processCpuMs, spawnListening, stopChild } from './server-process';
 export interface BaselineProcess {
   /** `POST` a JSON body here: one INSERT (and the forward, if any), answered `{status: true}`. */
   url: string;
+  /** `POST` a JSON array of postable alerts here: one INSERT of a row per alert. */
+  batchUrl: string;
   /** CPU time the process has used so far, in ms. */
   cpuMs(): number;
   stop(): Promise<void>;
@@ -30,6 +32,7 @@ export async function startBaselineProcess(
   });
   return {
     url: `http://127.0.0.1:${port}/ingest`,
+    batchUrl: `http://127.0.0.1:${port}/ingest-batch`,
     cpuMs: () => processCpuMs(child),
     stop: () => stopChild(child),
   };

@@ -1,9 +1,11 @@
 /**
- * The yardstick the ingestion and fire → page benchmarks divide by: a bare Fastify server whose one
- * route does a single INSERT into a small table of the benchmark's database through a pg pool of the
- * server's size (10). No validation, no auth, no transaction: what one HTTP request plus one
- * committed row costs on this machine. With FORWARD_URL (a fake providerOne) it then makes one local
+ * The yardstick the ingestion and fire → page benchmarks divide by: a bare Fastify server whose
+ * `POST /ingest` does a single INSERT into a small table of the benchmark's database through a pg
+ * pool of the server's size (10). No validation, no auth, no transaction: what one HTTP request plus
+ * one committed row costs on this machine. With FORWARD_URL (a fake providerOne) it then makes one local
  * POST there, carrying the instance as the message, and answers after it: the least a page costs.
+ * For the Alertmanager push benchmark, `POST /ingest-batch` takes a JSON array of postable alerts and
+ * inserts a row per alert in one statement: what one request carrying a batch plus its rows costs.
  * Started by `baseline-process.ts`; reads DATABASE_URL, PORT and FORWARD_URL.
  */
 import Fastify from 'fastify';
@@ -36,6 +38,23 @@ app.post('/ingest', async (request) => {
     const response = await fetch(`${forwardUrl}/v1/baseline/sms/send.json?${query}`, { method: 'POST' });
     await response.arrayBuffer();
   }
+  return { status: true };
+});
+app.post('/ingest-batch', async (request) => {
+  // The fields the single route stores, read from each postable alert; one INSERT of all the rows.
+  const alerts = request.body as Array<{
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  }>;
+  await pool.query(
+    `insert into bench_baseline (instance, alertname, description)
+     select * from unnest($1::text[], $2::text[], $3::text[])`,
+    [
+      alerts.map((a) => a.labels?.instance ?? ''),
+      alerts.map((a) => a.labels?.alertname ?? null),
+      alerts.map((a) => a.annotations?.summary ?? null),
+    ],
+  );
   return { status: true };
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3990) });

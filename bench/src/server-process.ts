@@ -69,8 +69,13 @@ export async function startServerProcess(
  * holds when other work on the machine makes latencies and rates swing.
  */
 export function processCpuMs(child: ChildProcess): number {
+  return child.pid === undefined ? Number.NaN : pidCpuMs(child.pid);
+}
+
+/** As `processCpuMs`, for any process of this machine by its id (a PostgreSQL backend). */
+export function pidCpuMs(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name; utime and stime are the 14th and 15th, in ticks of 10 ms.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -22,15 +22,75 @@ export async function createApiRule(
   name: string,
   endpointIds: string[] = [],
 ): Promise<{ id: string; token: string }> {
-  const response = await fetch(`${server.url}/api/v1/alert-rule`, {
-    method: 'POST',
-    headers: { ...json, authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ name, type: 'api', endpointIds }),
-  });
-  if (!response.ok) throw new Error(`creating rule ${name} failed: ${await response.text()}`);
-  const rule = (await response.json()) as { id: string; apiToken?: string };
+  const rule = await postAsAdmin<{ id: string; apiToken?: string }>(
+    server,
+    accessToken,
+    '/api/v1/alert-rule',
+    {
+      name,
+      type: 'api',
+      endpointIds,
+    },
+  );
   if (!rule.apiToken) throw new Error(`rule ${name} came back without its token`);
   return { id: rule.id, token: rule.apiToken };
+}
+
+/**
+ * A `prometheus` data source made through the REST API; its id and the token of its webhook and
+ * Alertmanager API v2 receiver. Nothing is fetched from its URL to take alerts pushed to it.
+ */
+export async function createPrometheusSource(
+  server: ServerProcess,
+  accessToken: string,
+  name: string,
+): Promise<{ id: string; token: string }> {
+  const source = await postAsAdmin<{ id: string; webhookToken?: string }>(
+    server,
+    accessToken,
+    '/api/v1/data-source',
+    { name, type: 'prometheus', url: 'http://prometheus.invalid:9090' },
+  );
+  if (!source.webhookToken) throw new Error(`data source ${name} came back without its token`);
+  return { id: source.id, token: source.webhookToken };
+}
+
+/**
+ * A `prometheus` rule made through the REST API, listening to one data source for the alerts named
+ * `alertname` (`queryType: 'dynamic'`: the source pushes, the service evaluates nothing); no endpoints.
+ */
+export async function createPrometheusRule(
+  server: ServerProcess,
+  accessToken: string,
+  name: string,
+  sourceId: string,
+  alertname: string,
+): Promise<string> {
+  const rule = await postAsAdmin<{ id: string }>(server, accessToken, '/api/v1/alert-rule', {
+    name,
+    type: 'prometheus',
+    queryType: 'dynamic',
+    dataSourceIds: [sourceId],
+    dataSourceAlertName: alertname,
+    endpointIds: [],
+  });
+  return rule.id;
+}
+
+/** A JSON POST as the admin; its answer, or an error carrying the body the server refused with. */
+async function postAsAdmin<T>(
+  server: ServerProcess,
+  accessToken: string,
+  path: string,
+  body: object,
+): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
 }
 
 /**
