@@ -63,7 +63,9 @@ export function createSandbox(): Liquid {
     // The server's own zone must not leak into messages: `date` filters work in UTC.
     timezoneOffset: 0,
     locale: 'en-US',
-    parseLimit: TEMPLATE_LIMITS.parseLength,
+    // The user's text is held to parseLength before parsing; rewriting legacy helpers adds a few
+    // characters to each, so LiquidJS's own bound leaves room for that and is a backstop.
+    parseLimit: TEMPLATE_LIMITS.parseLength * 2,
     renderLimit: TEMPLATE_LIMITS.renderMs,
     memoryLimit: TEMPLATE_LIMITS.memory,
   });

@@ -33,6 +33,11 @@ describe('checkTemplate', () => {
     expect(checkTemplate('ok\n{{ name ')).toMatchObject({ ok: false, line: 2 });
   });
 
+  it('checks any number of templates: the parse limit bounds each one, not their sum', () => {
+    const long = `${'x'.repeat(TEMPLATE_LIMITS.parseLength - 20)}{{alert_items}}`;
+    for (let round = 0; round < 3; round += 1) expect(checkTemplate(long)).toEqual({ ok: true });
+  });
+
   it('rejects a template longer than the parse limit', () => {
     expect(checkTemplate('x'.repeat(TEMPLATE_LIMITS.parseLength + 1))).toEqual({
       ok: false,
