@@ -40,6 +40,10 @@ describe('template variables', () => {
     );
   });
 
+  it('format dates with the date filter in UTC, whatever the server zone', () => {
+    expect(render('{{ "2026-11-26T17:05:03Z" | date: "%Y-%m-%d %H:%M" }}')).toBe('2026-11-26 17:05');
+  });
+
   it('take fired_at and resolved_at from the details when given', () => {
     const resolved = templateContext(facts({ kind: 'resolved', state: 'resolved', ruleState: 'resolved' }), {
       firedAt: new Date('2026-11-26T16:00:00Z'),
