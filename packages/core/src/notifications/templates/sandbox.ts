@@ -7,6 +7,8 @@ import { AlertItemsTag } from './alert-items-tag';
  * {@link TEMPLATE_LIMITS.memory} units of LiquidJS's allocation count (characters of strings built by
  * filters, elements of arrays and ranges); its output is cut at {@link TEMPLATE_LIMITS.outputLength}
  * characters (channels shorten further for their medium).
+ *
+ * @example `the template is longer than ${TEMPLATE_LIMITS.parseLength} characters`
  */
 export const TEMPLATE_LIMITS = {
   parseLength: 20_000,

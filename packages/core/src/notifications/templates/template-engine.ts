@@ -1,11 +1,4 @@
-import {
-  Context,
-  type Emitter,
-  type Context as LiquidContext,
-  type Template,
-  toValue,
-  toValueSync,
-} from 'liquidjs';
+import { Context, type Emitter, type Template, toValue, toValueSync } from 'liquidjs';
 import { rewriteLegacyHelpers } from './legacy-helpers';
 import { createSandbox, TEMPLATE_LIMITS } from './sandbox';
 import type { TemplateContext } from './template-context';
@@ -68,7 +61,7 @@ export function renderTemplate(text: string, context: TemplateContext): Template
     // enforced as it grows, without ever building (and flattening) an oversized string.
     // A shallow copy: `{% increment x %}` writes to the top-level variables, and a context may be
     // rendered again for the next endpoint.
-    const ctx: LiquidContext = new Context({ ...context }, liquid.options, { sync: true }, { liquid });
+    const ctx = new Context({ ...context }, liquid.options, { sync: true }, { liquid });
     toValueSync(liquid.renderer.renderTemplates(templates, ctx, emitter));
   } catch (error) {
     if (!emitter.full) return { ok: false, reason: describe(error) };
