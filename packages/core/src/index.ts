@@ -143,6 +143,21 @@ export {
 } from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
 export { type ProviderTarget, providerTarget } from './notifications/provider-target';
+export {
+  checkTemplate,
+  previewTemplate,
+  renderTemplate,
+  TEMPLATE_LIMITS,
+  type TemplateCheck,
+  type TemplateContext,
+  type TemplateDetails,
+  type TemplateItem,
+  type TemplatePreview,
+  type TemplateRender,
+  templateContext,
+  templatedMessage,
+  templateTime,
+} from './notifications/templates/index';
 export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
