@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AlertEvent, AlertInstance, type CheckClaim, queryRows, User } from '@oncall/core';
 import { startCheckLoop } from '@oncall/engine';
 import { runPagingToEnd } from '@oncall/engine/testing';
+import { startFakeElasticsearch } from '@oncall/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
 import { messagesAbout } from './support/delivery-fakes';
@@ -396,5 +397,60 @@ describe('scheduled rule evaluation', () => {
     expect(
       (await h.call('GET', `/api/v1/data-source/${polledId}`, { token: await admin() })).json().poll,
     ).toBeUndefined();
+  });
+
+  it('counts Elasticsearch documents through the built-in plugin: at the threshold fires, a failing cluster is shown', async () => {
+    const elastic = await startFakeElasticsearch({ count: 3 });
+    try {
+      const created = await h.call('POST', '/api/v1/data-source', {
+        token: await admin(),
+        body: { name: 'logs cluster', type: 'elastic', url: elastic.url, apiToken: 'a2V5OnNlY3JldA==' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const endpoints = await seedChannelEndpoints(h.t, adminId, h.fakes);
+      const rule = await h.call('POST', '/api/v1/alert-rule', {
+        token: await admin(),
+        body: {
+          type: 'elastic',
+          name: 'Too many payment errors',
+          dataSourceId: created.json().id,
+          dataviewName: 'logs-*',
+          queryString: 'service:payments AND level:error',
+          minutes: 5,
+          conditionType: 'greaterOrEqual',
+          countDocument: 10,
+          queryObject: { interval: '30s' },
+          endpointIds: [endpoints.sms.id],
+        },
+      });
+      expect(rule.statusCode, rule.body).toBe(200);
+      const ruleId = rule.json().id as string;
+
+      await runNext(ruleId);
+      expect(await firing(ruleId)).toEqual([]);
+      expect((await triggered(ruleId)).check).toMatchObject({ status: 'ok' });
+      expect(elastic.counts.at(-1)?.index).toBe('logs-*');
+
+      elastic.setCount(12);
+      await runNext(ruleId);
+      expect(await firing(ruleId)).toHaveLength(1);
+      await vi.waitFor(
+        () => expect(messagesAbout(h.fakes, 'Too many payment errors', 'CRITICAL')).toHaveLength(1),
+        WAIT,
+      );
+
+      // A failing cluster is no count of zero: the instance stays, the read says why.
+      elastic.setMode('error');
+      await runNext(ruleId);
+      expect(await firing(ruleId)).toHaveLength(1);
+      expect((await read(ruleId)).evaluation).toMatchObject({ status: 'error', failures: 1 });
+
+      elastic.setMode('answer');
+      elastic.setCount(2);
+      await runNext(ruleId);
+      expect(await firing(ruleId)).toEqual([]);
+    } finally {
+      await elastic.close();
+    }
   });
 });
