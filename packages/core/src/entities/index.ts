@@ -21,6 +21,7 @@ import { MessengerProxy } from './messenger-proxy.entity';
 import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
+import { ScheduledCheck } from './scheduled-check.entity';
 import { SystemSetting } from './system-setting.entity';
 import { Team } from './team.entity';
 import { User } from './user.entity';
@@ -43,6 +44,7 @@ export { isId, newId } from './new-id';
 export { OTP_CHANNELS, type OtpChannel, OtpCode } from './otp-code.entity';
 export { PROVIDER_KINDS, ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
+export { ScheduledCheck } from './scheduled-check.entity';
 export { SystemSetting } from './system-setting.entity';
 export { Team } from './team.entity';
 export { ROLES, type Role, User } from './user.entity';
@@ -73,4 +75,5 @@ export const entities = [
   AlertInstance,
   AlertEvent,
   AlertRuleStatePeriod,
+  ScheduledCheck,
 ];
