@@ -77,10 +77,10 @@ export {
   matchesBehaviorFilters,
 } from './behavior-rules/behavior-filters';
 export type { TemplateChecker, TemplateCheckResult } from './behavior-rules/behavior-rule-fields';
-export type {
+export {
   BehaviorRuleService,
-  BehaviorRuleWriteResult,
-  SelectableAlertRule,
+  type BehaviorRuleWriteResult,
+  type SelectableAlertRule,
 } from './behavior-rules/behavior-rule-service';
 export {
   type BehaviorRuleRef,
