@@ -12,8 +12,9 @@ interface BehaviorRuleCommon {
   id: string;
   alertRuleId: string;
   name: string | null;
-  createdAt: Date;
-  updatedAt: Date;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface NotificationBehaviorRule extends BehaviorRuleCommon {
@@ -106,8 +107,8 @@ function toView(
     id: row.id,
     alertRuleId: row.alertRuleId,
     name: row.name,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
   };
   const settings = row.settings;
   switch (row.kind) {

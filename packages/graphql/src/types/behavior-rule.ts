@@ -54,11 +54,11 @@ export function behaviorRuleType(builder: Builder) {
       }),
       createdAt: t.string({
         description: 'ISO 8601 timestamp.',
-        resolve: (rule) => rule.createdAt.toISOString(),
+        resolve: (rule) => rule.createdAt,
       }),
       updatedAt: t.string({
         description: 'ISO 8601 timestamp.',
-        resolve: (rule) => rule.updatedAt.toISOString(),
+        resolve: (rule) => rule.updatedAt,
       }),
     }),
   });
