@@ -212,14 +212,15 @@ describe('behavior rules', () => {
       const carols = await seedEndpoint(h.t, carol.id);
       const response = await post(target.id, {
         type: 'template',
-        endpointIds: [mine, carols, UNKNOWN_ID, 'nope'],
+        endpointIds: [mine, mine, carols, UNKNOWN_ID, 'nope'],
         template: 'x',
       });
       expect(response.statusCode).toBe(422);
+      // Reported at the index sent, duplicates counted.
       expect(Object.keys(response.json().errors).sort()).toEqual([
-        'endpointIds.1',
         'endpointIds.2',
         'endpointIds.3',
+        'endpointIds.4',
       ]);
     });
 

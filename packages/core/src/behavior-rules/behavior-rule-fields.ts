@@ -15,6 +15,7 @@ export interface CheckedBehaviorRule {
   name: string | null;
   /** The kind's scalar fields (`filters`, `template`, `triggerState`), stored as JSON. */
   settings: Record<string, unknown>;
+  /** As sent, duplicates included; stored once each. */
   endpointIds: string[];
   dependsOnAlertRuleIds: string[];
 }
@@ -22,7 +23,8 @@ export interface CheckedBehaviorRule {
 /**
  * Checks the fields of one kind as create would (`type` is `kind`), then what zod cannot know:
  * each filter pattern parses (`filters.N.value`), and the template passes the injected checker
- * (`template`). Unknown and other kinds' fields are dropped; duplicate ids are kept once.
+ * (`template`). Unknown and other kinds' fields are dropped. Id lists stay as sent, so checks of
+ * their entries report the index the caller sent.
  */
 export function checkBehaviorRule(
   kind: BehaviorRuleKind,
@@ -37,18 +39,17 @@ export function checkBehaviorRule(
     ...(body.type === 'template' ? templateErrors(body.template, checkTemplate) : {}),
   };
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
-  const unique = (ids: readonly string[]) => [...new Set(ids)];
   const stored = { kind, name: body.name, endpointIds: [], dependsOnAlertRuleIds: [] };
   switch (body.type) {
     case 'notification':
-      return { ...stored, settings: { filters: body.filters }, endpointIds: unique(body.endpointIds) };
+      return { ...stored, settings: { filters: body.filters }, endpointIds: body.endpointIds };
     case 'template':
-      return { ...stored, settings: { template: body.template }, endpointIds: unique(body.endpointIds) };
+      return { ...stored, settings: { template: body.template }, endpointIds: body.endpointIds };
     case 'silent':
       return {
         ...stored,
         settings: { triggerState: body.triggerState },
-        dependsOnAlertRuleIds: unique(body.dependsOnAlertRuleIds),
+        dependsOnAlertRuleIds: body.dependsOnAlertRuleIds,
       };
   }
 }

@@ -241,14 +241,14 @@ async function linkReferences(
     await runSql(
       tx,
       sql`insert into alert_rule_behavior_endpoints (behavior_rule_id, endpoint_id)
-          select ${ruleId}::uuid, e.id from unnest(array[${checked.endpointIds}]::uuid[]) as e(id)`,
+          select distinct ${ruleId}::uuid, e.id from unnest(array[${checked.endpointIds}]::uuid[]) as e(id)`,
     );
   }
   if (checked.dependsOnAlertRuleIds.length > 0) {
     await runSql(
       tx,
       sql`insert into alert_rule_behavior_dependencies (behavior_rule_id, depends_on_rule_id)
-          select ${ruleId}::uuid, d.id from unnest(array[${checked.dependsOnAlertRuleIds}]::uuid[]) as d(id)`,
+          select distinct ${ruleId}::uuid, d.id from unnest(array[${checked.dependsOnAlertRuleIds}]::uuid[]) as d(id)`,
     );
   }
 }
