@@ -21,6 +21,8 @@ interface Cell {
   ruleName: string;
   /** An endpoint of the rule owner's, attached to the rule. */
   ownerEndpointId: string;
+  /** A template behavior rule of the rule, sending to that endpoint. */
+  behaviorRuleId: string;
 }
 
 interface Row {
@@ -255,6 +257,39 @@ const MATRIX: Row[] = [
     url: (c) => `/api/v1/alert-rule-notify/test/${c.ruleId}`,
     expect: [200, 200, 200, 200, 200, 404, 401],
   },
+  {
+    route: 'behavior rules: selectable alert rules',
+    method: 'GET',
+    url: (c) => `/api/v1/alert-rule-behavior-rule/selectable-alert-rules/${c.ruleId}`,
+    expect: [200, 200, 200, 200, 200, 404, 401],
+  },
+  {
+    route: 'behavior rules: list',
+    method: 'GET',
+    url: (c) => `/api/v1/alert-rule-behavior-rule/${c.ruleId}`,
+    expect: [200, 200, 200, 200, 200, 404, 401],
+  },
+  {
+    route: 'behavior rules: create',
+    method: 'POST',
+    url: (c) => `/api/v1/alert-rule-behavior-rule/${c.ruleId}`,
+    body: (c) => ({ type: 'template', endpointIds: [c.ownerEndpointId], template: 'x' }),
+    // Owner and manager roles see the owner's endpoint; the rule's owner owns it.
+    expect: [200, 200, 200, 403, 403, 404, 401],
+  },
+  {
+    route: 'behavior rules: update',
+    method: 'PUT',
+    url: (c) => `/api/v1/alert-rule-behavior-rule/${c.ruleId}/${c.behaviorRuleId}`,
+    body: () => ({ template: 'changed' }),
+    expect: [200, 200, 200, 403, 403, 404, 401],
+  },
+  {
+    route: 'behavior rules: delete',
+    method: 'DELETE',
+    url: (c) => `/api/v1/alert-rule-behavior-rule/${c.ruleId}/${c.behaviorRuleId}`,
+    expect: [200, 200, 200, 403, 403, 404, 401],
+  },
 ];
 
 describe('alert rule authorization', () => {
@@ -308,7 +343,13 @@ describe('alert rule authorization', () => {
       },
     });
     expect(created.statusCode, created.body).toBe(200);
-    return { ruleId: created.json().id, ruleName, ownerEndpointId };
+    const ruleId = created.json().id;
+    const behavior = await h.call('POST', `/api/v1/alert-rule-behavior-rule/${ruleId}`, {
+      token: tokens.ruleOwner,
+      body: { type: 'template', endpointIds: [ownerEndpointId], template: 'seeded' },
+    });
+    expect(behavior.statusCode, behavior.body).toBe(200);
+    return { ruleId, ruleName, ownerEndpointId, behaviorRuleId: behavior.json().rule.id };
   };
 
   it.each(MATRIX)('$method $route', async (row) => {
@@ -346,6 +387,15 @@ describe('alert rule authorization', () => {
       ['mutation', 'alertRules.notify.add', { id, endpointIds: [] }],
       ['mutation', 'alertRules.notify.remove', { alertId: id, endpointId: cell.ownerEndpointId }],
       ['mutation', 'alertRules.notify.sendTest', { id }],
+      ['query', 'behaviorRules.list', { alertRuleId: id }],
+      ['query', 'behaviorRules.selectableAlertRules', { alertRuleId: id }],
+      [
+        'mutation',
+        'behaviorRules.create',
+        { alertRuleId: id, type: 'template', endpointIds: [cell.ownerEndpointId], template: 'x' },
+      ],
+      ['mutation', 'behaviorRules.update', { alertRuleId: id, ruleId: cell.behaviorRuleId, template: 'y' }],
+      ['mutation', 'behaviorRules.delete', { alertRuleId: id, ruleId: cell.behaviorRuleId }],
     ];
     const trpc = (kind: 'query' | 'mutation', path: string, input: unknown, token?: string) =>
       kind === 'query'
@@ -362,6 +412,8 @@ describe('alert rule authorization', () => {
       ['alertRules.update', { id, description: 'changed' }],
       ['alertRules.tags.set', { id, tags: ['x'] }],
       ['alertRules.access.add', { id, userIds: [], teamIds: [] }],
+      ['behaviorRules.update', { alertRuleId: id, ruleId: cell.behaviorRuleId, template: 'y' }],
+      ['behaviorRules.delete', { alertRuleId: id, ruleId: cell.behaviorRuleId }],
     ] as const) {
       expect((await trpc('mutation', path, input, tokens.sharedUser)).statusCode, path).toBe(403);
     }
@@ -371,6 +423,11 @@ describe('alert rule authorization', () => {
       body: { query: 'query($id: ID!) { alertRule(id: $id) { id name } }', variables: { id } },
     });
     expect(gql.json().errors[0].extensions.code).toBe('NOT_FOUND');
+    const behaviorGql = await h.call('POST', '/graphql', {
+      token: tokens.unrelated,
+      body: { query: 'query($id: ID!) { behaviorRules(alertRuleId: $id) { id } }', variables: { id } },
+    });
+    expect(behaviorGql.json().errors[0].extensions.code).toBe('NOT_FOUND');
     const timeline = await h.call('GET', timelineOf(id), { token: tokens.unrelated });
     expect(timeline.statusCode).toBe(200);
     expect(timeline.body).not.toContain(id);

@@ -55,6 +55,24 @@ export {
   sourceListSchema,
   zabbixCreateDataSchema,
 } from './alert-rules/alert-rule-views';
+export {
+  BEHAVIOR_RULE_KINDS,
+  BEHAVIOR_TRIGGER_STATES,
+  type BehaviorRuleCreateInput,
+  type BehaviorRuleKind,
+  type BehaviorRuleUpdateInput,
+  behaviorRuleCreateBody,
+  behaviorRuleKindSchemas,
+  behaviorRuleUpdateBody,
+  MAX_BEHAVIOR_LIST_ITEMS,
+  MAX_BEHAVIOR_TEMPLATE_BYTES,
+} from './alert-rules/behavior-rule-bodies';
+export {
+  behaviorRuleListSchema,
+  behaviorRuleViewSchema,
+  behaviorRuleWriteResultSchema,
+  selectableAlertRuleSchema,
+} from './alert-rules/behavior-rule-views';
 export { loginBody, refreshBody, tokenPairSchema } from './auth/auth-schemas';
 export { bearerToken } from './common/bearer-token';
 export { type ErrorBody, errorBodySchema } from './common/error-body';

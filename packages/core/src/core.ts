@@ -20,6 +20,8 @@ import { AuthService } from './auth/auth-service';
 import { LoginThrottle } from './auth/login-throttle';
 import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limiter';
+import type { TemplateChecker } from './behavior-rules/behavior-rule-fields';
+import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
@@ -91,6 +93,8 @@ export interface CoreDeps {
   dataSourceProber?: DataSourceProber;
   /** Runs source plugins' query hooks for the rule form's lists; `@oncall/source-probes` in the server. */
   dataSourceQuerier?: DataSourceQuerier;
+  /** Checks behavior rule templates' syntax when saved; without it any text is accepted. */
+  checkTemplate?: TemplateChecker;
 }
 
 /** The use cases every transport calls; built once per process by the composition root. */
@@ -112,6 +116,8 @@ export interface Core {
   alertRuleNotify: AlertRuleNotify;
   alertRuleAccess: AlertRuleAccess;
   alertRuleCreateData: AlertRuleCreateDataService;
+  /** Notification, template and silent behavior rules of alert rules. */
+  behaviorRules: BehaviorRuleService;
   endpoints: EndpointService;
   otp: OtpService;
   providerConfigs: ProviderConfigService;
@@ -226,6 +232,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       querier,
     }),
+    behaviorRules: new BehaviorRuleService({ orm, checkTemplate: deps.checkTemplate }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     otp,
     providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),

@@ -65,6 +65,31 @@ export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
+export {
+  checkFilterPattern,
+  compileFilterPattern,
+  type FilterMatcher,
+  type FilterPatternCheck,
+} from './behavior-rules/behavior-filter-pattern';
+export {
+  type BehaviorFilter,
+  type FilteredAlert,
+  matchesBehaviorFilters,
+} from './behavior-rules/behavior-filters';
+export type { TemplateChecker, TemplateCheckResult } from './behavior-rules/behavior-rule-fields';
+export {
+  BehaviorRuleService,
+  type BehaviorRuleWriteResult,
+  type SelectableAlertRule,
+} from './behavior-rules/behavior-rule-service';
+export {
+  type BehaviorRuleRef,
+  type BehaviorRuleView,
+  type NotificationBehaviorRule,
+  readBehaviorRules,
+  type SilentBehaviorRule,
+  type TemplateBehaviorRule,
+} from './behavior-rules/behavior-rule-view';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
 export type { ClusterInput } from './cluster/cluster-service';

@@ -3,6 +3,7 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphq
 import { createBuilder } from './builder';
 import { registerAlertRuleFields } from './fields/alert-rule-fields';
 import { registerAuthFields } from './fields/auth-fields';
+import { registerBehaviorRuleFields } from './fields/behavior-rule-fields';
 import { registerTeamFields } from './fields/team-fields';
 import { registerUserFields } from './fields/user-fields';
 import { roleEnum } from './types/role';
@@ -22,6 +23,7 @@ export function createSchema(catalog: AlertRuleTypeCatalog): GraphQLSchema {
   registerUserFields(builder, { user, role });
   registerTeamFields(builder);
   registerAlertRuleFields(builder, catalog);
+  registerBehaviorRuleFields(builder);
   return builder.toSchema();
 }
 

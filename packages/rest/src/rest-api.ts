@@ -13,6 +13,7 @@ import { alertRuleRoutes } from './routes/alert-rule-routes';
 import { alertRuleTagRoutes } from './routes/alert-rule-tag-routes';
 import { alertRuleUserRoutes } from './routes/alert-rule-user-routes';
 import { authRoutes } from './routes/auth-routes';
+import { behaviorRuleRoutes } from './routes/behavior-rule-routes';
 import { clusterRoutes } from './routes/cluster-routes';
 import { dataSourceRoutes } from './routes/data-source-routes';
 import { endpointRoutes } from './routes/endpoint-routes';
@@ -51,6 +52,7 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
     alertRuleTagRoutes(scope, core);
     alertRuleNotifyRoutes(scope, core);
     alertRuleUserRoutes(scope, core);
+    behaviorRuleRoutes(scope, core);
     alertReadRoutes(scope, core);
     endpointRoutes(scope, core);
     dataSourceRoutes(scope, core);

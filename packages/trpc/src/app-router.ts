@@ -7,6 +7,7 @@ import {
 } from '@oncall/core';
 import { alertRuleRouter } from './routers/alert-rule-router';
 import { authRouter } from './routers/auth-router';
+import { behaviorRuleRouter } from './routers/behavior-rule-router';
 import { createConfigRouter } from './routers/config-router';
 import { dataSourceRouter } from './routers/data-source-router';
 import { createEndpointRouter } from './routers/endpoint-router';
@@ -30,6 +31,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     configs: createConfigRouter(providerConfigForms(plugins)),
     dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),
     alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),
+    behaviorRules: behaviorRuleRouter,
   });
 }
 

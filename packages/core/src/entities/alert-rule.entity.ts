@@ -80,6 +80,8 @@ const AlertRuleSchema = defineEntity({
     tags: p.array().default([]),
     pinned: p.boolean().default(false),
     state: p.enum([...ALERT_STATES]).default('unknown'),
+    /** Whether the rule has behavior rules, kept by their use cases so ingestion can skip reading them. */
+    hasBehaviorRules: p.boolean().default(false),
     tokenHash: p.string().nullable().unique(),
     sealedToken: p.text().nullable(),
     users: () =>

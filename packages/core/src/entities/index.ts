@@ -1,6 +1,9 @@
 import { AlertEvent } from './alert-event.entity';
 import { AlertInstance } from './alert-instance.entity';
 import { AlertRule } from './alert-rule.entity';
+import { AlertRuleBehaviorDependency } from './alert-rule-behavior-dependency.entity';
+import { AlertRuleBehaviorEndpoint } from './alert-rule-behavior-endpoint.entity';
+import { AlertRuleBehaviorRule } from './alert-rule-behavior-rule.entity';
 
 export { AlertRuleStatePeriod, STATE_PERIOD_SECONDS } from './alert-rule-state-period.entity';
 
@@ -35,6 +38,9 @@ export {
   type AlertRuleType,
   type AlertState,
 } from './alert-rule.entity';
+export { AlertRuleBehaviorDependency } from './alert-rule-behavior-dependency.entity';
+export { AlertRuleBehaviorEndpoint } from './alert-rule-behavior-endpoint.entity';
+export { AlertRuleBehaviorRule } from './alert-rule-behavior-rule.entity';
 export { AuthSession } from './auth-session.entity';
 export { DATA_SOURCE_TYPES, DataSource, type DataSourceType } from './data-source.entity';
 export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
@@ -76,4 +82,7 @@ export const entities = [
   AlertEvent,
   AlertRuleStatePeriod,
   ScheduledCheck,
+  AlertRuleBehaviorRule,
+  AlertRuleBehaviorEndpoint,
+  AlertRuleBehaviorDependency,
 ];

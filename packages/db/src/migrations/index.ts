@@ -20,6 +20,7 @@ import { Migration20261126112000EndpointPluginDestinations } from './Migration20
 import { Migration20261126140000InstanceExpiry } from './Migration20261126140000InstanceExpiry';
 import { Migration20261126170000DataSourceConnectionOptions } from './Migration20261126170000DataSourceConnectionOptions';
 import { Migration20261126171000ScheduledChecks } from './Migration20261126171000ScheduledChecks';
+import { Migration20261126180000BehaviorRules } from './Migration20261126180000BehaviorRules';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -79,4 +80,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     class: Migration20261126170000DataSourceConnectionOptions,
   },
   { name: 'Migration20261126171000ScheduledChecks', class: Migration20261126171000ScheduledChecks },
+  { name: 'Migration20261126180000BehaviorRules', class: Migration20261126180000BehaviorRules },
 ];
