@@ -1,4 +1,4 @@
-import { BehaviorRuleService, queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEndpoint } from './support/alert-rule-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -451,28 +451,19 @@ describe('behavior rules', () => {
     });
   });
 
-  it('checks templates with the injected checker when there is one, naming the line', async () => {
-    const service = new BehaviorRuleService({
-      orm: h.t.core.orm,
-      checkTemplate: (text) =>
-        text.includes('{{oops') ? { ok: false, message: 'Unclosed tag.', line: 3 } : { ok: true },
-    });
+  it('refuses a template that does not parse with the line it fails on, on create and update', async () => {
     const target = await rule();
     const endpointId = await seedEndpoint(h.t, alice.id);
-    const actor = { userId: alice.id, role: 'member' as const, sessionId: 'test', isSystemAdmin: false };
-    const body = { type: 'template' as const, name: null, endpointIds: [endpointId] };
-    await expect(
-      service.create(actor, target.id, { ...body, template: 'a\nb\n{{oops' }),
-    ).rejects.toMatchObject({
-      code: 'validation_failed',
-      fieldErrors: { template: ['Line 3: Unclosed tag.'] },
-    });
-    const created = await service.create(actor, target.id, { ...body, template: '{{name}}' });
-    expect(created.rule).toMatchObject({ type: 'template', template: '{{name}}' });
-    await expect(
-      service.update(actor, target.id, created.rule.id, { template: '{{oops' }),
-    ).rejects.toMatchObject({
-      fieldErrors: { template: ['Line 3: Unclosed tag.'] },
-    });
+    const body = { type: 'template', endpointIds: [endpointId] };
+    const refused = await post(target.id, { ...body, template: 'a\nb\n{% if x %}unclosed' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.template[0]).toMatch(/^Line 3: /);
+    const unknownFilter = await post(target.id, { ...body, template: '{{ name | shout }}' });
+    expect(unknownFilter.json().errors.template[0]).toMatch(/^Line 1: .*shout/);
+    const created = await post(target.id, { ...body, template: '{{name}} {{state_line}}' });
+    expect(created.statusCode, created.body).toBe(200);
+    const update = await put(target.id, created.json().rule.id, { template: 'x\n{{ name' });
+    expect(update.statusCode).toBe(422);
+    expect(update.json().errors.template[0]).toMatch(/^Line 2: /);
   });
 });

@@ -20,13 +20,13 @@ import { AuthService } from './auth/auth-service';
 import { LoginThrottle } from './auth/login-throttle';
 import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limiter';
-import type { TemplateChecker } from './behavior-rules/behavior-rule-fields';
 import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
+import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
 import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';
 import { OwnershipTransfer } from './ownership/ownership-transfer';
@@ -93,8 +93,6 @@ export interface CoreDeps {
   dataSourceProber?: DataSourceProber;
   /** Runs source plugins' query hooks for the rule form's lists; `@oncall/source-probes` in the server. */
   dataSourceQuerier?: DataSourceQuerier;
-  /** Checks behavior rule templates' syntax when saved; without it any text is accepted. */
-  checkTemplate?: TemplateChecker;
 }
 
 /** The use cases every transport calls; built once per process by the composition root. */
@@ -232,7 +230,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       querier,
     }),
-    behaviorRules: new BehaviorRuleService({ orm, checkTemplate: deps.checkTemplate }),
+    behaviorRules: new BehaviorRuleService({ orm, checkTemplate }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     otp,
     providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
+import type { BehaviorRecord } from '../behavior-rules/notification-behavior';
 import type { AlertEventKind, AlertState } from '../entities/index';
 import type { Page, PageQuery } from '../pagination/page';
 import { pageOffset } from '../pagination/page';
@@ -28,6 +29,8 @@ export interface HistoryEntry {
   actorId: string | null;
   /** For an acknowledgement through a message's link: the endpoint the page went through. */
   viaEndpointId: string | null;
+  /** What the rule's behavior rules did to the event's notifications (silenced, routed, templated); absent when nothing. */
+  behavior?: BehaviorRecord;
   createdAt: string;
 }
 
@@ -103,11 +106,12 @@ export class AlertReadService {
       episode_id: string | null;
       actor_id: string | null;
       via_endpoint_id: string | null;
+      behavior: BehaviorRecord | string | null;
       created_at: Date | string;
     }>(
       em,
       `select e.id, e.kind, e.state, e.rule_state, e.alertname, e.instance, e.description, e.episode_id,
-              e.actor_id, e.via_endpoint_id, e.created_at
+              e.actor_id, e.via_endpoint_id, e.created_at, e.payload->'behavior' as behavior
          from alert_events e where ${condition}
         order by e.created_at desc, e.id desc limit ? offset ?`,
       [...params, query.perPage, pageOffset(query)],
@@ -125,6 +129,9 @@ export class AlertReadService {
         episodeId: r.episode_id,
         actorId: r.actor_id,
         viaEndpointId: r.via_endpoint_id,
+        ...(r.behavior
+          ? { behavior: typeof r.behavior === 'string' ? JSON.parse(r.behavior) : r.behavior }
+          : {}),
         createdAt: new Date(r.created_at).toISOString(),
       })),
       total: Number(counted?.total ?? 0),

@@ -1,4 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
+import {
+  applyPagingBehaviors,
+  BEHAVIORS_SQL,
+  type BehaviorAlert,
+  pagingBehaviorsOf,
+} from '../behavior-rules/notification-behavior';
 import { type AlertState, newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
@@ -7,7 +13,7 @@ import type { Orchestrator } from '../ports/orchestrator';
 import { ALERT_EVENT_COLUMNS, alertEventValues, jsonColumn } from './alert-event-values';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { notifyEndpoints } from './notify-endpoints';
-import { NOTIFY_TARGETS_SQL, notifyTargets } from './notify-targets';
+import { NOTIFY_TARGETS_SQL } from './notify-targets';
 import { syncRuleState } from './rule-state-sync';
 import { isFiring, stateRank, statesAtLeast } from './state-rank';
 import { stopEpisodeEscalations } from './stop-episode-escalations';
@@ -70,7 +76,7 @@ export async function applySignal(
     const eventId = await recordEvent(tx, deps.clock.now(), ruleId, current.id, current.episode_id, signal, {
       worsened: false,
     });
-    await notifyAll(tx, deps, ruleId, eventId);
+    await notifyAll(tx, deps, ruleId, eventId, signal);
     await stopEpisodeEscalations(tx, deps.orchestrator, [current.episode_id], 'resolved');
     return { type: 'resolved', eventId };
   }
@@ -131,7 +137,7 @@ export async function applySignal(
   });
   // Getting worse pages again unless someone already acknowledged the episode; getting better does not.
   if (stateRank(signal.state) > stateRank(current.state) && !current.acknowledged_at) {
-    await notifyAll(tx, deps, ruleId, eventId);
+    await notifyAll(tx, deps, ruleId, eventId, signal);
   }
   return { type: 'changed', eventId };
 }
@@ -150,7 +156,7 @@ async function openNewInstance(
   const opening = await recordOpening(tx, now, ruleId, instanceId, eventId, signal, { insertInstance: true });
   if (!opening.created) return null;
   await armAutoResolve(tx, deps, ruleId, rule, signal, { episodeId: eventId, opened: true, firedAt: now });
-  return pageOpening(tx, deps, now, ruleId, signal, instanceId, eventId, opening.targets);
+  return pageOpening(tx, deps, now, ruleId, signal, instanceId, eventId, opening);
 }
 
 /** Opens a new episode of an instance already updated to fire again. */
@@ -164,12 +170,12 @@ async function open(
 ): Promise<SignalOutcome> {
   const at = deps.clock.now();
   const opening = await recordOpening(tx, at, ruleId, instanceId, eventId, signal, { insertInstance: false });
-  return pageOpening(tx, deps, at, ruleId, signal, instanceId, eventId, opening.targets);
+  return pageOpening(tx, deps, at, ruleId, signal, instanceId, eventId, opening);
 }
 
 /**
- * Pages an opening's targets; `targets` null means its event is not recorded yet because the rule
- * must get worse, which the exclusive path then does.
+ * Pages an opening's targets (as the rule's behavior rules have them); `targets` null means its
+ * event is not recorded yet because the rule must get worse, which the exclusive path then does.
  */
 async function pageOpening(
   tx: EntityManager,
@@ -179,15 +185,22 @@ async function pageOpening(
   signal: AlertSignal,
   instanceId: string,
   eventId: string,
-  targets: string[] | null,
+  opening: { targets: string[] | null; behaviors: unknown; ruleType: string },
 ): Promise<SignalOutcome> {
-  if (targets) {
-    const requests = targets.map((endpointId) => ({ alertEventId: eventId, endpointId }));
-    await notifyEndpoints(tx, deps.orchestrator, requests);
+  if (opening.targets) {
+    await pageWithBehaviors(
+      tx,
+      deps,
+      eventId,
+      opening.targets,
+      opening.behaviors,
+      opening.ruleType,
+      alertOf(signal),
+    );
     return { type: 'opened', eventId };
   }
   await recordEvent(tx, at, ruleId, instanceId, eventId, signal, { worsened: true, eventId });
-  await notifyAll(tx, deps, ruleId, eventId);
+  await notifyAll(tx, deps, ruleId, eventId, signal);
   return { type: 'opened', eventId };
 }
 
@@ -207,7 +220,7 @@ async function recordOpening(
   eventId: string,
   signal: AlertSignal,
   { insertInstance }: { insertInstance: boolean },
-): Promise<{ created: boolean; targets: string[] | null }> {
+): Promise<{ created: boolean; targets: string[] | null; behaviors: unknown; ruleType: string }> {
   const asBad = statesAtLeast(signal.state);
   const values = alertEventValues(eventId, ruleId, instanceId, eventId, signal, at);
   const instance = insertInstance
@@ -236,7 +249,13 @@ async function recordOpening(
         ],
       }
     : { sql: 'select ?::uuid as id', params: [instanceId] };
-  const [row] = await queryRows<{ created: number; recorded: number; targets: string[] | string | null }>(
+  const [row] = await queryRows<{
+    created: number;
+    recorded: number;
+    targets: string[] | string | null;
+    behaviors: unknown;
+    rule_type: string;
+  }>(
     tx,
     `with created as (${instance.sql}),
      standing as (
@@ -251,13 +270,25 @@ async function recordOpening(
      select (select count(*) from created)::int as created,
             (select count(*) from recorded)::int as recorded,
             case when exists (select 1 from recorded)
-                 then coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') end as targets`,
-    [...instance.params, ruleId, asBad, ...values.beforeRuleState, ...values.afterRuleState, ruleId],
+                 then coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') end as targets,
+            case when exists (select 1 from recorded) then (${BEHAVIORS_SQL}) end as behaviors,
+            (select type from alert_rules where id = ?) as rule_type`,
+    [
+      ...instance.params,
+      ruleId,
+      asBad,
+      ...values.beforeRuleState,
+      ...values.afterRuleState,
+      ruleId,
+      ruleId,
+      ruleId,
+    ],
   );
-  if (!row || row.created === 0) return { created: false, targets: null };
-  if (row.recorded === 0 || row.targets === null) return { created: true, targets: null };
-  const targets = typeof row.targets === 'string' ? (JSON.parse(row.targets) as string[]) : row.targets;
-  return { created: true, targets };
+  if (!row || row.created === 0) return { created: false, targets: null, behaviors: null, ruleType: '' };
+  const ruleType = row.rule_type;
+  if (row.recorded === 0 || row.targets === null)
+    return { created: true, targets: null, behaviors: null, ruleType };
+  return { created: true, targets: jsonArray(row.targets), behaviors: row.behaviors, ruleType };
 }
 
 /**
@@ -316,7 +347,7 @@ async function trigger(
   );
   const eventId = newId();
   await insertEvent(tx, eventId, ruleId, null, null, signal, 'triggered', deps.clock.now());
-  await notifyAll(tx, deps, ruleId, eventId);
+  await notifyAll(tx, deps, ruleId, eventId, signal);
   return { type: 'triggered', eventId };
 }
 
@@ -354,18 +385,86 @@ async function insertEvent(
   );
 }
 
+/**
+ * Pages the rule's targets about an event, as its behavior rules have them (silenced, routed to
+ * more endpoints): one statement reads the targets, the behavior rules, the rule's type and the
+ * instance's labels for the filters.
+ */
 async function notifyAll(
   tx: EntityManager,
   deps: SignalDeps,
   ruleId: string,
   alertEventId: string,
+  signal: AlertSignal,
 ): Promise<void> {
-  const targets = await notifyTargets(tx, ruleId);
+  const [row] = await queryRows<{
+    targets: string[] | string;
+    behaviors: unknown;
+    rule_type: string;
+    labels: Record<string, string> | string | null;
+  }>(
+    tx,
+    `select coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') as targets,
+            (${BEHAVIORS_SQL}) as behaviors,
+            (select type from alert_rules where id = ?) as rule_type,
+            (select labels from alert_instances where rule_id = ? and fingerprint = ?) as labels`,
+    [ruleId, ruleId, ruleId, ruleId, signal.fingerprint],
+  );
+  const targets = row ? jsonArray(row.targets) : [];
+  const labels =
+    typeof row?.labels === 'string' ? (JSON.parse(row.labels) as Record<string, string>) : row?.labels;
+  await pageWithBehaviors(tx, deps, alertEventId, targets, row?.behaviors, row?.rule_type ?? '', {
+    ...alertOf(signal),
+    labels: signal.labels ?? labels ?? null,
+  });
+}
+
+/** Queues the pages of an event once its rule's behavior rules have had their say, and records what they did. */
+async function pageWithBehaviors(
+  tx: EntityManager,
+  deps: SignalDeps,
+  alertEventId: string,
+  targets: readonly string[],
+  behaviors: unknown,
+  ruleType: string,
+  alert: BehaviorAlert,
+): Promise<void> {
+  const { endpointIds, record } = applyPagingBehaviors({
+    targets,
+    behaviors: pagingBehaviorsOf(behaviors),
+    alert,
+    ruleType,
+  });
+  if (record) {
+    await runStatement(
+      tx,
+      `update alert_events set payload = coalesce(payload, '{}'::jsonb) || jsonb_build_object('behavior', ?::jsonb)
+        where id = ?`,
+      [JSON.stringify(record), alertEventId],
+    );
+  }
   await notifyEndpoints(
     tx,
     deps.orchestrator,
-    targets.map((endpointId) => ({ alertEventId, endpointId })),
+    endpointIds.map((endpointId) => ({ alertEventId, endpointId })),
   );
+}
+
+/** The alert a signal is about, as behavior filters see it. */
+function alertOf(signal: AlertSignal): BehaviorAlert {
+  const annotations = signal.payload?.annotations;
+  return {
+    instance: signal.instance,
+    labels: signal.labels ?? null,
+    annotations:
+      typeof annotations === 'object' && annotations !== null
+        ? (annotations as Record<string, string>)
+        : null,
+  };
+}
+
+function jsonArray(value: string[] | string): string[] {
+  return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 }
 
 async function lockInstance(

@@ -1,8 +1,14 @@
 import type { EntityManager } from '@mikro-orm/core';
+import {
+  applyPagingBehaviors,
+  BEHAVIORS_SQL,
+  pagingBehaviorsOf,
+} from '../behavior-rules/notification-behavior';
 import { newId } from '../entities/index';
+import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import type { Orchestrator } from '../ports/orchestrator';
-import { notifyTargets } from './notify-targets';
+import { NOTIFY_TARGETS_SQL } from './notify-targets';
 import { stopEpisodeEscalations } from './stop-episode-escalations';
 
 export interface Acknowledgement {
@@ -37,7 +43,26 @@ export async function recordAcknowledgement(
      values (?, ?, 'acknowledged', ?, ?, ?, ?, ?)`,
     [eventId, ack.ruleId, ack.ruleState, ack.actorId, ack.via?.endpointId ?? null, description, ack.at],
   );
-  for (const endpointId of await notifyTargets(tx, ack.ruleId)) {
+  // A rule-level event: silent behavior rules hold it back; notification rules, which match an
+  // alert's instance or labels, have nothing to match.
+  const [row] = await queryRows<{ targets: string[] | string; behaviors: unknown }>(
+    tx,
+    `select coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') as targets,
+            (${BEHAVIORS_SQL}) as behaviors`,
+    [ack.ruleId, ack.ruleId],
+  );
+  const targets =
+    typeof row?.targets === 'string' ? (JSON.parse(row.targets) as string[]) : (row?.targets ?? []);
+  const behaviors = pagingBehaviorsOf(row?.behaviors).filter((b) => b.kind === 'silent');
+  const { endpointIds, record } = applyPagingBehaviors({ targets, behaviors, alert: null, ruleType: '' });
+  if (record) {
+    await runStatement(
+      tx,
+      `update alert_events set payload = jsonb_build_object('behavior', ?::jsonb) where id = ?`,
+      [JSON.stringify(record), eventId],
+    );
+  }
+  for (const endpointId of endpointIds) {
     await orchestrator.notify(tx, { alertEventId: eventId, endpointId });
   }
   await stopEpisodeEscalations(tx, orchestrator, ack.episodeIds, 'acknowledged');

@@ -8,8 +8,8 @@ export interface BehaviorFilter {
 /** What a notification behavior rule's filters look at in an alert. */
 export interface FilteredAlert {
   instance?: string | null;
-  labels?: Readonly<Record<string, string>>;
-  annotations?: Readonly<Record<string, string>>;
+  labels?: Readonly<Record<string, string>> | null;
+  annotations?: Readonly<Record<string, string>> | null;
 }
 
 /**

@@ -29,7 +29,7 @@ export interface CheckedBehaviorRule {
 export function checkBehaviorRule(
   kind: BehaviorRuleKind,
   fields: Record<string, unknown>,
-  checkTemplate?: TemplateChecker,
+  checkTemplate: TemplateChecker,
 ): CheckedBehaviorRule {
   const parsed = behaviorRuleKindSchemas[kind].safeParse({ ...fields, type: kind });
   if (!parsed.success) throw validationFailed(fieldErrorsFromIssues(parsed.error.issues));
@@ -63,7 +63,7 @@ function patternErrors(filters: readonly BehaviorFilter[]): FieldErrors {
   );
 }
 
-function templateErrors(template: string, checkTemplate?: TemplateChecker): FieldErrors {
-  const checked = checkTemplate?.(template);
-  return checked && !checked.ok ? { template: [`Line ${checked.line}: ${checked.message}`] } : {};
+function templateErrors(template: string, checkTemplate: TemplateChecker): FieldErrors {
+  const checked = checkTemplate(template);
+  return checked.ok ? {} : { template: [`Line ${checked.line}: ${checked.message}`] };
 }

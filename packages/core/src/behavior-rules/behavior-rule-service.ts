@@ -50,8 +50,8 @@ export class BehaviorRuleService {
   constructor(
     private readonly deps: {
       orm: MikroORM;
-      /** Template syntax, once templates are rendered; without it any text is accepted. */
-      checkTemplate?: TemplateChecker;
+      /** Template syntax (the core's `checkTemplate`): a template that does not parse is a 422 naming the line. */
+      checkTemplate: TemplateChecker;
     },
   ) {}
 

@@ -11,7 +11,8 @@ import { Routine } from '@mikro-orm/core';
  * Declared by `expression` (PL/pgSQL needs its `declare` block), so the schema diff compares only the
  * name, parameters and return type: a change of body needs a migration of its own (`create or replace`).
  * Its "pages nobody" condition is `NOTIFY_TARGETS_SQL` (attached endpoints, less their owners'
- * silences): a change there must be made here too.
+ * silences) and no behavior rules (which may route to more endpoints): a change there must be made
+ * here too.
  */
 export const ApplyFireInOneStatement = new Routine({
   name: 'apply_fire_in_one_statement',
@@ -71,6 +72,8 @@ begin
      locked, and the condition is checked again on the version a concurrent change left. */
   select r.state into v_rule_state from alert_rules r
    where r.id = p_rule_id and r.state = any(p_states_as_bad)
+     /* A rule with behavior rules may page endpoints besides its own: the full path decides. */
+     and not r.has_behavior_rules
      and not exists (
        select 1 from alert_rule_endpoints re join endpoints e on e.id = re.endpoint_id
         where re.alert_rule_id = r.id

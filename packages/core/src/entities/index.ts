@@ -20,6 +20,7 @@ import { AuthSession } from './auth-session.entity';
 import { DataSource } from './data-source.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Endpoint } from './endpoint.entity';
+import { MessageRendering } from './message-rendering.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
 import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
@@ -45,6 +46,7 @@ export { AuthSession } from './auth-session.entity';
 export { DATA_SOURCE_TYPES, DataSource, type DataSourceType } from './data-source.entity';
 export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
 export { ENDPOINT_TYPES, Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
+export { MESSAGE_RENDERING_OUTCOMES, MessageRendering } from './message-rendering.entity';
 export { MessengerProxy, PROXY_TYPES, type ProxyType } from './messenger-proxy.entity';
 export { isId, newId } from './new-id';
 export { OTP_CHANNELS, type OtpChannel, OtpCode } from './otp-code.entity';
@@ -82,6 +84,7 @@ export const entities = [
   AlertEvent,
   AlertRuleStatePeriod,
   ScheduledCheck,
+  MessageRendering,
   AlertRuleBehaviorRule,
   AlertRuleBehaviorEndpoint,
   AlertRuleBehaviorDependency,

@@ -5,7 +5,11 @@ import type { AlertEventKind } from '../entities/alert-event.entity';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
+import { runStatement } from '../persistence/run-statement';
 import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
+import { templateContext } from './templates/template-context';
+import { renderTemplate } from './templates/template-engine';
+import { templatedMessage } from './templates/templated-message';
 
 export interface AlertEventMessagesOptions {
   readonly orm: MikroORM;
@@ -37,9 +41,18 @@ interface EventRow {
   description: string | null;
   created_at: Date | string;
   rule_name: string;
+  rule_type: string;
   show_acknowledge_btn: boolean;
   actor_name: string | null;
   via_endpoint_name: string | null;
+  /** The template behavior rule for this endpoint, when one applies. */
+  template_rule_id: string | null;
+  template: string | null;
+  labels: Record<string, string> | string | null;
+  annotations: Record<string, string> | string | null;
+  summary: string | null;
+  fired_at: Date | string | null;
+  resolved_at: Date | string | null;
 }
 
 /**
@@ -55,14 +68,23 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
       const [row] = await queryRows<EventRow>(
         options.orm.em.fork(),
         `select e.rule_id, e.episode_id, e.kind, e.state, e.rule_state, e.alertname, e.instance,
-                e.description, e.created_at, r.name as rule_name, r.show_acknowledge_btn,
-                coalesce(nullif(u.name, ''), u.username) as actor_name, via.name as via_endpoint_name
+                e.description, e.created_at, r.name as rule_name, r.type as rule_type, r.show_acknowledge_btn,
+                coalesce(nullif(u.name, ''), u.username) as actor_name, via.name as via_endpoint_name,
+                t.id as template_rule_id, t.template, i.labels, e.payload->'annotations' as annotations,
+                i.summary, i.fired_at, i.resolved_at
            from alert_events e
            join alert_rules r on r.id = e.rule_id
            left join users u on u.id = e.actor_id
            left join endpoints via on via.id = e.via_endpoint_id
+           left join alert_instances i on i.id = e.instance_id
+           left join lateral (
+             select b.id, b.settings->>'template' as template
+               from alert_rule_behavior_rules b
+               join alert_rule_behavior_endpoints be on be.behavior_rule_id = b.id and be.endpoint_id = ?
+              where b.alert_rule_id = e.rule_id and b.kind = 'template' and r.has_behavior_rules
+              order by b.id limit 1) t on true
           where e.id = ?`,
-        [alertEventId],
+        [isId(endpointId) ? endpointId : null, alertEventId],
       );
       if (!row) return null;
       const facts = {
@@ -84,7 +106,63 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
               options.ackLinks.sign({ ruleId: row.rule_id, episodeId: row.episode_id, endpointId }),
             )
           : undefined;
-      return alertEventMessage(facts, acknowledgeUrl);
+      const message = alertEventMessage(facts, acknowledgeUrl);
+      if (row.template_rule_id === null || row.template === null || row.kind === 'test') return message;
+      const rendered = renderTemplate(
+        row.template,
+        templateContext(facts, {
+          ruleId: row.rule_id,
+          ruleType: row.rule_type,
+          labels: jsonObject(row.labels),
+          annotations: jsonObject(row.annotations),
+          summary: row.summary,
+          firedAt: row.fired_at === null ? null : new Date(row.fired_at),
+          resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
+          acknowledgeUrl,
+        }),
+      );
+      await recordRendering(options.orm, {
+        alertEventId,
+        endpointId,
+        behaviorRuleId: row.template_rule_id,
+        outcome: rendered.ok ? 'templated' : 'fallback',
+        error: rendered.ok ? null : rendered.reason,
+      });
+      // A template that fails must not cost the page: the default message goes, and why is recorded.
+      return rendered.ok ? templatedMessage(message, rendered.text) : message;
     },
   };
+}
+
+/** A json(b) column of string values as the driver hands it back (text on some drivers). */
+function jsonObject(value: Record<string, string> | string | null): Record<string, string> | null {
+  if (value === null) return null;
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : null;
+}
+
+/** The first send of an event to an endpoint records how its message was made; retries keep it. */
+async function recordRendering(
+  orm: MikroORM,
+  rendering: {
+    alertEventId: string;
+    endpointId: string;
+    behaviorRuleId: string;
+    outcome: 'templated' | 'fallback';
+    error: string | null;
+  },
+): Promise<void> {
+  await runStatement(
+    orm.em.fork(),
+    `insert into message_renderings (alert_event_id, endpoint_id, behavior_rule_id, outcome, error, created_at)
+     values (?, ?, ?, ?, ?, now())
+     on conflict (alert_event_id, endpoint_id) do nothing`,
+    [
+      rendering.alertEventId,
+      rendering.endpointId,
+      rendering.behaviorRuleId,
+      rendering.outcome,
+      rendering.error,
+    ],
+  );
 }

@@ -21,6 +21,8 @@ import { Migration20261126140000InstanceExpiry } from './Migration20261126140000
 import { Migration20261126170000DataSourceConnectionOptions } from './Migration20261126170000DataSourceConnectionOptions';
 import { Migration20261126171000ScheduledChecks } from './Migration20261126171000ScheduledChecks';
 import { Migration20261126180000BehaviorRules } from './Migration20261126180000BehaviorRules';
+import { Migration20261126190000BehaviorRulesTakeTheFullPath } from './Migration20261126190000BehaviorRulesTakeTheFullPath';
+import { Migration20261126191000MessageRenderings } from './Migration20261126191000MessageRenderings';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -81,4 +83,9 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   },
   { name: 'Migration20261126171000ScheduledChecks', class: Migration20261126171000ScheduledChecks },
   { name: 'Migration20261126180000BehaviorRules', class: Migration20261126180000BehaviorRules },
+  {
+    name: 'Migration20261126190000BehaviorRulesTakeTheFullPath',
+    class: Migration20261126190000BehaviorRulesTakeTheFullPath,
+  },
+  { name: 'Migration20261126191000MessageRenderings', class: Migration20261126191000MessageRenderings },
 ];

@@ -1,0 +1,98 @@
+import { type BehaviorFilter, matchesBehaviorFilters } from './behavior-filters';
+
+/**
+ * The rule's behavior rules as the paging statement reads them with its targets (see
+ * `BEHAVIORS_SQL`): what each does, its endpoints (less those whose owner silenced the rule), and
+ * for a silent rule whether a rule it depends on is in its `triggerState` now.
+ */
+export interface PagingBehavior {
+  readonly id: string;
+  readonly kind: 'notification' | 'template' | 'silent';
+  readonly filters: readonly BehaviorFilter[];
+  readonly endpointIds: readonly string[];
+  readonly silencing: boolean;
+}
+
+/** What the rule's behavior rules did to one event's notifications, kept with the event in the history. */
+export interface BehaviorRecord {
+  /** The silent rules whose dependency was in their trigger state: nobody was notified. */
+  readonly silencedBy?: readonly string[];
+  /** Notification rules whose filters matched, and the endpoints they added. */
+  readonly routed?: readonly { readonly behaviorRuleId: string; readonly endpointIds: readonly string[] }[];
+  /** Template rules whose endpoints were notified: their message is rendered from the template. */
+  readonly templated?: readonly {
+    readonly behaviorRuleId: string;
+    readonly endpointIds: readonly string[];
+  }[];
+}
+
+/** The alert an event is about, as notification filters match it. */
+export interface BehaviorAlert {
+  readonly instance: string | null;
+  readonly labels: Readonly<Record<string, string>> | null;
+  readonly annotations: Readonly<Record<string, string>> | null;
+}
+
+/**
+ * Who an event notifies once the rule's behavior rules have had their say: nobody while a silent
+ * rule's dependency is in its trigger state; else the rule's own targets plus the endpoints of
+ * every notification rule whose filters all match the alert (each endpoint once). `record` is null
+ * when no behavior rule changed anything.
+ */
+export function applyPagingBehaviors(input: {
+  readonly targets: readonly string[];
+  readonly behaviors: readonly PagingBehavior[];
+  readonly alert: BehaviorAlert | null;
+  readonly ruleType: string;
+}): { endpointIds: string[]; record: BehaviorRecord | null } {
+  const { behaviors } = input;
+  if (behaviors.length === 0) return { endpointIds: [...input.targets], record: null };
+  const silencedBy = behaviors.filter((b) => b.kind === 'silent' && b.silencing).map((b) => b.id);
+  if (silencedBy.length > 0) return { endpointIds: [], record: { silencedBy } };
+  const endpointIds = new Set(input.targets);
+  const routed: { behaviorRuleId: string; endpointIds: string[] }[] = [];
+  if (input.alert) {
+    for (const behavior of behaviors) {
+      if (behavior.kind !== 'notification' || behavior.endpointIds.length === 0) continue;
+      if (!matchesBehaviorFilters(behavior.filters, input.alert, input.ruleType)) continue;
+      const added = behavior.endpointIds.filter((id) => !endpointIds.has(id));
+      for (const id of added) endpointIds.add(id);
+      routed.push({ behaviorRuleId: behavior.id, endpointIds: [...behavior.endpointIds] });
+    }
+  }
+  const templated = behaviors
+    .filter((b) => b.kind === 'template')
+    .map((b) => ({ behaviorRuleId: b.id, endpointIds: b.endpointIds.filter((id) => endpointIds.has(id)) }))
+    .filter((t) => t.endpointIds.length > 0);
+  const record: BehaviorRecord = {
+    ...(routed.length > 0 ? { routed } : {}),
+    ...(templated.length > 0 ? { templated } : {}),
+  };
+  return { endpointIds: [...endpointIds], record: Object.keys(record).length > 0 ? record : null };
+}
+
+/**
+ * The rule's behavior rules as `PagingBehavior`s, one `?` for the rule id: read in the statement
+ * that reads the targets, so a rule's behavior rules cost a paging event no round trip (one index
+ * probe on `alert_rule_behavior_rules (alert_rule_id)` when it has none).
+ */
+export const BEHAVIORS_SQL = `select coalesce(json_agg(json_build_object(
+    'id', b.id,
+    'kind', b.kind,
+    'filters', coalesce(b.settings->'filters', '[]'::jsonb),
+    'endpointIds', (select coalesce(json_agg(be.endpoint_id order by be.endpoint_id), '[]')
+                      from alert_rule_behavior_endpoints be join endpoints e on e.id = be.endpoint_id
+                     where be.behavior_rule_id = b.id
+                       and not exists (select 1 from alert_rule_silences s
+                                        where s.alert_rule_id = b.alert_rule_id and s.user_id = e.owner_id)),
+    'silencing', b.kind = 'silent' and exists (
+        select 1 from alert_rule_behavior_dependencies d join alert_rules r on r.id = d.depends_on_rule_id
+         where d.behavior_rule_id = b.id and r.state = b.settings->>'triggerState'))
+    order by b.id), '[]')
+  from alert_rule_behavior_rules b where b.alert_rule_id = ?`;
+
+/** The column as the driver hands it back (json text on some drivers). */
+export function pagingBehaviorsOf(value: unknown): PagingBehavior[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as PagingBehavior[]) : [];
+}

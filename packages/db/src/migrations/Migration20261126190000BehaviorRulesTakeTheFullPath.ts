@@ -1,0 +1,70 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * `apply_fire_in_one_statement` opens a new instance in one statement only when the opening pages
+ * nobody; a rule with behavior rules (`alert_rules.has_behavior_rules`) may page endpoints besides
+ * its own (notification behavior rules), so its openings take the transactional path, which reads
+ * the behavior rules with the targets.
+ */
+export class Migration20261126190000BehaviorRulesTakeTheFullPath extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`create or replace function "apply_fire_in_one_statement"(
+  "p_rule_id" uuid, "p_fingerprint" text, "p_state" text, "p_alertname" text, "p_instance" text,
+  "p_description" text, "p_summary" text, "p_labels" jsonb, "p_details" jsonb, "p_kind" text, "p_payload" jsonb,
+  "p_now" timestamptz, "p_unchanged_since" timestamptz, "p_may_open" boolean, "p_states_as_bad" text[],
+  "p_instance_id" uuid, "p_event_id" uuid)
+returns text language plpgsql as $$
+declare
+  v_instance record;
+  v_rule_state text;
+begin
+  /* By the unique (rule, fingerprint) alone: with the state in the condition the planner may walk
+     every firing instance of the rule on its (rule, state) index. */
+  select id, state, last_seen_at, description into v_instance
+    from alert_instances where rule_id = p_rule_id and fingerprint = p_fingerprint;
+  if found then
+    if v_instance.state <> p_state then return null; end if;
+    /* An identical repeat within the interval writes nothing: the answer is a read. */
+    if v_instance.last_seen_at >= p_unchanged_since
+       and v_instance.description is not distinct from coalesce(p_description, v_instance.description) then
+      return 'repeated';
+    end if;
+    /* The state is tested again on the row as committed when the lock is had: a resolve that won
+       the race leaves nothing to write, and the fire takes the full path. */
+    update alert_instances
+       set last_seen_at = greatest(last_seen_at, p_now), description = coalesce(p_description, description)
+     where id = v_instance.id and state = p_state;
+    if found then return 'repeated'; end if;
+    return null;
+  end if;
+  if not p_may_open then return null; end if;
+  /* Share-locked as syncRuleState does when the rule's state stands; a row filtered out is not
+     locked, and the condition is checked again on the version a concurrent change left. */
+  select r.state into v_rule_state from alert_rules r
+   where r.id = p_rule_id and r.state = any(p_states_as_bad)
+     /* A rule with behavior rules may page endpoints besides its own: the full path decides. */
+     and not r.has_behavior_rules
+     and not exists (
+       select 1 from alert_rule_endpoints re join endpoints e on e.id = re.endpoint_id
+        where re.alert_rule_id = r.id
+          and not exists (select 1 from alert_rule_silences s
+                           where s.alert_rule_id = re.alert_rule_id and s.user_id = e.owner_id))
+     for share of r;
+  if not found then return null; end if;
+  insert into alert_instances
+    (id, rule_id, fingerprint, alertname, instance, state, description, summary, labels, details,
+     episode_id, fired_at, last_seen_at)
+  values (p_instance_id, p_rule_id, p_fingerprint, p_alertname, p_instance, p_state, p_description,
+          p_summary, p_labels, p_details, p_event_id, p_now, p_now)
+  on conflict (rule_id, fingerprint) do nothing;
+  /* A concurrent first fire created it: that fire opens the episode, this one is a repeat. */
+  if not found then return null; end if;
+  insert into alert_events
+    (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance, description,
+     actor_id, payload, created_at)
+  values (p_event_id, p_rule_id, p_instance_id, p_event_id, p_kind, p_state, v_rule_state, p_alertname,
+          p_instance, p_description, null, p_payload, p_now);
+  return 'opened';
+end $$`);
+  }
+}
