@@ -191,4 +191,36 @@ describe('behavior rules, delivered', () => {
     await vi.waitFor(() => expect(to(extra.sms.destination)).toHaveLength(1), WAIT);
     expect(await h.t.core.orm.em.fork().count(Endpoint, { id: extra.sms.id })).toBe(1);
   });
+
+  it("previews a template against the rule's last event over REST and tRPC, and names the line of an error", async () => {
+    const rule = await apiRule([]);
+    const preview = (template: string, token?: string) =>
+      h.call('POST', `${base}/${rule.id}/preview`, { token, body: { template } });
+    const token = await admin();
+    // No event yet: a sample alert stands in.
+    const sample = await preview('{{name}} / {{instance}}', token);
+    expect(sample.statusCode, sample.body).toBe(200);
+    expect(sample.json()).toEqual({
+      status: true,
+      text: `${rule.name} / example-instance`,
+      alertEventId: null,
+    });
+
+    expect((await fire(rule.token, 'cache-3')).statusCode).toBe(200);
+    const last = await preview('{{state_line}} {{instance}} {% alert_items labels: "*" %}', token);
+    expect(last.json()).toMatchObject({ status: true, text: expect.stringContaining('🔴 CRITICAL cache-3') });
+    expect(last.json().alertEventId).toEqual(expect.any(String));
+
+    const broken = await preview('ok\n{% for x in items %}', token);
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().errors.template[0]).toMatch(/^Line 2: /);
+    expect((await preview('{{name}}')).statusCode).toBe(401);
+
+    const overTrpc = await h.call('POST', '/trpc/behaviorRules.previewTemplate', {
+      token,
+      body: { alertRuleId: rule.id, template: '{{ instance | upcase }}' },
+    });
+    expect(overTrpc.statusCode, overTrpc.body).toBe(200);
+    expect(overTrpc.json().result.data).toMatchObject({ status: true, text: 'CACHE-3' });
+  });
 });

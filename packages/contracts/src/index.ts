@@ -64,6 +64,7 @@ export {
   behaviorRuleCreateBody,
   behaviorRuleKindSchemas,
   behaviorRuleUpdateBody,
+  behaviorTemplatePreviewBody,
   MAX_BEHAVIOR_LIST_ITEMS,
   MAX_BEHAVIOR_TEMPLATE_BYTES,
 } from './alert-rules/behavior-rule-bodies';
@@ -71,6 +72,7 @@ export {
   behaviorRuleListSchema,
   behaviorRuleViewSchema,
   behaviorRuleWriteResultSchema,
+  behaviorTemplatePreviewSchema,
   selectableAlertRuleSchema,
 } from './alert-rules/behavior-rule-views';
 export { loginBody, refreshBody, tokenPairSchema } from './auth/auth-schemas';

@@ -103,3 +103,6 @@ export const behaviorRuleUpdateBody = z
 
 export type BehaviorRuleCreateInput = z.output<typeof behaviorRuleCreateBody>;
 export type BehaviorRuleUpdateInput = z.output<typeof behaviorRuleUpdateBody>;
+
+/** `POST /alert-rule-behavior-rule/{alertRuleId}/preview`: a template to render against the rule's last event. */
+export const behaviorTemplatePreviewBody = z.object({ template: templateField });

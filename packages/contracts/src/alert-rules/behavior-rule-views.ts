@@ -32,3 +32,10 @@ export const behaviorRuleWriteResultSchema = z.object({
 
 /** An alert rule a silent behavior rule may depend on. */
 export const selectableAlertRuleSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
+
+/** A template preview: the text it renders to, and the event rendered (null: a sample stood in). */
+export const behaviorTemplatePreviewSchema = z.object({
+  status: z.literal(true),
+  text: z.string(),
+  alertEventId: z.string().nullable(),
+});

@@ -4,6 +4,7 @@ import { assertRuleReferences } from '../alert-rules/rule-references';
 import { standingOnRule } from '../alert-rules/rule-standing';
 import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
+import type { AlertState } from '../entities/alert-rule.entity';
 import { newId } from '../entities/new-id';
 import { notFound, validationFailed } from '../errors/domain-error';
 import { runSql, selectRows, sql } from '../persistence/sql-fragment';
@@ -17,6 +18,7 @@ import {
 } from './behavior-dependencies';
 import { type CheckedBehaviorRule, checkBehaviorRule, type TemplateChecker } from './behavior-rule-fields';
 import { type BehaviorRuleView, readBehaviorRules } from './behavior-rule-view';
+import { previewRuleTemplate, type TemplatePreviewAnswer } from './template-preview';
 
 /** An alert rule a silent behavior rule may depend on. */
 export interface SelectableAlertRule {
@@ -65,6 +67,21 @@ export class BehaviorRuleService {
            where ${visibleRules(actor)} and r.id <> ${standing.id} and r.type not in (${NON_RESOLVING_RULE_TYPES})
            order by r.name, r.id`,
     );
+  }
+
+  /**
+   * What a template would send, rendered against the rule's last alert event (for anyone who may
+   * see the rule): the text, or a 422 at `template` naming the line.
+   */
+  async previewTemplate(actor: Actor, alertRuleId: string, template: string): Promise<TemplatePreviewAnswer> {
+    const em = this.deps.orm.em.fork();
+    const standing = await standingOnRule(em, actor, alertRuleId);
+    const [rule] = await selectRows<{ id: string; name: string; type: string; state: AlertState }>(
+      em,
+      sql`select id, name, type, state from alert_rules where id = ${standing.id}`,
+    );
+    if (!rule) throw notFound('Alert rule');
+    return previewRuleTemplate(em, rule, template, new Date());
   }
 
   async list(actor: Actor, alertRuleId: string): Promise<{ rules: BehaviorRuleView[] }> {

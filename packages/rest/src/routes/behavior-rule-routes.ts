@@ -3,6 +3,8 @@ import {
   behaviorRuleListSchema,
   behaviorRuleUpdateBody,
   behaviorRuleWriteResultSchema,
+  behaviorTemplatePreviewBody,
+  behaviorTemplatePreviewSchema,
   selectableAlertRuleSchema,
 } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
@@ -51,6 +53,22 @@ export function behaviorRuleRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     (request) => core.behaviorRules.create(actorOf(request), request.params.alertRuleId, request.body),
+  );
+  r.post(
+    `${base}/:alertRuleId/preview`,
+    {
+      schema: {
+        tags,
+        description:
+          "Renders a template against the rule's last alert event, as a send would; a template that " +
+          'does not parse or render is a 422 at `template` naming the line. Changes nothing.',
+        params: alertRuleParams,
+        body: behaviorTemplatePreviewBody,
+        response: { 200: behaviorTemplatePreviewSchema },
+      },
+    },
+    (request) =>
+      core.behaviorRules.previewTemplate(actorOf(request), request.params.alertRuleId, request.body.template),
   );
   r.put(
     `${base}/:alertRuleId/:ruleId`,

@@ -1,4 +1,9 @@
-import { behaviorRuleKindSchemas, behaviorRuleUpdateBody, idField } from '@oncall/contracts';
+import {
+  behaviorRuleKindSchemas,
+  behaviorRuleUpdateBody,
+  behaviorTemplatePreviewBody,
+  idField,
+} from '@oncall/contracts';
 import { z } from 'zod';
 
 /** The REST behavior-rule bodies made strict, each beside the ids the REST path carries. */
@@ -19,3 +24,5 @@ export const behaviorRuleCreateInput = z.discriminatedUnion(
 );
 
 export const behaviorRuleUpdateInput = behaviorRuleUpdateBody.extend(rule).strict();
+
+export const behaviorTemplatePreviewInput = behaviorTemplatePreviewBody.extend(alertRule).strict();

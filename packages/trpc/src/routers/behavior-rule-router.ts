@@ -3,6 +3,7 @@ import {
   behaviorRuleCreateInput,
   behaviorRuleInput,
   behaviorRuleUpdateInput,
+  behaviorTemplatePreviewInput,
 } from '../inputs/behavior-rule-inputs';
 import { protectedProcedure, router } from '../trpc';
 
@@ -24,6 +25,12 @@ export const behaviorRuleRouter = router({
     .input(behaviorRuleUpdateInput)
     .mutation(({ ctx, input: { alertRuleId, ruleId, ...body } }) =>
       ctx.core.behaviorRules.update(ctx.actor, alertRuleId, ruleId, body),
+    ),
+  /** A template rendered against the rule's last alert event; changes nothing. */
+  previewTemplate: protectedProcedure
+    .input(behaviorTemplatePreviewInput)
+    .mutation(({ ctx, input }) =>
+      ctx.core.behaviorRules.previewTemplate(ctx.actor, input.alertRuleId, input.template),
     ),
   delete: protectedProcedure
     .input(behaviorRuleInput)
