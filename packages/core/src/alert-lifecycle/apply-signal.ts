@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
   applyPagingBehaviors,
-  BEHAVIORS_SQL,
   type BehaviorAlert,
-  pagingBehaviorsOf,
+  readPagingBehaviors,
 } from '../behavior-rules/notification-behavior';
 import { type AlertState, newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
@@ -185,18 +184,10 @@ async function pageOpening(
   signal: AlertSignal,
   instanceId: string,
   eventId: string,
-  opening: { targets: string[] | null; behaviors: unknown; ruleType: string },
+  opening: { targets: string[] | null; hasBehaviors: boolean },
 ): Promise<SignalOutcome> {
   if (opening.targets) {
-    await pageWithBehaviors(
-      tx,
-      deps,
-      eventId,
-      opening.targets,
-      opening.behaviors,
-      opening.ruleType,
-      alertOf(signal),
-    );
+    await pageWithBehaviors(tx, deps, ruleId, eventId, opening.targets, opening.hasBehaviors, signal);
     return { type: 'opened', eventId };
   }
   await recordEvent(tx, at, ruleId, instanceId, eventId, signal, { worsened: true, eventId });
@@ -220,7 +211,7 @@ async function recordOpening(
   eventId: string,
   signal: AlertSignal,
   { insertInstance }: { insertInstance: boolean },
-): Promise<{ created: boolean; targets: string[] | null; behaviors: unknown; ruleType: string }> {
+): Promise<{ created: boolean; targets: string[] | null; hasBehaviors: boolean }> {
   const asBad = statesAtLeast(signal.state);
   const values = alertEventValues(eventId, ruleId, instanceId, eventId, signal, at);
   const instance = insertInstance
@@ -253,8 +244,7 @@ async function recordOpening(
     created: number;
     recorded: number;
     targets: string[] | string | null;
-    behaviors: unknown;
-    rule_type: string;
+    has_behaviors: boolean | null;
   }>(
     tx,
     `with created as (${instance.sql}),
@@ -271,24 +261,13 @@ async function recordOpening(
             (select count(*) from recorded)::int as recorded,
             case when exists (select 1 from recorded)
                  then coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') end as targets,
-            case when exists (select 1 from recorded) then (${BEHAVIORS_SQL}) end as behaviors,
-            (select type from alert_rules where id = ?) as rule_type`,
-    [
-      ...instance.params,
-      ruleId,
-      asBad,
-      ...values.beforeRuleState,
-      ...values.afterRuleState,
-      ruleId,
-      ruleId,
-      ruleId,
-    ],
+            (select has_behavior_rules from alert_rules where id = ?) as has_behaviors`,
+    [...instance.params, ruleId, asBad, ...values.beforeRuleState, ...values.afterRuleState, ruleId, ruleId],
   );
-  if (!row || row.created === 0) return { created: false, targets: null, behaviors: null, ruleType: '' };
-  const ruleType = row.rule_type;
-  if (row.recorded === 0 || row.targets === null)
-    return { created: true, targets: null, behaviors: null, ruleType };
-  return { created: true, targets: jsonArray(row.targets), behaviors: row.behaviors, ruleType };
+  if (!row || row.created === 0) return { created: false, targets: null, hasBehaviors: false };
+  const hasBehaviors = row.has_behaviors === true;
+  if (row.recorded === 0 || row.targets === null) return { created: true, targets: null, hasBehaviors };
+  return { created: true, targets: jsonArray(row.targets), hasBehaviors };
 }
 
 /**
@@ -387,8 +366,7 @@ async function insertEvent(
 
 /**
  * Pages the rule's targets about an event, as its behavior rules have them (silenced, routed to
- * more endpoints): one statement reads the targets, the behavior rules, the rule's type and the
- * instance's labels for the filters.
+ * more endpoints): one statement reads the targets and whether the rule has behavior rules.
  */
 async function notifyAll(
   tx: EntityManager,
@@ -397,51 +375,49 @@ async function notifyAll(
   alertEventId: string,
   signal: AlertSignal,
 ): Promise<void> {
-  const [row] = await queryRows<{
-    targets: string[] | string;
-    behaviors: unknown;
-    rule_type: string;
-    labels: Record<string, string> | string | null;
-  }>(
+  const [row] = await queryRows<{ targets: string[] | string; has_behaviors: boolean | null }>(
     tx,
     `select coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') as targets,
-            (${BEHAVIORS_SQL}) as behaviors,
-            (select type from alert_rules where id = ?) as rule_type,
-            (select labels from alert_instances where rule_id = ? and fingerprint = ?) as labels`,
-    [ruleId, ruleId, ruleId, ruleId, signal.fingerprint],
+            (select has_behavior_rules from alert_rules where id = ?) as has_behaviors`,
+    [ruleId, ruleId],
   );
   const targets = row ? jsonArray(row.targets) : [];
-  const labels =
-    typeof row?.labels === 'string' ? (JSON.parse(row.labels) as Record<string, string>) : row?.labels;
-  await pageWithBehaviors(tx, deps, alertEventId, targets, row?.behaviors, row?.rule_type ?? '', {
-    ...alertOf(signal),
-    labels: signal.labels ?? labels ?? null,
-  });
+  await pageWithBehaviors(tx, deps, ruleId, alertEventId, targets, row?.has_behaviors === true, signal);
 }
 
-/** Queues the pages of an event once its rule's behavior rules have had their say, and records what they did. */
+/**
+ * Queues the pages of an event once its rule's behavior rules have had their say, and records what
+ * they did. A rule without behavior rules (the flag read with its targets) costs no statement here;
+ * one with some, the one that reads them.
+ */
 async function pageWithBehaviors(
   tx: EntityManager,
   deps: SignalDeps,
+  ruleId: string,
   alertEventId: string,
   targets: readonly string[],
-  behaviors: unknown,
-  ruleType: string,
-  alert: BehaviorAlert,
+  hasBehaviors: boolean,
+  signal: AlertSignal,
 ): Promise<void> {
-  const { endpointIds, record } = applyPagingBehaviors({
-    targets,
-    behaviors: pagingBehaviorsOf(behaviors),
-    alert,
-    ruleType,
-  });
-  if (record) {
-    await runStatement(
-      tx,
-      `update alert_events set payload = coalesce(payload, '{}'::jsonb) || jsonb_build_object('behavior', ?::jsonb)
-        where id = ?`,
-      [JSON.stringify(record), alertEventId],
-    );
+  let endpointIds = [...targets];
+  if (hasBehaviors) {
+    const read = await readPagingBehaviors(tx, ruleId, signal.labels ? null : signal.fingerprint);
+    const alert = alertOf(signal);
+    const applied = applyPagingBehaviors({
+      targets,
+      behaviors: read.behaviors,
+      alert: { ...alert, labels: alert.labels ?? read.labels },
+      ruleType: read.ruleType,
+    });
+    endpointIds = applied.endpointIds;
+    if (applied.record) {
+      await runStatement(
+        tx,
+        `update alert_events set payload = coalesce(payload, '{}'::jsonb) || jsonb_build_object('behavior', ?::jsonb)
+          where id = ?`,
+        [JSON.stringify(applied.record), alertEventId],
+      );
+    }
   }
   await notifyEndpoints(
     tx,

@@ -1,9 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import {
-  applyPagingBehaviors,
-  BEHAVIORS_SQL,
-  pagingBehaviorsOf,
-} from '../behavior-rules/notification-behavior';
+import { applyPagingBehaviors, readPagingBehaviors } from '../behavior-rules/notification-behavior';
 import { newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
@@ -45,22 +41,27 @@ export async function recordAcknowledgement(
   );
   // A rule-level event: silent behavior rules hold it back; notification rules, which match an
   // alert's instance or labels, have nothing to match.
-  const [row] = await queryRows<{ targets: string[] | string; behaviors: unknown }>(
+  const [row] = await queryRows<{ targets: string[] | string; has_behaviors: boolean | null }>(
     tx,
     `select coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') as targets,
-            (${BEHAVIORS_SQL}) as behaviors`,
+            (select has_behavior_rules from alert_rules where id = ?) as has_behaviors`,
     [ack.ruleId, ack.ruleId],
   );
   const targets =
     typeof row?.targets === 'string' ? (JSON.parse(row.targets) as string[]) : (row?.targets ?? []);
-  const behaviors = pagingBehaviorsOf(row?.behaviors).filter((b) => b.kind === 'silent');
-  const { endpointIds, record } = applyPagingBehaviors({ targets, behaviors, alert: null, ruleType: '' });
-  if (record) {
-    await runStatement(
-      tx,
-      `update alert_events set payload = jsonb_build_object('behavior', ?::jsonb) where id = ?`,
-      [JSON.stringify(record), eventId],
-    );
+  let endpointIds = targets;
+  if (row?.has_behaviors === true) {
+    const { behaviors } = await readPagingBehaviors(tx, ack.ruleId, null);
+    const silent = behaviors.filter((b) => b.kind === 'silent');
+    const applied = applyPagingBehaviors({ targets, behaviors: silent, alert: null, ruleType: '' });
+    endpointIds = applied.endpointIds;
+    if (applied.record) {
+      await runStatement(
+        tx,
+        `update alert_events set payload = jsonb_build_object('behavior', ?::jsonb) where id = ?`,
+        [JSON.stringify(applied.record), eventId],
+      );
+    }
   }
   for (const endpointId of endpointIds) {
     await orchestrator.notify(tx, { alertEventId: eventId, endpointId });

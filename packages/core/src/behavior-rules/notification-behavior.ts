@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { queryRows } from '../persistence/query-rows';
 import { type BehaviorFilter, matchesBehaviorFilters } from './behavior-filters';
 
 /**
@@ -72,11 +74,11 @@ export function applyPagingBehaviors(input: {
 }
 
 /**
- * The rule's behavior rules as `PagingBehavior`s, one `?` for the rule id: read in the statement
- * that reads the targets, so a rule's behavior rules cost a paging event no round trip (one index
- * probe on `alert_rule_behavior_rules (alert_rule_id)` when it has none).
+ * The rule's behavior rules as `PagingBehavior`s, one `?` for the rule id. Read only for a rule
+ * whose `has_behavior_rules` is set (the paging statements read that flag with the targets), so a
+ * rule without behavior rules pays nothing for them, and one with some one indexed statement.
  */
-export const BEHAVIORS_SQL = `select coalesce(json_agg(json_build_object(
+const BEHAVIORS_SQL = `select coalesce(json_agg(json_build_object(
     'id', b.id,
     'kind', b.kind,
     'filters', coalesce(b.settings->'filters', '[]'::jsonb),
@@ -92,7 +94,37 @@ export const BEHAVIORS_SQL = `select coalesce(json_agg(json_build_object(
   from alert_rule_behavior_rules b where b.alert_rule_id = ?`;
 
 /** The column as the driver hands it back (json text on some drivers). */
-export function pagingBehaviorsOf(value: unknown): PagingBehavior[] {
+function pagingBehaviorsOf(value: unknown): PagingBehavior[] {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   return Array.isArray(parsed) ? (parsed as PagingBehavior[]) : [];
+}
+
+/**
+ * One statement: a rule's behavior rules, its type, and (given an instance's fingerprint) the
+ * instance's labels, which the filters of a notification rule match when the event's signal carries
+ * none (a resolve).
+ */
+export async function readPagingBehaviors(
+  tx: EntityManager,
+  ruleId: string,
+  fingerprint: string | null,
+): Promise<{ behaviors: PagingBehavior[]; ruleType: string; labels: Record<string, string> | null }> {
+  const [row] = await queryRows<{
+    behaviors: unknown;
+    rule_type: string | null;
+    labels: Record<string, string> | string | null;
+  }>(
+    tx,
+    `select (${BEHAVIORS_SQL}) as behaviors,
+            (select type from alert_rules where id = ?) as rule_type,
+            (select labels from alert_instances where rule_id = ? and fingerprint = ?) as labels`,
+    [ruleId, ruleId, ruleId, fingerprint],
+  );
+  const labels =
+    typeof row?.labels === 'string' ? (JSON.parse(row.labels) as Record<string, string>) : row?.labels;
+  return {
+    behaviors: pagingBehaviorsOf(row?.behaviors),
+    ruleType: row?.rule_type ?? '',
+    labels: labels ?? null,
+  };
 }

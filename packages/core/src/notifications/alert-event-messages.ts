@@ -43,11 +43,15 @@ interface EventRow {
   rule_name: string;
   rule_type: string;
   show_acknowledge_btn: boolean;
+  has_behavior_rules: boolean;
   actor_name: string | null;
   via_endpoint_name: string | null;
-  /** The template behavior rule for this endpoint, when one applies. */
-  template_rule_id: string | null;
-  template: string | null;
+}
+
+/** The template behavior rule that applies to an event's message to an endpoint, and what it may show. */
+interface TemplateRow {
+  template_rule_id: string;
+  template: string;
   labels: Record<string, string> | string | null;
   annotations: Record<string, string> | string | null;
   summary: string | null;
@@ -69,22 +73,14 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
         options.orm.em.fork(),
         `select e.rule_id, e.episode_id, e.kind, e.state, e.rule_state, e.alertname, e.instance,
                 e.description, e.created_at, r.name as rule_name, r.type as rule_type, r.show_acknowledge_btn,
-                coalesce(nullif(u.name, ''), u.username) as actor_name, via.name as via_endpoint_name,
-                t.id as template_rule_id, t.template, i.labels, e.payload->'annotations' as annotations,
-                i.summary, i.fired_at, i.resolved_at
+                r.has_behavior_rules, coalesce(nullif(u.name, ''), u.username) as actor_name,
+                via.name as via_endpoint_name
            from alert_events e
            join alert_rules r on r.id = e.rule_id
            left join users u on u.id = e.actor_id
            left join endpoints via on via.id = e.via_endpoint_id
-           left join alert_instances i on i.id = e.instance_id
-           left join lateral (
-             select b.id, b.settings->>'template' as template
-               from alert_rule_behavior_rules b
-               join alert_rule_behavior_endpoints be on be.behavior_rule_id = b.id and be.endpoint_id = ?
-              where b.alert_rule_id = e.rule_id and b.kind = 'template' and r.has_behavior_rules
-              order by b.id limit 1) t on true
           where e.id = ?`,
-        [isId(endpointId) ? endpointId : null, alertEventId],
+        [alertEventId],
       );
       if (!row) return null;
       const facts = {
@@ -107,24 +103,38 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
             )
           : undefined;
       const message = alertEventMessage(facts, acknowledgeUrl);
-      if (row.template_rule_id === null || row.template === null || row.kind === 'test') return message;
+      // Only a rule with behavior rules can have a template: any other pays no statement for it.
+      if (!row.has_behavior_rules || row.kind === 'test' || !isId(endpointId)) return message;
+      const [template] = await queryRows<TemplateRow>(
+        options.orm.em.fork(),
+        `select b.id as template_rule_id, b.settings->>'template' as template, i.labels,
+                e.payload->'annotations' as annotations, i.summary, i.fired_at, i.resolved_at
+           from alert_events e
+           join alert_rule_behavior_rules b on b.alert_rule_id = e.rule_id and b.kind = 'template'
+           join alert_rule_behavior_endpoints be on be.behavior_rule_id = b.id and be.endpoint_id = ?
+           left join alert_instances i on i.id = e.instance_id
+          where e.id = ?
+          order by b.id limit 1`,
+        [endpointId, alertEventId],
+      );
+      if (!template) return message;
       const rendered = renderTemplate(
-        row.template,
+        template.template,
         templateContext(facts, {
           ruleId: row.rule_id,
           ruleType: row.rule_type,
-          labels: jsonObject(row.labels),
-          annotations: jsonObject(row.annotations),
-          summary: row.summary,
-          firedAt: row.fired_at === null ? null : new Date(row.fired_at),
-          resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
+          labels: jsonObject(template.labels),
+          annotations: jsonObject(template.annotations),
+          summary: template.summary,
+          firedAt: template.fired_at === null ? null : new Date(template.fired_at),
+          resolvedAt: template.resolved_at === null ? null : new Date(template.resolved_at),
           acknowledgeUrl,
         }),
       );
       await recordRendering(options.orm, {
         alertEventId,
         endpointId,
-        behaviorRuleId: row.template_rule_id,
+        behaviorRuleId: template.template_rule_id,
         outcome: rendered.ok ? 'templated' : 'fallback',
         error: rendered.ok ? null : rendered.reason,
       });
