@@ -192,6 +192,59 @@ describe('behavior rules, delivered', () => {
     expect(await h.t.core.orm.em.fork().count(Endpoint, { id: extra.sms.id })).toBe(1);
   });
 
+  it('holds back notifications during a maintenance window, announces it in the rule read, and refuses a window that makes no sense', async () => {
+    const endpoints = await seedChannelEndpoints(h.t, adminId, h.fakes);
+    const rule = await apiRule([endpoints.sms.id]);
+    const local = (offsetMs: number) =>
+      new Date(h.t.clock.now().getTime() + offsetMs).toISOString().slice(0, 16);
+    const HOUR = 3_600_000;
+    const bad = await h.call('POST', `${base}/${rule.id}`, {
+      token: await admin(),
+      body: {
+        type: 'silent',
+        dependsOnAlertRuleIds: [],
+        triggerState: 'critical',
+        maintenance: { from: local(HOUR), to: local(0), timeZone: 'Mars/Olympus' },
+      },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['maintenance.timeZone', 'maintenance.to']);
+    const none = await h.call('POST', `${base}/${rule.id}`, {
+      token: await admin(),
+      body: { type: 'silent', dependsOnAlertRuleIds: [], triggerState: 'critical' },
+    });
+    expect(none.json().errors).toEqual({
+      dependsOnAlertRuleIds: ['Select at least one alert rule, or give a maintenance window.'],
+    });
+
+    const window = await behavior(rule.id, {
+      type: 'silent',
+      name: 'Saturday upgrade',
+      dependsOnAlertRuleIds: [],
+      triggerState: 'critical',
+      maintenance: { from: local(HOUR), to: local(3 * HOUR), timeZone: 'UTC' },
+    });
+    const read = async () =>
+      (await h.call('GET', `/api/v1/alert-rule/${rule.id}`, { token: await admin() })).json();
+    expect((await read()).maintenance).toBeUndefined();
+    expect((await fire(rule.token, 'before')).statusCode).toBe(200);
+    await vi.waitFor(() => expect(to(endpoints.sms.destination)).toHaveLength(1), WAIT);
+
+    h.t.clock.advance(2 * HOUR);
+    expect((await read()).maintenance).toMatchObject({ behaviorRuleId: window, name: 'Saturday upgrade' });
+    expect((await fire(rule.token, 'during')).statusCode).toBe(200);
+    await runPagingToEnd(h.t.core.orm);
+    expect(to(endpoints.sms.destination)).toHaveLength(1);
+    expect((await history(rule.id)).find((e) => e.instance === 'during')?.behavior).toEqual({
+      silencedBy: [window],
+    });
+
+    h.t.clock.advance(2 * HOUR);
+    expect((await read()).maintenance).toBeUndefined();
+    expect((await fire(rule.token, 'after')).statusCode).toBe(200);
+    await vi.waitFor(() => expect(to(endpoints.sms.destination)).toHaveLength(2), WAIT);
+  });
+
   it("previews a template against the rule's last event over REST and tRPC, and names the line of an error", async () => {
     const rule = await apiRule([]);
     const preview = (template: string, token?: string) =>

@@ -219,6 +219,7 @@ export function createCore(deps: CoreDeps): Core {
       maxEndpointsPerRule,
       ruleTypes: alertRuleTypeCatalog(plugins),
       checks,
+      clock,
     }),
     alertRuleGroups: new AlertRuleGroupActions({ orm, maxEndpointsPerRule }),
     alertRuleTags: new AlertRuleTags({ orm }),

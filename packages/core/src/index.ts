@@ -90,6 +90,14 @@ export {
   type SilentBehaviorRule,
   type TemplateBehaviorRule,
 } from './behavior-rules/behavior-rule-view';
+export {
+  type ActiveMaintenance,
+  activeMaintenance,
+  activeUntil,
+  type MaintenanceWindow,
+} from './behavior-rules/maintenance-window';
+export type { BehaviorRecord } from './behavior-rules/notification-behavior';
+export type { TemplatePreviewAnswer } from './behavior-rules/template-preview';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
 export type { ClusterInput } from './cluster/cluster-service';

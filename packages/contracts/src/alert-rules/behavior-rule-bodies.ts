@@ -55,6 +55,31 @@ const templateField = z
     message: `The template may not be larger than ${MAX_BEHAVIOR_TEMPLATE_BYTES / 1024} KiB.`,
   });
 
+/**
+ * A maintenance window of a silent rule: wall-clock times in `timeZone`, once or every week. Their
+ * format is checked here; that they are real times, in order, in a known zone, by the core.
+ */
+const localDateTime = (label: string) =>
+  z
+    .string({ error: `The ${label} must be a local date and time such as 2026-11-28T22:00.` })
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/,
+      `The ${label} must be a local date and time such as 2026-11-28T22:00.`,
+    );
+
+const maintenanceField = z.object(
+  {
+    from: localDateTime('from'),
+    to: localDateTime('to'),
+    timeZone: z
+      .string({ error: 'The time zone must be a name such as Europe/Berlin.' })
+      .min(1, 'The time zone must be a name such as Europe/Berlin.')
+      .max(64),
+    weekly: z.boolean({ error: 'The weekly field must be true or false.' }).optional(),
+  },
+  { error: 'The maintenance window must be an object with from, to and timeZone.' },
+);
+
 const triggerStateField = z.enum(BEHAVIOR_TRIGGER_STATES, {
   error: 'The trigger state must be resolved or critical.',
 });
@@ -64,8 +89,17 @@ export const behaviorRuleKindShapes = {
   notification: { filters: filterList, endpointIds: boundedIds('endpoint ids', 'endpoint') },
   template: { endpointIds: boundedIds('endpoint ids', 'endpoint'), template: templateField },
   silent: {
-    dependsOnAlertRuleIds: boundedIds('depends on alert rule ids', 'alert rule'),
+    // May be empty when a maintenance window is given (checked by the core).
+    dependsOnAlertRuleIds: z
+      .array(idField('depends on alert rule ids'), {
+        error: 'The depends on alert rule ids must be an array.',
+      })
+      .max(
+        MAX_BEHAVIOR_LIST_ITEMS,
+        `The depends on alert rule ids may not have more than ${MAX_BEHAVIOR_LIST_ITEMS} items.`,
+      ),
     triggerState: triggerStateField,
+    maintenance: maintenanceField.nullish(),
   },
 } as const;
 

@@ -19,6 +19,11 @@ export const behaviorRuleViewSchema = z.object({
   dependsOnAlertRuleIds: z.array(z.string()).optional().describe('silent'),
   dependsOnAlertRules: z.array(refSchema).optional().describe('silent'),
   triggerState: z.enum(BEHAVIOR_TRIGGER_STATES).optional().describe('silent'),
+  maintenance: z
+    .object({ from: z.string(), to: z.string(), timeZone: z.string(), weekly: z.boolean() })
+    .nullable()
+    .optional()
+    .describe('silent: a maintenance window, wall-clock times in timeZone, once or weekly'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

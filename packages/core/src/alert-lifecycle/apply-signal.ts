@@ -408,6 +408,7 @@ async function pageWithBehaviors(
       behaviors: read.behaviors,
       alert: { ...alert, labels: alert.labels ?? read.labels },
       ruleType: read.ruleType,
+      now: deps.clock.now().getTime(),
     });
     endpointIds = applied.endpointIds;
     if (applied.record) {

@@ -53,7 +53,13 @@ export async function recordAcknowledgement(
   if (row?.has_behaviors === true) {
     const { behaviors } = await readPagingBehaviors(tx, ack.ruleId, null);
     const silent = behaviors.filter((b) => b.kind === 'silent');
-    const applied = applyPagingBehaviors({ targets, behaviors: silent, alert: null, ruleType: '' });
+    const applied = applyPagingBehaviors({
+      targets,
+      behaviors: silent,
+      alert: null,
+      ruleType: '',
+      now: ack.at.getTime(),
+    });
     endpointIds = applied.endpointIds;
     if (applied.record) {
       await runStatement(

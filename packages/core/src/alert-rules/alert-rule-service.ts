@@ -3,6 +3,11 @@ import { type AlertRuleTypeCatalog, alertRuleTypeFieldsSchema } from '@oncall/co
 import { armFiringInstances } from '../alert-lifecycle/arm-firing-instances';
 import { autoResolveMinutesOf } from '../alert-lifecycle/auto-resolve-minutes';
 import type { Actor } from '../auth/actor';
+import {
+  type ActiveMaintenance,
+  activeMaintenance,
+  type MaintenanceWindow,
+} from '../behavior-rules/maintenance-window';
 import type { SecretBox } from '../crypto/secret-box';
 import { AlertRule } from '../entities/alert-rule.entity';
 import { DataSource } from '../entities/data-source.entity';
@@ -11,9 +16,11 @@ import { Team } from '../entities/team.entity';
 import { User } from '../entities/user.entity';
 import { forbidden, notFound, validationFailed } from '../errors/domain-error';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
+import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { alertRulePolicy, assertCanAdministerRule } from '../policy/alert-rule-policy';
+import { type Clock, systemClock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import { withUniqueField } from '../validation/unique-violation';
@@ -67,6 +74,8 @@ export class AlertRuleService {
       maxEndpointsPerRule: number;
       /** The rule types on offer and what each stores (`alertRuleTypeCatalog` of the plugins). */
       ruleTypes: AlertRuleTypeCatalog;
+      /** Maintenance windows are in force or not by it. */
+      clock?: Clock;
       /** Evaluated rules' schedule: a rule's read says how its last run went. */
       checks?: Pick<ScheduledChecks, 'ruleStatus' | 'scheduleRule'>;
     },
@@ -95,12 +104,33 @@ export class AlertRuleService {
     return this.withEvaluation(await this.view(em, actor, standing.id));
   }
 
-  /** For a rule the service evaluates, how its runs go (the check document itself is `triggered/{id}`'s). */
+  /**
+   * For a rule the service evaluates, how its runs go (the check document itself is
+   * `triggered/{id}`'s); for a rule in a maintenance window (a silent behavior rule's), which one and
+   * until when: its notifications are held back meanwhile.
+   */
   private async withEvaluation(view: AlertRuleView): Promise<AlertRuleView> {
     const check = await this.deps.checks?.ruleStatus(view.id);
-    if (!check) return view;
-    const { document: _document, ...evaluation } = check;
-    return { ...view, evaluation };
+    const maintenance = await this.maintenanceOf(view.id);
+    if (!check && !maintenance) return view;
+    const evaluation = check ? (({ document: _document, ...rest }) => rest)(check) : undefined;
+    return { ...view, ...(evaluation ? { evaluation } : {}), ...(maintenance ? { maintenance } : {}) };
+  }
+
+  private async maintenanceOf(ruleId: string): Promise<ActiveMaintenance | null> {
+    const rows = await queryRows<{ id: string; name: string | null; maintenance: unknown }>(
+      this.deps.orm.em.fork(),
+      `select b.id, b.name, b.settings->'maintenance' as maintenance
+         from alert_rules r join alert_rule_behavior_rules b on b.alert_rule_id = r.id
+        where r.id = ? and r.has_behavior_rules and b.kind = 'silent' and b.settings->'maintenance' is not null
+        order by b.id`,
+      [ruleId],
+    );
+    const windows = rows.flatMap((row) => {
+      const window = typeof row.maintenance === 'string' ? JSON.parse(row.maintenance) : row.maintenance;
+      return window ? [{ id: row.id, name: row.name, window: window as MaintenanceWindow }] : [];
+    });
+    return activeMaintenance(windows, (this.deps.clock ?? systemClock).now().getTime());
   }
 
   /** Anyone signed in may create a rule; they own it. */

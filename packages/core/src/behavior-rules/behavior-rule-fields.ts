@@ -2,6 +2,7 @@ import { type BehaviorRuleKind, behaviorRuleKindSchemas, fieldErrorsFromIssues }
 import { type FieldErrors, validationFailed } from '../errors/domain-error';
 import { checkFilterPattern } from './behavior-filter-pattern';
 import type { BehaviorFilter } from './behavior-filters';
+import { isTimeZone, type MaintenanceWindow, wallClockMs } from './maintenance-window';
 
 /** What a template checker says of a template's text; `line` is 1-based. */
 export type TemplateCheckResult = { ok: true } | { ok: false; message: string; line: number };
@@ -37,6 +38,7 @@ export function checkBehaviorRule(
   const errors: FieldErrors = {
     ...(body.type === 'notification' ? patternErrors(body.filters) : {}),
     ...(body.type === 'template' ? templateErrors(body.template, checkTemplate) : {}),
+    ...(body.type === 'silent' ? silenceErrors(body.dependsOnAlertRuleIds, body.maintenance ?? null) : {}),
   };
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const stored = { kind, name: body.name, endpointIds: [], dependsOnAlertRuleIds: [] };
@@ -48,7 +50,10 @@ export function checkBehaviorRule(
     case 'silent':
       return {
         ...stored,
-        settings: { triggerState: body.triggerState },
+        settings: {
+          triggerState: body.triggerState,
+          ...(body.maintenance ? { maintenance: body.maintenance } : {}),
+        },
         dependsOnAlertRuleIds: body.dependsOnAlertRuleIds,
       };
   }
@@ -61,6 +66,31 @@ function patternErrors(filters: readonly BehaviorFilter[]): FieldErrors {
       return checked.ok ? [] : [[`filters.${index}.value`, [`The pattern is invalid: ${checked.message}`]]];
     }),
   );
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** A silent rule silences by dependencies, a maintenance window, or both; a window must make sense. */
+function silenceErrors(dependsOn: readonly string[], window: MaintenanceWindow | null): FieldErrors {
+  if (window === null) {
+    return dependsOn.length === 0
+      ? { dependsOnAlertRuleIds: ['Select at least one alert rule, or give a maintenance window.'] }
+      : {};
+  }
+  const errors: FieldErrors = {};
+  const from = wallClockMs(window.from);
+  const to = wallClockMs(window.to);
+  if (from === undefined) errors['maintenance.from'] = ['The from is not a date and time that exists.'];
+  if (to === undefined) errors['maintenance.to'] = ['The to is not a date and time that exists.'];
+  if (from !== undefined && to !== undefined) {
+    if (to <= from) errors['maintenance.to'] = ['The to must be after the from.'];
+    else if (window.weekly && to - from >= WEEK_MS) {
+      errors['maintenance.to'] = ['A weekly window must be shorter than a week.'];
+    }
+  }
+  if (!isTimeZone(window.timeZone))
+    errors['maintenance.timeZone'] = ['The time zone is not one this server knows.'];
+  return errors;
 }
 
 function templateErrors(template: string, checkTemplate: TemplateChecker): FieldErrors {

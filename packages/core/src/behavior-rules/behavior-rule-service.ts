@@ -39,7 +39,7 @@ const DEPENDENCY_LOCK = 'alert_rule_behavior_dependencies';
 const KIND_FIELDS: Record<BehaviorRuleKind, readonly (keyof BehaviorRuleUpdateInput)[]> = {
   notification: ['filters', 'endpointIds'],
   template: ['endpointIds', 'template'],
-  silent: ['dependsOnAlertRuleIds', 'triggerState'],
+  silent: ['dependsOnAlertRuleIds', 'triggerState', 'maintenance'],
 };
 
 /**

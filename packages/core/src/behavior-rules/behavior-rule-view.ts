@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { BehaviorRuleKind } from '@oncall/contracts';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import type { BehaviorFilter } from './behavior-filters';
+import type { MaintenanceWindow } from './maintenance-window';
 
 export interface BehaviorRuleRef {
   id: string;
@@ -36,6 +37,8 @@ export interface SilentBehaviorRule extends BehaviorRuleCommon {
   dependsOnAlertRuleIds: string[];
   dependsOnAlertRules: BehaviorRuleRef[];
   triggerState: 'resolved' | 'critical';
+  /** A maintenance window that silences as a dependency in its trigger state does; null when none. */
+  maintenance: MaintenanceWindow | null;
 }
 
 /** A behavior rule as every face shows it, and as delivery reads it. */
@@ -135,6 +138,14 @@ function toView(
         dependsOnAlertRuleIds: dependencies.map((r) => r.id),
         dependsOnAlertRules: dependencies,
         triggerState: settings.triggerState === 'critical' ? 'critical' : 'resolved',
+        maintenance: maintenanceOf(settings.maintenance),
       };
   }
+}
+
+function maintenanceOf(value: unknown): MaintenanceWindow | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { from, to, timeZone, weekly } = value as Record<string, unknown>;
+  if (typeof from !== 'string' || typeof to !== 'string' || typeof timeZone !== 'string') return null;
+  return { from, to, timeZone, weekly: weekly === true };
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { queryRows } from '../persistence/query-rows';
 import { type BehaviorFilter, matchesBehaviorFilters } from './behavior-filters';
+import { activeUntil, type MaintenanceWindow } from './maintenance-window';
 
 /**
  * The rule's behavior rules as the paging statement reads them with its targets (see
@@ -13,6 +14,8 @@ export interface PagingBehavior {
   readonly filters: readonly BehaviorFilter[];
   readonly endpointIds: readonly string[];
   readonly silencing: boolean;
+  /** A silent rule's maintenance window, which silences while in force. */
+  readonly maintenance?: MaintenanceWindow | null;
 }
 
 /** What the rule's behavior rules did to one event's notifications, kept with the event in the history. */
@@ -37,7 +40,7 @@ export interface BehaviorAlert {
 
 /**
  * Who an event notifies once the rule's behavior rules have had their say: nobody while a silent
- * rule's dependency is in its trigger state; else the rule's own targets plus the endpoints of
+ * rule's dependency is in its trigger state or its maintenance window is in force; else the rule's own targets plus the endpoints of
  * every notification rule whose filters all match the alert (each endpoint once). `record` is null
  * when no behavior rule changed anything.
  */
@@ -46,10 +49,18 @@ export function applyPagingBehaviors(input: {
   readonly behaviors: readonly PagingBehavior[];
   readonly alert: BehaviorAlert | null;
   readonly ruleType: string;
+  /** Maintenance windows are in force or not at this time (ms since the epoch). */
+  readonly now: number;
 }): { endpointIds: string[]; record: BehaviorRecord | null } {
   const { behaviors } = input;
   if (behaviors.length === 0) return { endpointIds: [...input.targets], record: null };
-  const silencedBy = behaviors.filter((b) => b.kind === 'silent' && b.silencing).map((b) => b.id);
+  const silencedBy = behaviors
+    .filter(
+      (b) =>
+        b.kind === 'silent' &&
+        (b.silencing || (b.maintenance ? activeUntil(b.maintenance, input.now) !== null : false)),
+    )
+    .map((b) => b.id);
   if (silencedBy.length > 0) return { endpointIds: [], record: { silencedBy } };
   const endpointIds = new Set(input.targets);
   const routed: { behaviorRuleId: string; endpointIds: string[] }[] = [];
@@ -87,6 +98,7 @@ const BEHAVIORS_SQL = `select coalesce(json_agg(json_build_object(
                      where be.behavior_rule_id = b.id
                        and not exists (select 1 from alert_rule_silences s
                                         where s.alert_rule_id = b.alert_rule_id and s.user_id = e.owner_id)),
+    'maintenance', b.settings->'maintenance',
     'silencing', b.kind = 'silent' and exists (
         select 1 from alert_rule_behavior_dependencies d join alert_rules r on r.id = d.depends_on_rule_id
          where d.behavior_rule_id = b.id and r.state = b.settings->>'triggerState'))
