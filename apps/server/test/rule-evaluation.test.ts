@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AlertEvent, AlertInstance, type CheckClaim, queryRows, User } from '@oncall/core';
-import { startCheckLoop } from '@oncall/engine';
+import { AlertEvent, AlertInstance, type CheckClaim, createCore, queryRows, User } from '@oncall/core';
+import { createTemporalEngine, startCheckLoop } from '@oncall/engine';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { startFakeElasticsearch } from '@oncall/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -451,6 +451,36 @@ describe('scheduled rule evaluation', () => {
       expect(await firing(ruleId)).toEqual([]);
     } finally {
       await elastic.close();
+    }
+  });
+
+  it("runs the same on the Temporal driver: an evaluated fire's page goes to the Temporal outbox", async () => {
+    // A server on Temporal queues its pages in the outbox; its check loop drives the same schedule.
+    const temporal = createTemporalEngine({ db: h.t.database.db, runWorkers: false });
+    await temporal.start();
+    try {
+      const core = createCore({ ...h.t.deps, orchestrator: temporal.orchestrator });
+      const query = 'node_load > 40';
+      answers.set(query, series('batch-9'));
+      const ruleId = await createRule('Load on Temporal', query, { interval: '10s' });
+      await core.checks.reconcile();
+      const status = await core.checks.ruleStatus(ruleId);
+      const wait = new Date(status?.nextRunAt ?? 0).getTime() - h.t.clock.now().getTime();
+      if (wait > 0) h.t.clock.advance(wait);
+      const claims = (await core.checks.claimDue(1000)).filter((claim) => claim.subjectId === ruleId);
+      expect(claims).toHaveLength(1);
+      for (const claim of claims) await core.checks.run(claim);
+      expect(await firing(ruleId)).toEqual(['batch-9']);
+      const [outbox] = await queryRows<{ jobs: number }>(
+        h.t.core.orm.em.fork(),
+        `select count(*)::int as jobs from pgboss.job
+          where name = 'oncall-temporal-outbox' and data->>'type' = 'notify'
+            and data->>'alertEventId' in (select id::text from alert_events where rule_id = ?)`,
+        [ruleId],
+      );
+      expect(outbox?.jobs).toBe(1);
+    } finally {
+      await temporal.stop();
     }
   });
 });
