@@ -20,7 +20,7 @@ export const behaviorRuleViewSchema = z.object({
   dependsOnAlertRules: z.array(refSchema).optional().describe('silent'),
   triggerState: z.enum(BEHAVIOR_TRIGGER_STATES).optional().describe('silent'),
   maintenance: z
-    .object({ from: z.string(), to: z.string(), timeZone: z.string(), weekly: z.boolean() })
+    .object({ from: z.string(), to: z.string(), timeZone: z.string(), weekly: z.boolean().optional() })
     .nullable()
     .optional()
     .describe('silent: a maintenance window, wall-clock times in timeZone, once or weekly'),
