@@ -1,4 +1,5 @@
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import {
   endlessReply,
   FAKE_LIST_DATA,
@@ -212,6 +213,40 @@ describe('rule-form lists read from the data sources', () => {
         await h.call('DELETE', `/api/v1/data-source/${withLogin}`, { token: admin });
         await old.close();
       }
+    }
+  });
+
+  it('names a Zabbix that hangs or answers something other than JSON-RPC, and lists what the others answer', async () => {
+    // A proxy's maintenance page where the API should be: 200, but HTML.
+    const maintenance = createHttpServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end('<html><body>Down for maintenance</body></html>');
+    });
+    await new Promise<void>((resolve) => maintenance.listen(0, '127.0.0.1', resolve));
+    const hanging = await createSource({
+      name: 'zabbix-hang',
+      type: 'zabbix',
+      url: tarpit.url,
+      apiToken: ZABBIX_TOKEN,
+    });
+    const html = await createSource({
+      name: 'zabbix-html',
+      type: 'zabbix',
+      url: `http://127.0.0.1:${(maintenance.address() as AddressInfo).port}`,
+      apiToken: ZABBIX_TOKEN,
+    });
+    try {
+      const body = (await get('zabbix')).json();
+      expect(body.hosts).toEqual(['web-1']);
+      const byName = Object.fromEntries(
+        body.meta.sources.map((s: { name: string; error?: string }) => [s.name, s.error]),
+      );
+      expect(byName['zabbix-hang']).toBe(`No answer within ${TEST_SOURCE_QUERY_TIMEOUT_MS / 1000} s.`);
+      expect(byName['zabbix-html']).toBe('The answer from /api_jsonrpc.php is not JSON.');
+      expect(byName['zabbix-token']).toBeUndefined();
+    } finally {
+      for (const id of [hanging, html]) await h.call('DELETE', `/api/v1/data-source/${id}`, { token: admin });
+      await new Promise((resolve) => maintenance.close(resolve));
     }
   });
 

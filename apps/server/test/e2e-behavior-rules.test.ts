@@ -50,6 +50,15 @@ describe('behavior rules, delivered', () => {
     h.call('POST', '/api/v1/resolve-alert', { token, body: { alertname: 'disk_full', instance } });
   const to = (destination: string): DeliveredMessage[] =>
     h.fakes.delivered().filter((m) => m.destination === destination);
+  /** What the delivery log keeps beside its attempts of an instance's events: behavior rules' effects. */
+  const behaviorsOf = (ruleId: string, instance: string) =>
+    queryRows<{ endpoint_id: string; effect: string; behavior_rule_id: string; error: string | null }>(
+      h.t.core.orm.em.fork(),
+      `select n.endpoint_id, n.effect, n.behavior_rule_id, n.error from notification_behaviors n
+         join alert_events e on e.id = n.alert_event_id
+        where e.rule_id = ? and e.instance = ? order by e.created_at, n.endpoint_id, n.effect`,
+      [ruleId, instance],
+    );
   const history = async (ruleId: string) =>
     (await h.call('GET', `/api/v1/alert-rule/history/${ruleId}`, { token: await admin() })).json().data as {
       status: string;
@@ -94,6 +103,14 @@ describe('behavior rules, delivered', () => {
       { routed: [{ behaviorRuleId: routing, endpointIds: [own.sms.id, extra.telegram.id].sort() }] },
     ]);
     expect(events.find((e) => e.instance === 'web-1')?.behavior).toBeUndefined();
+    // The delivery log names the rule that added the DBAs' endpoint, on the fire and the resolve.
+    expect(
+      (await behaviorsOf(rule.id, 'db-1')).map((r) => [r.endpoint_id, r.effect, r.behavior_rule_id]),
+    ).toEqual([
+      [extra.telegram.id, 'routed', routing],
+      [extra.telegram.id, 'routed', routing],
+    ]);
+    expect(await behaviorsOf(rule.id, 'web-1')).toEqual([]);
   });
 
   it('renders the SMS and the Telegram message from a template, and falls back when it fails at send time', async () => {
@@ -130,15 +147,12 @@ describe('behavior rules, delivered', () => {
     expect((await fire(rule.token, 'host-8')).statusCode).toBe(200);
     await vi.waitFor(() => expect(to(endpoints.sms.destination)).toHaveLength(2), WAIT);
     expect(to(endpoints.sms.destination)[1]?.text).toContain(`CRITICAL: ${rule.name}`);
-    const renderings = await queryRows<{ outcome: string; error: string | null; endpoint_id: string }>(
-      h.t.core.orm.em.fork(),
-      `select m.outcome, m.error, m.endpoint_id from message_renderings m
-         join alert_events e on e.id = m.alert_event_id
-        where e.rule_id = ? and e.instance = ? order by m.endpoint_id`,
-      [rule.id, 'host-8'],
+    const renderings = await behaviorsOf(rule.id, 'host-8');
+    expect(renderings.map((r) => r.effect)).toEqual(['template_fallback', 'template_fallback']);
+    expect(renderings.every((r) => r.behavior_rule_id === template && (r.error ?? '').length > 0)).toBe(true);
+    expect((await behaviorsOf(rule.id, 'host-7')).map((r) => [r.endpoint_id, r.effect])).toEqual(
+      [endpoints.sms.id, endpoints.telegram.id].sort().map((id) => [id, 'templated']),
     );
-    expect(renderings).toHaveLength(2);
-    expect(renderings.every((r) => r.outcome === 'fallback' && (r.error ?? '').length > 0)).toBe(true);
   });
 
   it('holds back every notification while a dependency is critical, and lets them through once it resolves', async () => {
@@ -162,6 +176,12 @@ describe('behavior rules, delivered', () => {
     const silenced = await history(service.id);
     expect(silenced.map((e) => e.status)).toEqual(['Resolved', 'Firing']);
     expect(silenced.map((e) => e.behavior)).toEqual([{ silencedBy: [silence] }, { silencedBy: [silence] }]);
+    expect(
+      (await behaviorsOf(service.id, 'checkout')).map((r) => [r.endpoint_id, r.effect, r.behavior_rule_id]),
+    ).toEqual([
+      [endpoints.sms.id, 'silenced', silence],
+      [endpoints.sms.id, 'silenced', silence],
+    ]);
 
     expect((await resolve(link.token, 'uplink')).statusCode).toBe(200);
     expect((await fire(service.token, 'checkout')).statusCode).toBe(200);

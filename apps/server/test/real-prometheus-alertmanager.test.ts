@@ -154,7 +154,7 @@ describe.skipIf(!INSTALLED)('the real Prometheus, Alertmanager and VictoriaMetri
       name: `${name} rule`,
       queryType: 'textQuery',
       queryText,
-      queryObject: { interval: '10s', timeout: '5s' },
+      queryObject: { interval: '2s', timeout: '2s' },
       dataSourceIds: [source.id],
       endpointIds: [endpoint.id],
     });

@@ -315,7 +315,7 @@ describe('scheduled rule evaluation', () => {
         name: 'Bad options',
         queryType: 'textQuery',
         queryText: 'up',
-        queryObject: { interval: '5s', for: 'soon', timeout: '2m' },
+        queryObject: { interval: '500ms', for: 'soon', timeout: '2m' },
       },
     });
     expect(created.statusCode).toBe(422);

@@ -4,6 +4,7 @@ import {
   type BehaviorAlert,
   readPagingBehaviors,
 } from '../behavior-rules/notification-behavior';
+import { pagingBehaviorRows, recordNotificationBehaviors } from '../behavior-rules/notification-behavior-log';
 import { type AlertState, newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
@@ -418,6 +419,7 @@ async function pageWithBehaviors(
           where id = ?`,
         [JSON.stringify(applied.record), alertEventId],
       );
+      await recordNotificationBehaviors(tx, pagingBehaviorRows(alertEventId, targets, applied.record));
     }
   }
   await notifyEndpoints(

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { applyPagingBehaviors, readPagingBehaviors } from '../behavior-rules/notification-behavior';
+import { pagingBehaviorRows, recordNotificationBehaviors } from '../behavior-rules/notification-behavior-log';
 import { newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
@@ -67,6 +68,7 @@ export async function recordAcknowledgement(
         `update alert_events set payload = jsonb_build_object('behavior', ?::jsonb) where id = ?`,
         [JSON.stringify(applied.record), eventId],
       );
+      await recordNotificationBehaviors(tx, pagingBehaviorRows(eventId, targets, applied.record));
     }
   }
   for (const endpointId of endpointIds) {

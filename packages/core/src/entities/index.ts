@@ -20,8 +20,8 @@ import { AuthSession } from './auth-session.entity';
 import { DataSource } from './data-source.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Endpoint } from './endpoint.entity';
-import { MessageRendering } from './message-rendering.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
+import { NotificationBehavior } from './notification-behavior.entity';
 import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
@@ -46,9 +46,13 @@ export { AuthSession } from './auth-session.entity';
 export { DATA_SOURCE_TYPES, DataSource, type DataSourceType } from './data-source.entity';
 export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
 export { ENDPOINT_TYPES, Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
-export { MESSAGE_RENDERING_OUTCOMES, MessageRendering } from './message-rendering.entity';
 export { MessengerProxy, PROXY_TYPES, type ProxyType } from './messenger-proxy.entity';
 export { isId, newId } from './new-id';
+export {
+  NOTIFICATION_BEHAVIOR_EFFECTS,
+  NotificationBehavior,
+  type NotificationBehaviorEffect,
+} from './notification-behavior.entity';
 export { OTP_CHANNELS, type OtpChannel, OtpCode } from './otp-code.entity';
 export { PROVIDER_KINDS, ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
@@ -84,7 +88,7 @@ export const entities = [
   AlertEvent,
   AlertRuleStatePeriod,
   ScheduledCheck,
-  MessageRendering,
+  NotificationBehavior,
   AlertRuleBehaviorRule,
   AlertRuleBehaviorEndpoint,
   AlertRuleBehaviorDependency,

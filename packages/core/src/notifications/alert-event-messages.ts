@@ -1,11 +1,11 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import type { AckLinkSigner } from '../alert-lifecycle/ack-link';
+import { recordNotificationBehaviors } from '../behavior-rules/notification-behavior-log';
 import type { AlertEventKind } from '../entities/alert-event.entity';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
-import { runStatement } from '../persistence/run-statement';
 import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
 import { templateContext } from './templates/template-context';
 import { renderTemplate } from './templates/template-engine';
@@ -131,13 +131,16 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
           acknowledgeUrl,
         }),
       );
-      await recordRendering(options.orm, {
-        alertEventId,
-        endpointId,
-        behaviorRuleId: template.template_rule_id,
-        outcome: rendered.ok ? 'templated' : 'fallback',
-        error: rendered.ok ? null : rendered.reason,
-      });
+      // The first send records how the message was made; a retry keeps that row.
+      await recordNotificationBehaviors(options.orm.em.fork(), [
+        {
+          alertEventId,
+          endpointId,
+          behaviorRuleId: template.template_rule_id,
+          effect: rendered.ok ? 'templated' : 'template_fallback',
+          error: rendered.ok ? null : rendered.reason,
+        },
+      ]);
       // A template that fails must not cost the page: the default message goes, and why is recorded.
       return rendered.ok ? templatedMessage(message, rendered.text) : message;
     },
@@ -149,30 +152,4 @@ function jsonObject(value: Record<string, string> | string | null): Record<strin
   if (value === null) return null;
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : null;
-}
-
-/** The first send of an event to an endpoint records how its message was made; retries keep it. */
-async function recordRendering(
-  orm: MikroORM,
-  rendering: {
-    alertEventId: string;
-    endpointId: string;
-    behaviorRuleId: string;
-    outcome: 'templated' | 'fallback';
-    error: string | null;
-  },
-): Promise<void> {
-  await runStatement(
-    orm.em.fork(),
-    `insert into message_renderings (alert_event_id, endpoint_id, behavior_rule_id, outcome, error, created_at)
-     values (?, ?, ?, ?, ?, now())
-     on conflict (alert_event_id, endpoint_id) do nothing`,
-    [
-      rendering.alertEventId,
-      rendering.endpointId,
-      rendering.behaviorRuleId,
-      rendering.outcome,
-      rendering.error,
-    ],
-  );
 }

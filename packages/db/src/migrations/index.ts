@@ -22,7 +22,7 @@ import { Migration20261126170000DataSourceConnectionOptions } from './Migration2
 import { Migration20261126171000ScheduledChecks } from './Migration20261126171000ScheduledChecks';
 import { Migration20261126180000BehaviorRules } from './Migration20261126180000BehaviorRules';
 import { Migration20261126190000BehaviorRulesTakeTheFullPath } from './Migration20261126190000BehaviorRulesTakeTheFullPath';
-import { Migration20261126191000MessageRenderings } from './Migration20261126191000MessageRenderings';
+import { Migration20261126191000NotificationBehaviors } from './Migration20261126191000NotificationBehaviors';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -87,5 +87,8 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     name: 'Migration20261126190000BehaviorRulesTakeTheFullPath',
     class: Migration20261126190000BehaviorRulesTakeTheFullPath,
   },
-  { name: 'Migration20261126191000MessageRenderings', class: Migration20261126191000MessageRenderings },
+  {
+    name: 'Migration20261126191000NotificationBehaviors',
+    class: Migration20261126191000NotificationBehaviors,
+  },
 ];

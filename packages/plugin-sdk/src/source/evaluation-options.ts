@@ -48,7 +48,7 @@ const duration = (label: string, minMs: number, maxMs: number) =>
  * Elasticsearch, VictoriaLogs or Metabase rule's `queryObject`), each a duration (`"30s"`, `"5m"`)
  * or seconds:
  *
- * - `interval` (default 60 s, 10 s … 1 day): how often the rule runs.
+ * - `interval` (default 60 s, 1 s … 1 day): how often the rule runs.
  * - `for` (default 0): how long an instance must be returned by consecutive runs before it fires;
  *   until then it is pending and pages nobody, as Prometheus's `for`.
  * - `keepFiringFor` (default 0): how long a firing instance stays firing after runs stop returning
@@ -63,7 +63,7 @@ const duration = (label: string, minMs: number, maxMs: number) =>
 export const evaluationOptionsSchema = z
   .looseObject(
     {
-      interval: duration('interval', 10_000, DAY_MS).optional(),
+      interval: duration('interval', 1_000, DAY_MS).optional(),
       for: duration('for duration', 0, DAY_MS).optional(),
       keepFiringFor: duration('keep firing for duration', 0, DAY_MS).optional(),
       timeout: duration('timeout', 1_000, 60_000).optional(),
@@ -73,7 +73,7 @@ export const evaluationOptionsSchema = z
   .superRefine((options, ctx) => {
     const timing = evaluationTiming(options);
     // An interval out of range has its own error; the timeout is only weighed against a valid one.
-    const validInterval = timing.intervalMs >= 10_000 && timing.intervalMs <= DAY_MS;
+    const validInterval = timing.intervalMs >= 1_000 && timing.intervalMs <= DAY_MS;
     if (validInterval && timing.timeoutMs > timing.intervalMs) {
       ctx.addIssue({
         code: 'custom',

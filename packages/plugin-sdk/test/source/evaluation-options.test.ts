@@ -29,7 +29,7 @@ describe('evaluation options', () => {
 
   it('refuses what it cannot honour, at the field it is wrong in', () => {
     const parsed = evaluationOptionsSchema.safeParse({
-      interval: '5s',
+      interval: '500ms',
       for: 'soon',
       keepFiringFor: '2d',
       timeout: '30s',
