@@ -40,9 +40,9 @@ describe('Metabase evaluate', () => {
     if (fields === undefined || !('fields' in fields)) throw new Error('metabase has one rule shape');
     expect(fields.fields.parse(rule().settings)).toEqual(rule().settings);
     expect(
-      fields.fields.safeParse({ ...rule().settings, queryObject: { interval: '1s' } }).error?.issues,
+      fields.fields.safeParse({ ...rule().settings, queryObject: { interval: '500ms' } }).error?.issues,
     ).toMatchObject([
-      { path: ['queryObject', 'interval'], message: 'The interval must be between 10 seconds and 1 day.' },
+      { path: ['queryObject', 'interval'], message: 'The interval must be between 1 second and 1 day.' },
     ]);
   });
 

@@ -23,6 +23,8 @@ export function parseDuration(text: string): number | undefined {
 
 const DAY_MS = 86_400_000;
 
+const seconds = (ms: number) => (ms === 1000 ? '1 second' : `${ms / 1000} seconds`);
+
 const duration = (label: string, minMs: number, maxMs: number) =>
   z
     .union([z.string(), z.number()], {
@@ -38,7 +40,7 @@ const duration = (label: string, minMs: number, maxMs: number) =>
       } else if (ms < minMs || ms > maxMs) {
         ctx.addIssue({
           code: 'custom',
-          message: `The ${label} must be between ${minMs / 1000} seconds and ${maxMs / DAY_MS} day.`,
+          message: `The ${label} must be between ${seconds(minMs)} and ${maxMs / DAY_MS} day.`,
         });
       }
     });
