@@ -7,6 +7,7 @@ import type { Actor } from '../auth/actor';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { newId } from '../entities/new-id';
 import { notFound, validationFailed } from '../errors/domain-error';
+import { isForeignKeyViolation } from '../persistence/foreign-key-violation';
 import { runSql, selectRows, sql } from '../persistence/sql-fragment';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import { assertCanAdministerRule } from '../policy/alert-rule-policy';
@@ -255,17 +256,38 @@ async function linkReferences(
   checked: CheckedBehaviorRule,
 ): Promise<void> {
   if (checked.endpointIds.length > 0) {
-    await runSql(
-      tx,
-      sql`insert into alert_rule_behavior_endpoints (behavior_rule_id, endpoint_id)
-          select distinct ${ruleId}::uuid, e.id from unnest(array[${checked.endpointIds}]::uuid[]) as e(id)`,
+    await goneAsValidation(
+      'endpointIds',
+      'An endpoint was deleted meanwhile.',
+      runSql(
+        tx,
+        sql`insert into alert_rule_behavior_endpoints (behavior_rule_id, endpoint_id)
+            select distinct ${ruleId}::uuid, e.id from unnest(array[${checked.endpointIds}]::uuid[]) as e(id)`,
+      ),
     );
   }
   if (checked.dependsOnAlertRuleIds.length > 0) {
-    await runSql(
-      tx,
-      sql`insert into alert_rule_behavior_dependencies (behavior_rule_id, depends_on_rule_id)
-          select distinct ${ruleId}::uuid, d.id from unnest(array[${checked.dependsOnAlertRuleIds}]::uuid[]) as d(id)`,
+    await goneAsValidation(
+      'dependsOnAlertRuleIds',
+      'An alert rule was deleted meanwhile.',
+      runSql(
+        tx,
+        sql`insert into alert_rule_behavior_dependencies (behavior_rule_id, depends_on_rule_id)
+            select distinct ${ruleId}::uuid, d.id from unnest(array[${checked.dependsOnAlertRuleIds}]::uuid[]) as d(id)`,
+      ),
     );
+  }
+}
+
+/**
+ * The references were checked before the transaction; one deleted since then fails the link's
+ * foreign key, which is the caller's input gone stale, not a fault of the service.
+ */
+async function goneAsValidation(field: string, message: string, write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw validationFailed({ [field]: [message] });
+    throw error;
   }
 }
