@@ -231,7 +231,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       querier,
     }),
-    behaviorRules: new BehaviorRuleService({ orm, checkTemplate }),
+    behaviorRules: new BehaviorRuleService({ orm, checkTemplate, clock }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     otp,
     providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),

@@ -11,6 +11,7 @@ import { isForeignKeyViolation } from '../persistence/foreign-key-violation';
 import { runSql, selectRows, sql } from '../persistence/sql-fragment';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import { assertCanAdministerRule } from '../policy/alert-rule-policy';
+import type { Clock } from '../ports/clock';
 import { loadById } from '../validation/find-by-id';
 import {
   assertDependenciesSelectable,
@@ -55,6 +56,8 @@ export class BehaviorRuleService {
       orm: MikroORM;
       /** Template syntax (the core's `checkTemplate`): a template that does not parse is a 422 naming the line. */
       checkTemplate: TemplateChecker;
+      /** Dates the sample alert a preview renders when the rule has no event yet. */
+      clock: Clock;
     },
   ) {}
 
@@ -82,7 +85,7 @@ export class BehaviorRuleService {
       sql`select id, name, type, state from alert_rules where id = ${standing.id}`,
     );
     if (!rule) throw notFound('Alert rule');
-    return previewRuleTemplate(em, rule, template, new Date());
+    return previewRuleTemplate(em, rule, template, this.deps.clock.now());
   }
 
   async list(actor: Actor, alertRuleId: string): Promise<{ rules: BehaviorRuleView[] }> {
