@@ -3,10 +3,11 @@ import type { AlertState } from '../entities/index';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { queryRows } from '../persistence/query-rows';
 
-/** Who acknowledged an episode; `username` is null once the user is deleted. */
+/** Who acknowledged an episode; `username` and `name` are null once the user is deleted. */
 export interface EpisodeAcknowledger {
   id: string;
   username: string | null;
+  name: string | null;
 }
 
 /** The life of one alert instance, from the fire that opened it to its resolve. */
@@ -38,6 +39,7 @@ interface EpisodeRow {
   acknowledged_at: Date | string | null;
   acknowledged_by_id: string | null;
   acknowledged_by_username: string | null;
+  acknowledged_by_name: string | null;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function ruleEpisodes(
      )
      select ep.*, coalesce(i.acknowledged_at, ack.created_at) as acknowledged_at,
             coalesce(i.acknowledged_by_id, ack.actor_id) as acknowledged_by_id,
-            u.username as acknowledged_by_username
+            u.username as acknowledged_by_username, u.name as acknowledged_by_name
        from episodes ep
        left join alert_instances i
          on i.rule_id = ? and i.episode_id = ep.episode_id and i.acknowledged_at is not null
@@ -108,7 +110,11 @@ function episodeOf(row: EpisodeRow): Episode {
     acknowledgedBy:
       row.acknowledged_by_id === null
         ? null
-        : { id: row.acknowledged_by_id, username: row.acknowledged_by_username },
+        : {
+            id: row.acknowledged_by_id,
+            username: row.acknowledged_by_username,
+            name: row.acknowledged_by_name,
+          },
     resolvedAt: row.resolved_at === null ? null : isoOf(row.resolved_at),
     eventCount: Number(row.event_count),
   };
