@@ -25,6 +25,7 @@ import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
+import { EpisodeReadService } from './episodes/episode-read-service';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
 import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
@@ -125,6 +126,8 @@ export interface Core {
   ingestion: ApiIngestion;
   webhooks: WebhookIngestion;
   alerts: AlertReadService;
+  /** A rule's episodes and its delivery log (attempts and behavior rules' effects). */
+  episodes: EpisodeReadService;
   ruleActions: RuleActions;
   ackLinks: AckLinkSigner;
   /** The acknowledge link of messages: its page, its acknowledgement, and the legacy link route. */
@@ -246,6 +249,7 @@ export function createCore(deps: CoreDeps): Core {
       checks,
     }),
     alerts: new AlertReadService({ orm, checks }),
+    episodes: new EpisodeReadService({ orm }),
     webhooks,
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),
     ackLinks,

@@ -134,6 +134,15 @@ export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
 export type { EndpointView } from './endpoints/endpoint-view';
 export * from './entities/index';
+export type {
+  DeliveryAttemptLogEntry,
+  DeliveryLogEndpoint,
+  DeliveryLogEntry,
+  DeliveryLogScope,
+  NotificationBehaviorLogEntry,
+} from './episodes/delivery-log';
+export { EpisodeReadService } from './episodes/episode-read-service';
+export type { Episode, EpisodeAcknowledger } from './episodes/rule-episodes';
 export {
   DomainError,
   type ErrorCode,
