@@ -9,6 +9,7 @@ import {
 } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
+import { requestSchemaOf, responseSchemaOf } from './support/openapi-document';
 
 // Per-data-source connection options over REST: stored, checked, shown, and honoured by the status
 // check. The polled fixture stands for a source plugin with `pollAlerts` (no built-in has one yet).
@@ -202,11 +203,10 @@ describe('data source connection options', () => {
 
   it('documents the options in the OpenAPI description of the bodies and reads', async () => {
     const doc = (await h.call('GET', '/api/v1/openapi.json')).json();
-    const body = doc.paths['/api/v1/data-source'].post.requestBody.content['application/json'].schema;
+    const body = requestSchemaOf(doc, doc.paths['/api/v1/data-source'].post);
     for (const field of Object.keys(DEFAULTS)) expect(body.properties, field).toHaveProperty(field);
     expect(body.properties.timeoutSeconds).toMatchObject({ minimum: 1, maximum: 60 });
-    const read =
-      doc.paths['/api/v1/data-source/{id}'].get.responses['200'].content['application/json'].schema;
+    const read = responseSchemaOf(doc, doc.paths['/api/v1/data-source/{id}'].get, '200');
     expect(read.required).toEqual(expect.arrayContaining(Object.keys(DEFAULTS)));
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSchemaOf } from './support/openapi-document';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // Resolved by this package's vitest config to the fixture in test-plugins/, as if installed.
@@ -139,7 +140,7 @@ describe('endpoints of a plugin-defined type', () => {
 
   it('documents its body in the OpenAPI document', async () => {
     const doc = (await h.call('GET', '/api/v1/openapi.json')).json();
-    const schema = doc.paths['/api/v1/endpoint'].post.requestBody.content['application/json'].schema;
+    const schema = requestSchemaOf(doc, doc.paths['/api/v1/endpoint'].post);
     const ntfy = schema.anyOf.find(
       (option: { properties: { type: { enum?: string[] } } }) => option.properties.type.enum?.[0] === 'ntfy',
     );
