@@ -8,8 +8,8 @@ import {
   type TestCertificate,
 } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/test-app';
 import { requestSchemaOf, responseSchemaOf } from './support/openapi-document';
+import { createTestApp, type TestApp } from './support/test-app';
 
 // Per-data-source connection options over REST: stored, checked, shown, and honoured by the status
 // check. The polled fixture stands for a source plugin with `pollAlerts` (no built-in has one yet).

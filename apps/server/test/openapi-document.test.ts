@@ -86,7 +86,10 @@ describe('the OpenAPI document of the REST face', () => {
     for (const { method, path, operation } of operationsOf(doc)) {
       const statuses = Object.keys(operation.responses);
       const where = `${method} ${path}`;
-      expect(statuses.some((status) => /^2\d\d$/.test(status)), where).toBe(true);
+      expect(
+        statuses.some((status) => /^2\d\d$/.test(status)),
+        where,
+      ).toBe(true);
       expect(operation.responses.default, where).toBeDefined();
       for (const status of statuses.filter((status) => /^[45]\d\d$/.test(status))) {
         const schema = operation.responses[status]?.content?.['application/json']?.schema;
@@ -112,7 +115,13 @@ describe('the OpenAPI document of the REST face', () => {
     expect(statusesOf('put', '/alert-rule-behavior-rule/{alertRuleId}/{ruleId}')).toEqual(
       expect.arrayContaining(['403', '404', '422']),
     );
-    for (const path of ['/fire-alert', '/resolve-alert', '/stop-alert', '/status-alert', '/notification-alert']) {
+    for (const path of [
+      '/fire-alert',
+      '/resolve-alert',
+      '/stop-alert',
+      '/status-alert',
+      '/notification-alert',
+    ]) {
       expect(statusesOf('post', path)).toEqual(expect.arrayContaining(['200', '401', '429']));
     }
     expect(statusesOf('get', '/alert-rule/status')).toContain('422');
@@ -120,16 +129,28 @@ describe('the OpenAPI document of the REST face', () => {
   });
 
   it('gives the lifecycle answers a schema', () => {
-    const history = responseSchemaOf(doc, doc.paths['/api/v1/alert-rule/history/{id}']?.get ?? never(), '200');
+    const history = responseSchemaOf(
+      doc,
+      doc.paths['/api/v1/alert-rule/history/{id}']?.get ?? never(),
+      '200',
+    );
     const entry = resolved(doc, (history.properties as Record<string, { items: object }>).data.items);
     expect(entry.required).toEqual(expect.arrayContaining(['id', 'kind', 'status', 'createdAt']));
-    const triggered = responseSchemaOf(doc, doc.paths['/api/v1/alert-rule/triggered/{id}']?.get ?? never(), '200');
+    const triggered = responseSchemaOf(
+      doc,
+      doc.paths['/api/v1/alert-rule/triggered/{id}']?.get ?? never(),
+      '200',
+    );
     expect(triggered.required).toEqual(expect.arrayContaining(['alertRuleId', 'state', 'instances']));
     for (const path of ['/alert-rule/acknowledge/{id}', '/alert-rule/resolve/{id}']) {
       const answer = responseSchemaOf(doc, doc.paths[`/api/v1${path}`]?.post ?? never(), '200');
       expect(answer.required, path).toEqual(['status', 'message']);
     }
-    const link = responseSchemaOf(doc, doc.paths['/api/v1/alert-rule/acknowledgeL/{id}']?.get ?? never(), '200');
+    const link = responseSchemaOf(
+      doc,
+      doc.paths['/api/v1/alert-rule/acknowledgeL/{id}']?.get ?? never(),
+      '200',
+    );
     expect(link.required).toEqual(['status', 'message']);
   });
 
@@ -142,7 +163,9 @@ describe('the OpenAPI document of the REST face', () => {
     expect(doc.paths['/api/v1/auth/refresh']?.post?.security).toEqual([]);
     expect(doc.paths['/api/v1/fire-alert']?.post?.security).toContainEqual({ ruleToken: [] });
     expect(doc.paths['/api/v1/grafana-alert/{token}']?.post?.security).toEqual([]);
-    expect(doc.paths['/api/v1/prometheus-alert/api/v2/alerts']?.post?.security).toEqual([{ dataSourceToken: [] }]);
+    expect(doc.paths['/api/v1/prometheus-alert/api/v2/alerts']?.post?.security).toEqual([
+      { dataSourceToken: [] },
+    ]);
     expect(doc.paths['/api/v1/user']?.get?.security).toBeUndefined();
   });
 

@@ -141,10 +141,13 @@ describe('endpoints of a plugin-defined type', () => {
   it('documents its body in the OpenAPI document', async () => {
     const doc = (await h.call('GET', '/api/v1/openapi.json')).json();
     const schema = requestSchemaOf(doc, doc.paths['/api/v1/endpoint'].post);
-    const ntfy = schema.anyOf.find(
-      (option: { properties: { type: { enum?: string[] } } }) => option.properties.type.enum?.[0] === 'ntfy',
-    );
-    expect(ntfy.required).toEqual(expect.arrayContaining(['name', 'type', 'serverUrl', 'topic']));
-    expect(Object.keys(ntfy.properties)).toEqual(expect.arrayContaining(['accessToken']));
+    // OpenAPI 3.1 states a literal as `const`.
+    const options = schema.anyOf as Array<{
+      properties: Record<string, unknown> & { type: { const?: string } };
+      required: string[];
+    }>;
+    const ntfy = options.find((option) => option.properties.type.const === 'ntfy');
+    expect(ntfy?.required).toEqual(expect.arrayContaining(['name', 'type', 'serverUrl', 'topic']));
+    expect(Object.keys(ntfy?.properties ?? {})).toEqual(expect.arrayContaining(['accessToken']));
   });
 });
