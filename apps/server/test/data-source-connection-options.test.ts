@@ -205,7 +205,7 @@ describe('data source connection options', () => {
     const doc = (await h.call('GET', '/api/v1/openapi.json')).json();
     const body = requestSchemaOf(doc, doc.paths['/api/v1/data-source'].post);
     for (const field of Object.keys(DEFAULTS)) expect(body.properties, field).toHaveProperty(field);
-    expect(body.properties.timeoutSeconds).toMatchObject({ minimum: 1, maximum: 60 });
+    expect(body.properties?.timeoutSeconds).toMatchObject({ minimum: 1, maximum: 60 });
     const read = responseSchemaOf(doc, doc.paths['/api/v1/data-source/{id}'].get, '200');
     expect(read.required).toEqual(expect.arrayContaining(Object.keys(DEFAULTS)));
   });

@@ -61,7 +61,7 @@ describe('HTTP plumbing', () => {
     expect(schema.required).toEqual(
       expect.arrayContaining(['username', 'name', 'password', 'confirmPassword', 'role']),
     );
-    expect(schema.properties.role.enum).toEqual(['owner', 'manager', 'member']);
+    expect(schema.properties?.role?.enum).toEqual(['owner', 'manager', 'member']);
     expect(doc.paths['/api/v1/team/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
     expect(doc.paths).not.toHaveProperty('/metrics');
   });

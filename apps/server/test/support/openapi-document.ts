@@ -7,7 +7,18 @@ export interface OpenApiOperation {
   responses: Record<string, { description: string; content?: Record<string, { schema: SchemaObject }> }>;
 }
 
-export type SchemaObject = Record<string, unknown> & { $ref?: string };
+export interface SchemaObject {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, SchemaObject>;
+  required?: string[];
+  items?: SchemaObject;
+  anyOf?: SchemaObject[];
+  enum?: unknown[];
+  const?: unknown;
+  examples?: unknown[];
+  [keyword: string]: unknown;
+}
 
 export interface OpenApiDocument {
   openapi: string;
