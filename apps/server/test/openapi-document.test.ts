@@ -68,6 +68,8 @@ describe('the OpenAPI document of the REST face', () => {
       }
     }
     expect(unnamed).toEqual([]);
+    const operationIds = operationsOf(doc).map(({ operation }) => operation.operationId);
+    expect(new Set(operationIds).size).toBe(operationIds.length);
     const missing = refsIn(doc).filter(
       (ref) => !doc.components.schemas[ref.replace('#/components/schemas/', '')],
     );
@@ -126,6 +128,8 @@ describe('the OpenAPI document of the REST face', () => {
     }
     expect(statusesOf('get', '/alert-rule/status')).toContain('422');
     expect(statusesOf('post', '/endpoint/sendOTP')).toEqual(expect.arrayContaining(['201', '422']));
+    const labels = doc.paths['/api/v1/alert-rule/create-data/labels']?.get?.responses['502'];
+    expect(labels?.description).toMatch(/source_unavailable/);
   });
 
   it('gives the lifecycle answers a schema', () => {

@@ -86,8 +86,9 @@ export function withDefaultErrors(document: JsonObject): JsonObject {
     for (const method of METHODS) {
       const operation = item[method] as { responses?: JsonObject } | undefined;
       if (!operation) continue;
-      for (const answer of Object.values(operation.responses ?? {}) as JsonObject[]) {
-        if (answer.description === 'Default Response') answer.description = 'Success';
+      for (const [status, answer] of Object.entries(operation.responses ?? {}) as [string, JsonObject][]) {
+        if (status.startsWith('2') && answer.description === 'Default Response')
+          answer.description = 'Success';
       }
       operation.responses = {
         ...operation.responses,

@@ -129,6 +129,8 @@ export function restOpenApiTransforms(): {
       if (isZodSchema(answer) && answer.def.type === 'void') {
         documented[status] = { type: 'null', description: 'Success, with an empty body.' };
       }
+      const description = ERROR_DESCRIPTIONS[Number(status)];
+      if (description) documented[status] = { ...(documented[status] as object), description };
     }
     for (const status of errorStatuses) {
       if (documented[status]) continue;
