@@ -1,4 +1,9 @@
 export {
+  alertHistoryEntrySchema,
+  firingInstanceSchema,
+  triggeredViewSchema,
+} from './alert-rules/alert-lifecycle-views';
+export {
   alertRuleCommonShape,
   alertRuleCreateBody,
   alertRuleCreateBodySchema,
