@@ -4,7 +4,7 @@ import type { DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity
 import { isId } from '../entities/new-id';
 import { joinSql, type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { type ReportFilter, reportedRules, withinRange } from './report-filter';
-import { isoOf, olderThan, type Slice, type SliceQuery, slicesByParent, sliceOf } from './report-slice';
+import { isoOf, olderThan, type Slice, type SliceQuery, sliceOf, slicesByParent } from './report-slice';
 
 /**
  * One delivery attempt of a page (an alert event to one endpoint). `channel` is the endpoint's

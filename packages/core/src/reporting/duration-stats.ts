@@ -11,9 +11,14 @@ export interface DurationStats {
  * The stats from `count(x)`, `avg(x)` and `percentile_cont(array[0.5, 0.9, 0.99])`; null when
  * nothing was measured.
  */
-export function durationStats(count: number, mean: number | null, percentiles: unknown): DurationStats | null {
+export function durationStats(
+  count: number,
+  mean: number | null,
+  percentiles: unknown,
+): DurationStats | null {
   const [p50, p90, p99] = numbersOf(percentiles);
-  if (count === 0 || mean === null || p50 === undefined || p90 === undefined || p99 === undefined) return null;
+  if (count === 0 || mean === null || p50 === undefined || p90 === undefined || p99 === undefined)
+    return null;
   return { count, mean: Number(mean), p50, p90, p99 };
 }
 

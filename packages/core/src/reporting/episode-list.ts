@@ -4,7 +4,15 @@ import { isId } from '../entities/new-id';
 import { joinSql, type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { episodeRows } from './episode-rows';
 import type { ReportFilter } from './report-filter';
-import { isoOf, isoOrNull, olderThan, type Slice, type SliceQuery, slicesByParent, sliceOf } from './report-slice';
+import {
+  isoOf,
+  isoOrNull,
+  olderThan,
+  type Slice,
+  type SliceQuery,
+  sliceOf,
+  slicesByParent,
+} from './report-slice';
 
 export const EPISODE_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
 /** Resolved once resolved, acknowledged once acknowledged and not resolved, open otherwise. */

@@ -5,7 +5,7 @@ import type { AlertState } from '../entities/alert-rule.entity';
 import { isId } from '../entities/new-id';
 import { joinSql, type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { type ReportFilter, reportedRules, withinRange } from './report-filter';
-import { isoOf, olderThan, type Slice, type SliceQuery, slicesByParent, sliceOf } from './report-slice';
+import { isoOf, olderThan, type Slice, type SliceQuery, sliceOf, slicesByParent } from './report-slice';
 
 /** One history event; the payload stays on REST's history route. */
 export interface HistoryEventView {

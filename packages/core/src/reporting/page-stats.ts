@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import { ATTEMPT_SOURCES } from './delivery-list';
 import { type ReportFilter, reportedRules, withinRange } from './report-filter';
-import { groupingOf, groupKeyOf, type ReportGroupKey, type ReportGrouping } from './report-grouping';
+import { groupingOf, groupKeyOf, type ReportGrouping, type ReportGroupKey } from './report-grouping';
 
 /**
  * Pages per group: a page is one alert event sent to one endpoint, however many attempts it took;

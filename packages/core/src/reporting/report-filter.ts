@@ -27,7 +27,9 @@ export interface ReportFilter {
  * rule list's own condition): a filter narrows the caller's rules, it never reaches others'.
  */
 export function reportedRules(actor: Actor, filter: ReportFilter): SqlFragment {
-  const parts = [ruleFilterCondition(actor, { types: filter.ruleTypes, tags: filter.tags, status: filter.ruleStates })];
+  const parts = [
+    ruleFilterCondition(actor, { types: filter.ruleTypes, tags: filter.tags, status: filter.ruleStates }),
+  ];
   if (filter.ruleIds?.length) parts.push(sql`r.id in (${filter.ruleIds.filter(isId)})`);
   if (filter.teamIds?.length) {
     parts.push(

@@ -53,6 +53,10 @@ export function groupingOf(
   }
 }
 
-export function groupKeyOf(row: { ruleId: string | null; teamId: string | null; day: unknown }): ReportGroupKey {
+export function groupKeyOf(row: {
+  ruleId: string | null;
+  teamId: string | null;
+  day: unknown;
+}): ReportGroupKey {
   return { ruleId: row.ruleId, teamId: row.teamId, day: isoOrNull(row.day) };
 }

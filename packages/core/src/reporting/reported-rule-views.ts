@@ -1,5 +1,5 @@
-import type { AlertRuleTypeCatalog } from '@oncall/contracts';
 import type { EntityManager } from '@mikro-orm/core';
+import type { AlertRuleTypeCatalog } from '@oncall/contracts';
 import { ruleRows } from '../alert-rules/alert-rule-rows';
 import { type AlertRuleView, toAlertRuleView } from '../alert-rules/alert-rule-view';
 import { isSingleSource } from '../alert-rules/rule-type-catalog';

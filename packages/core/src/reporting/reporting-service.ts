@@ -4,10 +4,27 @@ import type { AlertRuleView } from '../alert-rules/alert-rule-view';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Clock } from '../ports/clock';
-import { type DeliveryAttemptView, type DeliveryFilter, deliveriesByEvent, listDeliveries } from './delivery-list';
+import {
+  type DeliveryAttemptView,
+  type DeliveryFilter,
+  deliveriesByEvent,
+  listDeliveries,
+} from './delivery-list';
 import { type DeliveryGrouping, type DeliveryStats, deliveryStats } from './delivery-stats';
-import { type EpisodeFilter, type EpisodeView, episodesById, episodesByRule, listEpisodes } from './episode-list';
-import { eventsById, eventsByParent, type HistoryEventFilter, type HistoryEventView, listEvents } from './event-list';
+import {
+  type EpisodeFilter,
+  type EpisodeView,
+  episodesById,
+  episodesByRule,
+  listEpisodes,
+} from './episode-list';
+import {
+  eventsById,
+  eventsByParent,
+  type HistoryEventFilter,
+  type HistoryEventView,
+  listEvents,
+} from './event-list';
 import { noisiestRules, type RuleNoise } from './noisiest-rules';
 import { type PageStats, pageStats } from './page-stats';
 import { assertReportable, type ReportFilter } from './report-filter';
@@ -26,7 +43,12 @@ export class ReportingService {
   private readonly rules: ReportedRuleViews;
 
   constructor(
-    private readonly deps: { orm: MikroORM; secretBox: SecretBox; ruleTypes: AlertRuleTypeCatalog; clock: Clock },
+    private readonly deps: {
+      orm: MikroORM;
+      secretBox: SecretBox;
+      ruleTypes: AlertRuleTypeCatalog;
+      clock: Clock;
+    },
   ) {
     this.rules = new ReportedRuleViews(deps);
   }
@@ -37,13 +59,21 @@ export class ReportingService {
     return listEpisodes(em, actor, filter, slice);
   }
 
-  async events(actor: Actor, filter: HistoryEventFilter, slice: SliceQuery): Promise<Slice<HistoryEventView>> {
+  async events(
+    actor: Actor,
+    filter: HistoryEventFilter,
+    slice: SliceQuery,
+  ): Promise<Slice<HistoryEventView>> {
     const em = this.deps.orm.em.fork();
     await assertReportable(em, actor, filter);
     return listEvents(em, actor, filter, slice);
   }
 
-  async deliveries(actor: Actor, filter: DeliveryFilter, slice: SliceQuery): Promise<Slice<DeliveryAttemptView>> {
+  async deliveries(
+    actor: Actor,
+    filter: DeliveryFilter,
+    slice: SliceQuery,
+  ): Promise<Slice<DeliveryAttemptView>> {
     const em = this.deps.orm.em.fork();
     await assertReportable(em, actor, filter);
     return listDeliveries(em, actor, filter, slice);
@@ -62,7 +92,11 @@ export class ReportingService {
     return pageStats(em, actor, filter, grouping);
   }
 
-  async deliveryStats(actor: Actor, filter: DeliveryFilter, grouping: DeliveryGrouping): Promise<DeliveryStats[]> {
+  async deliveryStats(
+    actor: Actor,
+    filter: DeliveryFilter,
+    grouping: DeliveryGrouping,
+  ): Promise<DeliveryStats[]> {
     const em = this.deps.orm.em.fork();
     await assertReportable(em, actor, filter);
     return deliveryStats(em, actor, filter, grouping);
@@ -74,7 +108,11 @@ export class ReportingService {
     return noisiestRules(em, actor, filter, first);
   }
 
-  async stateDurations(actor: Actor, filter: ReportFilter, grouping: StateGrouping): Promise<StateDuration[]> {
+  async stateDurations(
+    actor: Actor,
+    filter: ReportFilter,
+    grouping: StateGrouping,
+  ): Promise<StateDuration[]> {
     const em = this.deps.orm.em.fork();
     await assertReportable(em, actor, filter);
     return stateDurations(em, actor, filter, grouping, this.deps.clock.now());
@@ -96,7 +134,11 @@ export class ReportingService {
     return episodesById(this.deps.orm.em.fork(), actor, episodeIds);
   }
 
-  eventsByEpisode(actor: Actor, episodeIds: readonly string[], slice: SliceQuery): Promise<Slice<HistoryEventView>[]> {
+  eventsByEpisode(
+    actor: Actor,
+    episodeIds: readonly string[],
+    slice: SliceQuery,
+  ): Promise<Slice<HistoryEventView>[]> {
     return eventsByParent(this.deps.orm.em.fork(), actor, 'episode', episodeIds, {}, slice);
   }
 
@@ -106,7 +148,14 @@ export class ReportingService {
     userIds: readonly string[],
     slice: SliceQuery,
   ): Promise<Slice<HistoryEventView>[]> {
-    return eventsByParent(this.deps.orm.em.fork(), actor, 'actor', userIds, { kinds: ['acknowledged'] }, slice);
+    return eventsByParent(
+      this.deps.orm.em.fork(),
+      actor,
+      'actor',
+      userIds,
+      { kinds: ['acknowledged'] },
+      slice,
+    );
   }
 
   eventsById(actor: Actor, eventIds: readonly string[]): Promise<(HistoryEventView | null)[]> {

@@ -3,8 +3,8 @@ import type { Actor } from '../auth/actor';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import { type DurationStats, durationStats } from './duration-stats';
 import { episodeMarks } from './episode-rows';
-import { groupingOf, groupKeyOf, type ReportGroupKey, type ReportGrouping } from './report-grouping';
 import type { ReportFilter } from './report-filter';
+import { groupingOf, groupKeyOf, type ReportGrouping, type ReportGroupKey } from './report-grouping';
 
 /**
  * Episodes fired in the range, per group. MTTA: first `acknowledged` event − the `fired` event, of

@@ -40,7 +40,13 @@ export async function stateDurations(
        where ${rules}`
     : sql``;
   const group = groupingOf(grouping, { ruleId: sql`s.rule_id`, at: sql`s.at` });
-  const rows = await selectRows<{ ruleId: string | null; teamId: string | null; day: unknown; state: AlertState; seconds: number }>(
+  const rows = await selectRows<{
+    ruleId: string | null;
+    teamId: string | null;
+    day: unknown;
+    state: AlertState;
+    seconds: number;
+  }>(
     em,
     sql`with marks as (
           select e.rule_id, e.created_at as at, e.id, e.rule_state as state
