@@ -8,8 +8,10 @@ export interface QueryLimits {
   maxDepth: number;
   maxAliases: number;
   maxDirectives: number;
-  /** GraphQL Armor's cost: 2 per object field, 1 per scalar, times 1.5 per level of nesting. */
+  /** GraphQL Armor's cost: 2 per object field, 1 per scalar (no factor per level: see `maxConnectionCost`). */
   maxCost: number;
+  /** The same weights with each list's size (`first`, `perPage`) multiplying its selection. */
+  maxConnectionCost: number;
 }
 
 /**
@@ -23,4 +25,5 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxAliases: 15,
   maxDirectives: 50,
   maxCost: 5000,
+  maxConnectionCost: 20_000,
 };
