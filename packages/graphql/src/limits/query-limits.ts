@@ -15,8 +15,9 @@ export interface QueryLimits {
 }
 
 /**
- * Ample for every query the schema can answer (it has no cycles: four levels reach every field;
- * GraphiQL's introspection query is under 200 tokens), far below what costs the server time.
+ * Ample for ordinary queries (a report nested rules → episodes → events → deliveries → event is
+ * depth 10 with `nodes`; GraphiQL's introspection query is under 200 tokens), far below what costs
+ * the server time: the reports' links make cycles, which depth and list sizes bound.
  */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxQueryLength: 32 * 1024,
