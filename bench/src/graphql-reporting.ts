@@ -40,7 +40,7 @@ const BARE_SQL = `select st.team_id, count(*)::int as episodes, count(ep.ack)::i
   group by st.team_id order by 1`;
 
 const database = await createBenchDatabase();
-const server = await startServerProcess(database.url, 3995);
+const server = await startServerProcess(database.url, 3971);
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
@@ -142,7 +142,7 @@ async function seed(client: pg.Client, ids: string[]): Promise<number> {
             (array['critical','critical','critical','resolved'])[1 + k],
             'bench', 'host-' || e % $2,
             to_timestamp($4 - ($3 - e) * ($5 * 86400.0 / $3))
-              + make_interval(secs => (array[0, 10, 30 + (e * 7919) % 600, 300 + (e * 104729) % 3600])[1 + k])
+              + make_interval(secs => (array[0, 10, 30 + (e::bigint * 7919) % 600, 300 + (e::bigint * 104729) % 3600])[1 + k])
        from generate_series(0, $3 - 1) as e cross join generate_series(0, 3) as k`,
     [ids, ids.length, EPISODES, until, DAYS],
   );
