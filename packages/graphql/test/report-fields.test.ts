@@ -451,6 +451,9 @@ describe('GraphQL reporting', () => {
     const after = await count();
     expect(after.size).toBeGreaterThan(before.size * 1.5);
     expect(after.statements).toBe(before.statements);
+    // The session, the rule page (ids and count, rows, links), then one per nested level: episodes,
+    // their rules (rows, links), events, their episodes, deliveries, their events.
+    expect(before.statements).toBeLessThanOrEqual(12);
   });
 });
 
