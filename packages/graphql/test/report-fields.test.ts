@@ -412,6 +412,16 @@ describe('GraphQL reporting', () => {
       admin,
     );
     expect(admins.data?.deliveries.nodes).toHaveLength(4);
+
+    // A provider's error text goes to owners and managers only.
+    const errors = (token: string) =>
+      gql<{ deliveries: { nodes: { error: string | null }[] } }>(
+        '{ deliveries(outcomes: [transient]) { nodes { error } } }',
+        undefined,
+        token,
+      );
+    expect((await errors(admin)).data?.deliveries.nodes).toEqual([{ error: 'ECONNRESET' }]);
+    expect((await errors(memberA)).data?.deliveries.nodes).toEqual([{ error: null }]);
   });
 
   it('a nested query makes the same number of statements whatever the number of rows', async () => {

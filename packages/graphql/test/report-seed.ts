@@ -85,7 +85,7 @@ export class ReportSeeder {
       await this.exec(
         `insert into delivery_attempts (id, notification_kind, alert_event_id, endpoint_id, provider_config_id, attempt,
            idempotency_key, outcome, error, latency_ms, created_at)
-         values (?, 'alert', ?, ?, ?, ?, ?, ?, null, ?, ?)`,
+         values (?, 'alert', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           randomUUID(),
           fired,
@@ -94,6 +94,7 @@ export class ReportSeeder {
           index + 1,
           randomUUID(),
           attempt.outcome,
+          attempt.outcome === 'delivered' ? null : 'ECONNRESET',
           attempt.latencyMs,
           at(seed.firedAt + attempt.after),
         ],

@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor';
 import type { DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
 import { isId } from '../entities/new-id';
 import { joinSql, type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
+import { alertRulePolicy } from '../policy/alert-rule-policy';
 import { type ReportFilter, reportedRules, withinRange } from './report-filter';
 import { isoOf, olderThan, type Slice, type SliceQuery, sliceOf, slicesByParent } from './report-slice';
 
@@ -84,7 +85,7 @@ export async function listDeliveries(
          order by d.created_at desc, d.id desc limit ${slice.first + 1}`,
   );
   const page = sliceOf(rows, slice.first);
-  return { ...page, items: page.items.map(toDeliveryView) };
+  return { ...page, items: page.items.map((row) => toDeliveryView(row, actor)) };
 }
 
 /** Each event's newest attempts, in one statement. */
@@ -108,11 +109,15 @@ export async function deliveriesByEvent(
   );
   return slicesByParent(eventIds, rows, slice.first).map((page) => ({
     ...page,
-    items: page.items.map(toDeliveryView),
+    items: page.items.map((row) => toDeliveryView(row, actor)),
   }));
 }
 
-function toDeliveryView(row: DeliveryRow): DeliveryAttemptView {
-  const { parentId: _parent, n: _n, createdAt, ...rest } = row;
-  return { ...rest, createdAt: isoOf(createdAt) };
+/**
+ * A provider's error text is the channel plugin's to word and may quote what it was sent; it goes
+ * to owners and managers, who also configure the providers, and to no one else.
+ */
+function toDeliveryView(row: DeliveryRow, actor: Actor): DeliveryAttemptView {
+  const { parentId: _parent, n: _n, createdAt, error, ...rest } = row;
+  return { ...rest, error: alertRulePolicy.seesEveryRule(actor) ? error : null, createdAt: isoOf(createdAt) };
 }

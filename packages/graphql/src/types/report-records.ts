@@ -108,7 +108,10 @@ export function reportRecordTypes(
       id: t.exposeID('id'),
       attempt: t.exposeInt('attempt'),
       outcome: t.expose('outcome', { type: refs.enums.outcome }),
-      error: t.exposeString('error', { nullable: true }),
+      error: t.exposeString('error', {
+        nullable: true,
+        description: 'The provider’s error text; shown to owners and managers only.',
+      }),
       latencyMs: t.exposeInt('latencyMs', { nullable: true }),
       channel: t.exposeString('channel', {
         nullable: true,
