@@ -37,6 +37,7 @@ import { type DataSourceProber, unconfiguredProber } from './ports/data-source-p
 import { type DataSourceQuerier, unconfiguredQuerier } from './ports/data-source-querier';
 import type { Orchestrator } from './ports/orchestrator';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
+import { ReportingService } from './reporting/reporting-service';
 import { RetentionService } from './retention/retention-service';
 import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 import { RuleEvaluator } from './scheduled-checks/rule-evaluator';
@@ -138,6 +139,8 @@ export interface Core {
   retention: RetentionService;
   /** Evaluated rules' schedule and runs, which the engine's check loop drives. */
   checks: ScheduledChecks;
+  /** Read-only reports over the history and the delivery log (the GraphQL face's). */
+  reporting: ReportingService;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -250,6 +253,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     alerts: new AlertReadService({ orm, checks }),
     episodes: new EpisodeReadService({ orm }),
+    reporting: new ReportingService({ orm, secretBox, ruleTypes: alertRuleTypeCatalog(plugins), clock }),
     webhooks,
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),
     ackLinks,
