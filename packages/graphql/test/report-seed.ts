@@ -64,18 +64,25 @@ export class ReportSeeder {
       });
     }
     for (const event of events) {
+      // An acknowledgement is a rule-level event naming its episodes in its payload, as
+      // `recordAcknowledgement` writes it: no instance, no episode, no instance state.
+      const ack = event.kind === 'acknowledged';
       await this.exec(
-        `insert into alert_events (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance, actor_id, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, 'HighLoad', 'host-1', ?, ?)`,
+        `insert into alert_events (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance,
+           actor_id, payload, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           event.id,
           seed.rule,
-          instanceId,
-          episodeId,
+          ack ? null : instanceId,
+          ack ? null : episodeId,
           event.kind,
+          ack ? null : event.state,
           event.state,
-          event.state,
+          ack ? null : 'HighLoad',
+          ack ? null : 'host-1',
           event.actor ?? null,
+          ack ? JSON.stringify({ episodeIds: [episodeId] }) : null,
           at(event.at),
         ],
       );

@@ -1,12 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { ALERT_EVENT_EPISODES_TRIGGER } from './alert-episode.entity';
 import { ALERT_STATES, AlertRule } from './alert-rule.entity';
 import { ALERT_EVENT_STATE_PERIODS_TRIGGER } from './alert-rule-state-period.entity';
 import { newId } from './new-id';
 
 /** The reporting indexes, as `Migration20261127003000ReportingIndexes` creates them (the schema diff compares). */
 const ALERT_EVENT_REPORTING_INDEXES = {
-  episodeMarks:
-    'create index "alert_events_episode_marks" on "alert_events" ("rule_id", "created_at") include ("episode_id", "kind") where "episode_id" is not null and "kind" in (\'fired\', \'acknowledged\', \'resolved\', \'auto_resolved\')',
   episodeTime:
     'create index "alert_events_episode_time" on "alert_events" ("episode_id", "created_at") where "episode_id" is not null',
   actorTime:
@@ -35,8 +34,6 @@ const AlertEventSchema = defineEntity({
   tableName: 'alert_events',
   indexes: [
     { name: 'alert_events_rule_time', properties: ['rule', 'createdAt'] },
-    // Reporting (`core/reporting`): MTTA/MTTR read only each episode's four marks, from this index alone.
-    { name: 'alert_events_episode_marks', expression: ALERT_EVENT_REPORTING_INDEXES.episodeMarks },
     // An episode's events and a user's acknowledgements, newest first, per parent.
     { name: 'alert_events_episode_time', expression: ALERT_EVENT_REPORTING_INDEXES.episodeTime },
     { name: 'alert_events_actor_time', expression: ALERT_EVENT_REPORTING_INDEXES.actorTime },
@@ -49,6 +46,14 @@ const AlertEventSchema = defineEntity({
       events: ['insert'],
       forEach: 'statement',
       expression: ALERT_EVENT_STATE_PERIODS_TRIGGER,
+    },
+    // Keeps `alert_episodes`, the reports' one row per episode, in step with every insert.
+    {
+      name: 'alert_events_episodes',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'statement',
+      expression: ALERT_EVENT_EPISODES_TRIGGER,
     },
   ],
   properties: {

@@ -1,3 +1,4 @@
+import { AlertEpisode } from './alert-episode.entity';
 import { AlertEvent } from './alert-event.entity';
 import { AlertInstance } from './alert-instance.entity';
 import { AlertRule } from './alert-rule.entity';
@@ -86,6 +87,7 @@ export const entities = [
   AlertRuleSilence,
   AlertInstance,
   AlertEvent,
+  AlertEpisode,
   AlertRuleStatePeriod,
   ScheduledCheck,
   NotificationBehavior,

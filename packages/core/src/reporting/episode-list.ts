@@ -106,7 +106,7 @@ export async function episodesById(
   const ids = episodeIds.filter(isId);
   const rows = await selectRows<EpisodeRow>(
     em,
-    sql`select ep.*, ep.id as "parentId" from (${episodeRows(actor, {}, sql`e.episode_id in (${ids})`)}) as ep`,
+    sql`select ep.*, ep.id as "parentId" from (${episodeRows(actor, {}, sql`ep.episode_id in (${ids})`)}) as ep`,
   );
   const byId = new Map(rows.map((row) => [row.id, toEpisodeView(row)]));
   return episodeIds.map((id) => byId.get(id) ?? null);

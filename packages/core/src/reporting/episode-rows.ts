@@ -3,42 +3,24 @@ import { type SqlFragment, sql } from '../persistence/sql-fragment';
 import { type ReportFilter, reportedRules, withinRange } from './report-filter';
 
 /**
- * Episodes as rows read from the history: one instance's life from its `fired` event to its
- * first `resolved` or `auto_resolved`, acknowledged at its first `acknowledged` event. The history
- * is read from `from` on with no upper bound, so an episode fired in the range keeps an
- * acknowledgement or resolution that came after `to`; one fired before `from` is left out.
- * Columns: id, "ruleId", "instanceId", alertname, instance, "firedAt", "acknowledgedAt",
+ * Episodes fired in the range on the reported rules, from `alert_episodes` (kept by a trigger on
+ * the history): one instance's life from its `fired` event to its first `resolved` or
+ * `auto_resolved`, acknowledged at its first acknowledgement, however late, so an episode fired in
+ * the range keeps an acknowledgement or resolution that came after `to`. `extra` is a condition on
+ * `ep`. Columns: id, "ruleId", "instanceId", alertname, instance, "firedAt", "acknowledgedAt",
  * "resolvedAt"; `"firedAt"` is never null.
  */
 export function episodeRows(actor: Actor, filter: ReportFilter, extra: SqlFragment = sql`true`): SqlFragment {
-  return sql`select g.* from (
-      select e.episode_id as id, e.rule_id as "ruleId",
-             (array_agg(e.instance_id) filter (where e.instance_id is not null))[1] as "instanceId",
-             (array_agg(e.alertname order by e.created_at, e.id))[1] as alertname,
-             (array_agg(e.instance order by e.created_at, e.id))[1] as instance,
-             min(e.created_at) filter (where e.kind = 'fired') as "firedAt",
-             min(e.created_at) filter (where e.kind = 'acknowledged') as "acknowledgedAt",
-             min(e.created_at) filter (where e.kind in ('resolved', 'auto_resolved')) as "resolvedAt"
-        from alert_events e join alert_rules r on r.id = e.rule_id
-       where e.episode_id is not null and ${reportedRules(actor, filter)}
-         and ${withinRange(sql`e.created_at`, { from: filter.from })} and ${extra}
-       group by e.episode_id, e.rule_id) as g
-    where g."firedAt" is not null and ${withinRange(sql`g."firedAt"`, filter)}`;
+  return sql`select ep.episode_id as id, ep.rule_id as "ruleId", ep.instance_id as "instanceId", ep.alertname,
+         ep.instance, ep.fired_at as "firedAt", ep.acknowledged_at as "acknowledgedAt", ep.resolved_at as "resolvedAt"
+    from alert_episodes ep join alert_rules r on r.id = ep.rule_id
+   where ${reportedRules(actor, filter)} and ${withinRange(sql`ep.fired_at`, filter)} and ${extra}`;
 }
 
-/**
- * Only what the response-time report needs: the four marks of each episode, from the partial
- * covering index `alert_events_episode_marks` (no payloads, no names).
- */
+/** Only what the response-time report needs: each episode's rule and three marks. */
 export function episodeMarks(actor: Actor, filter: ReportFilter): SqlFragment {
-  return sql`select g.* from (
-      select e.episode_id as id, e.rule_id as "ruleId",
-             min(e.created_at) filter (where e.kind = 'fired') as "firedAt",
-             min(e.created_at) filter (where e.kind = 'acknowledged') as "acknowledgedAt",
-             min(e.created_at) filter (where e.kind in ('resolved', 'auto_resolved')) as "resolvedAt"
-        from alert_events e join alert_rules r on r.id = e.rule_id
-       where e.episode_id is not null and e.kind in ('fired', 'acknowledged', 'resolved', 'auto_resolved')
-         and ${reportedRules(actor, filter)} and ${withinRange(sql`e.created_at`, { from: filter.from })}
-       group by e.episode_id, e.rule_id) as g
-    where g."firedAt" is not null and ${withinRange(sql`g."firedAt"`, filter)}`;
+  return sql`select ep.rule_id as "ruleId", ep.fired_at as "firedAt", ep.acknowledged_at as "acknowledgedAt",
+         ep.resolved_at as "resolvedAt"
+    from alert_episodes ep join alert_rules r on r.id = ep.rule_id
+   where ${reportedRules(actor, filter)} and ${withinRange(sql`ep.fired_at`, filter)}`;
 }

@@ -7,9 +7,10 @@ import type { ReportFilter } from './report-filter';
 import { groupingOf, groupKeyOf, type ReportGrouping, type ReportGroupKey } from './report-grouping';
 
 /**
- * Episodes fired in the range, per group. MTTA: first `acknowledged` event − the `fired` event, of
- * the episodes acknowledged; MTTR: first `resolved`/`auto_resolved` event − the `fired` event, of
- * those resolved. Null where no episode of the group was acknowledged (resolved).
+ * Episodes fired in the range, per group. MTTA: the first acknowledgement that named the episode −
+ * its `fired` event, of the episodes acknowledged; MTTR: its first `resolved`/`auto_resolved` event
+ * − its `fired` event, of those resolved. Null where no episode of the group was acknowledged
+ * (resolved). Read from `alert_episodes`, one row per episode.
  */
 export interface EpisodeStats {
   key: ReportGroupKey;
