@@ -93,6 +93,15 @@ describe('retention', () => {
       [busy.ruleId, quiet.ruleId, new Date(cutoff)],
     );
 
+    const episodeInstances = async () =>
+      (
+        await rows<{ instance: string }>(
+          'select instance from alert_episodes where rule_id in (?, ?) order by fired_at',
+          [busy.ruleId, quiet.ruleId],
+        )
+      ).map((e) => e.instance);
+    expect(await episodeInstances()).toEqual(['a', 'a', 'b', 'c', 'x', 'x', 'd', 'y']);
+
     const report = await h.t.core.retention.prune();
 
     // busy: the closed episodes of `a` go but for the opening `a` still names; the open episode
@@ -108,6 +117,10 @@ describe('retention', () => {
     // quiet: its last change before the cutoff (resolved) tells the state in force there.
     expect(await eventKinds(quiet.ruleId)).toEqual(['fired:x', 'resolved:x', 'fired:y', 'resolved:y']);
     expect(report.alertEvents).toBe(5);
+    // The reports' episode rows go with the history they sum up: every episode fired before the
+    // cutoff but the one still open (`b`), whose resolve is still to come.
+    expect(await episodeInstances()).toEqual(['b', 'd', 'y']);
+    expect(report.episodes).toBe(5);
     expect(await Promise.all(windows.map((w) => timeline(...w)))).toEqual(before);
     // The roll-up keeps only periods that reach past the cutoff.
     const periods = await rows<{ old: number; recent: number }>(

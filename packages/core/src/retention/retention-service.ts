@@ -7,6 +7,7 @@ import {
   CLAIM_RUN,
   PRUNE_ALERT_EVENTS,
   PRUNE_DELIVERY_ATTEMPTS,
+  PRUNE_EPISODES,
   PRUNE_OTP_CODES,
   PRUNE_REFRESH_TOKENS,
   PRUNE_SESSIONS,
@@ -16,6 +17,8 @@ import {
 /** Rows removed by one run, by kind. */
 export interface PruneReport {
   alertEvents: number;
+  /** Rows of `alert_episodes`, the reports' one row per episode. */
+  episodes: number;
   statePeriods: number;
   deliveryAttempts: number;
   refreshTokens: number;
@@ -63,6 +66,7 @@ export class RetentionService {
     const otpExpired = new Date(now - Math.max(settings.expiredGraceSeconds, otpSendWindowSeconds) * 1000);
     const report: PruneReport = {
       alertEvents: 0,
+      episodes: 0,
       statePeriods: 0,
       deliveryAttempts: 0,
       refreshTokens: 0,
@@ -72,6 +76,7 @@ export class RetentionService {
     if (settings.historyDays > 0) {
       const cutoff = new Date(now - settings.historyDays * DAY_MS);
       report.alertEvents = await this.inBatches(PRUNE_ALERT_EVENTS, (n) => [cutoff, cutoff, n, n]);
+      report.episodes = await this.inBatches(PRUNE_EPISODES, (n) => [cutoff, n]);
       report.statePeriods = await this.inBatches(PRUNE_STATE_PERIODS, (n) => [cutoff, n, n]);
     }
     if (settings.deliveryAttemptDays > 0) {

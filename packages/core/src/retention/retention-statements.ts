@@ -27,6 +27,17 @@ export const PRUNE_ALERT_EVENTS = `delete from alert_events where id in (
    limit ?)`;
 
 /**
+ * One batch of the reports' episode rows (`alert_episodes`) fired before the cutoff (`?` 1), `?` 2
+ * rows at most, oldest first: the history they sum up goes with the events above. An episode still
+ * open stays, as its events do, so that its resolve still finds it.
+ */
+export const PRUNE_EPISODES = `delete from alert_episodes where episode_id in (
+  select ep.episode_id from alert_episodes ep
+   where ep.fired_at < ?
+     and not exists (select 1 from alert_instances i where i.episode_id = ep.episode_id and i.state <> 'resolved')
+   order by ep.fired_at limit ?)`;
+
+/**
  * One batch of the status timeline's roll-up rows whose period ended by the cutoff (`?` 1), `?` 2
  * and 3 rows at most. They summarise history that is gone; a timeline from the cutoff on never
  * reads them (it reads periods from one period before its start, and takes the state in force from
