@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { alertRuleCreateBody } from '@oncall/contracts';
 import type { Actor } from '@oncall/core';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
@@ -158,5 +159,52 @@ describe('GraphQL reporting over the lifecycle’s own writes', () => {
         secondsToResolve: 300,
       },
     ]);
+  });
+  it('sums up a statement of several events, stored out of order, to the earliest marks', async () => {
+    const episode = randomUUID();
+    const user = actor.userId;
+    // One insert: the fire, an acknowledgement carrying the episode itself (no writer does so today)
+    // after a rule-level one naming it, and two resolves; then, alone, a later fire and earlier marks.
+    await rows(
+      `insert into alert_events (id, rule_id, instance_id, episode_id, kind, state, rule_state, alertname, instance,
+         actor_id, payload, created_at)
+       values (?, ?, null, ?, 'fired', 'critical', 'critical', 'cpu', 'db-9', null, null, ?),
+              (?, ?, null, ?, 'acknowledged', null, 'critical', null, null, ?, null, ?),
+              (?, ?, null, null, 'acknowledged', null, 'critical', null, null, ?, ?, ?),
+              (?, ?, null, ?, 'resolved', 'resolved', 'resolved', 'cpu', 'db-9', null, null, ?),
+              (?, ?, null, ?, 'auto_resolved', 'resolved', 'resolved', 'cpu', 'db-9', null, null, ?)`,
+      [
+        ...[randomUUID(), ruleId, episode, at(1000)],
+        ...[randomUUID(), ruleId, episode, user, at(1090)],
+        ...[randomUUID(), ruleId, user, JSON.stringify({ episodeIds: [episode, 'not-an-id'] }), at(1080)],
+        ...[randomUUID(), ruleId, episode, at(1300)],
+        ...[randomUUID(), ruleId, episode, at(1200)],
+      ],
+    );
+    await rows(
+      `insert into alert_events (id, rule_id, episode_id, kind, state, rule_state, alertname, instance, created_at)
+       values (?, ?, ?, 'fired', 'critical', 'critical', 'cpu', 'db-10', ?)`,
+      [randomUUID(), ruleId, episode, at(900)],
+    );
+    await rows(
+      `insert into alert_events (id, rule_id, episode_id, kind, state, rule_state, created_at)
+       values (?, ?, ?, 'resolved', 'resolved', 'resolved', ?)`,
+      [randomUUID(), ruleId, episode, at(1500)],
+    );
+    const [row] = await rows(
+      `select instance, extract(epoch from fired_at - ?::timestamptz)::int as fired,
+              extract(epoch from acknowledged_at - ?::timestamptz)::int as acknowledged,
+              acknowledged_by_id as "acknowledgedBy", extract(epoch from resolved_at - ?::timestamptz)::int as resolved
+         from alert_episodes where episode_id = ?`,
+      [at(0), at(0), at(0), episode],
+    );
+    // The first fire stored opens it (a later duplicate opening changes nothing); marks keep the earliest.
+    expect(row).toEqual({
+      instance: 'db-9',
+      fired: 1000,
+      acknowledged: 1080,
+      acknowledgedBy: user,
+      resolved: 1200,
+    });
   });
 });
