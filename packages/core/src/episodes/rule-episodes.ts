@@ -43,9 +43,10 @@ interface EpisodeRow {
 }
 
 /**
- * A rule's episodes, newest first, read from its history. The acknowledgement is the instance's
- * mark while the episode is its current one, else the `acknowledged` event that names the episode
- * (events recorded before they named their episodes leave an old episode unacknowledged here).
+ * A rule's episodes, newest first: the page from `alert_episodes` (one row per episode, with its
+ * fire, first acknowledgement and first resolve, kept by a trigger on the history), then each
+ * episode's own events for its latest state, names and count. Acknowledgements recorded before
+ * they named their episodes leave an old episode unacknowledged here.
  */
 export async function ruleEpisodes(
   em: EntityManager,
@@ -54,41 +55,30 @@ export async function ruleEpisodes(
 ): Promise<Page<Episode>> {
   const [counted] = await queryRows<{ total: string | number }>(
     em,
-    `select count(distinct episode_id) as total from alert_events where rule_id = ? and episode_id is not null`,
+    'select count(*) as total from alert_episodes where rule_id = ?',
     [ruleId],
   );
   const rows = await queryRows<EpisodeRow>(
     em,
-    `with episodes as (
-       select e.episode_id,
-              (array_agg(e.instance_id order by e.created_at) filter (where e.instance_id is not null))[1] as instance_id,
-              (array_agg(e.alertname order by e.created_at desc) filter (where e.alertname is not null))[1] as alertname,
-              (array_agg(e.instance order by e.created_at desc) filter (where e.instance is not null))[1] as instance,
-              (array_agg(e.state order by e.created_at desc, e.id desc))[1] as state,
-              min(e.created_at) as fired_at,
-              max(e.created_at) filter (where e.kind in ('resolved', 'auto_resolved')) as resolved_at,
-              count(*) as event_count
-         from alert_events e
-        where e.rule_id = ? and e.episode_id is not null
-        group by e.episode_id
-        order by fired_at desc, e.episode_id desc
+    `with page as (
+       select * from alert_episodes where rule_id = ?
+        order by fired_at desc, episode_id desc
         limit ? offset ?
      )
-     select ep.*, coalesce(i.acknowledged_at, ack.created_at) as acknowledged_at,
-            coalesce(i.acknowledged_by_id, ack.actor_id) as acknowledged_by_id,
+     select ep.episode_id, ep.instance_id, coalesce(ev.alertname, ep.alertname) as alertname,
+            coalesce(ev.instance, ep.instance) as instance, ev.state, ep.fired_at, ep.resolved_at,
+            ev.event_count, ep.acknowledged_at, ep.acknowledged_by_id,
             u.username as acknowledged_by_username, u.name as acknowledged_by_name
-       from episodes ep
-       left join alert_instances i
-         on i.rule_id = ? and i.episode_id = ep.episode_id and i.acknowledged_at is not null
-       left join lateral (
-         select a.created_at, a.actor_id from alert_events a
-          where a.rule_id = ? and a.kind = 'acknowledged'
-            and a.payload -> 'episodeIds' @> jsonb_build_array(ep.episode_id::text)
-          order by a.created_at limit 1
-       ) ack on i.id is null
-       left join users u on u.id = coalesce(i.acknowledged_by_id, ack.actor_id)
+       from page ep
+      cross join lateral (
+        select (array_agg(e.alertname order by e.created_at desc) filter (where e.alertname is not null))[1] as alertname,
+               (array_agg(e.instance order by e.created_at desc) filter (where e.instance is not null))[1] as instance,
+               (array_agg(e.state order by e.created_at desc, e.id desc))[1] as state,
+               count(*) as event_count
+          from alert_events e where e.episode_id = ep.episode_id) as ev
+       left join users u on u.id = ep.acknowledged_by_id
       order by ep.fired_at desc, ep.episode_id desc`,
-    [ruleId, query.perPage, pageOffset(query), ruleId, ruleId],
+    [ruleId, query.perPage, pageOffset(query)],
   );
   return {
     items: rows.map(episodeOf),
