@@ -160,6 +160,47 @@ describe('GraphQL reporting over the lifecycle’s own writes', () => {
       },
     ]);
   });
+  it('lists an episode’s events with the acknowledgement that named it', async () => {
+    const list = await gql<{ episodes: { nodes: unknown[] } }>(
+      `query ($f: ReportFilterInput) { episodes(filter: $f) {
+         nodes { instance firedAt events { nodes { kind createdAt } } } } }`,
+      { f: { ruleIds: [ruleId] } },
+      admin,
+    );
+    expect(list.errors).toBeUndefined();
+    const kinds = (seconds: [string, number][]) => ({
+      nodes: seconds.map(([kind, s]) => ({ kind, createdAt: at(s) })),
+    });
+    expect(list.data?.episodes.nodes).toEqual([
+      {
+        instance: 'db-1',
+        firedAt: at(500),
+        events: kinds([
+          ['auto_resolved', 700],
+          ['fired', 500],
+        ]),
+      },
+      {
+        instance: 'db-2',
+        firedAt: at(10),
+        events: kinds([
+          ['resolved', 400],
+          ['acknowledged', 60],
+          ['fired', 10],
+        ]),
+      },
+      {
+        instance: 'db-1',
+        firedAt: at(0),
+        events: kinds([
+          ['resolved', 300],
+          ['acknowledged', 60],
+          ['fired', 0],
+        ]),
+      },
+    ]);
+  });
+
   it('sums up a statement of several events, stored out of order, to the earliest marks', async () => {
     const episode = randomUUID();
     const user = actor.userId;

@@ -66,8 +66,10 @@ export async function listEvents(
 }
 
 /**
- * The newest events of each parent in one statement; `parent` is the event column the parents'
- * ids are in (`episode_id` for an episode's events, `actor_id` for a user's acknowledgements).
+ * The newest events of each parent in one statement; `parent` names the parents: episodes (their
+ * own events, `episode_id`, and the acknowledgement that named them, a rule-level event found at
+ * the episode's `acknowledged_at` in `alert_episodes`) or users (their acknowledgements,
+ * `actor_id`).
  */
 export async function eventsByParent(
   em: EntityManager,
@@ -78,15 +80,24 @@ export async function eventsByParent(
   slice: SliceQuery,
 ): Promise<Slice<HistoryEventView>[]> {
   const ids = parentIds.filter(isId);
-  const column = parent === 'episode' ? sql`e.episode_id` : sql`e.actor_id`;
+  const children =
+    parent === 'episode'
+      ? sql`select c.id, c.episode_id as parent from alert_events c where c.episode_id in (${ids})
+            union
+            select a.id, ep.episode_id from alert_episodes ep
+              join alert_events a on a.rule_id = ep.rule_id and a.created_at = ep.acknowledged_at
+                                 and a.kind = 'acknowledged'
+                                 and a.payload -> 'episodeIds' @> jsonb_build_array(ep.episode_id::text)
+             where ep.episode_id in (${ids})`
+      : sql`select c.id, c.actor_id as parent from alert_events c where c.actor_id in (${ids})`;
   const rows = await selectRows<EventRow>(
     em,
     sql`select * from (
-          select ${EVENT_COLUMNS}, ${column} as "parentId",
-                 row_number() over (partition by ${column} order by e.created_at desc, e.id desc) as n
-            from alert_events e join alert_rules r on r.id = e.rule_id
-           where ${column} in (${ids}) and ${eventCondition(actor, filter)}
-             and ${olderThan(sql`e.created_at`, sql`e.id`, slice.after)}) as w
+          select ${EVENT_COLUMNS}, x.parent as "parentId",
+                 row_number() over (partition by x.parent order by e.created_at desc, e.id desc) as n
+            from (${children}) as x
+            join alert_events e on e.id = x.id join alert_rules r on r.id = e.rule_id
+           where ${eventCondition(actor, filter)} and ${olderThan(sql`e.created_at`, sql`e.id`, slice.after)}) as w
          where w.n <= ${slice.first + 1} order by w."createdAt" desc, w.id desc`,
   );
   return slicesByParent(parentIds, rows, slice.first).map((page) => ({
