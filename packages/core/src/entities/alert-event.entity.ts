@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { ALERT_STATES, AlertRule } from './alert-rule.entity';
 import { ALERT_EVENT_STATE_PERIODS_TRIGGER } from './alert-rule-state-period.entity';
+import { liveTxidColumn } from './live-txid-column';
 import { newId } from './new-id';
 
 export const ALERT_EVENT_KINDS = [
@@ -23,7 +24,10 @@ export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 const AlertEventSchema = defineEntity({
   name: 'AlertEvent',
   tableName: 'alert_events',
-  indexes: [{ name: 'alert_events_rule_time', properties: ['rule', 'createdAt'] }],
+  indexes: [
+    { name: 'alert_events_rule_time', properties: ['rule', 'createdAt'] },
+    { name: 'alert_events_txid', properties: ['txid', 'id'] },
+  ],
   // Keeps `alert_rule_state_periods`, the status timeline's roll-up, in step with every insert.
   triggers: [
     {
@@ -59,6 +63,8 @@ const AlertEventSchema = defineEntity({
     viaEndpointId: p.uuid().nullable(),
     payload: p.json<Record<string, unknown>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** The inserting transaction: the live feed's commit-order cursor (`live-events/live-cursor.ts`). */
+    txid: liveTxidColumn(),
   },
 });
 

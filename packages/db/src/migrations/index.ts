@@ -23,6 +23,7 @@ import { Migration20261126171000ScheduledChecks } from './Migration2026112617100
 import { Migration20261126180000BehaviorRules } from './Migration20261126180000BehaviorRules';
 import { Migration20261126190000BehaviorRulesTakeTheFullPath } from './Migration20261126190000BehaviorRulesTakeTheFullPath';
 import { Migration20261126191000NotificationBehaviors } from './Migration20261126191000NotificationBehaviors';
+import { Migration20261127002000LiveEventCursor } from './Migration20261127002000LiveEventCursor';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -91,4 +92,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     name: 'Migration20261126191000NotificationBehaviors',
     class: Migration20261126191000NotificationBehaviors,
   },
+  { name: 'Migration20261127002000LiveEventCursor', class: Migration20261127002000LiveEventCursor },
 ];
