@@ -11,6 +11,7 @@ import { behaviorRuleRouter } from './routers/behavior-rule-router';
 import { createConfigRouter } from './routers/config-router';
 import { dataSourceRouter } from './routers/data-source-router';
 import { createEndpointRouter } from './routers/endpoint-router';
+import { liveRouter } from './routers/live-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
 import { router } from './trpc';
@@ -32,6 +33,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),
     alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),
     behaviorRules: behaviorRuleRouter,
+    live: liveRouter,
   });
 }
 
