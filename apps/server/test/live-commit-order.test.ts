@@ -64,13 +64,10 @@ describe('live events in commit order', () => {
 
       await early.query('commit');
       await vi.waitFor(() => expect(received).toHaveLength(2), WAIT);
-      const instances = await t.core.orm.em
+      const instances: { id: string; instance: string }[] = await t.core.orm.em
         .fork()
         .getConnection()
-        .execute<{ id: string; instance: string }[]>(
-          'select id, instance from alert_events where rule_id in (?, ?) order by txid',
-          ruleIds,
-        );
+        .execute('select id, instance from alert_events where rule_id in (?, ?) order by txid', ruleIds);
       expect(received.map((event) => event.id.slice(-36))).toEqual(instances.map((row) => row.id));
       expect(instances.map((row) => row.instance)).toEqual(['early', 'late']);
     } finally {
