@@ -34,8 +34,8 @@ describe('live events in commit order', () => {
     const received: LiveEvent[] = [];
     const stop = new AbortController();
     const consuming = (async () => {
-      for await (const event of t.core.live.subscribe(admin, { ruleIds }, stop.signal)) {
-        received.push(event);
+      for await (const events of t.core.live.subscribe(admin, { ruleIds }, stop.signal)) {
+        received.push(...events);
       }
     })();
     await vi.waitFor(() => expect(t.core.live.subscribers).toBe(1), WAIT);
@@ -73,6 +73,43 @@ describe('live events in commit order', () => {
     } finally {
       await early.end();
       await late.end();
+      stop.abort();
+      await consuming;
+    }
+  });
+
+  it('is not held back by a long transaction of another database on the same server', async (context) => {
+    const target = t.database.target;
+    if (target.kind !== 'postgres') return context.skip();
+    const { ruleId } = await seedRule(t);
+    const received: LiveEvent[] = [];
+    const stop = new AbortController();
+    const consuming = (async () => {
+      for await (const events of t.core.live.subscribe(admin, { ruleIds: [ruleId] }, stop.signal)) {
+        received.push(...events);
+      }
+    })();
+    await vi.waitFor(() => expect(t.core.live.subscribers).toBe(1), WAIT);
+
+    const elsewhereUrl = new URL(target.url);
+    elsewhereUrl.pathname = '/postgres';
+    const elsewhere = new pg.Client({ connectionString: elsewhereUrl.toString() });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await t.core.orm.em
+        .fork()
+        .getConnection()
+        .execute(
+          `insert into alert_events (id, rule_id, kind, state, rule_state, created_at)
+           values (?, ?, 'fired', 'critical', 'critical', now())`,
+          [randomUUID(), ruleId],
+        );
+      await vi.waitFor(() => expect(received).toHaveLength(1), WAIT);
+    } finally {
+      await elsewhere.query('rollback');
+      await elsewhere.end();
       stop.abort();
       await consuming;
     }

@@ -46,7 +46,7 @@ export function listenLive(baseUrl: string, options: ListenOptions): LiveListene
   const subscription = client.live.events.subscribe(
     { ruleIds: options.ruleIds, lastEventId: options.lastEventId },
     {
-      onData: (tracked) => events.push(tracked.data),
+      onData: (tracked) => events.push(...tracked.data.events),
       onError: (error) => errors.push(error),
     },
   );

@@ -32,11 +32,24 @@ interface LiveRow {
   latency_ms: number | null;
 }
 
-const HORIZON = 'pg_snapshot_xmin(pg_current_snapshot())';
+/**
+ * The oldest transaction of this database still running as the statement's snapshot was taken (or
+ * the first not yet begun): rows of transactions below it are all visible or will never be. The
+ * snapshot's own `xmin` would do, but it counts transactions of every database of the cluster, so
+ * a long one elsewhere would hold the feed back; a running transaction is passed over only when a
+ * session of another database shows it. One that ends before that is read counts as this
+ * database's: the feed waits one read more, never skips a row.
+ */
+const HORIZON = `(select coalesce(min(running.xid), pg_snapshot_xmax(pg_current_snapshot()))
+     from pg_snapshot_xip(pg_current_snapshot()) as running(xid)
+    where xid(running.xid) not in (
+      select a.backend_xid from pg_stat_activity a
+       where a.backend_xid is not null
+         and a.datid <> (select d.oid from pg_database d where d.datname = current_database())))`;
 
 /**
  * Alert events, then the delivery attempts of alert events, after the cursor in commit order, of
- * transactions older than the oldest one still running (which may yet commit rows below it). Each
+ * transactions older than the oldest one still running here (which may yet commit rows below it). Each
  * table is read through its `(txid, id)` index; rows without a rule to show (a test event, an
  * attempt for a one-time code or for a pruned event) move the cursor but are not sent.
  */
@@ -49,13 +62,14 @@ export async function readLiveEvents(
   const deliveries = tableBound(after, 'd');
   const rows = await queryRows<LiveRow>(
     em,
-    `select * from (
+    `with horizon as materialized (select ${HORIZON} as txid)
+    select * from (
       (select e.txid::text as txid, 'a' as source, e.id::text as id, e.rule_id::text as rule_id,
               e.instance_id::text as instance_id, e.episode_id::text as episode_id, e.kind, e.state,
               e.rule_state, e.created_at, null::text as alert_event_id, null::text as endpoint_id,
               null::text as outcome, null::int as attempt, null::int as latency_ms
          from alert_events e
-        where (e.txid, e.id) > (?::xid8, ?::uuid) and e.txid < ${HORIZON}
+        where (e.txid, e.id) > (?::xid8, ?::uuid) and e.txid < (select txid from horizon)
         order by e.txid, e.id limit ?)
       union all
       (select d.txid::text, 'd', d.id::text, e.rule_id::text, e.instance_id::text, e.episode_id::text,
@@ -64,7 +78,7 @@ export async function readLiveEvents(
          from delivery_attempts d
          left join alert_events e
            on e.id = case when d.alert_event_id ~ '^[0-9a-f-]{36}$' then d.alert_event_id::uuid end
-        where (d.txid, d.id) > (?::xid8, ?::uuid) and d.txid < ${HORIZON}
+        where (d.txid, d.id) > (?::xid8, ?::uuid) and d.txid < (select txid from horizon)
         order by d.txid, d.id limit ?)
     ) as page order by txid::xid8, source, id::uuid limit ?`,
     [alerts.txid, alerts.id, limit, deliveries.txid, deliveries.id, limit, limit],

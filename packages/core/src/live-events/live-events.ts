@@ -70,8 +70,15 @@ export class LiveEvents {
     });
   }
 
-  /** The caller's events until `signal` aborts or the server stops. */
-  async *subscribe(actor: Actor, options: LiveSubscription, signal?: AbortSignal): AsyncGenerator<LiveEvent> {
+  /**
+   * The caller's events, in commit order and in batches (what committed together, or waited for a
+   * slow reader), until `signal` aborts or the server stops.
+   */
+  async *subscribe(
+    actor: Actor,
+    options: LiveSubscription,
+    signal?: AbortSignal,
+  ): AsyncGenerator<LiveEvent[]> {
     const after = options.lastEventId ? decodeLiveCursor(options.lastEventId) : null;
     if (options.lastEventId && !after) {
       throw validationFailed({ lastEventId: ['The last event id is not one this service sent.'] });
@@ -85,7 +92,7 @@ export class LiveEvents {
     await this.feed.join(subscriber);
     try {
       if (after) subscriber.goLive(await this.replay(subscriber, after, signal));
-      yield* subscriber.events(signal);
+      yield* subscriber.batches(signal);
     } finally {
       this.feed.leave(subscriber);
     }

@@ -6,12 +6,14 @@ import { protectedProcedure, router } from '../trpc';
 export const liveRouter = router({
   /**
    * Alert state changes and delivery outcomes of the rules the caller may read, as they commit,
-   * over SSE. Each carries its id (`tracked`), so a reconnecting client is replayed what it missed.
+   * over SSE, in batches (`{ events }`, in commit order). Each event has its id; a message carries
+   * its last one (`tracked`), so a reconnecting client is replayed what came after it.
    */
   events: protectedProcedure.input(liveEventsInput).subscription(async function* ({ ctx, input, signal }) {
     try {
-      for await (const event of ctx.core.live.subscribe(ctx.actor, input, signal)) {
-        yield tracked(event.id, event);
+      for await (const events of ctx.core.live.subscribe(ctx.actor, input, signal)) {
+        const last = events.at(-1);
+        if (last) yield tracked(last.id, { events });
       }
     } catch (error) {
       // Thrown while streaming, after the procedure's middleware has returned.
