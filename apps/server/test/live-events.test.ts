@@ -26,7 +26,10 @@ describe('live events over tRPC SSE', () => {
   const listeners: LiveListener[] = [];
 
   beforeAll(async () => {
-    h = await createDeliveringTestApp({ ingestPerTokenPerMinute: 100_000 });
+    h = await createDeliveringTestApp({
+      ingestPerTokenPerMinute: 100_000,
+      liveEvents: { sessionCheckMs: 100 },
+    });
     baseUrl = await listenOn(h.app);
     admin = await h.adminToken();
     const adminId = (await h.t.core.orm.em.fork().findOneOrFail(User, { isSystemAdmin: true })).id;
@@ -152,6 +155,15 @@ describe('live events over tRPC SSE', () => {
     await vi.waitFor(() => expect(stranger.errors).toHaveLength(1), WAIT);
     expect(stranger.errors[0]).toMatchObject({ data: { code: 'UNAUTHORIZED' } });
     await stop(stranger);
+  });
+
+  it('ends a stream whose session ended (logged out), as unauthorized', async () => {
+    const { token } = await h.userWithToken('live-leaver', 'member');
+    const listener = await listen({ token });
+    expect((await h.call('POST', '/api/v1/auth/logout', { token })).statusCode).toBeLessThan(300);
+    await vi.waitFor(() => expect(listener.errors).toHaveLength(1), WAIT);
+    expect(listener.errors[0]).toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    await stop(listener);
   });
 
   it('reaches a subscriber of another server over the same database', async () => {

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
-import { validationFailed } from '../errors/domain-error';
+import { unauthenticated, validationFailed } from '../errors/domain-error';
 import type { Clock } from '../ports/clock';
 import { decodeLiveCursor, type LiveCursor } from './live-cursor';
 import type { LiveEvent } from './live-event';
@@ -19,6 +19,8 @@ export interface LiveEventsSettings {
   replayMaxAgeMs: number;
   /** Events waiting for one slow client at most; then it is cut off (default 10,000). */
   maxQueuedPerClient: number;
+  /** How often a stream checks that its session still holds (default 30 s). */
+  sessionCheckMs: number;
 }
 
 export const DEFAULT_LIVE_EVENTS: LiveEventsSettings = {
@@ -27,6 +29,7 @@ export const DEFAULT_LIVE_EVENTS: LiveEventsSettings = {
   replayMaxEvents: 10_000,
   replayMaxAgeMs: 24 * 60 * 60 * 1000,
   maxQueuedPerClient: 10_000,
+  sessionCheckMs: 30_000,
 };
 
 export interface LiveSubscription {
@@ -34,6 +37,12 @@ export interface LiveSubscription {
   ruleIds?: readonly string[];
   /** The last event the client had: what committed after it is replayed first. */
   lastEventId?: string | null;
+  /**
+   * Whether the caller's session still holds (its access token unexpired, not logged out); asked
+   * every `sessionCheckMs`. A stream outlives the request that opened it: when the session ends,
+   * the stream ends `unauthenticated`, and the client resumes with a fresh token.
+   */
+  sessionHolds?: () => Promise<boolean>;
 }
 
 const PAGE_SIZE = 1_000;
@@ -90,10 +99,12 @@ export class LiveEvents {
       replays: after !== null,
     });
     await this.feed.join(subscriber);
+    const sessionCheck = options.sessionHolds && this.watchSession(subscriber, options.sessionHolds);
     try {
       if (after) subscriber.goLive(await this.replay(subscriber, after, signal));
       yield* subscriber.batches(signal);
     } finally {
+      if (sessionCheck) clearInterval(sessionCheck);
       this.feed.leave(subscriber);
     }
   }
@@ -106,6 +117,19 @@ export class LiveEvents {
   /** Ends every stream: the server is stopping. */
   close(): void {
     this.feed.close();
+  }
+
+  private watchSession(subscriber: LiveSubscriber, sessionHolds: () => Promise<boolean>): NodeJS.Timeout {
+    const timer = setInterval(() => {
+      sessionHolds().then(
+        (holds) => {
+          if (!holds) subscriber.fail(unauthenticated());
+        },
+        () => subscriber.fail(unauthenticated()),
+      );
+    }, this.deps.settings.sessionCheckMs);
+    timer.unref?.();
+    return timer;
   }
 
   /**

@@ -109,12 +109,18 @@ export class LiveSubscriber {
     this.wake?.();
   }
 
-  /** The client reads slower than events come: it is cut off, and catches up from its last id. */
-  private fallBehind(): void {
+  /** Ends the stream with an error the client sees (what waited is dropped; it resumes from its last id). */
+  fail(error: Error): void {
+    if (this.ended) return;
     this.queue.length = 0;
     this.aside = null;
-    this.failure = unavailable('The live stream fell behind; reconnect with the last event id.', 1);
+    this.failure = error;
     this.ended = true;
     this.wake?.();
+  }
+
+  /** The client reads slower than events come: it is cut off, and catches up from its last id. */
+  private fallBehind(): void {
+    this.fail(unavailable('The live stream fell behind; reconnect with the last event id.', 1));
   }
 }

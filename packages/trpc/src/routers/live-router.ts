@@ -27,7 +27,10 @@ export const liveRouter = router({
     signal,
   }): AsyncGenerator<TrackedEnvelope<LiveBatch>> {
     try {
-      for await (const events of ctx.core.live.subscribe(ctx.actor, input, signal)) {
+      const { core, accessToken } = ctx;
+      const sessionHolds = () =>
+        accessToken ? core.auth.authenticate(accessToken).then(() => true) : Promise.resolve(false);
+      for await (const events of core.live.subscribe(ctx.actor, { ...input, sessionHolds }, signal)) {
         const last = events.at(-1);
         if (last) yield tracked(last.id, { events });
       }
