@@ -92,8 +92,7 @@ export class LiveEvents {
     if (options.lastEventId && !after) {
       throw validationFailed({ lastEventId: ['The last event id is not one this service sent.'] });
     }
-    await this.rules.refresh(actor);
-    const subscriber = new LiveSubscriber(actor, {
+    const subscriber = new LiveSubscriber(actor, await this.rules.refresh(actor), {
       ruleIds: options.ruleIds ? new Set(options.ruleIds) : null,
       maxQueued: this.deps.settings.maxQueuedPerClient,
       replays: after !== null,
@@ -147,10 +146,8 @@ export class LiveEvents {
     let sent = 0;
     while (sent < replayMaxEvents && !signal?.aborted) {
       const page = await readLiveEvents(this.deps.orm.em.fork(), cursor, PAGE_SIZE);
-      const visible = await this.rules.refresh(subscriber.actor);
-      const events = page.events.filter(
-        (event) => Date.parse(event.at) >= oldest && subscriber.wants(event, visible),
-      );
+      subscriber.visible = await this.rules.refresh(subscriber.actor);
+      const events = page.events.filter((event) => Date.parse(event.at) >= oldest && subscriber.wants(event));
       const room = replayMaxEvents - sent;
       if (events.length > room) {
         const kept = events.slice(0, room);

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { LiveCursor } from './live-cursor';
+import type { LiveEvent } from './live-event';
 import { readLiveEvents, readLiveHead } from './live-event-rows';
 import type { LiveSubscriber } from './live-subscriber';
 import type { VisibleRuleCache } from './visible-rule-cache';
@@ -101,19 +102,19 @@ export class LiveFeed {
     }
   }
 
+  /** One load per user whose list is stale, however many streams it has open. */
   private async refreshVisibleRules(): Promise<void> {
-    const actors = new Map(
-      [...this.subscribers].map((subscriber) => [subscriber.actor.userId, subscriber.actor]),
-    );
-    for (const actor of actors.values()) await this.options.rules.refresh(actor);
-    this.options.rules.keepOnly(new Set(actors.keys()));
+    const subscribers = [...this.subscribers];
+    for (const subscriber of subscribers) {
+      subscriber.visible = await this.options.rules.refresh(subscriber.actor);
+    }
+    this.options.rules.keepOnly(new Set(subscribers.map((subscriber) => subscriber.actor.userId)));
   }
 
-  private fanOut(events: Parameters<LiveSubscriber['offer']>[0]): void {
+  private fanOut(events: readonly LiveEvent[]): void {
     if (events.length === 0) return;
     for (const subscriber of this.subscribers) {
-      const visible = this.options.rules.current(subscriber.actor);
-      subscriber.offer(events.filter((event) => subscriber.wants(event, visible)));
+      subscriber.offer(events.filter((event) => subscriber.wants(event)));
     }
   }
 }

@@ -21,6 +21,8 @@ export class LiveSubscriber {
 
   constructor(
     readonly actor: Actor,
+    /** The rules the actor may read, as last loaded; the feed keeps it fresh. */
+    public visible: VisibleRuleSet,
     private readonly options: {
       /** The rules asked for; null for every rule the actor may see. */
       ruleIds: ReadonlySet<string> | null;
@@ -34,9 +36,9 @@ export class LiveSubscriber {
   }
 
   /** Whether the actor may see the event and asked for its rule. */
-  wants(event: LiveEvent, visible: VisibleRuleSet): boolean {
+  wants(event: LiveEvent): boolean {
     if (this.options.ruleIds && !this.options.ruleIds.has(event.ruleId)) return false;
-    return visible === 'every' || visible.has(event.ruleId);
+    return this.visible === 'every' || this.visible.has(event.ruleId);
   }
 
   /** A batch from the shared feed, in commit order, of events the subscriber may see. */

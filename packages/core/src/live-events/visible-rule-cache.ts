@@ -23,12 +23,6 @@ export class VisibleRuleCache {
 
   constructor(private readonly deps: { em: () => EntityManager; clock: Clock; maxAgeMs: number }) {}
 
-  /** The set as last loaded; `every` needs no load. */
-  current(actor: Actor): VisibleRuleSet {
-    if (alertRulePolicy.seesEveryRule(actor)) return 'every';
-    return this.entries.get(actor.userId)?.rules ?? new Set();
-  }
-
   /** Loads the set if it is missing or stale. */
   async refresh(actor: Actor): Promise<VisibleRuleSet> {
     if (alertRulePolicy.seesEveryRule(actor)) return 'every';
@@ -44,7 +38,7 @@ export class VisibleRuleCache {
     return rules;
   }
 
-  /** Drops the users no subscriber stands for any more. */
+  /** Drops the users no subscriber stands for any more (each subscriber keeps its own set). */
   keepOnly(userIds: ReadonlySet<string>): void {
     for (const userId of this.entries.keys()) if (!userIds.has(userId)) this.entries.delete(userId);
   }
