@@ -5,6 +5,7 @@ import { registerGraphql } from '@oncall/graphql';
 import { ackPage, restApi } from '@oncall/rest';
 import { registerTrpc } from '@oncall/trpc';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerApiDocs } from './http/api-docs';
 import { registerHealthRoutes } from './http/health-routes';
 import { type MetricsOptions, registerMetrics } from './http/metrics';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
@@ -74,5 +75,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   registerOpenApiRoute(app);
+  await registerApiDocs(app);
   return app;
 }

@@ -391,6 +391,32 @@ describe('behavior rules', () => {
     });
   });
 
+  // PGlite has one session, so a second transaction cannot hold the endpoint's row meanwhile.
+  it.runIf(process.env.TEST_DB !== 'pglite')(
+    'answers 422 naming the field when an endpoint is deleted between the check and the insert',
+    async () => {
+      const target = await rule();
+      const endpointId = await seedEndpoint(h.t, alice.id);
+      let commitDelete = () => {};
+      const deleted = h.t.core.orm.em.fork().transactional(async (tx) => {
+        await queryRows(tx, 'delete from endpoints where id = ? returning id', [endpointId]);
+        await new Promise<void>((resolve) => {
+          commitDelete = resolve;
+        });
+      });
+      // The create checks its references (the delete is not committed, so the endpoint is there),
+      // then its link insert waits on the deleted row's lock until the delete commits.
+      const creating = post(target.id, { type: 'template', endpointIds: [endpointId], template: 'x' });
+      await waitForLockWait(h);
+      commitDelete();
+      await deleted;
+      const response = await creating;
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().errors).toHaveProperty('endpointIds');
+      expect(await hasBehaviorRules(target.id)).toBe(false);
+    },
+  );
+
   describe('delete and cascades', () => {
     it('deletes a rule, answers it as it was and keeps has_behavior_rules in step', async () => {
       const target = await rule();
@@ -467,3 +493,16 @@ describe('behavior rules', () => {
     expect(update.json().errors.template[0]).toMatch(/^Line 2: /);
   });
 });
+
+/** Resolves once a session of the test's database waits on a lock. */
+async function waitForLockWait(h: TestApp): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const rows = await queryRows(
+      h.t.core.orm.em.fork(),
+      "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no session came to wait on a lock');
+}

@@ -8,6 +8,7 @@ import {
   type TestCertificate,
 } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSchemaOf, responseSchemaOf } from './support/openapi-document';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // Per-data-source connection options over REST: stored, checked, shown, and honoured by the status
@@ -202,11 +203,10 @@ describe('data source connection options', () => {
 
   it('documents the options in the OpenAPI description of the bodies and reads', async () => {
     const doc = (await h.call('GET', '/api/v1/openapi.json')).json();
-    const body = doc.paths['/api/v1/data-source'].post.requestBody.content['application/json'].schema;
+    const body = requestSchemaOf(doc, doc.paths['/api/v1/data-source'].post);
     for (const field of Object.keys(DEFAULTS)) expect(body.properties, field).toHaveProperty(field);
-    expect(body.properties.timeoutSeconds).toMatchObject({ minimum: 1, maximum: 60 });
-    const read =
-      doc.paths['/api/v1/data-source/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(body.properties?.timeoutSeconds).toMatchObject({ minimum: 1, maximum: 60 });
+    const read = responseSchemaOf(doc, doc.paths['/api/v1/data-source/{id}'].get, '200');
     expect(read.required).toEqual(expect.arrayContaining(Object.keys(DEFAULTS)));
   });
 });

@@ -147,8 +147,12 @@ describe('behavior rules, delivered', () => {
     expect((await fire(rule.token, 'host-8')).statusCode).toBe(200);
     await vi.waitFor(() => expect(to(endpoints.sms.destination)).toHaveLength(2), WAIT);
     expect(to(endpoints.sms.destination)[1]?.text).toContain(`CRITICAL: ${rule.name}`);
-    const renderings = await behaviorsOf(rule.id, 'host-8');
-    expect(renderings.map((r) => r.effect)).toEqual(['template_fallback', 'template_fallback']);
+    // Telegram goes through its lane's queue: its fallback is recorded when it renders, later.
+    const renderings = await vi.waitFor(async () => {
+      const rows = await behaviorsOf(rule.id, 'host-8');
+      expect(rows.map((r) => r.effect)).toEqual(['template_fallback', 'template_fallback']);
+      return rows;
+    }, WAIT);
     expect(renderings.every((r) => r.behavior_rule_id === template && (r.error ?? '').length > 0)).toBe(true);
     expect((await behaviorsOf(rule.id, 'host-7')).map((r) => [r.endpoint_id, r.effect])).toEqual(
       [endpoints.sms.id, endpoints.telegram.id].sort().map((id) => [id, 'templated']),
@@ -269,13 +273,16 @@ describe('behavior rules, delivered', () => {
     const rule = await apiRule([]);
     const preview = (template: string, token?: string) =>
       h.call('POST', `${base}/${rule.id}/preview`, { token, body: { template } });
+    // A day from the wall clock's: the sample below is dated by the service's.
+    h.t.clock.advance(86_400_000);
     const token = await admin();
     // No event yet: a sample alert stands in.
-    const sample = await preview('{{name}} / {{instance}}', token);
+    const sample = await preview('{{name}} / {{instance}} / {{date}}', token);
     expect(sample.statusCode, sample.body).toBe(200);
+    const now = h.t.clock.now().toISOString();
     expect(sample.json()).toEqual({
       status: true,
-      text: `${rule.name} / example-instance`,
+      text: `${rule.name} / example-instance / ${now.slice(0, 10)} ${now.slice(11, 19)} UTC`,
       alertEventId: null,
     });
 

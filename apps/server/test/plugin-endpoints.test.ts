@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestSchemaOf } from './support/openapi-document';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // Resolved by this package's vitest config to the fixture in test-plugins/, as if installed.
@@ -139,11 +140,14 @@ describe('endpoints of a plugin-defined type', () => {
 
   it('documents its body in the OpenAPI document', async () => {
     const doc = (await h.call('GET', '/api/v1/openapi.json')).json();
-    const schema = doc.paths['/api/v1/endpoint'].post.requestBody.content['application/json'].schema;
-    const ntfy = schema.anyOf.find(
-      (option: { properties: { type: { enum?: string[] } } }) => option.properties.type.enum?.[0] === 'ntfy',
-    );
-    expect(ntfy.required).toEqual(expect.arrayContaining(['name', 'type', 'serverUrl', 'topic']));
-    expect(Object.keys(ntfy.properties)).toEqual(expect.arrayContaining(['accessToken']));
+    const schema = requestSchemaOf(doc, doc.paths['/api/v1/endpoint'].post);
+    // OpenAPI 3.1 states a literal as `const`.
+    const options = schema.anyOf as Array<{
+      properties: Record<string, unknown> & { type: { const?: string } };
+      required: string[];
+    }>;
+    const ntfy = options.find((option) => option.properties.type.const === 'ntfy');
+    expect(ntfy?.required).toEqual(expect.arrayContaining(['name', 'type', 'serverUrl', 'topic']));
+    expect(Object.keys(ntfy?.properties ?? {})).toEqual(expect.arrayContaining(['accessToken']));
   });
 });

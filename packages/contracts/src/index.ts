@@ -1,4 +1,9 @@
 export {
+  alertHistoryEntrySchema,
+  firingInstanceSchema,
+  triggeredViewSchema,
+} from './alert-rules/alert-lifecycle-views';
+export {
   alertRuleCommonShape,
   alertRuleCreateBody,
   alertRuleCreateBodySchema,
@@ -140,7 +145,12 @@ export {
 export { endpointListQuery } from './endpoints/endpoint-list-query';
 export { endpointViewSchemaFor } from './endpoints/endpoint-views';
 export { otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
-export { historyQuery, statusTimelineQuery, statusTimelineSchema } from './ingestion/alert-read-schemas';
+export {
+  historyQuery,
+  statusTimelineFilter,
+  statusTimelineQuery,
+  statusTimelineSchema,
+} from './ingestion/alert-read-schemas';
 export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
 export { teamBody, teamListQuery, teamViewSchema } from './teams/team-schemas';
 export {

@@ -25,6 +25,7 @@ import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
+import { EpisodeReadService } from './episodes/episode-read-service';
 import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live-events/live-events';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
 import { checkTemplate } from './notifications/templates/template-engine';
@@ -37,6 +38,7 @@ import { type DataSourceProber, unconfiguredProber } from './ports/data-source-p
 import { type DataSourceQuerier, unconfiguredQuerier } from './ports/data-source-querier';
 import type { Orchestrator } from './ports/orchestrator';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
+import { ReportingService } from './reporting/reporting-service';
 import { RetentionService } from './retention/retention-service';
 import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 import { RuleEvaluator } from './scheduled-checks/rule-evaluator';
@@ -128,6 +130,8 @@ export interface Core {
   ingestion: ApiIngestion;
   webhooks: WebhookIngestion;
   alerts: AlertReadService;
+  /** A rule's episodes and its delivery log (attempts and behavior rules' effects). */
+  episodes: EpisodeReadService;
   ruleActions: RuleActions;
   ackLinks: AckLinkSigner;
   /** The acknowledge link of messages: its page, its acknowledgement, and the legacy link route. */
@@ -140,6 +144,8 @@ export interface Core {
   checks: ScheduledChecks;
   /** Alert state changes and delivery outcomes as they commit, for the tRPC live subscription. */
   live: LiveEvents;
+  /** Read-only reports over the history and the delivery log (the GraphQL face's). */
+  reporting: ReportingService;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -236,7 +242,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       querier,
     }),
-    behaviorRules: new BehaviorRuleService({ orm, checkTemplate }),
+    behaviorRules: new BehaviorRuleService({ orm, checkTemplate, clock }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     otp,
     providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),
@@ -251,6 +257,8 @@ export function createCore(deps: CoreDeps): Core {
       checks,
     }),
     alerts: new AlertReadService({ orm, checks }),
+    episodes: new EpisodeReadService({ orm }),
+    reporting: new ReportingService({ orm, secretBox, ruleTypes: alertRuleTypeCatalog(plugins), clock }),
     webhooks,
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),
     ackLinks,

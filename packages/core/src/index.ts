@@ -134,6 +134,15 @@ export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
 export type { EndpointView } from './endpoints/endpoint-view';
 export * from './entities/index';
+export type {
+  DeliveryAttemptLogEntry,
+  DeliveryLogEndpoint,
+  DeliveryLogEntry,
+  DeliveryLogScope,
+  NotificationBehaviorLogEntry,
+} from './episodes/delivery-log';
+export { EpisodeReadService } from './episodes/episode-read-service';
+export type { Episode, EpisodeAcknowledger } from './episodes/rule-episodes';
 export {
   DomainError,
   type ErrorCode,
@@ -246,6 +255,24 @@ export type { ProviderConfigInput } from './provider-configs/provider-config-inp
 export type { ProviderConfigView } from './provider-configs/provider-config-view';
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
 export { openJson, sealJson } from './provider-configs/sealed-json';
+export type { DeliveryAttemptView, DeliveryFilter } from './reporting/delivery-list';
+export { DELIVERY_GROUPINGS, type DeliveryGrouping, type DeliveryStats } from './reporting/delivery-stats';
+export type { DurationStats } from './reporting/duration-stats';
+export {
+  EPISODE_STATUSES,
+  type EpisodeFilter,
+  type EpisodeStatus,
+  type EpisodeView,
+} from './reporting/episode-list';
+export type { HistoryEventFilter, HistoryEventView } from './reporting/event-list';
+export type { RuleNoise } from './reporting/noisiest-rules';
+export type { PageStats } from './reporting/page-stats';
+export type { ReportFilter } from './reporting/report-filter';
+export { REPORT_GROUPINGS, type ReportGrouping, type ReportGroupKey } from './reporting/report-grouping';
+export type { Keyset, Slice, SliceQuery } from './reporting/report-slice';
+export type { ReportingService } from './reporting/reporting-service';
+export type { EpisodeStats } from './reporting/response-times';
+export { STATE_GROUPINGS, type StateDuration, type StateGrouping } from './reporting/state-durations';
 export { type PruneReport, RetentionService } from './retention/retention-service';
 export { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 export {

@@ -1,5 +1,6 @@
 import type { Actor, Core, LoginMeta } from '@oncall/core';
 import { GraphQLError } from 'graphql';
+import { ReportLoaders } from './loaders/report-loaders';
 
 /** What every resolver sees; built per request from the bearer token the transport read. */
 export interface GraphqlContext {
@@ -7,6 +8,8 @@ export interface GraphqlContext {
   meta: LoginMeta;
   /** The caller, resolved once per request; rejects with UNAUTHENTICATED when there is none. */
   actor(): Promise<Actor>;
+  /** Batch loaders for nested report fields, for this request only (their caches die with it). */
+  loaders: ReportLoaders;
 }
 
 export interface GraphqlContextOptions {
@@ -19,14 +22,16 @@ export interface GraphqlContextOptions {
 export function createGraphqlContext(options: GraphqlContextOptions): GraphqlContext {
   const { core, accessToken } = options;
   let actor: Promise<Actor> | undefined;
+  const actorOf = () => {
+    actor ??= accessToken
+      ? core.auth.authenticate(accessToken)
+      : Promise.reject(new GraphQLError('Unauthenticated.', { extensions: { code: 'UNAUTHENTICATED' } }));
+    return actor;
+  };
   return {
     core,
     meta: { ip: options.ip, userAgent: options.userAgent },
-    actor: () => {
-      actor ??= accessToken
-        ? core.auth.authenticate(accessToken)
-        : Promise.reject(new GraphQLError('Unauthenticated.', { extensions: { code: 'UNAUTHENTICATED' } }));
-      return actor;
-    },
+    actor: actorOf,
+    loaders: new ReportLoaders(core, actorOf),
   };
 }

@@ -4,6 +4,7 @@ import { createBuilder } from './builder';
 import { registerAlertRuleFields } from './fields/alert-rule-fields';
 import { registerAuthFields } from './fields/auth-fields';
 import { registerBehaviorRuleFields } from './fields/behavior-rule-fields';
+import { registerReportFields } from './fields/report-fields';
 import { registerTeamFields } from './fields/team-fields';
 import { registerUserFields } from './fields/user-fields';
 import { roleEnum } from './types/role';
@@ -21,9 +22,10 @@ export function createSchema(catalog: AlertRuleTypeCatalog): GraphQLSchema {
   const user = userType(builder, role);
   registerAuthFields(builder, user);
   registerUserFields(builder, { user, role });
-  registerTeamFields(builder);
-  registerAlertRuleFields(builder, catalog);
+  const team = registerTeamFields(builder);
+  const rules = registerAlertRuleFields(builder, catalog);
   registerBehaviorRuleFields(builder);
+  registerReportFields(builder, { ...rules, team, user });
   return builder.toSchema();
 }
 

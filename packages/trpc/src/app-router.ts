@@ -5,12 +5,15 @@ import {
   type PluginRegistry,
   providerConfigForms,
 } from '@oncall/core';
+import { ackLinkRouter } from './routers/ack-link-router';
+import { alertRouter } from './routers/alert-router';
 import { alertRuleRouter } from './routers/alert-rule-router';
 import { authRouter } from './routers/auth-router';
 import { behaviorRuleRouter } from './routers/behavior-rule-router';
 import { createConfigRouter } from './routers/config-router';
 import { dataSourceRouter } from './routers/data-source-router';
 import { createEndpointRouter } from './routers/endpoint-router';
+import { episodeRouter } from './routers/episode-router';
 import { liveRouter } from './routers/live-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
@@ -34,6 +37,9 @@ export function createAppRouter(plugins: PluginRegistry) {
     alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),
     behaviorRules: behaviorRuleRouter,
     live: liveRouter,
+    alerts: alertRouter,
+    episodes: episodeRouter,
+    ackLinks: ackLinkRouter,
   });
 }
 

@@ -1,12 +1,12 @@
 import swagger from '@fastify/swagger';
+import { restOpenApiTransforms } from '@oncall/rest';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document is generated from the same zod schemas that validate the requests. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: { title: 'Alert management and notification service', version: '1.0.0' },
       components: {
         securitySchemes: {
@@ -15,6 +15,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             type: 'http',
             scheme: 'bearer',
             description: 'The rule token of an api or notification rule',
+          },
+          ruleTokenHeader: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Token',
+            description: 'The rule token, for senders that cannot set a bearer token',
+          },
+          ruleTokenQuery: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description: 'The rule token in the query, for senders that can only set a URL',
           },
           dataSourceToken: {
             type: 'http',
@@ -27,10 +39,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearer: [] }],
     },
     // The document describes the REST contract; tRPC and GraphQL describe themselves.
-    transform: (input) =>
-      input.url.startsWith('/api/v1/')
-        ? jsonSchemaTransform(input)
-        : { schema: { ...input.schema, hide: true }, url: input.url },
+    ...restOpenApiTransforms(),
   });
 }
 

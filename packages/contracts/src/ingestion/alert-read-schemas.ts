@@ -13,28 +13,28 @@ function collectIds(raw: unknown): unknown {
   return { ...query, alertRuleIds: given === undefined ? undefined : list };
 }
 
-export const statusTimelineQuery = z.preprocess(
-  collectIds,
-  z
-    .object({
-      alertRuleIds: z
-        .array(z.string().max(64), { error: 'The alert rule ids field is required.' })
-        .min(1, 'The alert rule ids field is required.')
-        .max(500, 'At most 500 alert rules at once.'),
-      fromTime: unixSecondsField('from time'),
-      toTime: unixSecondsField('to time'),
-      bucketCount: z.coerce
-        .number({ error: 'The bucket count must be an integer.' })
-        .int('The bucket count must be an integer.')
-        .min(1, 'The bucket count must be at least 1.')
-        .max(1000, 'The bucket count may not be greater than 1000.')
-        .default(100),
-    })
-    .refine((q) => q.toTime > q.fromTime, {
-      path: ['toTime'],
-      message: 'The to time must be after the from time.',
-    }),
-);
+/** The status timeline's query once its ids are one list: what a JSON client (tRPC) sends. */
+export const statusTimelineFilter = z
+  .object({
+    alertRuleIds: z
+      .array(z.string().max(64), { error: 'The alert rule ids field is required.' })
+      .min(1, 'The alert rule ids field is required.')
+      .max(500, 'At most 500 alert rules at once.'),
+    fromTime: unixSecondsField('from time'),
+    toTime: unixSecondsField('to time'),
+    bucketCount: z.coerce
+      .number({ error: 'The bucket count must be an integer.' })
+      .int('The bucket count must be an integer.')
+      .min(1, 'The bucket count must be at least 1.')
+      .max(1000, 'The bucket count may not be greater than 1000.')
+      .default(100),
+  })
+  .refine((q) => q.toTime > q.fromTime, {
+    path: ['toTime'],
+    message: 'The to time must be after the from time.',
+  });
+
+export const statusTimelineQuery = z.preprocess(collectIds, statusTimelineFilter);
 
 const STATUS = z.enum(['unknown', 'warning', 'critical', 'triggered', 'resolved']);
 

@@ -36,9 +36,20 @@ export async function recordAcknowledgement(
     : `Acknowledged ${ack.ruleName}`;
   await runStatement(
     tx,
-    `insert into alert_events (id, rule_id, kind, rule_state, actor_id, via_endpoint_id, description, created_at)
-     values (?, ?, 'acknowledged', ?, ?, ?, ?, ?)`,
-    [eventId, ack.ruleId, ack.ruleState, ack.actorId, ack.via?.endpointId ?? null, description, ack.at],
+    // The episodes go in the payload: a rule-level event has no `episode_id`, and an instance's mark
+    // is cleared when it fires again, so this is how an episode's past acknowledgement is read back.
+    `insert into alert_events (id, rule_id, kind, rule_state, actor_id, via_endpoint_id, description, payload, created_at)
+     values (?, ?, 'acknowledged', ?, ?, ?, ?, jsonb_build_object('episodeIds', ?::jsonb), ?)`,
+    [
+      eventId,
+      ack.ruleId,
+      ack.ruleState,
+      ack.actorId,
+      ack.via?.endpointId ?? null,
+      description,
+      JSON.stringify(ack.episodeIds),
+      ack.at,
+    ],
   );
   // A rule-level event: silent behavior rules hold it back; notification rules, which match an
   // alert's instance or labels, have nothing to match.
@@ -65,7 +76,8 @@ export async function recordAcknowledgement(
     if (applied.record) {
       await runStatement(
         tx,
-        `update alert_events set payload = jsonb_build_object('behavior', ?::jsonb) where id = ?`,
+        `update alert_events set payload = coalesce(payload, '{}'::jsonb) || jsonb_build_object('behavior', ?::jsonb)
+          where id = ?`,
         [JSON.stringify(applied.record), eventId],
       );
       await recordNotificationBehaviors(tx, pagingBehaviorRows(eventId, targets, applied.record));

@@ -7,9 +7,11 @@ import type { Actor } from '../auth/actor';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { newId } from '../entities/new-id';
 import { notFound, validationFailed } from '../errors/domain-error';
+import { isForeignKeyViolation } from '../persistence/foreign-key-violation';
 import { runSql, selectRows, sql } from '../persistence/sql-fragment';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import { assertCanAdministerRule } from '../policy/alert-rule-policy';
+import type { Clock } from '../ports/clock';
 import { loadById } from '../validation/find-by-id';
 import {
   assertDependenciesSelectable,
@@ -54,6 +56,8 @@ export class BehaviorRuleService {
       orm: MikroORM;
       /** Template syntax (the core's `checkTemplate`): a template that does not parse is a 422 naming the line. */
       checkTemplate: TemplateChecker;
+      /** Dates the sample alert a preview renders when the rule has no event yet. */
+      clock: Clock;
     },
   ) {}
 
@@ -81,7 +85,7 @@ export class BehaviorRuleService {
       sql`select id, name, type, state from alert_rules where id = ${standing.id}`,
     );
     if (!rule) throw notFound('Alert rule');
-    return previewRuleTemplate(em, rule, template, new Date());
+    return previewRuleTemplate(em, rule, template, this.deps.clock.now());
   }
 
   async list(actor: Actor, alertRuleId: string): Promise<{ rules: BehaviorRuleView[] }> {
@@ -255,17 +259,38 @@ async function linkReferences(
   checked: CheckedBehaviorRule,
 ): Promise<void> {
   if (checked.endpointIds.length > 0) {
-    await runSql(
-      tx,
-      sql`insert into alert_rule_behavior_endpoints (behavior_rule_id, endpoint_id)
-          select distinct ${ruleId}::uuid, e.id from unnest(array[${checked.endpointIds}]::uuid[]) as e(id)`,
+    await goneAsValidation(
+      'endpointIds',
+      'An endpoint was deleted meanwhile.',
+      runSql(
+        tx,
+        sql`insert into alert_rule_behavior_endpoints (behavior_rule_id, endpoint_id)
+            select distinct ${ruleId}::uuid, e.id from unnest(array[${checked.endpointIds}]::uuid[]) as e(id)`,
+      ),
     );
   }
   if (checked.dependsOnAlertRuleIds.length > 0) {
-    await runSql(
-      tx,
-      sql`insert into alert_rule_behavior_dependencies (behavior_rule_id, depends_on_rule_id)
-          select distinct ${ruleId}::uuid, d.id from unnest(array[${checked.dependsOnAlertRuleIds}]::uuid[]) as d(id)`,
+    await goneAsValidation(
+      'dependsOnAlertRuleIds',
+      'An alert rule was deleted meanwhile.',
+      runSql(
+        tx,
+        sql`insert into alert_rule_behavior_dependencies (behavior_rule_id, depends_on_rule_id)
+            select distinct ${ruleId}::uuid, d.id from unnest(array[${checked.dependsOnAlertRuleIds}]::uuid[]) as d(id)`,
+      ),
     );
+  }
+}
+
+/**
+ * The references were checked before the transaction; one deleted since then fails the link's
+ * foreign key, which is the caller's input gone stale, not a fault of the service.
+ */
+async function goneAsValidation(field: string, message: string, write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw validationFailed({ [field]: [message] });
+    throw error;
   }
 }

@@ -4,6 +4,16 @@ import { ALERT_EVENT_STATE_PERIODS_TRIGGER } from './alert-rule-state-period.ent
 import { liveTxidColumn } from './live-txid-column';
 import { newId } from './new-id';
 
+/** The reporting indexes, as `Migration20261127003000ReportingIndexes` creates them (the schema diff compares). */
+const ALERT_EVENT_REPORTING_INDEXES = {
+  episodeMarks:
+    'create index "alert_events_episode_marks" on "alert_events" ("rule_id", "created_at") include ("episode_id", "kind") where "episode_id" is not null and "kind" in (\'fired\', \'acknowledged\', \'resolved\', \'auto_resolved\')',
+  episodeTime:
+    'create index "alert_events_episode_time" on "alert_events" ("episode_id", "created_at") where "episode_id" is not null',
+  actorTime:
+    'create index "alert_events_actor_time" on "alert_events" ("actor_id", "created_at") where "actor_id" is not null',
+} as const;
+
 export const ALERT_EVENT_KINDS = [
   'fired',
   'refired',
@@ -27,6 +37,11 @@ const AlertEventSchema = defineEntity({
   indexes: [
     { name: 'alert_events_rule_time', properties: ['rule', 'createdAt'] },
     { name: 'alert_events_txid', properties: ['txid', 'id'] },
+    // Reporting (`core/reporting`): MTTA/MTTR read only each episode's four marks, from this index alone.
+    { name: 'alert_events_episode_marks', expression: ALERT_EVENT_REPORTING_INDEXES.episodeMarks },
+    // An episode's events and a user's acknowledgements, newest first, per parent.
+    { name: 'alert_events_episode_time', expression: ALERT_EVENT_REPORTING_INDEXES.episodeTime },
+    { name: 'alert_events_actor_time', expression: ALERT_EVENT_REPORTING_INDEXES.actorTime },
   ],
   // Keeps `alert_rule_state_periods`, the status timeline's roll-up, in step with every insert.
   triggers: [

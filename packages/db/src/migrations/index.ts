@@ -24,6 +24,7 @@ import { Migration20261126180000BehaviorRules } from './Migration20261126180000B
 import { Migration20261126190000BehaviorRulesTakeTheFullPath } from './Migration20261126190000BehaviorRulesTakeTheFullPath';
 import { Migration20261126191000NotificationBehaviors } from './Migration20261126191000NotificationBehaviors';
 import { Migration20261127002000LiveEventCursor } from './Migration20261127002000LiveEventCursor';
+import { Migration20261127003000ReportingIndexes } from './Migration20261127003000ReportingIndexes';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -93,4 +94,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     class: Migration20261126191000NotificationBehaviors,
   },
   { name: 'Migration20261127002000LiveEventCursor', class: Migration20261127002000LiveEventCursor },
+  { name: 'Migration20261127003000ReportingIndexes', class: Migration20261127003000ReportingIndexes },
 ];

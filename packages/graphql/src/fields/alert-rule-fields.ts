@@ -15,7 +15,7 @@ import { silentStatusEnum } from '../types/silent-status';
 import { parseInput } from '../validation/parse-input';
 
 /** Read-only, for reporting: rules are managed over REST and tRPC. Rule types are the catalog's. */
-export function registerAlertRuleFields(builder: Builder, catalog: AlertRuleTypeCatalog): void {
+export function registerAlertRuleFields(builder: Builder, catalog: AlertRuleTypeCatalog) {
   const enums = {
     ruleType: alertRuleTypeEnum(builder, [...catalog.keys()]),
     state: alertStateEnum(builder),
@@ -59,4 +59,5 @@ export function registerAlertRuleFields(builder: Builder, catalog: AlertRuleType
       resolve: async (_root, args, ctx) => ctx.core.alertRules.get(await ctx.actor(), args.id),
     }),
   }));
+  return { rule, ruleType: enums.ruleType, state: enums.state };
 }

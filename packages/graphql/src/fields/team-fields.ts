@@ -5,7 +5,7 @@ import { pageType } from '../types/page';
 import { teamType } from '../types/team';
 import { parseInput } from '../validation/parse-input';
 
-export function registerTeamFields(builder: Builder): void {
+export function registerTeamFields(builder: Builder) {
   const team = teamType(builder);
   const teamPage = pageType(builder, 'TeamPage', team);
   const input = teamInput(builder);
@@ -64,4 +64,5 @@ export function registerTeamFields(builder: Builder): void {
       resolve: async (_root, args, ctx) => ctx.core.teams.delete(await ctx.actor(), args.id),
     }),
   }));
+  return team;
 }

@@ -8,13 +8,16 @@ export interface QueryLimits {
   maxDepth: number;
   maxAliases: number;
   maxDirectives: number;
-  /** GraphQL Armor's cost: 2 per object field, 1 per scalar, times 1.5 per level of nesting. */
+  /** GraphQL Armor's cost: 2 per object field, 1 per scalar (no factor per level: see `maxConnectionCost`). */
   maxCost: number;
+  /** The same weights with each list's size (`first`, `perPage`) multiplying its selection. */
+  maxConnectionCost: number;
 }
 
 /**
- * Ample for every query the schema can answer (it has no cycles: four levels reach every field;
- * GraphiQL's introspection query is under 200 tokens), far below what costs the server time.
+ * Ample for ordinary queries (a report nested rules → episodes → events → deliveries → event is
+ * depth 10 with `nodes`; GraphiQL's introspection query is under 200 tokens), far below what costs
+ * the server time: the reports' links make cycles, which depth and list sizes bound.
  */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxQueryLength: 32 * 1024,
@@ -23,4 +26,5 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxAliases: 15,
   maxDirectives: 50,
   maxCost: 5000,
+  maxConnectionCost: 20_000,
 };

@@ -4,6 +4,7 @@ import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule, validate } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { connectionCostRule } from './connection-cost-rule';
 import type { QueryLimits } from './query-limits';
 import { queryRefusal } from './query-refusal';
 
@@ -19,7 +20,11 @@ export function useLimitsBeforeValidation(limits: QueryLimits, introspection: bo
     maxDepthRule({ n: limits.maxDepth }),
     maxAliasesRule({ n: limits.maxAliases }),
     maxDirectivesRule({ n: limits.maxDirectives }),
-    costLimitRule({ maxCost: limits.maxCost }),
+    // No factor per level: depth has its own limit, and a nested connection's real cost (its
+    // size times its selection) is the connection rule's; ×1.5 per level refused ordinary
+    // reports (rules → episodes → events → deliveries) while adding nothing a list size did not.
+    costLimitRule({ maxCost: limits.maxCost, depthCostFactor: 1 }),
+    connectionCostRule(limits.maxConnectionCost),
   ];
   const rules = introspection ? limitRules : [...limitRules, NoSchemaIntrospectionCustomRule];
   return {

@@ -1,3 +1,4 @@
+import { ruleActionAnswerSchema } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -21,6 +22,7 @@ export function ackLinkRoutes(app: FastifyInstance, core: Core): void {
         security: [],
         params: idParams,
         querystring: z.object({ token: z.string().max(2048).optional() }),
+        response: { 200: ruleActionAnswerSchema },
       },
     },
     (request) => core.ackLinkActions.acknowledgeForRule(request.params.id, request.query.token),

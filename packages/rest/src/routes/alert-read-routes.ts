@@ -1,7 +1,16 @@
-import { historyQuery, statusTimelineQuery, statusTimelineSchema } from '@oncall/contracts';
+import {
+  alertHistoryEntrySchema,
+  historyQuery,
+  paginated,
+  ruleActionAnswerSchema,
+  statusTimelineQuery,
+  statusTimelineSchema,
+  triggeredViewSchema,
+} from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
 
@@ -17,17 +26,30 @@ export function alertReadRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/alert-rule/history/:id',
-    { schema: { tags, params: idParams, querystring: historyQuery } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: historyQuery,
+        response: { 200: documentedAs(paginated(alertHistoryEntrySchema), 'AlertHistoryPage') },
+      },
+    },
     async (request) =>
       toLegacyEnvelope(await core.alerts.history(actorOf(request), request.params.id, request.query)),
   );
-  r.get('/alert-rule/triggered/:id', { schema: { tags, params: idParams } }, (request) =>
-    core.alerts.triggered(actorOf(request), request.params.id),
+  r.get(
+    '/alert-rule/triggered/:id',
+    { schema: { tags, params: idParams, response: { 200: triggeredViewSchema } } },
+    (request) => core.alerts.triggered(actorOf(request), request.params.id),
   );
-  r.post('/alert-rule/acknowledge/:id', { schema: { tags, params: idParams } }, (request) =>
-    core.ruleActions.acknowledge(actorOf(request), request.params.id),
+  r.post(
+    '/alert-rule/acknowledge/:id',
+    { schema: { tags, params: idParams, response: { 200: ruleActionAnswerSchema } } },
+    (request) => core.ruleActions.acknowledge(actorOf(request), request.params.id),
   );
-  r.post('/alert-rule/resolve/:id', { schema: { tags, params: idParams } }, (request) =>
-    core.ruleActions.resolve(actorOf(request), request.params.id),
+  r.post(
+    '/alert-rule/resolve/:id',
+    { schema: { tags, params: idParams, response: { 200: ruleActionAnswerSchema } } },
+    (request) => core.ruleActions.resolve(actorOf(request), request.params.id),
   );
 }

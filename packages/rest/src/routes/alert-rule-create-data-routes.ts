@@ -10,6 +10,7 @@ import { alertRuleTypeCatalog, type Core, externalRuleTypes } from '@oncall/core
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
 import { typed } from './route-context';
 
 const tags = ['alert-rules'];
@@ -29,7 +30,17 @@ export function alertRuleCreateDataRoutes(app: FastifyInstance, core: Core): voi
   const r = typed(app);
   r.get(
     '/alert-rule/create-data',
-    { schema: { tags, response: { 200: alertRuleCreateDataSchema(alertRuleTypeCatalog(core.plugins)) } } },
+    {
+      schema: {
+        tags,
+        response: {
+          200: documentedAs(
+            alertRuleCreateDataSchema(alertRuleTypeCatalog(core.plugins)),
+            'AlertRuleCreateData',
+          ),
+        },
+      },
+    },
     (request) => core.alertRuleCreateData.options(actorOf(request)),
   );
   r.get(

@@ -11,6 +11,7 @@ import { alertRuleTypeCatalog, type Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
 
@@ -31,7 +32,7 @@ const LIST_DESCRIPTION = [
 export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   const catalog = alertRuleTypeCatalog(core.plugins);
-  const ruleView = alertRuleViewSchema(catalog);
+  const ruleView = documentedAs(alertRuleViewSchema(catalog), 'AlertRule');
   const types = [...catalog.keys()];
   r.get(
     '/alert-rule',
@@ -40,14 +41,20 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         tags,
         description: LIST_DESCRIPTION,
         querystring: alertRuleListQuery(catalog),
-        response: { 200: paginated(ruleView) },
+        response: { 200: documentedAs(paginated(ruleView), 'AlertRulePage') },
       },
     },
     async (request) => toLegacyEnvelope(await core.alertRules.list(actorOf(request), request.query)),
   );
   r.post(
     '/alert-rule',
-    { schema: { tags, body: alertRuleCreateBodySchema(catalog, 'strip'), response: { 200: ruleView } } },
+    {
+      schema: {
+        tags,
+        body: documentedAs(alertRuleCreateBodySchema(catalog, 'strip'), 'AlertRuleCreateBody'),
+        response: { 200: ruleView },
+      },
+    },
     (request) => core.alertRules.create(actorOf(request), request.body),
   );
   r.get('/alert-rule/types', { schema: { tags, response: { 200: z.array(z.enum(types)) } } }, (request) =>
@@ -77,7 +84,7 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
       schema: {
         tags,
         params: idParams,
-        body: alertRuleUpdateBodySchema(catalog, 'strip'),
+        body: documentedAs(alertRuleUpdateBodySchema(catalog, 'strip'), 'AlertRuleUpdateBody'),
         response: { 200: ruleView },
       },
     },

@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance, core: Core): Promise<void
   const r = typed(app);
   r.post(
     '/auth/login',
-    { schema: { tags, body: loginBody, response: { 200: tokenPairSchema } } },
+    { schema: { tags, security: [], body: loginBody, response: { 200: tokenPairSchema } } },
     async (request) =>
       withLegacyNames(
         await core.auth.login(request.body.username, request.body.password, {
@@ -35,7 +35,15 @@ export async function authRoutes(app: FastifyInstance, core: Core): Promise<void
 
   r.post(
     '/auth/refresh',
-    { schema: { tags, body: refreshBody.nullish(), response: { 200: tokenPairSchema } } },
+    {
+      schema: {
+        tags,
+        description: 'Takes the refresh token in the body, or as the bearer token.',
+        security: [],
+        body: refreshBody.nullish(),
+        response: { 200: tokenPairSchema },
+      },
+    },
     async (request) => {
       const token = request.body?.refreshToken ?? bearerToken(request.headers.authorization);
       if (!token) throw unauthenticated('A refresh token is required.');

@@ -10,6 +10,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
 
@@ -23,10 +24,17 @@ const tags = ['data sources'];
 export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   const schemas = dataSourceSchemas({ types: core.plugins.dataSourceTypes });
+  documentedAs(schemas.createBody, 'DataSourceCreateBody');
+  documentedAs(schemas.updateBody, 'DataSourceUpdateBody');
+  documentedAs(schemas.typeInfo, 'DataSourceTypeInfo');
   r.get(
     '/data-source',
     {
-      schema: { tags, querystring: dataSourceListQuery, response: { 200: paginated(dataSourceViewSchema) } },
+      schema: {
+        tags,
+        querystring: dataSourceListQuery,
+        response: { 200: documentedAs(paginated(dataSourceViewSchema), 'DataSourcePage') },
+      },
     },
     async (request) => toLegacyEnvelope(await core.dataSources.list(actorOf(request), request.query)),
   );

@@ -11,6 +11,7 @@ import { type Core, endpointCatalogOf } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
 
@@ -20,13 +21,25 @@ const tags = ['endpoints'];
 export function endpointRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   const catalog = endpointCatalogOf(core.plugins);
-  const endpointCreateBody = endpointBodySchema({ catalog, mode: 'create', strictness: 'strip', extra: {} });
-  const endpointUpdateBody = endpointBodySchema({ catalog, mode: 'update', strictness: 'strip', extra: {} });
-  const endpointViewSchema = endpointViewSchemaFor(catalog);
-  const otpSendBody = otpSendBodySchema(catalog, 'strip');
+  const endpointCreateBody = documentedAs(
+    endpointBodySchema({ catalog, mode: 'create', strictness: 'strip', extra: {} }),
+    'EndpointCreateBody',
+  );
+  const endpointUpdateBody = documentedAs(
+    endpointBodySchema({ catalog, mode: 'update', strictness: 'strip', extra: {} }),
+    'EndpointUpdateBody',
+  );
+  const endpointViewSchema = documentedAs(endpointViewSchemaFor(catalog), 'Endpoint');
+  const otpSendBody = documentedAs(otpSendBodySchema(catalog, 'strip'), 'OtpSendBody');
   r.get(
     '/endpoint',
-    { schema: { tags, querystring: endpointListQuery, response: { 200: paginated(endpointViewSchema) } } },
+    {
+      schema: {
+        tags,
+        querystring: endpointListQuery,
+        response: { 200: documentedAs(paginated(endpointViewSchema), 'EndpointPage') },
+      },
+    },
     async (request) => toLegacyEnvelope(await core.endpoints.list(actorOf(request), request.query)),
   );
   r.post(

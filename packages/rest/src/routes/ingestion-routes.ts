@@ -4,7 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { typed } from './route-context';
 
 const tags = ['ingestion'];
-const security: Array<Record<string, string[]>> = [{ ruleToken: [] }];
+const security: Array<Record<string, string[]>> = [
+  { ruleToken: [] },
+  { ruleTokenHeader: [] },
+  { ruleTokenQuery: [] },
+];
 
 /** Every existing sender uses the bearer header; the header and query forms are accepted too. */
 function ruleToken(request: FastifyRequest): string {

@@ -3,6 +3,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
 import { idParams, typed } from './route-context';
 
 const tags = ['provider configs'];
@@ -18,9 +19,10 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
   const configs = core.providerConfigs;
   for (const forms of configs.forms.kinds) {
     const { kind } = forms;
-    const create = providerConfigBody(forms, 'create', { extra: {} });
-    const update = providerConfigBody(forms, 'update', { extra: {} });
-    const view = providerConfigViewSchema(forms);
+    const name = `${kind[0]?.toUpperCase()}${kind.slice(1)}ProviderConfig`;
+    const create = documentedAs(providerConfigBody(forms, 'create', { extra: {} }), `${name}CreateBody`);
+    const update = documentedAs(providerConfigBody(forms, 'update', { extra: {} }), `${name}UpdateBody`);
+    const view = documentedAs(providerConfigViewSchema(forms), name);
     const base = `/config/${kind}`;
     r.get(base, { schema: { tags, response: { 200: z.array(view) } } }, (request) =>
       configs.list(actorOf(request), kind),

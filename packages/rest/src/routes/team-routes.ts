@@ -3,6 +3,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
 
@@ -12,7 +13,13 @@ export function teamRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   r.get(
     '/team',
-    { schema: { tags, querystring: teamListQuery, response: { 200: paginated(teamViewSchema) } } },
+    {
+      schema: {
+        tags,
+        querystring: teamListQuery,
+        response: { 200: documentedAs(paginated(teamViewSchema), 'TeamPage') },
+      },
+    },
     async (request) => toLegacyEnvelope(await core.teams.list(actorOf(request), request.query)),
   );
   r.post(

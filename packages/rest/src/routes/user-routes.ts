@@ -12,6 +12,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
 
@@ -21,7 +22,13 @@ export function userRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   r.get(
     '/user',
-    { schema: { tags, querystring: userListQuery, response: { 200: paginated(userViewSchema) } } },
+    {
+      schema: {
+        tags,
+        querystring: userListQuery,
+        response: { 200: documentedAs(paginated(userViewSchema), 'UserPage') },
+      },
+    },
     async (request) => toLegacyEnvelope(await core.users.list(actorOf(request), request.query)),
   );
   r.post('/user', { schema: { tags, body: userCreateBody, response: { 200: userViewSchema } } }, (request) =>

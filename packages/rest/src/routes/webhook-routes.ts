@@ -2,10 +2,22 @@ import { bearerToken } from '@oncall/contracts';
 import { type Core, unauthenticated, type WebhookSource } from '@oncall/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { documentedAs } from '../openapi/schema-names';
 import { typed } from './route-context';
 
 const params = z.object({ token: z.string().min(1).max(512) });
-const answer = z.object({ status: z.literal(true), alerts: z.number().int(), matched: z.number().int() });
+const answer = documentedAs(
+  z.object({ status: z.literal(true), alerts: z.number().int(), matched: z.number().int() }),
+  'WebhookAnswer',
+);
+const vendorPayload = documentedAs(
+  z.unknown().describe("The source system's own alert payload, as it sends it; its plugin validates it."),
+  'SourceAlertPayload',
+);
+const alertmanagerAlerts = documentedAs(
+  z.unknown().describe("Alertmanager API v2 alerts, as Prometheus's alerting sends them."),
+  'AlertmanagerAlerts',
+);
 
 /** Where a client of Alertmanager's API v2 posts alerts, under the path prefix it is given. */
 const ALERTMANAGER_ALERTS = '/api/v2/alerts';
@@ -37,13 +49,13 @@ export function webhookRoutes(app: FastifyInstance, core: Core): void {
     await core.webhooks.receiveAlertmanagerAlerts(admittedSource(request), request.body);
     return reply.code(200).send();
   };
-  const alertmanagerSchema = { tags: ['ingestion'], body: z.unknown(), response: { 200: z.void() } };
+  const alertmanagerSchema = { tags: ['ingestion'], body: alertmanagerAlerts, response: { 200: z.void() } };
 
   for (const type of core.webhooks.types()) {
     r.post(
       `/${type}-alert/:token`,
       {
-        schema: { tags: ['ingestion'], security: [], params, body: z.unknown(), response: { 200: answer } },
+        schema: { tags: ['ingestion'], security: [], params, body: vendorPayload, response: { 200: answer } },
         onRequest: async (request) => {
           admitted.set(request, await core.webhooks.admit(type, pathToken(request)));
         },

@@ -1,0 +1,177 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
+import type { AlertEventKind } from '../entities/index';
+import type { NotificationBehaviorEffect } from '../entities/notification-behavior.entity';
+import { DIRECT_PROVIDER } from '../notifications/direct-provider';
+import { type Page, type PageQuery, pageOffset } from '../pagination/page';
+import { queryRows } from '../persistence/query-rows';
+
+/** The endpoint a log entry is about; `name` and `channel` are null once it is deleted. */
+export interface DeliveryLogEndpoint {
+  id: string;
+  name: string | null;
+  /** The endpoint's type (sms, call, email, telegram, …), which names its channel. */
+  channel: string | null;
+}
+
+/** What every entry says: which event of the rule, to which endpoint, when. */
+interface DeliveryLogEntryBase {
+  /** The attempt's id, or `<alertEventId>:<endpointId>:<effect>` for a behavior. */
+  id: string;
+  alertEventId: string;
+  eventKind: AlertEventKind;
+  /** Null for rule-level events (acknowledgements, tests). */
+  episodeId: string | null;
+  endpoint: DeliveryLogEndpoint;
+  createdAt: string;
+}
+
+/** One send attempt of the delivery log. */
+export interface DeliveryAttemptLogEntry extends DeliveryLogEntryBase {
+  type: 'attempt';
+  /** The provider config used (id and name only); null for channels that talk to their service directly. */
+  providerConfig: { id: string; name: string | null } | null;
+  /** Counted per provider config: the backup's first attempt is 1 again. */
+  attempt: number;
+  outcome: DeliveryAttemptOutcome;
+  error: string | null;
+  latencyMs: number | null;
+  retryAfterMs: number | null;
+  /** The attempt went through another provider config than the delivery's first (the backup). */
+  fallback: boolean;
+}
+
+/** What a behavior rule did to the notification of an event to an endpoint. */
+export interface NotificationBehaviorLogEntry extends DeliveryLogEntryBase {
+  type: 'behavior';
+  effect: NotificationBehaviorEffect;
+  behaviorRuleId: string;
+  /** Why a template fell back to the default message. */
+  error: string | null;
+}
+
+export type DeliveryLogEntry = DeliveryAttemptLogEntry | NotificationBehaviorLogEntry;
+
+export interface DeliveryLogScope {
+  ruleId: string;
+  /** Only this episode: its events, and the acknowledgements that name it. */
+  episodeId?: string;
+}
+
+interface LogRow {
+  type: 'attempt' | 'behavior';
+  id: string;
+  alert_event_id: string;
+  event_kind: AlertEventKind;
+  episode_id: string | null;
+  endpoint_id: string;
+  endpoint_name: string | null;
+  channel: string | null;
+  provider_config_id: string | null;
+  provider_config_name: string | null;
+  attempt: number | null;
+  outcome: DeliveryAttemptOutcome | null;
+  effect: NotificationBehaviorEffect | null;
+  behavior_rule_id: string | null;
+  error: string | null;
+  latency_ms: number | null;
+  retry_after_ms: number | null;
+  fallback: boolean | null;
+  created_at: Date | string;
+}
+
+/**
+ * The events in scope, then their attempts and behaviors as one list. A delivery is the attempts of
+ * one idempotency base (`notify:<event>:<endpoint>[:<step>]`, the key without `:<config>:<attempt>`),
+ * so a fallback is an attempt whose config differs from its delivery's first.
+ */
+const LOG_SQL = `
+  with events as (
+    select e.id, e.kind, e.episode_id from alert_events e
+     where e.rule_id = ?
+       and (?::uuid is null or e.episode_id = ?::uuid
+            or (e.kind = 'acknowledged' and e.payload -> 'episodeIds' @> jsonb_build_array(?::text)))
+  ), attempts as (
+    select d.*, ev.kind as event_kind, ev.episode_id,
+           d.provider_config_id <> first_value(d.provider_config_id) over (
+             partition by regexp_replace(d.idempotency_key, ':[^:]*:[^:]*$', '')
+             order by d.created_at, d.attempt, d.id) as fallback
+      from delivery_attempts d join events ev on d.alert_event_id = ev.id::text
+  ), entries as (
+    select 'attempt' as type, a.id::text as id, a.alert_event_id, a.event_kind, a.episode_id,
+           a.endpoint_id, a.provider_config_id, a.attempt, a.outcome, null as effect,
+           null::uuid as behavior_rule_id, a.error, a.latency_ms, a.retry_after_ms, a.fallback, a.created_at
+      from attempts a
+    union all
+    select 'behavior', b.alert_event_id::text || ':' || b.endpoint_id::text || ':' || b.effect,
+           b.alert_event_id::text, ev.kind, ev.episode_id, b.endpoint_id::text, null, null, null, b.effect,
+           b.behavior_rule_id, b.error, null, null, null, b.created_at
+      from notification_behaviors b join events ev on b.alert_event_id = ev.id
+  )`;
+
+/** The delivery log of a rule or of one of its episodes, newest first; the caller checks access. */
+export async function deliveryLog(
+  em: EntityManager,
+  scope: DeliveryLogScope,
+  query: PageQuery,
+): Promise<Page<DeliveryLogEntry>> {
+  const episodeId = scope.episodeId ?? null;
+  const params = [scope.ruleId, episodeId, episodeId, episodeId];
+  const [counted] = await queryRows<{ total: string | number }>(
+    em,
+    `${LOG_SQL} select count(*) as total from entries`,
+    params,
+  );
+  const rows = await queryRows<LogRow>(
+    em,
+    `${LOG_SQL}
+     select x.*, en.name as endpoint_name, en.type as channel, p.name as provider_config_name
+       from entries x
+       left join endpoints en on en.id::text = x.endpoint_id
+       left join provider_configs p on p.id::text = x.provider_config_id
+      order by x.created_at desc, x.id desc
+      limit ? offset ?`,
+    [...params, query.perPage, pageOffset(query)],
+  );
+  return {
+    items: rows.map(entryOf),
+    total: Number(counted?.total ?? 0),
+    page: query.page,
+    perPage: query.perPage,
+  };
+}
+
+function entryOf(row: LogRow): DeliveryLogEntry {
+  const base: DeliveryLogEntryBase = {
+    id: row.id,
+    alertEventId: row.alert_event_id,
+    eventKind: row.event_kind,
+    episodeId: row.episode_id,
+    endpoint: { id: row.endpoint_id, name: row.endpoint_name, channel: row.channel },
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+  if (row.type === 'behavior') {
+    return {
+      ...base,
+      type: 'behavior',
+      effect: row.effect ?? 'silenced',
+      behaviorRuleId: row.behavior_rule_id ?? '',
+      error: row.error,
+    };
+  }
+  return {
+    ...base,
+    type: 'attempt',
+    // Direct channels log the `direct` pseudo config; a deleted config keeps its id, without a name.
+    providerConfig:
+      row.provider_config_id === null || row.provider_config_id === DIRECT_PROVIDER
+        ? null
+        : { id: row.provider_config_id, name: row.provider_config_name },
+    attempt: row.attempt ?? 1,
+    outcome: row.outcome ?? 'transient',
+    error: row.error,
+    latencyMs: row.latency_ms,
+    retryAfterMs: row.retry_after_ms,
+    fallback: row.fallback === true,
+  };
+}

@@ -1,0 +1,33 @@
+import { errorBodySchema } from '@oncall/contracts';
+import { z } from 'zod';
+
+/** A 422's body: `errors` names each bad field by its path (`steps.0.wait`, `body`, `query`). */
+export const validationErrorBodySchema = errorBodySchema
+  .extend({
+    code: z.literal('validation_failed'),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .describe('Messages by field path: dotted for nested fields, `body` for the body as a whole.'),
+  })
+  .meta({
+    examples: [
+      {
+        message: 'The name field is required.',
+        code: 'validation_failed',
+        errors: { name: ['The name field is required.'], 'steps.0.wait': ['The wait must be at least 0.'] },
+      },
+    ],
+  });
+
+export const ERROR_DESCRIPTIONS: Record<number, string> = {
+  401: 'Missing, invalid or expired credentials (`unauthenticated`).',
+  403: 'The caller lacks the role or the access the operation needs (`forbidden`).',
+  404: 'No such record, or one the caller cannot see (`not_found`).',
+  422: 'Bad input: the body, query or path fails validation (`validation_failed`, with field paths).',
+  429: 'Too many requests; `Retry-After` says how many seconds to wait (`rate_limited`).',
+  502: 'Every data source asked failed (`source_unavailable`).',
+};
+
+/** Any other failure every route may answer: 413, 415, 500, 503 (database unavailable). */
+export const DEFAULT_ERROR_DESCRIPTION =
+  'Any other error, with the same body: 413 body too large, 415 not JSON, 503 database unavailable, 500.';

@@ -1,0 +1,43 @@
+export interface DocumentedRoute {
+  method: string;
+  /** Fastify's pattern, `/api/v1/alert-rule/:id`. */
+  url: string;
+  /** The route's own `security`, when it is not the document's bearer default. */
+  security?: ReadonlyArray<Record<string, readonly string[]>>;
+  takesInput: boolean;
+}
+
+/** Path parameters that name a record: an unknown one is a 404. */
+const RECORD_PARAMS = /:(id|alertRuleId|ruleId|alertId|endpointId|userId)\b/;
+
+/** Routes that read only the caller's own session: nothing there is forbidden. */
+const OWN_SESSION = new Set(['/api/v1/auth/me', '/api/v1/auth/logout']);
+
+/**
+ * The login-link acknowledge: the signed link token is the authority, and every refused link
+ * (unknown rule included) is a 401.
+ */
+const LINK_AUTHORIZED = '/api/v1/alert-rule/acknowledgeL/:id';
+
+const RATE_LIMITED = new Set(['/api/v1/auth/login', '/api/v1/endpoint/sendOTP']);
+
+/**
+ * The error statuses a route may answer, as the contract lists them and as the route's guards
+ * answer: credentials (401), access (403, on the bearer routes), records (404), input (422), rate
+ * limits (429). Each has the error body; anything else is the `default` answer.
+ */
+export function errorStatusesOf(route: DocumentedRoute): number[] {
+  const statuses = new Set<number>();
+  const bearer = route.security === undefined;
+  const ingestion =
+    route.security?.some((scheme) => 'ruleToken' in scheme || 'dataSourceToken' in scheme) === true ||
+    /-alert\/:token/.test(route.url);
+  if (route.url === LINK_AUTHORIZED) return [401, 422];
+  if (bearer || ingestion || route.url.endsWith('/auth/login') || route.url.endsWith('/auth/refresh'))
+    statuses.add(401);
+  if (bearer && !OWN_SESSION.has(route.url)) statuses.add(403);
+  if (RECORD_PARAMS.test(route.url)) statuses.add(404);
+  if (route.takesInput) statuses.add(422);
+  if (ingestion || RATE_LIMITED.has(route.url)) statuses.add(429);
+  return [...statuses];
+}

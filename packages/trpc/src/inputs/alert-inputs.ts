@@ -1,0 +1,20 @@
+import { historyQuery, idField, pageQueryShape, statusTimelineFilter } from '@oncall/contracts';
+import { z } from 'zod';
+
+/**
+ * The REST alert-read queries made strict. The timeline's ids are one JSON list here (REST also
+ * reads the query string's `alertRuleIds[]` spellings); history's `from`/`to` keep REST's
+ * `Y-m-d H:i` (UTC) so both faces page the same history.
+ */
+export const statusTimelineInput = statusTimelineFilter.strict();
+export const historyInput = historyQuery.strict().extend({ id: idField('id') });
+
+/** A rule's episodes, newest first. */
+export const episodeListInput = z.strictObject({ ruleId: idField('rule id'), ...pageQueryShape() });
+
+/** The delivery log of a rule, or of one of its episodes. */
+export const deliveryLogInput = z.strictObject({
+  ruleId: idField('rule id'),
+  episodeId: idField('episode id').optional(),
+  ...pageQueryShape(50),
+});
