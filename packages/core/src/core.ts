@@ -26,6 +26,7 @@ import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
 import { EpisodeReadService } from './episodes/episode-read-service';
+import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live-events/live-events';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
 import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
@@ -78,6 +79,8 @@ export interface CoreSettings {
   retention?: Partial<RetentionSettings>;
   /** The most endpoints one alert rule may page (default 50); attaching more is a 422. */
   maxEndpointsPerRule?: number;
+  /** The live subscription's feed (`DEFAULT_LIVE_EVENTS` where not given). */
+  liveEvents?: Partial<LiveEventsSettings>;
 }
 
 export interface CoreDeps {
@@ -139,6 +142,8 @@ export interface Core {
   retention: RetentionService;
   /** Evaluated rules' schedule and runs, which the engine's check loop drives. */
   checks: ScheduledChecks;
+  /** Alert state changes and delivery outcomes as they commit, for the tRPC live subscription. */
+  live: LiveEvents;
   /** Read-only reports over the history and the delivery log (the GraphQL face's). */
   reporting: ReportingService;
 }
@@ -265,6 +270,7 @@ export function createCore(deps: CoreDeps): Core {
       settings: { ...DEFAULT_RETENTION, ...settings.retention },
       otpSendWindowSeconds,
     }),
+    live: new LiveEvents({ orm, clock, settings: { ...DEFAULT_LIVE_EVENTS, ...settings.liveEvents } }),
     ingestion: new ApiIngestion({
       orm,
       secretBox,

@@ -156,6 +156,14 @@ export {
   validationFailed,
 } from './errors/domain-error';
 export { domainErrorOf } from './errors/domain-error-of';
+export { LIVE_EVENT_ID_PATTERN } from './live-events/live-cursor';
+export type { AlertLiveEvent, DeliveryLiveEvent, LiveEvent } from './live-events/live-event';
+export {
+  DEFAULT_LIVE_EVENTS,
+  LiveEvents,
+  type LiveEventsSettings,
+  type LiveSubscription,
+} from './live-events/live-events';
 export { type ActiveMessengerProxy, activeMessengerProxy } from './messenger-proxies/active-messenger-proxy';
 export type {
   MessengerProxyInput,

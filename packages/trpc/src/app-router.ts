@@ -14,6 +14,7 @@ import { createConfigRouter } from './routers/config-router';
 import { dataSourceRouter } from './routers/data-source-router';
 import { createEndpointRouter } from './routers/endpoint-router';
 import { episodeRouter } from './routers/episode-router';
+import { liveRouter } from './routers/live-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
 import { router } from './trpc';
@@ -35,6 +36,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),
     alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),
     behaviorRules: behaviorRuleRouter,
+    live: liveRouter,
     alerts: alertRouter,
     episodes: episodeRouter,
     ackLinks: ackLinkRouter,

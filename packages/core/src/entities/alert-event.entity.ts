@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { ALERT_EVENT_EPISODES_TRIGGER } from './alert-episode.entity';
 import { ALERT_STATES, AlertRule } from './alert-rule.entity';
 import { ALERT_EVENT_STATE_PERIODS_TRIGGER } from './alert-rule-state-period.entity';
+import { liveTxidColumn } from './live-txid-column';
 import { newId } from './new-id';
 
 /** The reporting indexes, as `Migration20261127003000ReportingIndexes` creates them (the schema diff compares). */
@@ -34,6 +35,7 @@ const AlertEventSchema = defineEntity({
   tableName: 'alert_events',
   indexes: [
     { name: 'alert_events_rule_time', properties: ['rule', 'createdAt'] },
+    { name: 'alert_events_txid', properties: ['txid', 'id'] },
     // An episode's events and a user's acknowledgements, newest first, per parent.
     { name: 'alert_events_episode_time', expression: ALERT_EVENT_REPORTING_INDEXES.episodeTime },
     { name: 'alert_events_actor_time', expression: ALERT_EVENT_REPORTING_INDEXES.actorTime },
@@ -81,6 +83,8 @@ const AlertEventSchema = defineEntity({
     viaEndpointId: p.uuid().nullable(),
     payload: p.json<Record<string, unknown>>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** The inserting transaction: the live feed's commit-order cursor (`live-events/live-cursor.ts`). */
+    txid: liveTxidColumn(),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { liveTxidColumn } from './live-txid-column';
 import { newId } from './new-id';
 
 export const DELIVERY_OUTCOMES = ['delivered', 'transient', 'permanent', 'rateLimited'] as const;
@@ -12,6 +13,7 @@ export type DeliveryAttemptOutcome = (typeof DELIVERY_OUTCOMES)[number];
 const DeliveryAttemptSchema = defineEntity({
   name: 'DeliveryAttempt',
   tableName: 'delivery_attempts',
+  indexes: [{ name: 'delivery_attempts_txid', properties: ['txid', 'id'] }],
   properties: {
     id: p
       .uuid()
@@ -33,6 +35,8 @@ const DeliveryAttemptSchema = defineEntity({
       .datetime()
       .onCreate(() => new Date())
       .index(),
+    /** The inserting transaction: the live feed's commit-order cursor (`live-events/live-cursor.ts`). */
+    txid: liveTxidColumn(),
   },
 });
 

@@ -23,6 +23,7 @@ import { Migration20261126171000ScheduledChecks } from './Migration2026112617100
 import { Migration20261126180000BehaviorRules } from './Migration20261126180000BehaviorRules';
 import { Migration20261126190000BehaviorRulesTakeTheFullPath } from './Migration20261126190000BehaviorRulesTakeTheFullPath';
 import { Migration20261126191000NotificationBehaviors } from './Migration20261126191000NotificationBehaviors';
+import { Migration20261127002000LiveEventCursor } from './Migration20261127002000LiveEventCursor';
 import { Migration20261127003000ReportingIndexes } from './Migration20261127003000ReportingIndexes';
 import { Migration20261127005000EpisodeSummaries } from './Migration20261127005000EpisodeSummaries';
 
@@ -93,6 +94,7 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     name: 'Migration20261126191000NotificationBehaviors',
     class: Migration20261126191000NotificationBehaviors,
   },
+  { name: 'Migration20261127002000LiveEventCursor', class: Migration20261127002000LiveEventCursor },
   { name: 'Migration20261127003000ReportingIndexes', class: Migration20261127003000ReportingIndexes },
   { name: 'Migration20261127005000EpisodeSummaries', class: Migration20261127005000EpisodeSummaries },
 ];

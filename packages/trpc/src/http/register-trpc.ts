@@ -20,10 +20,12 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
   const { core } = options;
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: createAppRouter(core.plugins),
-    createContext: ({ req }) =>
+    createContext: ({ req, info }) =>
       createContext({
         core,
-        accessToken: bearerToken(req.headers.authorization),
+        // EventSource cannot set headers: a subscription may carry the token in its connection
+        // params (`httpSubscriptionLink`'s `connectionParams: { token }`) instead.
+        accessToken: bearerToken(req.headers.authorization) ?? connectionToken(info.connectionParams),
         ip: req.ip,
         userAgent: req.headers['user-agent'],
       }),
@@ -33,5 +35,12 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
         req.log.error({ err: error.cause ?? error, path }, 'trpc: unhandled error');
     },
   };
+  // Open live streams would hold the server's close; they end first.
+  app.addHook('preClose', async () => core.live.close());
   await app.register(fastifyTRPCPlugin, { prefix: options.prefix ?? '/trpc', trpcOptions });
+}
+
+function connectionToken(params: Record<string, string | undefined> | null): string | undefined {
+  const token = params?.token;
+  return token ? token : undefined;
 }

@@ -1,0 +1,42 @@
+import type { LiveEvent } from '@oncall/core';
+import { getTRPCErrorFromUnknown, type TrackedEnvelope, tracked } from '@trpc/server';
+// The subscription's output type is `TrackedData`, which the root module does not export; naming
+// it here lets the declaration build refer to it through a public path.
+import type { TrackedData } from '@trpc/server/unstable-core-do-not-import';
+import { toTRPCError } from '../errors/to-trpc-error';
+import { liveEventsInput } from '../inputs/live-inputs';
+import { protectedProcedure, router } from '../trpc';
+
+/** One SSE message: events in commit order, the message tracked with the last one's id. */
+export interface LiveBatch {
+  events: LiveEvent[];
+}
+
+/** What a client's `onData` gets: `{ id, data }`. */
+export type LiveMessage = TrackedData<LiveBatch>;
+
+export const liveRouter = router({
+  /**
+   * Alert state changes and delivery outcomes of the rules the caller may read, as they commit,
+   * over SSE, in batches (`{ events }`, in commit order). Each event has its id; a message carries
+   * its last one (`tracked`), so a reconnecting client is replayed what came after it.
+   */
+  events: protectedProcedure.input(liveEventsInput).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }): AsyncGenerator<TrackedEnvelope<LiveBatch>> {
+    try {
+      const { core, accessToken } = ctx;
+      const sessionHolds = () =>
+        accessToken ? core.auth.authenticate(accessToken).then(() => true) : Promise.resolve(false);
+      for await (const events of core.live.subscribe(ctx.actor, { ...input, sessionHolds }, signal)) {
+        const last = events.at(-1);
+        if (last) yield tracked(last.id, { events });
+      }
+    } catch (error) {
+      // Thrown while streaming, after the procedure's middleware has returned.
+      throw toTRPCError(getTRPCErrorFromUnknown(error));
+    }
+  }),
+});
