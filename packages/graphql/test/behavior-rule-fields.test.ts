@@ -12,7 +12,8 @@ const LOGIN = `mutation ($username: String!, $password: String!) {
 const BEHAVIOR = `query ($id: ID!) {
   behaviorRules(alertRuleId: $id) {
     id alertRuleId type name filters { key value } endpoints { id name } template
-    dependsOnAlertRules { id name } triggerState createdAt updatedAt
+    dependsOnAlertRules { id name } triggerState maintenance { from to timeZone weekly }
+    createdAt updatedAt
   }
 }`;
 
@@ -66,6 +67,17 @@ describe('GraphQL behavior rules (read-only)', () => {
     });
     await add({ type: 'template', endpointIds: [endpointId], template: '{{name}}' });
     await add({ type: 'silent', dependsOnAlertRuleIds: [dependencyId], triggerState: 'critical' });
+    await add({
+      type: 'silent',
+      dependsOnAlertRuleIds: [],
+      triggerState: 'critical',
+      maintenance: {
+        from: '2026-11-28T22:00',
+        to: '2026-11-29T02:00',
+        timeZone: 'Europe/Berlin',
+        weekly: true,
+      },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -89,6 +101,7 @@ describe('GraphQL behavior rules (read-only)', () => {
         template: null,
         dependsOnAlertRules: null,
         triggerState: null,
+        maintenance: null,
       },
       { type: 'template', name: null, filters: null, template: '{{name}}', endpoints: [{ id: endpointId }] },
       {
@@ -96,6 +109,17 @@ describe('GraphQL behavior rules (read-only)', () => {
         endpoints: null,
         dependsOnAlertRules: [{ id: dependencyId, name: 'gql behavior dependency' }],
         triggerState: 'critical',
+        maintenance: null,
+      },
+      {
+        type: 'silent',
+        dependsOnAlertRules: [],
+        maintenance: {
+          from: '2026-11-28T22:00',
+          to: '2026-11-29T02:00',
+          timeZone: 'Europe/Berlin',
+          weekly: true,
+        },
       },
     ]);
     expect(answer.data?.behaviorRules[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);

@@ -1,10 +1,10 @@
-import type { BehaviorFilter, BehaviorRuleRef, BehaviorRuleView } from '@oncall/core';
+import type { BehaviorFilter, BehaviorRuleRef, BehaviorRuleView, MaintenanceWindow } from '@oncall/core';
 import type { Builder } from '../builder';
 
 /**
  * A behavior rule of an alert rule. One type for the three kinds: the fields of the other kinds
  * are null (`filters` for notification; `endpoints` for notification and template; `template`;
- * `dependsOnAlertRules` and `triggerState` for silent).
+ * `dependsOnAlertRules`, `triggerState` and `maintenance` for silent).
  */
 export function behaviorRuleType(builder: Builder) {
   const kind = builder.enumType('BehaviorRuleKind', {
@@ -21,6 +21,16 @@ export function behaviorRuleType(builder: Builder) {
   const ref = builder.objectRef<BehaviorRuleRef>('BehaviorRuleRef').implement({
     description: 'An endpoint or alert rule a behavior rule names.',
     fields: (t) => ({ id: t.exposeID('id'), name: t.exposeString('name') }),
+  });
+  const maintenance = builder.objectRef<MaintenanceWindow>('MaintenanceWindow').implement({
+    description:
+      'When a silent behavior rule holds notifications back: wall-clock times in an IANA time zone, once or every week.',
+    fields: (t) => ({
+      from: t.exposeString('from', { description: 'Local date-time, `YYYY-MM-DDTHH:MM`.' }),
+      to: t.exposeString('to', { description: 'Local date-time, `YYYY-MM-DDTHH:MM`.' }),
+      timeZone: t.exposeString('timeZone'),
+      weekly: t.boolean({ resolve: (window) => window.weekly ?? false }),
+    }),
   });
   return builder.objectRef<BehaviorRuleView>('BehaviorRule').implement({
     fields: (t) => ({
@@ -51,6 +61,11 @@ export function behaviorRuleType(builder: Builder) {
         type: triggerState,
         nullable: true,
         resolve: (rule) => (rule.type === 'silent' ? rule.triggerState : null),
+      }),
+      maintenance: t.field({
+        type: maintenance,
+        nullable: true,
+        resolve: (rule) => (rule.type === 'silent' ? rule.maintenance : null),
       }),
       createdAt: t.string({
         description: 'ISO 8601 timestamp.',
