@@ -103,6 +103,17 @@ describe('GraphQL reporting', () => {
 
       const byTeam = await gql<{ episodeStats: Row[] }>(query, { g: 'team' }, admin);
       expect(byTeam.data?.episodeStats).toHaveLength(2);
+      const named = await gql<{ episodeStats: Array<{ key: { team: { id: string; name: string } } }> }>(
+        '{ episodeStats(groupBy: team) { key { team { id name } } } }',
+        {},
+        admin,
+      );
+      expect(
+        named.data?.episodeStats.map((row) => row.key.team).sort((a, b) => a.name.localeCompare(b.name)),
+      ).toEqual([
+        { id: world.teamA, name: 'Team A' },
+        { id: world.teamB, name: 'Team B' },
+      ]);
       expect(byTeam.data?.episodeStats).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ key: { ruleId: null, teamId: world.teamA, day: null }, episodes: 4 }),

@@ -40,7 +40,7 @@ export function registerReportFields(
 ): void {
   const enums = reportEnums(builder);
   const records = reportRecordTypes(builder, { rule: refs.rule, state: refs.state, enums });
-  const stats = reportStatsTypes(builder, { rule: refs.rule, state: refs.state });
+  const stats = reportStatsTypes(builder, { rule: refs.rule, team: refs.team, state: refs.state });
   const filter = reportFilterInput(builder, { ruleType: refs.ruleType, state: refs.state });
 
   builder.queryFields((t) => ({

@@ -7,6 +7,7 @@ import type {
   HistoryEventView,
   Slice,
   SliceQuery,
+  TeamView,
 } from '@oncall/core';
 import DataLoader from 'dataloader';
 
@@ -26,6 +27,14 @@ export class ReportLoaders {
 
   rule(id: string): Promise<AlertRuleView | null> {
     return this.load('rule', id, (actor, ids) => this.core.reporting.rulesById(actor, ids));
+  }
+
+  /** Teams are few and everyone signed in may read them: one read of them all answers a batch. */
+  team(id: string): Promise<TeamView | null> {
+    return this.load('team', id, async (actor, ids) => {
+      const teams = new Map((await this.core.teams.all(actor)).map((team) => [team.id, team]));
+      return ids.map((teamId) => teams.get(teamId) ?? null);
+    });
   }
 
   teamRules(teamId: string): Promise<AlertRuleView[]> {

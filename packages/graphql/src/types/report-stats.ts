@@ -7,6 +7,7 @@ import type {
   ReportGroupKey,
   RuleNoise,
   StateDuration,
+  TeamView,
 } from '@oncall/core';
 import type { ObjectRef } from '@pothos/core';
 import type { Builder, BuilderTypes } from '../builder';
@@ -17,7 +18,7 @@ type Ref<T> = ObjectRef<BuilderTypes, T>;
 /** The aggregate reports' rows. Durations are seconds (latency: milliseconds). */
 export function reportStatsTypes(
   builder: Builder,
-  refs: { rule: Ref<AlertRuleView>; state: AlertStateEnum },
+  refs: { rule: Ref<AlertRuleView>; team: Ref<TeamView>; state: AlertStateEnum },
 ) {
   const durations = builder.objectRef<DurationStats>('DurationStats').implement({
     description: 'Continuous percentiles (PostgreSQL `percentile_cont`) and the mean of `count` values.',
@@ -40,6 +41,11 @@ export function reportStatsTypes(
         resolve: (k, _args, ctx) => (k.ruleId ? ctx.loaders.rule(k.ruleId) : null),
       }),
       teamId: t.exposeID('teamId', { nullable: true }),
+      team: t.field({
+        type: refs.team,
+        nullable: true,
+        resolve: (k, _args, ctx) => (k.teamId ? ctx.loaders.team(k.teamId) : null),
+      }),
       day: t.exposeString('day', { nullable: true, description: 'The UTC day’s start, ISO 8601.' }),
     }),
   });
