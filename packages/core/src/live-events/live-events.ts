@@ -87,7 +87,7 @@ export class LiveEvents {
     actor: Actor,
     options: LiveSubscription,
     signal?: AbortSignal,
-  ): AsyncGenerator<LiveEvent[]> {
+  ): AsyncGenerator<readonly LiveEvent[]> {
     const after = options.lastEventId ? decodeLiveCursor(options.lastEventId) : null;
     if (options.lastEventId && !after) {
       throw validationFailed({ lastEventId: ['The last event id is not one this service sent.'] });
