@@ -63,6 +63,13 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
     return frame;
   };
 
+  // SSE options this route does not reproduce (pings, a maximum duration, SSE turned off) leave
+  // every request to tRPC.
+  const sseAsIs =
+    config.sse?.enabled !== false &&
+    !config.sse?.ping?.enabled &&
+    !config.sse?.maxDurationMs &&
+    !config.sse?.emitAndEndImmediately;
   const viaTrpc = (req: FastifyRequest, reply: FastifyReply) =>
     fastifyRequestHandler({ ...options.trpcOptions, req, res: reply, path: PATH });
 
@@ -70,6 +77,7 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
     const url = new URL(req.url, 'http://localhost');
     const query = url.searchParams;
     const plain =
+      sseAsIs &&
       query.get('batch') === null &&
       req.headers['trpc-accept'] === undefined &&
       (req.headers['content-type'] === undefined ||
@@ -89,13 +97,13 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
       // As tRPC's request parsing: the EventSource's own header first, then the query.
       const lastEventId =
         req.headers['last-event-id'] ?? query.get('lastEventId') ?? query.get('Last-Event-Id');
+      let rawInput = input;
       if (typeof lastEventId === 'string' && lastEventId) {
-        if (isObject(input)) input = { ...input, lastEventId };
-        else input ??= { lastEventId };
+        if (isObject(rawInput)) rawInput = { ...rawInput, lastEventId };
+        else rawInput ??= { lastEventId };
       }
       const params = query.get('connectionParams');
       ctx = options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params));
-      const rawInput = input;
       const data: unknown = await procedure?.({
         path: PATH,
         getRawInput: async () => rawInput,
