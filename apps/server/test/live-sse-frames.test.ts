@@ -116,6 +116,13 @@ describe('live events SSE frames', () => {
     await vi.waitFor(() => expect(h.t.core.live.subscribers).toBe(0), WAIT);
   });
 
+  it('leaves HEAD and batch calls to tRPC', async () => {
+    expect((await h.call('HEAD', '/trpc/live.events')).statusCode).toBe(204);
+    const batch = await h.call('GET', '/trpc/live.events?batch=1&input=%7B%7D', { token: admin });
+    expect(batch.statusCode).toBe(400);
+    expect(batch.body).toContain('Cannot batch subscription calls');
+  });
+
   it('ends a refused stream with `serialized-error`, and a stopping server with `return`', async () => {
     const refused = open(`connectionParams=${params({ token: 'not-a-token' })}`);
     await vi.waitFor(() => expect(refused.ended()).toBe(true), WAIT);

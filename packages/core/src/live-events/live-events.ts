@@ -80,8 +80,9 @@ export class LiveEvents {
   }
 
   /**
-   * The caller's events, in commit order and in batches (what committed together, or waited for a
-   * slow reader), until `signal` aborts or the server stops.
+   * The caller's events, in commit order and in batches (what one feed read found, or one replay
+   * page), until `signal` aborts or the server stops. A feed batch is the same array for every
+   * subscriber of the same audience; it must not be changed.
    */
   async *subscribe(
     actor: Actor,
