@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedApiRule } from './support/seed-delivery';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -32,6 +32,12 @@ describe('live events SSE frames', () => {
     admin = await h.adminToken();
   });
   afterAll(async () => h.dispose());
+  const opened: RawStream[] = [];
+  // A failed test's streams would make the next one's count of subscribers wrong.
+  afterEach(async () => {
+    for (const stream of opened.splice(0)) stream.close();
+    await vi.waitFor(() => expect(h.t.core.live.subscribers).toBe(0), WAIT);
+  });
 
   const open = (query: string, headers: Record<string, string> = {}): RawStream => {
     let body = '';
@@ -52,13 +58,15 @@ describe('live events SSE frames', () => {
     });
     req.on('error', () => undefined);
     req.end();
-    return {
+    const stream: RawStream = {
       status: () => status,
       headers: () => responseHeaders,
       text: () => body,
       ended: () => ended,
       close: () => req.destroy(),
     };
+    opened.push(stream);
+    return stream;
   };
   const params = (value: unknown) => encodeURIComponent(JSON.stringify(value));
   const fire = async (token: string, instance: string) =>
@@ -70,7 +78,7 @@ describe('live events SSE frames', () => {
       `input=${params({ ruleIds: [rule.ruleId] })}&connectionParams=${params({ token: admin })}`,
     );
     await vi.waitFor(() => expect(h.t.core.live.subscribers).toBe(1), WAIT);
-    expect(stream.status()).toBe(200);
+    await vi.waitFor(() => expect(stream.status()).toBe(200), WAIT);
     expect(stream.headers()).toMatchObject({
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache, no-transform',
