@@ -50,7 +50,10 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
   const serialize = (value: unknown): string => JSON.stringify(config.transformer.output.serialize(value));
   const connected = Buffer.from(`event: connected\ndata: ${JSON.stringify(config.sse?.client ?? {})}\n\n\n`);
   const returned = Buffer.from('event: return\ndata: \n\n\n');
-  /** A batch's frame, by the batch array its subscribers share; gone with the array. */
+  /**
+   * A batch's frame, by the batch array its subscribers share; gone with the array. The array is
+   * key enough: the procedure's message is `{ events }` tracked with the last event's id.
+   */
   const frames = new WeakMap<object, Buffer>();
   const frameOf = (value: unknown): Buffer => {
     if (!isTrackedEnvelope(value)) return Buffer.from(`data: ${serialize(value)}\n\n\n`);
