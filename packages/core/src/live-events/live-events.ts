@@ -80,14 +80,15 @@ export class LiveEvents {
   }
 
   /**
-   * The caller's events, in commit order and in batches (what committed together, or waited for a
-   * slow reader), until `signal` aborts or the server stops.
+   * The caller's events, in commit order and in batches (what one feed read found, or one replay
+   * page), until `signal` aborts or the server stops. A feed batch is the same array for every
+   * subscriber of the same audience; it must not be changed.
    */
   async *subscribe(
     actor: Actor,
     options: LiveSubscription,
     signal?: AbortSignal,
-  ): AsyncGenerator<LiveEvent[]> {
+  ): AsyncGenerator<readonly LiveEvent[]> {
     const after = options.lastEventId ? decodeLiveCursor(options.lastEventId) : null;
     if (options.lastEventId && !after) {
       throw validationFailed({ lastEventId: ['The last event id is not one this service sent.'] });

@@ -3,7 +3,7 @@ import type { LiveCursor } from './live-cursor';
 import type { LiveEvent } from './live-event';
 import { readLiveEvents, readLiveHead } from './live-event-rows';
 import type { LiveSubscriber } from './live-subscriber';
-import type { VisibleRuleCache } from './visible-rule-cache';
+import type { VisibleRuleCache, VisibleRuleSet } from './visible-rule-cache';
 
 export interface LiveFeedOptions {
   em: () => EntityManager;
@@ -111,10 +111,25 @@ export class LiveFeed {
     this.options.rules.keepOnly(new Set(subscribers.map((subscriber) => subscriber.actor.userId)));
   }
 
+  /**
+   * Filters once per audience (same visible set, same rules asked for), not per subscriber, and
+   * hands the audience's subscribers the same array: a transport encodes it once for all of them.
+   */
   private fanOut(events: readonly LiveEvent[]): void {
     if (events.length === 0) return;
+    const audiences = new Map<VisibleRuleSet, Map<string, readonly LiveEvent[]>>();
     for (const subscriber of this.subscribers) {
-      subscriber.offer(events.filter((event) => subscriber.wants(event)));
+      let byFilter = audiences.get(subscriber.visible);
+      if (!byFilter) {
+        byFilter = new Map();
+        audiences.set(subscriber.visible, byFilter);
+      }
+      let batch = byFilter.get(subscriber.filterKey);
+      if (!batch) {
+        batch = events.filter((event) => subscriber.wants(event));
+        byFilter.set(subscriber.filterKey, batch);
+      }
+      subscriber.offer(batch);
     }
   }
 }

@@ -4,20 +4,27 @@ import { compareLiveCursors, decodeLiveCursor, type LiveCursor } from './live-cu
 import type { LiveEvent } from './live-event';
 import type { VisibleRuleSet } from './visible-rule-cache';
 
-const MAX_BATCH = 1_000;
-
 /**
  * One caller's live stream: what it may see (its rules, narrowed by the rules it asked for), and
- * the events waiting for it. While it replays what it missed, the feed's batches wait aside and
+ * the batches waiting for it. While it replays what it missed, the feed's batches wait aside and
  * are merged after the replay, each event once, in commit order.
+ *
+ * Batches are kept as handed in, not copied or merged: the feed gives every subscriber of one
+ * audience the same array, so a transport can encode it once for all of them (see `LiveFeed.fanOut`).
  */
 export class LiveSubscriber {
-  private readonly queue: LiveEvent[] = [];
-  private aside: LiveEvent[][] | null;
+  private readonly queue: (readonly LiveEvent[])[] = [];
+  private queued = 0;
+  private aside: (readonly LiveEvent[])[] | null;
   private asideCount = 0;
   private failure: Error | null = null;
   private ended = false;
   private wake: (() => void) | null = null;
+  /**
+   * The rules asked for, as a key: subscribers with the same visible set (the cache hands one
+   * user's streams the same set) and the same key see exactly the same events.
+   */
+  readonly filterKey: string;
 
   constructor(
     readonly actor: Actor,
@@ -33,6 +40,7 @@ export class LiveSubscriber {
     },
   ) {
     this.aside = options.replays ? [] : null;
+    this.filterKey = options.ruleIds ? [...options.ruleIds].sort().join(',') : '';
   }
 
   /** Whether the actor may see the event and asked for its rule. */
@@ -41,7 +49,10 @@ export class LiveSubscriber {
     return this.visible === 'every' || this.visible.has(event.ruleId);
   }
 
-  /** A batch from the shared feed, in commit order, of events the subscriber may see. */
+  /**
+   * A batch from the shared feed, in commit order, of events the subscriber may see. It is kept
+   * as is (shared with the other subscribers of its audience), so it must not change afterwards.
+   */
   offer(events: readonly LiveEvent[]): void {
     if (this.ended || events.length === 0) return;
     if (!this.aside) {
@@ -50,7 +61,7 @@ export class LiveSubscriber {
     }
     this.asideCount += events.length;
     if (this.asideCount > this.options.maxQueued) this.fallBehind();
-    else this.aside.push([...events]);
+    else this.aside.push(events);
   }
 
   /** Replayed events, in commit order; only while replaying. */
@@ -79,17 +90,20 @@ export class LiveSubscriber {
   }
 
   /**
-   * The events as they come, in batches of what waited (at most `MAX_BATCH`), until the stream
-   * ends, the signal aborts or the client falls behind. Batches, not single events: each message
-   * costs the transport its own serialization and write, per client (see the live fan-out figures).
+   * The events as they come, in the batches they were handed in (a feed read's, at most a page;
+   * a replay page), until the stream ends, the signal aborts or the client falls behind. Batches,
+   * not single events: each message costs the transport its serialization and write; and the
+   * feed's batch is the same array for a whole audience, which a transport may encode once.
    */
-  async *batches(signal?: AbortSignal): AsyncGenerator<LiveEvent[]> {
+  async *batches(signal?: AbortSignal): AsyncGenerator<readonly LiveEvent[]> {
     const onAbort = () => this.end();
     signal?.addEventListener('abort', onAbort);
     try {
       while (true) {
-        if (this.queue.length > 0) {
-          yield this.queue.splice(0, MAX_BATCH);
+        const batch = this.queue.shift();
+        if (batch) {
+          this.queued -= batch.length;
+          yield batch;
           continue;
         }
         if (this.failure) throw this.failure;
@@ -106,8 +120,11 @@ export class LiveSubscriber {
 
   private enqueue(events: readonly LiveEvent[]): void {
     if (this.ended || events.length === 0) return;
-    if (this.queue.length + events.length > this.options.maxQueued) this.fallBehind();
-    else this.queue.push(...events);
+    if (this.queued + events.length > this.options.maxQueued) this.fallBehind();
+    else {
+      this.queue.push(events);
+      this.queued += events.length;
+    }
     this.wake?.();
   }
 
@@ -115,6 +132,7 @@ export class LiveSubscriber {
   fail(error: Error): void {
     if (this.ended) return;
     this.queue.length = 0;
+    this.queued = 0;
     this.aside = null;
     this.failure = error;
     this.ended = true;

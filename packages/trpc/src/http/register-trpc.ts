@@ -1,9 +1,11 @@
 import { bearerToken } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
+import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppRouter, createAppRouter } from '../app-router';
 import { createContext } from '../context';
+import { registerLiveEventsRoute } from './live-events-route';
 import { retryAfterHeaders } from './retry-after';
 
 export interface TrpcMountOptions {
@@ -18,26 +20,36 @@ export interface TrpcMountOptions {
  */
 export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptions): Promise<void> {
   const { core } = options;
+  const prefix = options.prefix ?? '/trpc';
+  const contextOf = (req: FastifyRequest, connectionParams: Record<string, string | undefined> | null) =>
+    createContext({
+      core,
+      // EventSource cannot set headers: a subscription may carry the token in its connection
+      // params (`httpSubscriptionLink`'s `connectionParams: { token }`) instead.
+      accessToken: bearerToken(req.headers.authorization) ?? connectionToken(connectionParams),
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    });
+  const onError = (error: TRPCError, req: FastifyRequest, path?: string) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      req.log.error({ err: error.cause ?? error, path }, 'trpc: unhandled error');
+  };
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: createAppRouter(core.plugins),
-    createContext: ({ req, info }) =>
-      createContext({
-        core,
-        // EventSource cannot set headers: a subscription may carry the token in its connection
-        // params (`httpSubscriptionLink`'s `connectionParams: { token }`) instead.
-        accessToken: bearerToken(req.headers.authorization) ?? connectionToken(info.connectionParams),
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
-      }),
+    createContext: ({ req, info }) => contextOf(req, info.connectionParams),
     responseMeta: retryAfterHeaders,
-    onError: ({ error, req, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        req.log.error({ err: error.cause ?? error, path }, 'trpc: unhandled error');
-    },
+    onError: ({ error, req, path }) => onError(error, req, path),
   };
   // Open live streams would hold the server's close; they end first.
   app.addHook('preClose', async () => core.live.close());
-  await app.register(fastifyTRPCPlugin, { prefix: options.prefix ?? '/trpc', trpcOptions });
+  // Before the plugin: its `/:path` route answers every other procedure.
+  registerLiveEventsRoute(app, {
+    prefix,
+    trpcOptions,
+    contextOf,
+    onError: (error, req) => onError(error, req, 'live.events'),
+  });
+  await app.register(fastifyTRPCPlugin, { prefix, trpcOptions });
 }
 
 function connectionToken(params: Record<string, string | undefined> | null): string | undefined {

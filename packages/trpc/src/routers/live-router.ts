@@ -9,7 +9,7 @@ import { protectedProcedure, router } from '../trpc';
 
 /** One SSE message: events in commit order, the message tracked with the last one's id. */
 export interface LiveBatch {
-  events: LiveEvent[];
+  events: readonly LiveEvent[];
 }
 
 /** What a client's `onData` gets: `{ id, data }`. */

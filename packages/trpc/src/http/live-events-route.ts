@@ -1,0 +1,145 @@
+import { Readable } from 'node:stream';
+import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
+import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import {
+  getErrorShape,
+  getProcedureAtPath,
+  getTRPCErrorFromUnknown,
+  isAbortError,
+  isAsyncIterable,
+  isObject,
+  isTrackedEnvelope,
+  parseConnectionParamsFromString,
+  sseHeaders,
+} from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TrpcContext } from '../context';
+
+const PATH = 'live.events';
+
+export interface LiveEventsRouteOptions<TRouter extends AnyTRPCRouter> {
+  prefix: string;
+  trpcOptions: FastifyTRPCPluginOptions<TRouter>['trpcOptions'];
+  /** The context of a request, as the tRPC mount makes it (the token from a header or the connection params). */
+  contextOf: (
+    req: FastifyRequest,
+    connectionParams: Record<string, string | undefined> | null,
+  ) => TrpcContext;
+  /** Told of an error a stream ends with, as tRPC's `onError` is. */
+  onError: (error: TRPCError, req: FastifyRequest) => void;
+}
+
+/**
+ * `GET <prefix>/live.events` answered with tRPC's own SSE frames (`httpSubscriptionLink` reads it
+ * unchanged), but each batch encoded once for every subscriber it goes to, not once per client.
+ * tRPC's producer serializes, frames and text-encodes each message per client through web streams,
+ * which at 200 clients and 1,000 changes a second was most of the server's time; the feed hands
+ * all subscribers of an audience the same batch array, and its frame is cached by that array.
+ *
+ * The procedure itself runs as tRPC runs it (its middleware: error mapping, input checks, the
+ * session; the input parser; `lastEventId` from the header or query merged into the input). A
+ * request that fails before streaming, or is not a plain SSE subscription, is handed to tRPC's own
+ * handler, which answers it as it always did.
+ */
+export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
+  app: FastifyInstance,
+  options: LiveEventsRouteOptions<TRouter>,
+): void {
+  const { router } = options.trpcOptions;
+  const config = router._def._config;
+  const serialize = (value: unknown): string => JSON.stringify(config.transformer.output.serialize(value));
+  const connected = Buffer.from(`event: connected\ndata: ${JSON.stringify(config.sse?.client ?? {})}\n\n\n`);
+  const returned = Buffer.from('event: return\ndata: \n\n\n');
+  /**
+   * A batch's frame, by the batch array its subscribers share; gone with the array. The array is
+   * key enough: the procedure's message is `{ events }` tracked with the last event's id.
+   */
+  const frames = new WeakMap<object, Buffer>();
+  const frameOf = (value: unknown): Buffer => {
+    if (!isTrackedEnvelope(value)) return Buffer.from(`data: ${serialize(value)}\n\n\n`);
+    const [id, data] = value;
+    const shared = isObject(data) && Array.isArray(data.events) ? data.events : null;
+    const cached = shared && frames.get(shared);
+    if (cached) return cached;
+    const frame = Buffer.from(`data: ${serialize(data)}\nid: ${id}\n\n\n`);
+    if (shared) frames.set(shared, frame);
+    return frame;
+  };
+
+  // SSE options this route does not reproduce (pings, a maximum duration, SSE turned off) leave
+  // every request to tRPC.
+  const sseAsIs =
+    config.sse?.enabled !== false &&
+    !config.sse?.ping?.enabled &&
+    !config.sse?.maxDurationMs &&
+    !config.sse?.emitAndEndImmediately;
+  const viaTrpc = (req: FastifyRequest, reply: FastifyReply) =>
+    fastifyRequestHandler({ ...options.trpcOptions, req, res: reply, path: PATH });
+
+  app.get(`${options.prefix}/${PATH}`, { exposeHeadRoute: false }, async (req, reply) => {
+    const url = new URL(req.url, 'http://localhost');
+    const query = url.searchParams;
+    const plain =
+      sseAsIs &&
+      query.get('batch') === null &&
+      req.headers['trpc-accept'] === undefined &&
+      (req.headers['content-type'] === undefined ||
+        req.headers['content-type'].startsWith('application/json'));
+    if (!plain) return viaTrpc(req, reply);
+
+    const abort = new AbortController();
+    const onClose = () => abort.abort();
+    reply.raw.once('close', onClose);
+    let ctx: TrpcContext;
+    let input: unknown;
+    let iterable: AsyncIterable<unknown>;
+    try {
+      const procedure = await getProcedureAtPath(router, PATH);
+      const text = query.get('input');
+      input = text ? config.transformer.input.deserialize(JSON.parse(text)) : undefined;
+      // As tRPC's request parsing: the EventSource's own header first, then the query.
+      const lastEventId =
+        req.headers['last-event-id'] ?? query.get('lastEventId') ?? query.get('Last-Event-Id');
+      let rawInput = input;
+      if (typeof lastEventId === 'string' && lastEventId) {
+        if (isObject(rawInput)) rawInput = { ...rawInput, lastEventId };
+        else rawInput ??= { lastEventId };
+      }
+      const params = query.get('connectionParams');
+      ctx = options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params));
+      const data: unknown = await procedure?.({
+        path: PATH,
+        getRawInput: async () => rawInput,
+        ctx,
+        type: 'subscription',
+        signal: abort.signal,
+      });
+      if (!isAsyncIterable(data)) throw new Error('not a subscription');
+      iterable = data;
+    } catch {
+      // tRPC answers it again, its own way (the error as an SSE `serialized-error`, a 4xx…).
+      reply.raw.off('close', onClose);
+      return viaTrpc(req, reply);
+    }
+
+    const formatError = (cause: unknown): Buffer => {
+      const error = getTRPCErrorFromUnknown(cause);
+      options.onError(error, req);
+      const shape = getErrorShape({ config, ctx, error, input, path: PATH, type: 'subscription' });
+      return Buffer.from(`event: serialized-error\ndata: ${serialize(shape)}\n\n\n`);
+    };
+    async function* stream(): AsyncGenerator<Buffer> {
+      yield connected;
+      try {
+        for await (const value of iterable) yield frameOf(value);
+        yield returned;
+      } catch (cause) {
+        if (!isAbortError(cause)) yield formatError(cause);
+      }
+    }
+    req.raw.socket.setNoDelay(true);
+    return reply
+      .headers({ vary: 'trpc-accept', ...sseHeaders })
+      .send(Readable.from(stream(), { objectMode: false }));
+  });
+}
