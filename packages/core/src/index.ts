@@ -166,6 +166,7 @@ export {
   type AlertEventMessages,
   type AlertEventMessagesOptions,
   createAlertEventMessages,
+  readEventMessageFacts,
 } from './notifications/alert-event-messages';
 export {
   createDeliveryTargets,
@@ -174,6 +175,11 @@ export {
   type SendTarget,
   type SendTargetLookup,
 } from './notifications/delivery-targets';
+export {
+  type EventMessageFacts,
+  type FreshEventFacts,
+  freshEventFactsOf,
+} from './notifications/fresh-event-facts';
 export {
   createNotificationRoutes,
   type NotificationLane,
