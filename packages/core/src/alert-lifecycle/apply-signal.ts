@@ -325,20 +325,18 @@ async function recordOpening(
   );
   if (!row || row.created === 0) return { created: false, targets: null, hasBehaviors: false, rule: null };
   const hasBehaviors = row.has_behaviors === true;
-  if (row.recorded === 0 || row.targets === null || row.rule_state === null || row.rule_name === null) {
+  if (row.recorded === 0 || row.targets === null)
     return { created: true, targets: null, hasBehaviors, rule: null };
-  }
-  return {
-    created: true,
-    targets: jsonArray(row.targets),
-    hasBehaviors,
-    rule: {
-      state: row.rule_state,
-      name: row.rule_name,
-      type: row.rule_type ?? '',
-      showAcknowledgeBtn: row.show_acknowledge_btn === true,
-    },
-  };
+  const rule =
+    row.rule_state === null || row.rule_name === null || row.rule_type === null
+      ? null
+      : {
+          state: row.rule_state,
+          name: row.rule_name,
+          type: row.rule_type,
+          showAcknowledgeBtn: row.show_acknowledge_btn === true,
+        };
+  return { created: true, targets: jsonArray(row.targets), hasBehaviors, rule };
 }
 
 /**
