@@ -174,6 +174,7 @@ export {
   type AlertEventMessages,
   type AlertEventMessagesOptions,
   createAlertEventMessages,
+  readEventMessageFacts,
 } from './notifications/alert-event-messages';
 export {
   createDeliveryTargets,
@@ -182,6 +183,11 @@ export {
   type SendTarget,
   type SendTargetLookup,
 } from './notifications/delivery-targets';
+export {
+  type EventMessageFacts,
+  type FreshEventFacts,
+  freshEventFactsOf,
+} from './notifications/fresh-event-facts';
 export {
   createNotificationRoutes,
   type NotificationLane,

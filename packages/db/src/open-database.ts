@@ -9,6 +9,7 @@ import type { DatabaseTimeouts } from './database-timeouts';
 import { migrationsList } from './migrations/index';
 import { PGliteDialect } from './pglite/pglite-dialect';
 import { ANSWER_GRACE_MS, endSilentConnections } from './postgres/answer-deadline';
+import { beginWithFirstStatement } from './postgres/begin-with-first-statement';
 import { probePostgres } from './postgres/postgres-probe-connection';
 
 export interface Database {
@@ -107,15 +108,18 @@ function postgresDriverOptions(timeouts: DatabaseTimeouts | undefined): Record<s
     // A peer that vanished without closing (a host gone, a dropped route) is found by the kernel.
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    // MikroORM calls this with the pool before any connection is made.
+    onPoolCreated: (pool: pg.Pool) => {
+      beginWithFirstStatement(pool);
+      if (timeouts && timeouts.statementMs > 0) {
+        endSilentConnections(pool, timeouts.statementMs + ANSWER_GRACE_MS);
+      }
+    },
     ...(timeouts && {
       connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs,
       lock_timeout: timeouts.lockMs,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-      // MikroORM calls this with the pool before any connection is made.
-      onPoolCreated: (pool: pg.Pool) => {
-        if (timeouts.statementMs > 0) endSilentConnections(pool, timeouts.statementMs + ANSWER_GRACE_MS);
-      },
     }),
   };
 }

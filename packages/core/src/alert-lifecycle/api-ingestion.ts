@@ -5,13 +5,14 @@ import { createLoadingCache, type Load } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType } from '../entities/index';
 import { rateLimited, unauthenticated } from '../errors/domain-error';
+import { freshEventFactsOf } from '../notifications/fresh-event-facts';
 import { retryOnDeadlock } from '../persistence/deadlock-retry';
 import { isForeignKeyViolation } from '../persistence/foreign-key-violation';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
-import { applySignal, type SignalRule } from './apply-signal';
+import { applySignal, type SignalDeps, type SignalRule } from './apply-signal';
 import { autoResolveMinutesOf } from './auto-resolve-minutes';
 import { apiFingerprint } from './fingerprint';
 import { FireBatcher, type FireBatcherSettings } from './fire-batcher';
@@ -76,7 +77,15 @@ export class ApiIngestion {
    */
   private readonly known = new LRUCache<string, true>({ max: KNOWN_INSTANCES });
 
+  /** What applying a signal needs; an opening that pages leaves its message for the dispatch. */
+  private readonly signalDeps: SignalDeps;
+
   constructor(private readonly deps: ApiIngestionDeps) {
+    this.signalDeps = {
+      orchestrator: deps.orchestrator,
+      clock: deps.clock,
+      freshEvents: freshEventFactsOf(deps.orm),
+    };
     this.fires = new FireBatcher(deps.orm.em, deps.fireQueue);
     this.ruleByToken = createLoadingCache({
       load: (token) => this.readRule(this.deps.secretBox.lookupHash(token)),
@@ -166,7 +175,7 @@ export class ApiIngestion {
       // at once; when PostgreSQL breaks a cycle among them by rolling this transaction back whole,
       // the signal is simply applied again.
       const outcome = await retryOnDeadlock(() =>
-        this.deps.orm.em.fork().transactional((tx) => applySignal(tx, this.deps, ruleId, signal, rule)),
+        this.deps.orm.em.fork().transactional((tx) => applySignal(tx, this.signalDeps, ruleId, signal, rule)),
       );
       return this.remember(instanceKey, outcome);
     } catch (error) {

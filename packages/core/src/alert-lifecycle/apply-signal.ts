@@ -6,6 +6,7 @@ import {
 } from '../behavior-rules/notification-behavior';
 import { pagingBehaviorRows, recordNotificationBehaviors } from '../behavior-rules/notification-behavior-log';
 import { type AlertState, newId } from '../entities/index';
+import type { FreshEventFacts } from '../notifications/fresh-event-facts';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import type { Clock } from '../ports/clock';
@@ -29,6 +30,19 @@ interface LockedInstance {
 export interface SignalDeps {
   orchestrator: Orchestrator;
   clock: Clock;
+  /**
+   * Where an opening that pages leaves its message facts for this process's own dispatch right
+   * after commit, which then sends without reading the event back; absent, the send reads it.
+   */
+  freshEvents?: FreshEventFacts;
+}
+
+/** What the common opening's one statement found; `rule` is set when it recorded the event. */
+interface RecordedOpening {
+  created: boolean;
+  targets: string[] | null;
+  hasBehaviors: boolean;
+  rule: { state: AlertState; name: string; type: string; showAcknowledgeBtn: boolean } | null;
 }
 
 /** What of the rule shapes a signal beyond the instance: `api` rules may resolve idle instances. */
@@ -185,15 +199,52 @@ async function pageOpening(
   signal: AlertSignal,
   instanceId: string,
   eventId: string,
-  opening: { targets: string[] | null; hasBehaviors: boolean },
+  opening: RecordedOpening,
 ): Promise<SignalOutcome> {
   if (opening.targets) {
+    if (opening.rule && opening.targets.length > 0) {
+      rememberOpening(deps, eventId, ruleId, signal, at, opening.rule, opening.hasBehaviors);
+    }
     await pageWithBehaviors(tx, deps, ruleId, eventId, opening.targets, opening.hasBehaviors, signal);
     return { type: 'opened', eventId };
   }
   await recordEvent(tx, at, ruleId, instanceId, eventId, signal, { worsened: true, eventId });
   await notifyAll(tx, deps, ruleId, eventId, signal);
   return { type: 'opened', eventId };
+}
+
+/**
+ * Leaves the opening's message facts where this process's dispatch finds them after commit: all of
+ * them are the event's row as just written, its rule's columns read in the same statement.
+ */
+function rememberOpening(
+  deps: SignalDeps,
+  eventId: string,
+  ruleId: string,
+  signal: AlertSignal,
+  at: Date,
+  rule: NonNullable<RecordedOpening['rule']>,
+  hasBehaviors: boolean,
+): void {
+  // The actor's name would need a read of its own; an actor's opening is rare, its send reads it.
+  if (!deps.freshEvents || signal.actorId) return;
+  deps.freshEvents.remember(eventId, {
+    rule_id: ruleId,
+    episode_id: eventId,
+    kind: signal.kind,
+    state: signal.state,
+    rule_state: rule.state,
+    alertname: signal.alertname,
+    instance: signal.instance,
+    description: signal.description ?? null,
+    created_at: at,
+    rule_name: rule.name,
+    rule_type: rule.type,
+    show_acknowledge_btn: rule.showAcknowledgeBtn,
+    has_behavior_rules: hasBehaviors,
+    actor_name: null,
+    via_endpoint_name: null,
+  });
 }
 
 /**
@@ -212,7 +263,7 @@ async function recordOpening(
   eventId: string,
   signal: AlertSignal,
   { insertInstance }: { insertInstance: boolean },
-): Promise<{ created: boolean; targets: string[] | null; hasBehaviors: boolean }> {
+): Promise<RecordedOpening> {
   const asBad = statesAtLeast(signal.state);
   const values = alertEventValues(eventId, ruleId, instanceId, eventId, signal, at);
   const instance = insertInstance
@@ -244,8 +295,12 @@ async function recordOpening(
   const [row] = await queryRows<{
     created: number;
     recorded: number;
+    rule_state: AlertState | null;
     targets: string[] | string | null;
     has_behaviors: boolean | null;
+    rule_name: string | null;
+    rule_type: string | null;
+    show_acknowledge_btn: boolean | null;
   }>(
     tx,
     `with created as (${instance.sql}),
@@ -257,18 +312,31 @@ async function recordOpening(
        select ?::uuid, ?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, standing.state, ?::text, ?::text, ?::text,
               ?::uuid, ?::jsonb, ?::timestamptz
          from standing
-       returning id)
+       returning id, rule_state)
      select (select count(*) from created)::int as created,
             (select count(*) from recorded)::int as recorded,
+            (select rule_state from recorded) as rule_state,
             case when exists (select 1 from recorded)
                  then coalesce((select json_agg(t.id) from (${NOTIFY_TARGETS_SQL}) as t), '[]') end as targets,
-            (select has_behavior_rules from alert_rules where id = ?) as has_behaviors`,
+            r.has_behavior_rules as has_behaviors, r.name as rule_name, r.type as rule_type,
+            r.show_acknowledge_btn
+       from (select 1) as one left join alert_rules r on r.id = ?`,
     [...instance.params, ruleId, asBad, ...values.beforeRuleState, ...values.afterRuleState, ruleId, ruleId],
   );
-  if (!row || row.created === 0) return { created: false, targets: null, hasBehaviors: false };
+  if (!row || row.created === 0) return { created: false, targets: null, hasBehaviors: false, rule: null };
   const hasBehaviors = row.has_behaviors === true;
-  if (row.recorded === 0 || row.targets === null) return { created: true, targets: null, hasBehaviors };
-  return { created: true, targets: jsonArray(row.targets), hasBehaviors };
+  if (row.recorded === 0 || row.targets === null)
+    return { created: true, targets: null, hasBehaviors, rule: null };
+  const rule =
+    row.rule_state === null || row.rule_name === null || row.rule_type === null
+      ? null
+      : {
+          state: row.rule_state,
+          name: row.rule_name,
+          type: row.rule_type,
+          showAcknowledgeBtn: row.show_acknowledge_btn === true,
+        };
+  return { created: true, targets: jsonArray(row.targets), hasBehaviors, rule };
 }
 
 /**

@@ -1,12 +1,11 @@
-import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import type { AckLinkSigner } from '../alert-lifecycle/ack-link';
 import { recordNotificationBehaviors } from '../behavior-rules/notification-behavior-log';
-import type { AlertEventKind } from '../entities/alert-event.entity';
-import type { AlertState } from '../entities/alert-rule.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
+import { type EventMessageFacts, freshEventFactsOf } from './fresh-event-facts';
 import { templateContext } from './templates/template-context';
 import { renderTemplate } from './templates/template-engine';
 import { templatedMessage } from './templates/templated-message';
@@ -30,22 +29,25 @@ export interface AlertEventMessages {
   }): Promise<ChannelMessage | null>;
 }
 
-interface EventRow {
-  rule_id: string;
-  episode_id: string | null;
-  kind: AlertEventKind;
-  state: AlertState | null;
-  rule_state: AlertState;
-  alertname: string | null;
-  instance: string | null;
-  description: string | null;
-  created_at: Date | string;
-  rule_name: string;
-  rule_type: string;
-  show_acknowledge_btn: boolean;
-  has_behavior_rules: boolean;
-  actor_name: string | null;
-  via_endpoint_name: string | null;
+/** An event's message facts as stored: the event, its rule, its actor and the endpoint it came by. */
+export async function readEventMessageFacts(
+  em: EntityManager,
+  alertEventId: string,
+): Promise<EventMessageFacts | undefined> {
+  const [row] = await queryRows<EventMessageFacts>(
+    em,
+    `select e.rule_id, e.episode_id, e.kind, e.state, e.rule_state, e.alertname, e.instance,
+                e.description, e.created_at, r.name as rule_name, r.type as rule_type, r.show_acknowledge_btn,
+                r.has_behavior_rules, coalesce(nullif(u.name, ''), u.username) as actor_name,
+                via.name as via_endpoint_name
+           from alert_events e
+           join alert_rules r on r.id = e.rule_id
+           left join users u on u.id = e.actor_id
+           left join endpoints via on via.id = e.via_endpoint_id
+          where e.id = ?`,
+    [alertEventId],
+  );
+  return row;
 }
 
 /** The template behavior rule that applies to an event's message to an endpoint, and what it may show. */
@@ -66,22 +68,13 @@ interface TemplateRow {
  * still valid for its whole lifetime and each person's link records them.
  */
 export function createAlertEventMessages(options: AlertEventMessagesOptions): AlertEventMessages {
+  // An opening this process just committed left its facts here for its own pages.
+  const fresh = freshEventFactsOf(options.orm);
   return {
     async messageFor({ alertEventId, endpointId }) {
       if (!isId(alertEventId)) return null;
-      const [row] = await queryRows<EventRow>(
-        options.orm.em.fork(),
-        `select e.rule_id, e.episode_id, e.kind, e.state, e.rule_state, e.alertname, e.instance,
-                e.description, e.created_at, r.name as rule_name, r.type as rule_type, r.show_acknowledge_btn,
-                r.has_behavior_rules, coalesce(nullif(u.name, ''), u.username) as actor_name,
-                via.name as via_endpoint_name
-           from alert_events e
-           join alert_rules r on r.id = e.rule_id
-           left join users u on u.id = e.actor_id
-           left join endpoints via on via.id = e.via_endpoint_id
-          where e.id = ?`,
-        [alertEventId],
-      );
+      const row =
+        fresh.recall(alertEventId) ?? (await readEventMessageFacts(options.orm.em.fork(), alertEventId));
       if (!row) return null;
       const facts = {
         kind: row.kind,
