@@ -33,8 +33,9 @@ describe('every tRPC procedure', () => {
     const login = await rpc.mutation('auth.login', { username: ADMIN.username, password: ADMIN.password });
     admin = (login.data as { accessToken: string }).accessToken;
     const router = createAppRouter(t.core.plugins);
-    procedures = Object.entries(router._def.procedures as Record<string, { _def: ProcedureDef }>)
-      .map(([path, procedure]): [string, ProcedureDef] => [path, procedure._def])
+    const flat: Record<string, unknown> = router._def.procedures;
+    procedures = Object.entries(flat)
+      .map(([path, procedure]): [string, ProcedureDef] => [path, defOf(procedure)])
       .filter(([, def]) => def.type !== 'subscription');
   });
   afterAll(async () => {
@@ -80,3 +81,16 @@ describe('every tRPC procedure', () => {
     expect(answered.filter((line) => !/ 422 UNPROCESSABLE_CONTENT true /.test(line))).toEqual([]);
   });
 });
+
+/** A procedure's definition, as tRPC keeps it on `_def`. */
+function defOf(procedure: unknown): ProcedureDef {
+  const def = typeof procedure === 'function' && '_def' in procedure ? procedure._def : undefined;
+  if (typeof def !== 'object' || def === null || !('type' in def) || !('inputs' in def)) {
+    throw new Error('not a tRPC procedure');
+  }
+  const { type, inputs } = def;
+  if ((type !== 'query' && type !== 'mutation' && type !== 'subscription') || !Array.isArray(inputs)) {
+    throw new Error('not a tRPC procedure');
+  }
+  return { type, inputs };
+}
