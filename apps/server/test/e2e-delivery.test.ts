@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { AlertRule, Endpoint, User } from '@oncall/core';
+import { AlertRule, Endpoint, queryRows, User } from '@oncall/core';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
@@ -111,6 +111,32 @@ describe('end to end: alerts reach every channel kind', () => {
     await runPagingToEnd(h.t.core.orm);
     expect(kindsOf(messagesAbout(h.fakes, `${rule.name} — mq-2`))).toEqual(EVERY_KIND);
     expect(kindsOf(messagesAbout(h.fakes, rule.name))).toEqual(EVERY_KIND.flatMap((kind) => [kind, kind]));
+  });
+
+  it('pages each of many new instances fired at once exactly once, their openings sharing statements', async () => {
+    const rule = await ruleOnEveryChannel('Fleet reboot');
+    // The first opening makes the rule critical (the transactional path); the rest may share.
+    expect((await fire(rule.token, 'node-00')).json().message).toBe('Activated');
+    // No name is the start of another: pages are found by text.
+    const instances = Array.from({ length: 20 }, (_, i) => `node-${String(i + 1).padStart(2, '0')}`);
+    const answers = await Promise.all(instances.map((instance) => fire(rule.token, instance)));
+    expect(answers.map((response) => response.json().message)).toEqual(instances.map(() => 'Activated'));
+
+    await waitForKinds(rule.name, 'CRITICAL', instances.length + 1);
+    await runPagingToEnd(h.t.core.orm);
+    for (const instance of ['node-00', ...instances]) {
+      expect(kindsOf(messagesAbout(h.fakes, `${rule.name} — ${instance}`)), instance).toEqual(EVERY_KIND);
+    }
+    // Openings that page are committed with their pages in shared statements (group commit), not a
+    // transaction each: rows one transaction wrote share its xmin. (PGlite runs each statement to its
+    // end before the next request is read, so its fires never wait for a slot together.)
+    if (h.t.database.target.kind !== 'postgres') return;
+    const [row] = await queryRows<{ n: number | string }>(
+      h.t.core.orm.em.fork(),
+      'select count(distinct xmin::text) as n from alert_events where rule_id = ?',
+      [rule.ruleId],
+    );
+    expect(Number(row?.n)).toBeLessThan(instances.length);
   });
 
   it('tells every endpoint of a resolve, without a link; a fire after it opens a new episode', async () => {

@@ -250,7 +250,14 @@ export type {
   DataSourceQueryResult,
   DataSourceQueryTarget,
 } from './ports/data-source-querier';
-export type { AutoResolveArm, EscalationStopReason, NotifyRequest, Orchestrator } from './ports/orchestrator';
+export type {
+  AutoResolveArm,
+  EscalationStopReason,
+  NotifyRequest,
+  Orchestrator,
+  QueuedNotify,
+  StatementOutbox,
+} from './ports/orchestrator';
 export { providerChainFor } from './provider-configs/provider-chain';
 export {
   type ProviderConfigForms,

@@ -2,9 +2,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { queryRows } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
-import { otpWorkflowId } from '@oncall/workflows';
+import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobIdFor } from '../src/boss/job-id';
+import { jobIdFor, jobIdSql } from '../src/boss/job-id';
 import type { QueueTuning } from '../src/index';
 import { createTestEngine, type TestEngine } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
@@ -144,5 +144,108 @@ describe('direct dispatch after commit', () => {
     // With no wait allowed, at least the ones that found the only slot taken went to a worker.
     const viaWorkers = (await Promise.all(otpIds.map(jobOf))).filter((job) => job?.started_on !== null);
     expect(viaWorkers.length).toBeGreaterThan(0);
+  });
+  describe('notifies queued by a statement of the core (the statement outbox)', () => {
+    /** A page of an alert event to an SMS endpoint, queued by one statement as ingestion does. */
+    const queueInOneStatement = async (
+      testEngine: TestEngine,
+      receptor: string,
+      options: { failAfter?: boolean } = {},
+    ) => {
+      const outbox = testEngine.engine.orchestrator.statementOutbox?.();
+      if (!outbox) throw new Error('a running embedded engine takes notifies in a statement');
+      const ruleId = await seed.alertRule(userId);
+      const endpointId = await seed.endpoint(userId, 'sms', { value: receptor });
+      const alertEventId = await seed.alertEvent(ruleId, 'fired');
+      const { sql, created } = outbox.ctes('pages');
+      const statement = queryRows<{ alert_event_id: string; endpoint_id: string; ref: string }>(
+        orm.em.fork(),
+        `with pages as (select ?::uuid as alert_event_id, ?::uuid as endpoint_id), ${sql}
+         select c.alert_event_id, c.endpoint_id, c.ref ${options.failAfter ? ', 1 / 0 as boom' : ''}
+           from ${created} as c`,
+        [alertEventId, endpointId],
+      );
+      const queued = await statement;
+      return {
+        alertEventId,
+        endpointId,
+        jobId: jobIdFor(notifyWorkflowId(alertEventId, endpointId)),
+        queued: queued.map((row) => ({
+          alertEventId: row.alert_event_id,
+          endpointId: row.endpoint_id,
+          ref: row.ref,
+        })),
+        outbox,
+      };
+    };
+    const jobById = async (id: string): Promise<JobRow | undefined> => {
+      const [row] = await queryRows<JobRow>(
+        orm.em.fork(),
+        'select state, started_on, data from pgboss.job where id = ?',
+        [id],
+      );
+      return row;
+    };
+    const DISPATCH_JOBS = "select count(*)::int as n from pgboss.job where name = 'dispatch'";
+    const smsTo = (number: string) =>
+      provider.requests.filter((request) => request.query.receptor === number).length;
+
+    it('computes in SQL the job ids jobIdFor gives', async () => {
+      await start(SLOW_WORKERS);
+      const keys = [
+        'notify:0192f0a4-1d2e-7c3b-9a4f-5e6d7c8b9a0f:0192f0a4-1d2e-7c3b-9a4f-000000000001',
+        'otp:x',
+        'ü',
+      ];
+      for (const key of keys) {
+        const [row] = await queryRows<{ id: string }>(orm.em.fork(), `select ${jobIdSql('?::text')} as id`, [
+          key,
+        ]);
+        expect(row?.id).toBe(jobIdFor(key));
+      }
+    });
+
+    it('queues the dispatch job under its business id, and sends it from here once committed', async () => {
+      const testEngine = await start(SLOW_WORKERS);
+      const { queued, jobId, alertEventId, endpointId, outbox } = await queueInOneStatement(
+        testEngine,
+        '09120000011',
+      );
+      expect(queued).toEqual([{ alertEventId, endpointId, ref: jobId }]);
+      expect(await jobById(jobId)).toMatchObject({ state: 'created', data: { direct: true } });
+      outbox.committed(queued);
+      await vi.waitFor(async () => {
+        expect(smsTo('09120000011')).toBe(1);
+        expect(await jobById(jobId)).toMatchObject({ state: 'completed', started_on: null });
+      }, WAIT);
+      expect(smsTo('09120000011')).toBe(1);
+    });
+
+    it('pages once, through a worker, when the process dies between the commit and the send', async () => {
+      const first = await start(SLOW_WORKERS);
+      // Never handed to `committed`: as if the process died right after the statement committed.
+      const { jobId } = await queueInOneStatement(first, '09120000012');
+      await first.dispose();
+      engine = undefined;
+      // The lease runs out.
+      await queryRows(orm.em.fork(), 'update pgboss.job set start_after = now() where id = ?', [jobId]);
+      await start({ pollingIntervalSeconds: 0.5 });
+      await vi.waitFor(async () => {
+        const job = await jobById(jobId);
+        expect(job?.state).toBe('completed');
+        expect(job?.started_on).not.toBeNull();
+      }, WAIT);
+      expect(smsTo('09120000012')).toBe(1);
+    });
+
+    it('queues nothing when the statement fails', async () => {
+      const testEngine = await start(SLOW_WORKERS);
+      const before = (await queryRows<{ n: number }>(orm.em.fork(), DISPATCH_JOBS))[0]?.n;
+      await expect(queueInOneStatement(testEngine, '09120000013', { failAfter: true })).rejects.toThrow(
+        /division by zero/,
+      );
+      const after = (await queryRows<{ n: number }>(orm.em.fork(), DISPATCH_JOBS))[0]?.n;
+      expect(after).toBe(before);
+    });
   });
 });

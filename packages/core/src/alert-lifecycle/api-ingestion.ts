@@ -53,6 +53,8 @@ interface TokenRule extends SignalRule {
   type: AlertRuleType;
   /** Whether an endpoint is attached, as read with the rule (at most `RULE_BY_TOKEN_TTL_MS` old). */
   pages: boolean;
+  /** Whether the rule has behavior rules, read likewise: its openings always take the full path. */
+  hasBehaviors: boolean;
 }
 
 /** Instances ingestion has seen exist, kept per process; beyond this many the oldest are forgotten. */
@@ -71,9 +73,10 @@ export class ApiIngestion {
   private readonly fires: FireBatcher;
   /**
    * Instances of rules this process has seen fire, by rule and fingerprint. Only a hint: a fire of a
-   * paging rule not in it is most likely an opening, which the one statement would decline (its
-   * pages must be queued with it), so it goes to the full path at once, a statement earlier. The
-   * full path is right for any signal, so a stale or missing entry costs time, never correctness.
+   * paging rule not in it is most likely an opening. Where the one statement would decline that
+   * opening (it arms a timer, its rule has behavior rules, or the driver has no outbox to queue its
+   * pages in the statement), it goes to the full path at once, a statement earlier. The full path is
+   * right for any signal, so a stale or missing entry costs time, never correctness.
    */
   private readonly known = new LRUCache<string, true>({ max: KNOWN_INSTANCES });
 
@@ -86,7 +89,10 @@ export class ApiIngestion {
       clock: deps.clock,
       freshEvents: freshEventFactsOf(deps.orm),
     };
-    this.fires = new FireBatcher(deps.orm.em, deps.fireQueue);
+    this.fires = new FireBatcher(deps.orm.em, deps.fireQueue, {
+      outbox: () => deps.orchestrator.statementOutbox?.() ?? null,
+      freshEvents: this.signalDeps.freshEvents,
+    });
     this.ruleByToken = createLoadingCache({
       load: (token) => this.readRule(this.deps.secretBox.lookupHash(token)),
       ttlMs: RULE_BY_TOKEN_TTL_MS,
@@ -141,7 +147,7 @@ export class ApiIngestion {
     state: AlertSignal['state'],
     kind: AlertSignal['kind'],
   ): Promise<SignalOutcome> {
-    const { id: ruleId, autoResolveMinutes, pages } = await this.ruleFor(token, type);
+    const { id: ruleId, autoResolveMinutes, pages, hasBehaviors } = await this.ruleFor(token, type);
     const rule: SignalRule = { autoResolveMinutes };
     const decision = this.deps.limiter.check(ruleId);
     if (!decision.allowed) throw rateLimited(decision.retryAfterMs / 1000, 'Too many alerts for this token.');
@@ -156,16 +162,18 @@ export class ApiIngestion {
       summary: input.summary ?? null,
       labels: input.job ? { job: input.job } : null,
     };
-    // Repeats of a firing instance, and new instances that page nobody, are most of the traffic: one
-    // statement each, shared with the fires arriving alongside (`FireBatcher`), unless the engine
-    // must see every fire to move a timer (or arm one on opening).
+    // Repeats of a firing instance and new instances are most of the traffic: one statement each,
+    // shared with the fires arriving alongside (`FireBatcher`), unless the engine must see every
+    // fire to move a timer (or arm one on opening). An opening's pages are queued in that statement
+    // when the engine's outbox takes them there.
     const mayRefresh = rule.autoResolveMinutes === null || !this.deps.orchestrator.needsRepeatedFires;
+    const mayOpen = rule.autoResolveMinutes === null;
     const instanceKey = `${ruleId}\n${signal.fingerprint}`;
     const likelyPagingOpening = pages && !this.known.has(instanceKey);
+    const openingTakesFullPath =
+      likelyPagingOpening && (!mayOpen || hasBehaviors || !this.deps.orchestrator.statementOutbox?.());
     const fire =
-      mayRefresh &&
-      !likelyPagingOpening &&
-      oneStatementFire(this.deps.clock, ruleId, signal, { mayOpen: rule.autoResolveMinutes === null });
+      mayRefresh && !openingTakesFullPath && oneStatementFire(this.deps.clock, ruleId, signal, { mayOpen });
     if (fire) {
       const outcome = await this.fires.apply(fire);
       if (outcome) return this.remember(instanceKey, outcome);
@@ -209,9 +217,10 @@ export class ApiIngestion {
       type: AlertRuleType;
       settings: Record<string, unknown> | null;
       pages: boolean;
+      has_behavior_rules: boolean;
     }>(
       this.deps.orm.em,
-      `select r.id, r.type, r.settings,
+      `select r.id, r.type, r.settings, r.has_behavior_rules,
               exists (select 1 from alert_rule_endpoints e where e.alert_rule_id = r.id) as pages
          from alert_rules r where r.token_hash = ?`,
       [tokenHash],
@@ -222,6 +231,7 @@ export class ApiIngestion {
           type: rule.type,
           autoResolveMinutes: autoResolveMinutesOf(rule.type, rule.settings),
           pages: rule.pages,
+          hasBehaviors: rule.has_behavior_rules,
         }
       : null;
   }

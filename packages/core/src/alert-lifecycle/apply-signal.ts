@@ -15,6 +15,7 @@ import { ALERT_EVENT_COLUMNS, alertEventValues, jsonColumn } from './alert-event
 import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { notifyEndpoints } from './notify-endpoints';
 import { NOTIFY_TARGETS_SQL } from './notify-targets';
+import { rememberOpening } from './remember-opening';
 import { syncRuleState } from './rule-state-sync';
 import { isFiring, stateRank, statesAtLeast } from './state-rank';
 import { stopEpisodeEscalations } from './stop-episode-escalations';
@@ -203,7 +204,14 @@ async function pageOpening(
 ): Promise<SignalOutcome> {
   if (opening.targets) {
     if (opening.rule && opening.targets.length > 0) {
-      rememberOpening(deps, eventId, ruleId, signal, at, opening.rule, opening.hasBehaviors);
+      rememberOpening(deps.freshEvents, {
+        eventId,
+        ruleId,
+        signal,
+        at,
+        rule: opening.rule,
+        hasBehaviors: opening.hasBehaviors,
+      });
     }
     await pageWithBehaviors(tx, deps, ruleId, eventId, opening.targets, opening.hasBehaviors, signal);
     return { type: 'opened', eventId };
@@ -211,40 +219,6 @@ async function pageOpening(
   await recordEvent(tx, at, ruleId, instanceId, eventId, signal, { worsened: true, eventId });
   await notifyAll(tx, deps, ruleId, eventId, signal);
   return { type: 'opened', eventId };
-}
-
-/**
- * Leaves the opening's message facts where this process's dispatch finds them after commit: all of
- * them are the event's row as just written, its rule's columns read in the same statement.
- */
-function rememberOpening(
-  deps: SignalDeps,
-  eventId: string,
-  ruleId: string,
-  signal: AlertSignal,
-  at: Date,
-  rule: NonNullable<RecordedOpening['rule']>,
-  hasBehaviors: boolean,
-): void {
-  // The actor's name would need a read of its own; an actor's opening is rare, its send reads it.
-  if (!deps.freshEvents || signal.actorId) return;
-  deps.freshEvents.remember(eventId, {
-    rule_id: ruleId,
-    episode_id: eventId,
-    kind: signal.kind,
-    state: signal.state,
-    rule_state: rule.state,
-    alertname: signal.alertname,
-    instance: signal.instance,
-    description: signal.description ?? null,
-    created_at: at,
-    rule_name: rule.name,
-    rule_type: rule.type,
-    show_acknowledge_btn: rule.showAcknowledgeBtn,
-    has_behavior_rules: hasBehaviors,
-    actor_name: null,
-    via_endpoint_name: null,
-  });
 }
 
 /**

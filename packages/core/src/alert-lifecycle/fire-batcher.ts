@@ -1,14 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { unavailable } from '../errors/domain-error';
 import { isDatabaseUnreachable } from '../persistence/database-unavailable';
-import { queryRows } from '../persistence/query-rows';
 import type { SignalOutcome } from './alert-signal';
 import {
   applyFireInOneStatement,
-  batchElement,
-  type OneStatementAnswer,
+  applyFiresInOneStatement,
   type OneStatementFire,
-  outcomeOf,
+  type OneStatementPaging,
 } from './fire-in-one-statement';
 
 export interface FireBatcherLimits {
@@ -67,9 +65,14 @@ export class FireBatcher {
   /** One timer for the oldest waiting fire's deadline (all wait as long, so it is the next to expire). */
   private expiry: NodeJS.Timeout | undefined;
 
+  /**
+   * @param paging where openings that page queue their pages in their own statement; without it,
+   *   such an opening is declined (nothing written) and takes the full path.
+   */
   constructor(
     private readonly em: EntityManager,
     limits: FireBatcherSettings = {},
+    private readonly paging?: OneStatementPaging,
   ) {
     this.limits = {
       maxInFlight: limits.maxInFlight ?? DEFAULT_LIMITS.maxInFlight,
@@ -124,7 +127,11 @@ export class FireBatcher {
 
   private async run(batch: Pending[]): Promise<void> {
     let failure: unknown;
-    const answers = await this.applyTogether(batch.map((p) => p.fire)).catch((error: unknown) => {
+    const answers = await applyFiresInOneStatement(
+      this.em,
+      batch.map((p) => p.fire),
+      this.paging,
+    ).catch((error: unknown) => {
       failure = error;
       return null;
     });
@@ -134,7 +141,7 @@ export class FireBatcher {
     if (answers) {
       // A missing answer is "take the full path", which finds whatever the batch wrote.
       batch.forEach((p, i) => {
-        p.resolve(outcomeOf(p.fire, answers[i] ?? null));
+        p.resolve(answers[i] ?? null);
       });
       return;
     }
@@ -146,16 +153,7 @@ export class FireBatcher {
     }
     // Which fire failed the batch is unknown; alone, each gets its own answer or error (the
     // statements are safe to race, as concurrent requests always were).
-    await Promise.all(batch.map((p) => settle(p, applyFireInOneStatement(this.em, p.fire))));
-  }
-
-  private async applyTogether(fires: OneStatementFire[]): Promise<OneStatementAnswer[]> {
-    const [row] = await queryRows<{ outcomes: OneStatementAnswer[] | null }>(
-      this.em,
-      'select apply_fires_in_one_statement(?::jsonb) as outcomes',
-      [JSON.stringify(fires.map((fire, i) => batchElement(fire, i + 1)))],
-    );
-    return row?.outcomes ?? [];
+    await Promise.all(batch.map((p) => settle(p, applyFireInOneStatement(this.em, p.fire, this.paging))));
   }
 }
 

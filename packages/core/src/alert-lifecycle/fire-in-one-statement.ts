@@ -1,9 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { AlertState } from '../entities/index';
 import { newId } from '../entities/index';
+import type { FreshEventFacts } from '../notifications/fresh-event-facts';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
+import type { QueuedNotify, StatementOutbox } from '../ports/orchestrator';
 import { jsonColumn } from './alert-event-values';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
+import { rememberOpening } from './remember-opening';
 import { isFiring, statesAtLeast } from './state-rank';
 
 /** A repeat within this long of the last recorded fire, with nothing new to say, writes nothing. */
@@ -17,8 +21,18 @@ export interface OneStatementFireOptions {
   mayOpen: boolean;
 }
 
+/** An opening that pages, as the database function answers it when its caller queues the pages. */
+interface PagedOpening {
+  event_id: string;
+  targets: string[];
+  rule_state: AlertState;
+  rule_name: string;
+  rule_type: string;
+  show_acknowledge_btn: boolean;
+}
+
 /** What an outcome of the database function means; any other answer is "take the full path". */
-export type OneStatementAnswer = 'repeated' | 'opened' | null;
+export type OneStatementAnswer = 'repeated' | 'opened' | PagedOpening | null;
 
 /**
  * One fire as the database function `apply_fire_in_one_statement` takes it, its ids and times fixed
@@ -34,6 +48,16 @@ export interface OneStatementFire {
 }
 
 /**
+ * Where openings that page go in the same statement: the engine's outbox (the dispatch jobs are
+ * written by the statement that records the opening) and this process's message facts (the page
+ * sent right after renders from them).
+ */
+export interface OneStatementPaging {
+  outbox(): StatementOutbox | null;
+  freshEvents?: FreshEventFacts;
+}
+
+/**
  * The two fires that make up most ingestion traffic, each as one statement outside any explicit
  * transaction (a statement commits atomically; round trips, not rows, are what a fire costs):
  *
@@ -41,9 +65,10 @@ export interface OneStatementFire {
  *   from) and description move, nothing else changes and nobody is paged. A burst of identical
  *   repeats writes at most once a second: a last-fire time a second old changes no timer counted in
  *   minutes, and the answer is then the snapshot's, a read;
- * - a new instance of a rule already at least as bad, that pages nobody (no endpoint attached, or
- *   every owner silenced it): the instance and its opening event are inserted, the rule row
- *   share-locked as `syncRuleState` would, so its state stands.
+ * - a new instance of a rule already at least as bad, with no behavior rules: the instance and its
+ *   opening event are inserted, the rule row share-locked as `syncRuleState` would, so its state
+ *   stands. When it pages, the same statement queues its pages through the engine's outbox; a driver
+ *   without one leaves such an opening to the full path.
  *
  * Null for any other signal (resolved, notification-only): those always take the full path.
  */
@@ -59,44 +84,131 @@ export function oneStatementFire(
 
 /**
  * Applies one fire alone. Null when the database function declines it (resolved or changing
- * instance, a rule that must get worse, pages to queue, or a concurrent fire that created the
- * instance first), with nothing written: the signal then takes the full path of `applySignal`.
+ * instance, a rule that must get worse or has behavior rules, pages with no outbox to queue them
+ * in, or a concurrent fire that created the instance first), with nothing written: the signal then
+ * takes the full path of `applySignal`.
  */
 export async function applyFireInOneStatement(
   em: EntityManager,
   fire: OneStatementFire,
+  paging?: OneStatementPaging,
 ): Promise<SignalOutcome | null> {
   const { signal } = fire;
   // The statements live in the database function `apply_fire_in_one_statement` (its migration says
   // why): planned once per connection, where a statement sent as text is planned on every fire.
-  const [row] = await queryRows<{ outcome: OneStatementAnswer }>(
+  const [answer] = await runFireStatement(
     em,
-    `select apply_fire_in_one_statement(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, array[?]::text[], ?, ?) as outcome`,
-    [
-      fire.ruleId,
-      signal.fingerprint,
-      signal.state,
-      signal.alertname,
-      signal.instance,
-      signal.description ?? null,
-      signal.summary ?? null,
-      jsonColumn(signal.labels),
-      jsonColumn(signal.details),
-      signal.kind,
-      jsonColumn(signal.payload),
-      fire.now,
-      unchangedSince(fire),
-      fire.mayOpen,
-      statesAtLeast(signal.state),
-      fire.instanceId,
-      fire.eventId,
-    ],
+    {
+      sql: `jsonb_build_array(apply_fire_in_one_statement(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, array[?]::text[], ?, ?, ?))`,
+      params: [
+        fire.ruleId,
+        signal.fingerprint,
+        signal.state,
+        signal.alertname,
+        signal.instance,
+        signal.description ?? null,
+        signal.summary ?? null,
+        jsonColumn(signal.labels),
+        jsonColumn(signal.details),
+        signal.kind,
+        jsonColumn(signal.payload),
+        fire.now,
+        unchangedSince(fire),
+        fire.mayOpen,
+        statesAtLeast(signal.state),
+        fire.instanceId,
+        fire.eventId,
+      ],
+    },
+    [fire],
+    paging,
   );
-  return outcomeOf(fire, row?.outcome ?? null);
+  return answer ?? null;
+}
+
+/**
+ * Applies fires together in one `apply_fires_in_one_statement`: one outcome per fire, in order (null:
+ * take the full path). One statement, so one transaction: if it fails, nothing of it was written.
+ */
+export function applyFiresInOneStatement(
+  em: EntityManager,
+  fires: readonly OneStatementFire[],
+  paging?: OneStatementPaging,
+): Promise<Array<SignalOutcome | null>> {
+  return runFireStatement(
+    em,
+    {
+      sql: 'apply_fires_in_one_statement(?::jsonb, ?)',
+      params: [JSON.stringify(fires.map((fire, i) => batchElement(fire, i + 1)))],
+    },
+    fires,
+    paging,
+  );
+}
+
+/**
+ * Runs `call` (a JSON array of the function's answers, its last parameter `p_may_page` left to add
+ * here) in one statement that, given an outbox, also queues the pages of the openings it records:
+ * their targets become the outbox's rows, so an opening and its jobs commit together. Once the
+ * statement has committed, the openings' message facts are left for this process's dispatch and
+ * the queued pages handed to it.
+ */
+async function runFireStatement(
+  em: EntityManager,
+  call: { sql: string; params: unknown[] },
+  fires: readonly OneStatementFire[],
+  paging: OneStatementPaging | undefined,
+): Promise<Array<SignalOutcome | null>> {
+  const outbox = paging?.outbox() ?? null;
+  if (!outbox) {
+    const [row] = await queryRows<{ outcomes: unknown }>(em, `select ${call.sql} as outcomes`, [
+      ...call.params,
+      false,
+    ]);
+    return answersOf(row?.outcomes, fires.length).map((answer, i) => outcomeOf(fires[i], answer));
+  }
+  const { sql, created } = outbox.ctes('fire_pages');
+  const [row] = await queryRows<{ outcomes: unknown; queued: unknown }>(
+    em,
+    `with fire_answer as materialized (select ${call.sql} as outcomes),
+     fire_pages as (
+       select (o.answer->>'event_id')::uuid as alert_event_id, t.endpoint_id::uuid as endpoint_id
+         from fire_answer, jsonb_array_elements(fire_answer.outcomes) as o(answer),
+              jsonb_array_elements_text(case when jsonb_typeof(o.answer) = 'object' then o.answer->'targets' end)
+                as t(endpoint_id)),
+     ${sql}
+     select fire_answer.outcomes,
+            (select coalesce(json_agg(json_build_object(
+                      'alertEventId', c.alert_event_id, 'endpointId', c.endpoint_id, 'ref', c.ref)), '[]')
+               from ${created} as c) as queued
+       from fire_answer`,
+    [...call.params, true],
+  );
+  const answers = answersOf(row?.outcomes, fires.length);
+  answers.forEach((answer, i) => {
+    const fire = fires[i];
+    if (!fire || !isPagedOpening(answer)) return;
+    rememberOpening(paging?.freshEvents, {
+      eventId: fire.eventId,
+      ruleId: fire.ruleId,
+      signal: fire.signal,
+      at: fire.now,
+      rule: {
+        state: answer.rule_state,
+        name: answer.rule_name,
+        type: answer.rule_type,
+        showAcknowledgeBtn: answer.show_acknowledge_btn,
+      },
+      hasBehaviors: false,
+    });
+  });
+  const queued = parseJson(row?.queued);
+  if (Array.isArray(queued) && queued.length > 0) outbox.committed(queued as QueuedNotify[]);
+  return answers.map((answer, i) => outcomeOf(fires[i], answer));
 }
 
 /** The fire as one element of `apply_fires_in_one_statement`'s JSON array; `i` is its 1-based place. */
-export function batchElement(fire: OneStatementFire, i: number): Record<string, unknown> {
+function batchElement(fire: OneStatementFire, i: number): Record<string, unknown> {
   const { signal } = fire;
   return {
     i,
@@ -120,10 +232,26 @@ export function batchElement(fire: OneStatementFire, i: number): Record<string, 
   };
 }
 
-export function outcomeOf(fire: OneStatementFire, answer: OneStatementAnswer): SignalOutcome | null {
-  if (answer === 'opened') return { type: 'opened', eventId: fire.eventId };
+function outcomeOf(fire: OneStatementFire | undefined, answer: OneStatementAnswer): SignalOutcome | null {
+  if (!fire || answer === null) return null;
   if (answer === 'repeated') return { type: 'repeated' };
-  return null;
+  return { type: 'opened', eventId: fire.eventId };
+}
+
+/** The function's answers, one per fire; a missing one is "take the full path". */
+function answersOf(outcomes: unknown, count: number): OneStatementAnswer[] {
+  const parsed = parseJson(outcomes);
+  const list = Array.isArray(parsed) ? (parsed as OneStatementAnswer[]) : [];
+  return Array.from({ length: count }, (_, i) => list[i] ?? null);
+}
+
+/** pg parses json columns; PGlite and a driver without the type parser may hand back the text. */
+function parseJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+function isPagedOpening(answer: OneStatementAnswer): answer is PagedOpening {
+  return typeof answer === 'object' && answer !== null;
 }
 
 function unchangedSince(fire: OneStatementFire): Date {

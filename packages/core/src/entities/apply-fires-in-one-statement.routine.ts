@@ -4,7 +4,8 @@ import { Routine } from '@mikro-orm/core';
  * `apply_fire_in_one_statement` for a batch of fires in one statement (`FireBatcher` in the core
  * calls it): concurrent fires share one round trip and one commit instead of paying one each. The
  * fires come as a JSON array of objects (`i`, 1-based, is each fire's place in the answer); the
- * answer is the array of the single function's outcomes in that order.
+ * answer is the JSON array of the single function's answers in that order. `p_may_page` is passed
+ * on: the caller's statement queues the pages of the openings that answer with targets.
  *
  * Repeats are applied before openings, each pass in (rule, fingerprint) order: locks are taken in
  * one order, and fires of one instance keep their arrival order (a repeat that arrived after the
@@ -21,14 +22,15 @@ export const ApplyFiresInOneStatement = new Routine({
   language: 'plpgsql',
   params: {
     p_fires: { type: 'jsonb' },
+    p_may_page: { type: 'boolean' },
   },
-  returns: { runtimeType: 'object', columnType: 'text[]' },
-  expression: `create or replace function "apply_fires_in_one_statement"("p_fires" jsonb)
-returns text[] language plpgsql as $$
+  returns: { runtimeType: 'object', columnType: 'jsonb' },
+  expression: `create or replace function "apply_fires_in_one_statement"("p_fires" jsonb, "p_may_page" boolean)
+returns jsonb language plpgsql as $$
 declare
   v_pass int;
   v_fire record;
-  v_outcomes text[] := array_fill(null::text, array[jsonb_array_length(p_fires)]);
+  v_outcomes jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p_fires)]);
 begin
   /* Batches run one at a time, so one that waits on a lock makes every fire wait: it gives up soon,
      and its fires are applied one by one, where only the fire behind that lock waits. */
@@ -51,9 +53,9 @@ begin
         v_fire.rule_id, v_fire.fingerprint, v_fire.state, v_fire.alertname, v_fire.instance,
         v_fire.description, v_fire.summary, v_fire.labels, v_fire.details, v_fire.kind, v_fire.payload,
         v_fire.fired_at, v_fire.unchanged_since, v_pass = 2, v_fire.states_as_bad,
-        v_fire.instance_id, v_fire.event_id);
+        v_fire.instance_id, v_fire.event_id, p_may_page);
     end loop;
   end loop;
-  return v_outcomes;
+  return to_jsonb(v_outcomes);
 end $$`,
 });

@@ -48,6 +48,37 @@ export interface NotifyRequest {
   readonly endpointId: string;
 }
 
+/** A notify a statement's outbox queued, with the outbox's own reference of it. */
+export interface QueuedNotify extends NotifyRequest {
+  /** The outbox's id of the queued work (a job id), handed back to `committed`. */
+  readonly ref: string;
+}
+
+/**
+ * Queues notifies from inside one of the core's own statements, so a write and the pages it causes
+ * commit in that one statement, with no transaction (and no `begin`/`commit` round trips) around
+ * it: the ingestion hot path's openings that page.
+ *
+ * @example
+ * const outbox = orchestrator.statementOutbox?.();
+ * if (outbox) {
+ *   const { sql, created } = outbox.ctes('pages'); // `pages` has columns alert_event_id, endpoint_id
+ *   const rows = await queryRows(em, `with pages as (...), ${sql} select * from ${created}`, [...]);
+ *   outbox.committed(rows.map(queuedNotifyOf)); // the statement committed: run them
+ * }
+ */
+export interface StatementOutbox {
+  /**
+   * Common table expressions (`name as (...)`, comma-separated, without `with`) that queue a notify
+   * for each row of the relation named `source` (columns `alert_event_id uuid`, `endpoint_id uuid`),
+   * idempotently per pair as `notify` is. `created` names the relation of the notifies actually
+   * queued, columns `alert_event_id`, `endpoint_id` and `ref` (text). The SQL holds no placeholders.
+   */
+  ctes(source: string): { sql: string; created: string };
+  /** The notifies a statement built with `ctes` queued, once it has committed. */
+  committed(queued: readonly QueuedNotify[]): void;
+}
+
 export interface Orchestrator {
   /**
    * Whether `armAutoResolve` must see every fire (`opened: false` included): true for a driver whose
@@ -68,6 +99,11 @@ export interface Orchestrator {
    * event pages every endpoint of its rule). Optional: without it, `notify` is called for each.
    */
   notifyMany?(tx: EntityManager, requests: readonly NotifyRequest[]): Promise<void>;
+  /**
+   * The outbox a single statement can write notifies into, or null when this driver cannot take
+   * them so right now (the caller then queues them in a transaction with `notify`). Optional.
+   */
+  statementOutbox?(): StatementOutbox | null;
   /** Stops the escalations (flows) running for an alert event. */
   stopEscalations(
     tx: EntityManager,

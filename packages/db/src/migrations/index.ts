@@ -26,6 +26,7 @@ import { Migration20261126191000NotificationBehaviors } from './Migration2026112
 import { Migration20261127002000LiveEventCursor } from './Migration20261127002000LiveEventCursor';
 import { Migration20261127003000ReportingIndexes } from './Migration20261127003000ReportingIndexes';
 import { Migration20261127005000EpisodeSummaries } from './Migration20261127005000EpisodeSummaries';
+import { Migration20261127010000PagingOpeningsInOneStatement } from './Migration20261127010000PagingOpeningsInOneStatement';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -97,4 +98,8 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261127002000LiveEventCursor', class: Migration20261127002000LiveEventCursor },
   { name: 'Migration20261127003000ReportingIndexes', class: Migration20261127003000ReportingIndexes },
   { name: 'Migration20261127005000EpisodeSummaries', class: Migration20261127005000EpisodeSummaries },
+  {
+    name: 'Migration20261127010000PagingOpeningsInOneStatement',
+    class: Migration20261127010000PagingOpeningsInOneStatement,
+  },
 ];

@@ -15,3 +15,15 @@ export function jobIdFor(key: string): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * `jobIdFor` in SQL, for a statement that queues jobs itself: `keyExpr` is a text expression of the
+ * business key. The same bytes as the function above (SHA-256, the first 16 bytes, version 8 and
+ * the RFC 4122 variant set), so either side finds the other's job.
+ *
+ * @example jobIdSql(`'notify:' || p.alert_event_id || ':' || p.endpoint_id`)
+ */
+export function jobIdSql(keyExpr: string): string {
+  return `(select encode(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 128), 8, (get_byte(h, 8) & 63) | 128), 'hex')::uuid
+     from (select substring(sha256(convert_to(${keyExpr}, 'UTF8')) from 1 for 16) as h) as job_key_hash)`;
+}

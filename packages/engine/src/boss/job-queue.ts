@@ -1,6 +1,7 @@
 import type { EntityManager, TransactionEventArgs } from '@mikro-orm/core';
 import type { Database } from '@oncall/db';
 import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
+import { insertJobs } from 'pg-boss/dist/plans.js';
 import { QUEUES, type QueueName } from '../driver/queues';
 import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports/engine-metrics';
 import { jobIdFor } from './job-id';
@@ -70,6 +71,13 @@ export interface JobQueue {
   completeQueued(queue: QueueName, ids: readonly string[]): Promise<void>;
   /** Makes a delayed job runnable now, waking the workers. */
   runNow(queue: QueueName, id: string): Promise<void>;
+  /**
+   * pg-boss's own insert of jobs into `queue`, as one SQL statement (no placeholders) for a caller's
+   * statement to run as a common table expression: `rowsJson` is a SQL expression of the jobs as a
+   * JSON array in text (`id`, `data`, `startAfter` as `insert` takes them). It returns the ids of
+   * the jobs created, and sends no NOTIFY: for jobs that are delayed.
+   */
+  insertStatement(queue: QueueName, rowsJson: string): string;
   /**
    * Calls `listener` with each transaction of the application database (its entity manager, the one
    * `sendInTransaction` was given) right after it commits; never for a released savepoint.
@@ -141,11 +149,13 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     // One job per fire of an auto-resolving instance: kept only as long as a replay could come.
     [QUEUES.temporalAutoResolve, { ...retries, deleteAfterSeconds: DAY_SECONDS }],
   ];
+  const tables = new Map<QueueName, string>();
   for (const [name, queueOptions] of queues) {
     await boss.createQueue(name, queueOptions);
     // createQueue leaves an existing queue as it was; settings changed since apply from this start on.
     await boss.updateQueue(name, queueOptions);
     await boss.findJobs(name, { id: jobIdFor('cache-warm-up') });
+    tables.set(name, await jobTableOf(boss, name));
   }
 
   const committedListeners = new Set<(tx: EntityManager) => void>();
@@ -194,6 +204,17 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     async completeQueued(queue, ids) {
       if (ids.length > 0) await boss.complete(queue, [...ids], null, { includeQueued: true });
     },
+    insertStatement(queue, rowsJson) {
+      const table = tables.get(queue);
+      if (table === undefined) throw new Error(`Queue ${queue} is not open`);
+      // The statement takes its rows as its one parameter, `$1::text::json`; here they are SQL.
+      const sql = insertJobs('pgboss', { table, name: queue, returnId: true, notify: false }).replace(
+        '$1::text::json',
+        () => `(${rowsJson})::json`,
+      );
+      if (sql.includes('$1')) throw new Error('pg-boss changed its insert statement: see insertStatement');
+      return sql;
+    },
     async runNow(queue, id) {
       // Unlike send(), update() takes a start of 0 seconds from now; it notifies once runnable.
       await boss.update(queue, undefined, { id, startAfter: 0 });
@@ -239,6 +260,16 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };
+}
+
+/** The table pg-boss keeps a queue's jobs in (a queue may have a partition of its own). */
+async function jobTableOf(boss: PgBoss, name: QueueName): Promise<string> {
+  const queue: unknown = await boss.getQueue(name);
+  const table = typeof queue === 'object' && queue !== null && 'table' in queue ? queue.table : undefined;
+  if (typeof table !== 'string' || !/^[a-z0-9_]+$/.test(table)) {
+    throw new Error(`pg-boss gave no job table for queue ${name}`);
+  }
+  return table;
 }
 
 interface FailureHandling {

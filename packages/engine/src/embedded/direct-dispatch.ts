@@ -23,6 +23,8 @@ export interface DirectDispatch {
   track(tx: EntityManager, id: string, job: DispatchJob): void;
   /** Runs the dispatches tracked in `tx`, which has just committed (`JobQueue.afterCommit`). */
   committed(tx: EntityManager): void;
+  /** Runs dispatch jobs a single statement wrote (delayed by the lease, `direct`), now committed. */
+  runCommitted(jobs: ReadonlyArray<{ readonly id: string; readonly job: DispatchJob }>): void;
   /** Runs nothing more; waits for the dispatches running (up to `timeoutMs`). */
   stop(timeoutMs: number): Promise<void>;
 }
@@ -88,14 +90,18 @@ export function createDirectDispatch(options: DirectDispatchOptions): DirectDisp
     }
   };
 
-  const committed = (tx: EntityManager) => {
-    const jobs = tracked.get(tx);
-    if (jobs === undefined) return;
-    tracked.delete(tx);
+  const runCommitted = (jobs: ReadonlyArray<{ readonly id: string; readonly job: DispatchJob }>) => {
     const until = options.now() + options.maxWaitMs;
     for (const { id, job } of jobs) waiting.push({ id, job, until });
     // After the request that committed has had its answer written.
     setImmediate(pump);
+  };
+
+  const committed = (tx: EntityManager) => {
+    const jobs = tracked.get(tx);
+    if (jobs === undefined) return;
+    tracked.delete(tx);
+    runCommitted(jobs);
   };
 
   return {
@@ -105,6 +111,7 @@ export function createDirectDispatch(options: DirectDispatchOptions): DirectDisp
       else tracked.set(tx, [{ id, job }]);
     },
     committed,
+    runCommitted,
     async stop(timeoutMs) {
       stopped = true;
       await Promise.all(waiting.splice(0).map((next) => handOver(next.id)));

@@ -1,6 +1,6 @@
-import type { Clock, NotifyRequest, Orchestrator } from '@oncall/core';
+import type { Clock, NotifyRequest, Orchestrator, StatementOutbox } from '@oncall/core';
 import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
-import { jobIdFor } from '../boss/job-id';
+import { jobIdFor, jobIdSql } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
 import { QUEUES } from '../driver/queues';
 import { armedAutoResolveState, autoResolveTimerOptions } from './auto-resolve-timer';
@@ -24,6 +24,10 @@ export interface DirectDispatchSlot {
  * (`direct-dispatch.ts`); a job that already existed is left to whoever owns it. An auto-resolve
  * timer is one delayed job per episode: repeated fires write nothing, the timer reads the
  * instance's last fire when it runs out.
+ *
+ * While this process runs dispatches itself, the core's own statements may queue notifies too
+ * (`statementOutbox`): the same delayed `direct` dispatch jobs under the same ids, written by
+ * pg-boss's insert embedded in the statement, run here once it has committed.
  */
 export function createEmbeddedOrchestrator(
   queue: () => JobQueue,
@@ -49,7 +53,40 @@ export function createEmbeddedOrchestrator(
     job: { type: 'notify', alertEventId, endpointId } as const,
     key: notifyWorkflowId(alertEventId, endpointId),
   });
+  const statementOutbox = (): StatementOutbox | null => {
+    const here = direct.current();
+    if (here === null) return null;
+    return {
+      ctes: (source) => {
+        const key = `'notify:' || s.alert_event_id || ':' || s.endpoint_id`;
+        // The rows as pg-boss's insert takes them (`sendManyInTransaction`'s, delay in seconds as text).
+        const rows = `select coalesce(json_agg(json_build_object(
+            'id', ${jobIdSql(key)},
+            'data', json_build_object('type', 'notify', 'alertEventId', s.alert_event_id,
+                                      'endpointId', s.endpoint_id, 'direct', true),
+            'startAfter', '${direct.leaseMs / 1000}')), '[]')::text
+          from ${source} as s`;
+        // A statement's inserted rows are not visible to the rest of it, only what the insert
+        // returns: the ids, matched back to their pairs.
+        return {
+          sql: `outbox_dispatch_jobs as (${queue().insertStatement(QUEUES.dispatch, rows)}),
+            outbox_dispatched as (
+              select s.alert_event_id, s.endpoint_id, created.id::text as ref
+                from ${source} as s join outbox_dispatch_jobs as created on created.id = ${jobIdSql(key)})`,
+          created: 'outbox_dispatched',
+        };
+      },
+      committed: (queued) =>
+        here.runCommitted(
+          queued.map(({ alertEventId, endpointId, ref }) => ({
+            id: ref,
+            job: { type: 'notify', alertEventId, endpointId },
+          })),
+        ),
+    };
+  };
   return {
+    statementOutbox,
     sendOtp: (tx, { otpId, channel }) =>
       dispatch(tx, [{ job: { type: 'otp', otpId, channel }, key: otpWorkflowId(otpId) }]),
     notify: (tx, request) => dispatch(tx, [notifyJob(request)]),
