@@ -20,6 +20,11 @@ export async function createBenchDatabase(): Promise<{ url: string; drop(): Prom
     return {
       url: url.toString(),
       drop: async () => {
+        // BENCH_KEEP_DB=1 leaves it for a look afterwards (psql); it says which.
+        if (process.env.BENCH_KEEP_DB) {
+          console.log(`kept database ${name}`);
+          return;
+        }
         const again = new pg.Client({ connectionString: adminUrl });
         await again.connect();
         await again.query(`drop database if exists "${name}" with (force)`);
