@@ -173,7 +173,9 @@ export class ApiIngestion {
     const openingTakesFullPath =
       likelyPagingOpening && (!mayOpen || hasBehaviors || !this.deps.orchestrator.statementOutbox?.());
     const fire =
-      mayRefresh && !openingTakesFullPath && oneStatementFire(this.deps.clock, ruleId, signal, { mayOpen });
+      mayRefresh &&
+      !openingTakesFullPath &&
+      oneStatementFire(this.deps.clock, ruleId, signal, { mayOpen, mayPage: likelyPagingOpening });
     if (fire) {
       const outcome = await this.fires.apply(fire);
       if (outcome) return this.remember(instanceKey, outcome);

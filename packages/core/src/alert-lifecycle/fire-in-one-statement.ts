@@ -19,6 +19,12 @@ export interface OneStatementFireOptions {
    * auto-resolve timer), which only the transactional path does.
    */
   mayOpen: boolean;
+  /**
+   * Whether the fire is likely to open an instance that pages: only a statement holding such a fire
+   * carries the outbox, whose text costs every statement its planning. Without it, an opening that
+   * turns out to page is declined and takes the full path.
+   */
+  mayPage?: boolean;
 }
 
 /** An opening that pages, as the database function answers it when its caller queues the pages. */
@@ -43,6 +49,7 @@ export interface OneStatementFire {
   signal: AlertSignal;
   now: Date;
   mayOpen: boolean;
+  mayPage: boolean;
   instanceId: string;
   eventId: string;
 }
@@ -76,10 +83,10 @@ export function oneStatementFire(
   clock: Clock,
   ruleId: string,
   signal: AlertSignal,
-  { mayOpen }: OneStatementFireOptions,
+  { mayOpen, mayPage = false }: OneStatementFireOptions,
 ): OneStatementFire | null {
   if (!isFiring(signal.state)) return null;
-  return { ruleId, signal, now: clock.now(), mayOpen, instanceId: newId(), eventId: newId() };
+  return { ruleId, signal, now: clock.now(), mayOpen, mayPage, instanceId: newId(), eventId: newId() };
 }
 
 /**
@@ -159,7 +166,7 @@ async function runFireStatement(
   fires: readonly OneStatementFire[],
   paging: OneStatementPaging | undefined,
 ): Promise<Array<SignalOutcome | null>> {
-  const outbox = paging?.outbox() ?? null;
+  const outbox = fires.some((fire) => fire.mayPage) ? (paging?.outbox() ?? null) : null;
   if (!outbox) {
     const [row] = await queryRows<{ outcomes: unknown }>(em, `select ${call.sql} as outcomes`, [
       ...call.params,
