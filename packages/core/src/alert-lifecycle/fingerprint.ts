@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * API alerts are one instance per (alertname, instance). Hashed so any length of either fits the
  * indexed column, with a separator no text contains so ('a b', 'c') and ('a', 'b c') differ.
  */
 export function apiFingerprint(alertname: string | null | undefined, instance: string): string {
-  return createHash('sha256')
-    .update(`${alertname ?? ''}\u0000${instance}`)
-    .digest('hex');
+  // One-shot: no Hash object per fire.
+  return hash('sha256', `${alertname ?? ''}\u0000${instance}`, 'hex');
 }

@@ -50,7 +50,12 @@ export function beginWithFirstStatement(pool: pg.Pool): void {
   });
 }
 
+/** The longest `start transaction …` with every option, and then some. */
+const LONGEST_BEGIN = 120;
+
 function isBegin(text: string): boolean {
+  // Checked on every statement sent, and the hot ones are kilobytes long: they are not copied.
+  if (text.length > LONGEST_BEGIN) return false;
   const statement = text.trim().toLowerCase();
   return statement === 'begin' || statement.startsWith('start transaction');
 }
