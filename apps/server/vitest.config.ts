@@ -32,5 +32,7 @@ export default defineConfig({
       { find: /^@fixture\/oncall-channel-ntfy$/, replacement: ntfyFixture },
     ],
   },
-  test: { testTimeout: 30_000, hookTimeout: 60_000 },
+  // One module graph per worker for all its files (docs/decisions.md, Tests): importing the app
+  // again for every file was half the suite's time.
+  test: { testTimeout: 30_000, hookTimeout: 60_000, isolate: false },
 });

@@ -6,5 +6,6 @@ import { defineConfig } from 'vitest/config';
  * hook default. Deliveries are awaited with `vi.waitFor`, which has its own bound.
  */
 export default defineConfig({
-  test: { hookTimeout: 60_000, testTimeout: 60_000 },
+  // One module graph per worker for all its files (docs/decisions.md, Tests).
+  test: { hookTimeout: 60_000, testTimeout: 60_000, isolate: false },
 });

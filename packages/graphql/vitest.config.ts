@@ -12,5 +12,6 @@ const graphqlEntry = createRequire(import.meta.url).resolve('graphql');
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   // Each file opens and migrates its own database; embedded PGlite on a busy machine needs the margin.
-  test: { hookTimeout: 60_000 },
+  // One module graph per worker for all its files (docs/decisions.md, Tests).
+  test: { hookTimeout: 60_000, isolate: false },
 });
