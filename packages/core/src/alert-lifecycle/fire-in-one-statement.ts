@@ -38,7 +38,7 @@ interface PagedOpening {
 }
 
 /** What an outcome of the database function means; any other answer is "take the full path". */
-export type OneStatementAnswer = 'repeated' | 'opened' | PagedOpening | null;
+type OneStatementAnswer = 'repeated' | 'opened' | PagedOpening | null;
 
 /**
  * One fire as the database function `apply_fire_in_one_statement` takes it, its ids and times fixed
