@@ -33,7 +33,7 @@ export async function syncRuleState(
     [ruleId],
   );
   // A statement of its own after the lock, so it sees everything committed before the lock was had;
-  // one index probe per state on (rule_id, state), not a read of every instance of the rule.
+  // one index probe per state on (state, rule_id), not a read of every instance of the rule.
   const rows = await queryRows<{ state: AlertState }>(
     tx,
     `select s.state from unnest(array[?]::text[]) as s(state)

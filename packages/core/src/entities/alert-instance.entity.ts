@@ -13,7 +13,9 @@ const AlertInstanceSchema = defineEntity({
   name: 'AlertInstance',
   tableName: 'alert_instances',
   uniques: [{ name: 'alert_instances_rule_fingerprint', properties: ['rule', 'fingerprint'] }],
-  indexes: [{ name: 'alert_instances_rule_state', properties: ['rule', 'state'] }],
+  // Leads with the state: leading with the rule it could tie with the unique index on a generic plan
+  // of a lookup by fingerprint, and win (Migration20261127020000InstanceStateIndexLeadsWithState).
+  indexes: [{ name: 'alert_instances_state_rule', properties: ['state', 'rule'] }],
   properties: {
     id: p
       .uuid()

@@ -27,6 +27,7 @@ import { Migration20261127002000LiveEventCursor } from './Migration2026112700200
 import { Migration20261127003000ReportingIndexes } from './Migration20261127003000ReportingIndexes';
 import { Migration20261127005000EpisodeSummaries } from './Migration20261127005000EpisodeSummaries';
 import { Migration20261127010000PagingOpeningsInOneStatement } from './Migration20261127010000PagingOpeningsInOneStatement';
+import { Migration20261127020000InstanceStateIndexLeadsWithState } from './Migration20261127020000InstanceStateIndexLeadsWithState';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -101,5 +102,9 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   {
     name: 'Migration20261127010000PagingOpeningsInOneStatement',
     class: Migration20261127010000PagingOpeningsInOneStatement,
+  },
+  {
+    name: 'Migration20261127020000InstanceStateIndexLeadsWithState',
+    class: Migration20261127020000InstanceStateIndexLeadsWithState,
   },
 ];
