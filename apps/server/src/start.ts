@@ -83,6 +83,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       },
       dataSourceProber: createSourceProber(),
       dataSourceQuerier: createSourceQuerier(),
+      prepared: db.prepared,
     });
     instances.bind(core.autoResolver);
     registerQueueGauges(registry, engine.queueStats);

@@ -4,6 +4,7 @@ import {
   apiFingerprint,
   FireBatcher,
   oneStatementFire,
+  type PreparedStatements,
   queryRows,
 } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,46 @@ describe('fire batching', () => {
     expect(x.description).toBe('third');
     expect(x.id).toBe(fires[1]?.instanceId);
     // The first fire, the slot holder, and the batch.
+    expect(await transactionsOf(ruleId)).toBe(3);
+  });
+
+  it('sends its batches as one prepared statement whatever the fires, on PostgreSQL', async (ctx) => {
+    const prepared = h.t.database.db.prepared;
+    // PGlite has no prepared statements of its own: the statement goes as text there.
+    if (!prepared) ctx.skip();
+    const sent: string[] = [];
+    const recording: PreparedStatements = {
+      rows: (text, values) => {
+        sent.push(text);
+        return prepared?.rows(text, values) ?? Promise.reject(new Error('no prepared statements'));
+      },
+    };
+    const { ruleId } = await criticalRule();
+    const batcher = new FireBatcher(h.t.core.orm.em, { maxInFlight: 1, maxBatch: 64 }, undefined, recording);
+    const fires = ['holder', 'p', 'q', 'p'].map((instance) => {
+      const one = oneStatementFire(
+        h.t.clock,
+        ruleId,
+        {
+          fingerprint: apiFingerprint('prep', instance),
+          alertname: 'prep',
+          instance,
+          state: 'critical',
+          kind: 'fired',
+        },
+        { mayOpen: true },
+      );
+      if (!one) throw new Error('a fire is always a one-statement candidate');
+      return one;
+    });
+
+    const outcomes = await Promise.all(fires.map((f) => batcher.apply(f)));
+
+    expect(outcomes.map((o) => o?.type)).toEqual(['opened', 'opened', 'opened', 'repeated']);
+    // The slot holder alone, then the other three together: the same text, the fires its parameters.
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent).size).toBe(1);
+    expect(sent[0]).toContain('apply_fires_in_one_statement($1::jsonb, $2)');
     expect(await transactionsOf(ruleId)).toBe(3);
   });
 

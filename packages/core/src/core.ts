@@ -37,6 +37,7 @@ import { type Clock, systemClock } from './ports/clock';
 import { type DataSourceProber, unconfiguredProber } from './ports/data-source-prober';
 import { type DataSourceQuerier, unconfiguredQuerier } from './ports/data-source-querier';
 import type { Orchestrator } from './ports/orchestrator';
+import type { PreparedStatements } from './ports/prepared-statements';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
 import { ReportingService } from './reporting/reporting-service';
 import { RetentionService } from './retention/retention-service';
@@ -98,6 +99,8 @@ export interface CoreDeps {
   dataSourceProber?: DataSourceProber;
   /** Runs source plugins' query hooks for the rule form's lists; `@oncall/source-probes` in the server. */
   dataSourceQuerier?: DataSourceQuerier;
+  /** Prepared statements for the fire statement, where the database has them (`Database.prepared`). */
+  prepared?: PreparedStatements;
 }
 
 /** The use cases every transport calls; built once per process by the composition root. */
@@ -278,6 +281,7 @@ export function createCore(deps: CoreDeps): Core {
       clock,
       limiter: new SlidingWindowLimiter(settings.ingestPerTokenPerMinute ?? 600, 60_000, clock),
       fireQueue: { maxWaiting: settings.ingestFireQueueMax, maxWaitMs: settings.ingestFireQueueWaitMs },
+      prepared: deps.prepared,
     }),
   };
 }

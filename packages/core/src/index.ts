@@ -258,6 +258,7 @@ export type {
   QueuedNotify,
   StatementOutbox,
 } from './ports/orchestrator';
+export type { PreparedStatements } from './ports/prepared-statements';
 export { providerChainFor } from './provider-configs/provider-chain';
 export {
   type ProviderConfigForms,

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgresql';
-import { entities, routines, type SecretBox } from '@oncall/core';
+import { entities, type PreparedStatements, routines, type SecretBox } from '@oncall/core';
 import type pg from 'pg';
 import type { DatabaseTarget } from './database-target';
 import type { DatabaseTimeouts } from './database-timeouts';
@@ -11,12 +11,15 @@ import { PGliteDialect } from './pglite/pglite-dialect';
 import { ANSWER_GRACE_MS, endSilentConnections } from './postgres/answer-deadline';
 import { beginWithFirstStatement } from './postgres/begin-with-first-statement';
 import { probePostgres } from './postgres/postgres-probe-connection';
+import { preparedStatements } from './postgres/prepared-statements';
 
 export interface Database {
   orm: MikroORM;
   kind: DatabaseTarget['kind'];
   /** Present on the embedded database: the one session everything shares. */
   pglite?: PGlite;
+  /** Present on PostgreSQL: statements parsed and planned once per connection (the fire statement). */
+  prepared?: PreparedStatements;
   /** Whether the database answers within `timeoutMs` (default 2 s); on PostgreSQL, on a connection of its own. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -62,7 +65,11 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       pool: { min: 0, max: options.poolMax ?? 10 },
       driverOptions: postgresDriverOptions(options.timeouts),
     });
-    return wrap(orm, 'postgres', (timeoutMs) => probePostgres(target.url, timeoutMs));
+    const pool: pg.Pool = await orm.em.getConnection().getNativeClient();
+    return {
+      ...wrap(orm, 'postgres', (timeoutMs) => probePostgres(target.url, timeoutMs)),
+      prepared: preparedStatements(pool),
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // pg_trgm backs the alert-rule name search index; on a server it ships with PostgreSQL's contrib.

@@ -11,6 +11,7 @@ import { isForeignKeyViolation } from '../persistence/foreign-key-violation';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
+import type { PreparedStatements } from '../ports/prepared-statements';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { applySignal, type SignalDeps, type SignalRule } from './apply-signal';
 import { autoResolveMinutesOf } from './auto-resolve-minutes';
@@ -43,6 +44,8 @@ export interface ApiIngestionDeps {
   limiter: SlidingWindowLimiter;
   /** Bounds of the shared fire statement's queue; unset ones keep the batcher's defaults. */
   fireQueue?: FireBatcherSettings;
+  /** Where the database has them, the batched fire statement runs prepared (parsed and planned once). */
+  prepared?: PreparedStatements | undefined;
 }
 
 /** How long a token's rule is reused: a rotated token or a deleted rule stops working within this. */
@@ -89,10 +92,15 @@ export class ApiIngestion {
       clock: deps.clock,
       freshEvents: freshEventFactsOf(deps.orm),
     };
-    this.fires = new FireBatcher(deps.orm.em, deps.fireQueue, {
-      outbox: () => deps.orchestrator.statementOutbox?.() ?? null,
-      freshEvents: this.signalDeps.freshEvents,
-    });
+    this.fires = new FireBatcher(
+      deps.orm.em,
+      deps.fireQueue,
+      {
+        outbox: () => deps.orchestrator.statementOutbox?.() ?? null,
+        freshEvents: this.signalDeps.freshEvents,
+      },
+      deps.prepared,
+    );
     this.ruleByToken = createLoadingCache({
       load: (token) => this.readRule(this.deps.secretBox.lookupHash(token)),
       ttlMs: RULE_BY_TOKEN_TTL_MS,

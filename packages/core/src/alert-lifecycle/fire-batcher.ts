@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { unavailable } from '../errors/domain-error';
 import { isDatabaseUnreachable } from '../persistence/database-unavailable';
+import type { PreparedStatements } from '../ports/prepared-statements';
 import type { SignalOutcome } from './alert-signal';
 import {
   applyFireInOneStatement,
@@ -68,11 +69,13 @@ export class FireBatcher {
   /**
    * @param paging where openings that page queue their pages in their own statement; without it,
    *   such an opening is declined (nothing written) and takes the full path.
+   * @param prepared runs the batch statement prepared where the database has them.
    */
   constructor(
     private readonly em: EntityManager,
     limits: FireBatcherSettings = {},
     private readonly paging?: OneStatementPaging,
+    private readonly prepared?: PreparedStatements,
   ) {
     this.limits = {
       maxInFlight: limits.maxInFlight ?? DEFAULT_LIMITS.maxInFlight,
@@ -131,6 +134,7 @@ export class FireBatcher {
       this.em,
       batch.map((p) => p.fire),
       this.paging,
+      this.prepared,
     ).catch((error: unknown) => {
       failure = error;
       return null;

@@ -5,6 +5,7 @@ import type { FreshEventFacts } from '../notifications/fresh-event-facts';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import type { QueuedNotify, StatementOutbox } from '../ports/orchestrator';
+import type { PreparedStatements } from '../ports/prepared-statements';
 import { jsonColumn } from './alert-event-values';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { rememberOpening } from './remember-opening';
@@ -103,30 +104,28 @@ export async function applyFireInOneStatement(
   const { signal } = fire;
   // The statements live in the database function `apply_fire_in_one_statement` (its migration says
   // why): planned once per connection, where a statement sent as text is planned on every fire.
+  const params = [
+    fire.ruleId,
+    signal.fingerprint,
+    signal.state,
+    signal.alertname,
+    signal.instance,
+    signal.description ?? null,
+    signal.summary ?? null,
+    jsonColumn(signal.labels),
+    jsonColumn(signal.details),
+    signal.kind,
+    jsonColumn(signal.payload),
+    fire.now,
+    unchangedSince(fire),
+    fire.mayOpen,
+    statesAtLeast(signal.state),
+    fire.instanceId,
+    fire.eventId,
+  ];
   const [answer] = await runFireStatement(
-    em,
-    {
-      sql: `jsonb_build_array(apply_fire_in_one_statement(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, array[?]::text[], ?, ?, ?))`,
-      params: [
-        fire.ruleId,
-        signal.fingerprint,
-        signal.state,
-        signal.alertname,
-        signal.instance,
-        signal.description ?? null,
-        signal.summary ?? null,
-        jsonColumn(signal.labels),
-        jsonColumn(signal.details),
-        signal.kind,
-        jsonColumn(signal.payload),
-        fire.now,
-        unchangedSince(fire),
-        fire.mayOpen,
-        statesAtLeast(signal.state),
-        fire.instanceId,
-        fire.eventId,
-      ],
-    },
+    (sql, mayPage) => queryRows(em, sql, [...params, mayPage]),
+    'jsonb_build_array(apply_fire_in_one_statement(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, array[?]::text[], ?, ?, ?))',
     [fire],
     paging,
   );
@@ -141,43 +140,50 @@ export function applyFiresInOneStatement(
   em: EntityManager,
   fires: readonly OneStatementFire[],
   paging?: OneStatementPaging,
+  prepared?: PreparedStatements,
 ): Promise<Array<SignalOutcome | null>> {
+  const fireList = JSON.stringify(fires.map((fire, i) => batchElement(fire, i + 1)));
+  // Outside a transaction its text is one of two, whatever the fires: prepared where possible.
+  if (prepared && em.getTransactionContext() === undefined) {
+    return runFireStatement(
+      (sql, mayPage) => prepared.rows(sql, [fireList, mayPage]),
+      'apply_fires_in_one_statement($1::jsonb, $2)',
+      fires,
+      paging,
+    );
+  }
   return runFireStatement(
-    em,
-    {
-      sql: 'apply_fires_in_one_statement(?::jsonb, ?)',
-      params: [JSON.stringify(fires.map((fire, i) => batchElement(fire, i + 1)))],
-    },
+    (sql, mayPage) => queryRows(em, sql, [fireList, mayPage]),
+    'apply_fires_in_one_statement(?::jsonb, ?)',
     fires,
     paging,
   );
 }
 
+/** Runs the fire statement `sql` with the call's values and `p_may_page` last; its one row. */
+type FireStatementRun = (sql: string, mayPage: boolean) => Promise<Array<Record<string, unknown>>>;
+
 /**
- * Runs `call` (a JSON array of the function's answers, its last parameter `p_may_page` left to add
- * here) in one statement that, given an outbox, also queues the pages of the openings it records:
+ * Runs `call` (a JSON array of the function's answers, its last parameter `p_may_page` left to
+ * `run`) in one statement that, given an outbox, also queues the pages of the openings it records:
  * their targets become the outbox's rows, so an opening and its jobs commit together. Once the
  * statement has committed, the openings' message facts are left for this process's dispatch and
  * the queued pages handed to it.
  */
 async function runFireStatement(
-  em: EntityManager,
-  call: { sql: string; params: unknown[] },
+  run: FireStatementRun,
+  call: string,
   fires: readonly OneStatementFire[],
   paging: OneStatementPaging | undefined,
 ): Promise<Array<SignalOutcome | null>> {
   const outbox = fires.some((fire) => fire.mayPage) ? (paging?.outbox() ?? null) : null;
   if (!outbox) {
-    const [row] = await queryRows<{ outcomes: unknown }>(em, `select ${call.sql} as outcomes`, [
-      ...call.params,
-      false,
-    ]);
+    const [row] = await run(`select ${call} as outcomes`, false);
     return answersOf(row?.outcomes, fires.length).map((answer, i) => outcomeOf(fires[i], answer));
   }
   const { sql, created } = outbox.ctes('fire_pages');
-  const [row] = await queryRows<{ outcomes: unknown; queued: unknown }>(
-    em,
-    `with fire_answer as materialized (select ${call.sql} as outcomes),
+  const [row] = await run(
+    `with fire_answer as materialized (select ${call} as outcomes),
      fire_pages as (
        select (o.answer->>'event_id')::uuid as alert_event_id, t.endpoint_id::uuid as endpoint_id
          from fire_answer, jsonb_array_elements(fire_answer.outcomes) as o(answer),
@@ -189,7 +195,7 @@ async function runFireStatement(
                       'alertEventId', c.alert_event_id, 'endpointId', c.endpoint_id, 'ref', c.ref)), '[]')
                from ${created} as c) as queued
        from fire_answer`,
-    [...call.params, true],
+    true,
   );
   const answers = answersOf(row?.outcomes, fires.length);
   answers.forEach((answer, i) => {

@@ -82,6 +82,8 @@ export async function createTestCore(
     dataSourceProber: options.dataSourceProber,
     dataSourceQuerier: options.dataSourceQuerier,
     plugins: options.plugins,
+    // As the server composes it: on PostgreSQL the batched fire statement runs prepared.
+    prepared: database.db.prepared,
   };
   const core = createCore(deps);
   await ensureSystemAdmin(database.db.orm, fastHasher, ADMIN);

@@ -1,0 +1,14 @@
+/**
+ * Statements a database connection parses and plans once and then only runs: what the hot fire
+ * statement is sent as where the database has them (a PostgreSQL server; not the embedded PGlite).
+ * Sent as text instead, with its values written into it, the fire statement (several kilobytes with
+ * the outbox's common table expressions) cost the database a parse and a plan on every batch.
+ */
+export interface PreparedStatements {
+  /**
+   * The rows `text` answers with `values` as its parameters (`$1`, `$2`…). `text` must be one of a
+   * few fixed statements, not built from values: each distinct text is prepared on every connection.
+   * Never inside a transaction: it runs on a connection of its own choosing.
+   */
+  rows<T>(text: string, values: readonly unknown[]): Promise<T[]>;
+}
