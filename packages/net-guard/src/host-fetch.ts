@@ -1,5 +1,5 @@
 import { ChannelError, type FetchLike, PermanentError } from '@oncall/plugin-sdk';
-import { fetch as undiciFetch } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import { createDispatcher } from './dispatcher';
 import { firstHop } from './first-hop';
 import { literalTarget } from './literal-target';
@@ -8,6 +8,7 @@ import { followRedirect, type Hop } from './redirect';
 import { type Resolver, systemResolver } from './resolver';
 import { createTargetPolicy, type TargetPolicy, type TargetPolicyOptions } from './target-policy';
 import type { TlsSettings } from './tls-settings';
+import { DEFAULT_REQUEST_HEADERS, toVendorResponse } from './vendor-response';
 
 /** Options of {@link createHostFetch}. */
 export interface HostFetchOptions extends TargetPolicyOptions {
@@ -52,17 +53,15 @@ export function createHostFetch(options: HostFetchOptions = {}): HostFetch {
   const send = async (hop: Hop, signal: RequestInit['signal']): Promise<Response> => {
     checkBeforeConnect(policy, hop.url);
     try {
-      const response = await undiciFetch(hop.url, {
-        method: hop.method,
+      // undici's request, not its fetch: redirects stay manual (followed below, each hop checked).
+      const answer = await request(hop.url, {
+        method: hop.method as Dispatcher.HttpMethod,
         body: hop.body,
-        headers: Object.fromEntries(hop.headers),
-        signal,
-        redirect: 'manual',
+        headers: { ...DEFAULT_REQUEST_HEADERS, ...Object.fromEntries(hop.headers) },
+        signal: signal ?? undefined,
         dispatcher,
       });
-      // The same WHATWG Response at run time; the declared types part ways only in a program that
-      // also loads the DOM library (the server does, through GraphQL Yoga), where this must still check.
-      return response as unknown as Response;
+      return toVendorResponse(answer);
     } catch (error) {
       throw channelErrorIn(error) ?? error;
     }
@@ -93,7 +92,7 @@ function checkBeforeConnect(policy: TargetPolicy, url: URL): void {
   if (literal !== undefined) policy.assertAllowed(url.hostname, literal);
 }
 
-// undici reports connection failures as TypeError('fetch failed') with the real reason as `cause`.
+// The guard's refusal may come wrapped (as a connection failure's `cause`).
 function channelErrorIn(error: unknown): ChannelError | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     if (current instanceof ChannelError) return current;

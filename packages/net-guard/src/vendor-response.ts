@@ -1,0 +1,56 @@
+import { pipeline, Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { PermanentError } from '@oncall/plugin-sdk';
+import type { Dispatcher } from 'undici';
+
+/** Statuses whose answer has no body, which a WHATWG Response refuses to carry one for. */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+/**
+ * What the host's fetch sends when a plugin did not say: fetch's own defaults, less those only a
+ * browser means something by. No `accept-encoding`: the answer comes as it is (decoded below if a
+ * vendor compresses anyway).
+ */
+export const DEFAULT_REQUEST_HEADERS: Readonly<Record<string, string>> = {
+  accept: '*/*',
+  'user-agent': 'undici',
+};
+
+/**
+ * The WHATWG Response a plugin reads, made from an `undici.request` answer. undici's `fetch` costs
+ * about three times the CPU of a `request` per call (its Request, signals and stream machinery, a
+ * quarter of the server's time on a page), and plugins only need the Response at the end of it:
+ * status, headers, and the body as a stream, decoded as fetch would (gzip, deflate, br).
+ */
+export function toVendorResponse({ statusCode, headers, body }: Dispatcher.ResponseData): Response {
+  const list = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (Array.isArray(value)) for (const one of value) list.append(name, one);
+    else if (value !== undefined) list.append(name, value);
+  }
+  if (statusCode < 200 || statusCode > 599) {
+    body.destroy();
+    throw new PermanentError(`The target answered with HTTP status ${statusCode}`);
+  }
+  if (NULL_BODY_STATUSES.has(statusCode)) {
+    // Read to its end (there is nothing) so the connection goes back to the pool.
+    body.resume();
+    return new Response(null, { status: statusCode, headers: list });
+  }
+  const stream = Readable.toWeb(decoded(body, list.get('content-encoding'))) as ReadableStream<Uint8Array>;
+  return new Response(stream, { status: statusCode, headers: list });
+}
+
+function decoded(body: Readable, encoding: string | null): Readable {
+  const decoder = decoderFor(encoding?.trim().toLowerCase());
+  if (decoder === undefined) return body;
+  // An error on either side ends both: a reset connection fails the plugin's read as with fetch.
+  return pipeline(body, decoder, () => undefined);
+}
+
+function decoderFor(encoding: string | undefined) {
+  if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
+  if (encoding === 'deflate') return createInflate();
+  if (encoding === 'br') return createBrotliDecompress();
+  return undefined;
+}
