@@ -1,4 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { PermanentError } from '@oncall/plugin-sdk';
 import type { Dispatcher } from 'undici';
@@ -37,8 +37,33 @@ export function toVendorResponse({ statusCode, headers, body }: Dispatcher.Respo
     body.resume();
     return new Response(null, { status: statusCode, headers: list });
   }
-  const stream = Readable.toWeb(decoded(body, list.get('content-encoding'))) as ReadableStream<Uint8Array>;
-  return new Response(stream, { status: statusCode, headers: list });
+  return new Response(webStreamOf(decoded(body, list.get('content-encoding'))), {
+    status: statusCode,
+    headers: list,
+  });
+}
+
+/**
+ * The body as a web stream that reads only when its reader does. Not `Readable.toWeb`: its adapter
+ * throws an uncaught "Controller is already closed" when the node stream still emits data after the
+ * web side was cancelled (a plugin that read the start of an answer), which would end the process.
+ */
+function webStreamOf(body: Readable): ReadableStream<Uint8Array> {
+  const chunks: AsyncIterator<Uint8Array> = body[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        // Ends the iteration, which destroys the body and with it the connection.
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 function decoded(body: Readable, encoding: string | null): Readable {

@@ -83,6 +83,20 @@ describe('the host fetch answers', () => {
     expect(seen.at(-1)?.headers).toMatchObject({ accept: 'application/json', 'user-agent': 'plugin/1' });
   });
 
+  it('fails the read of a body whose call is aborted part way, and nothing else', async () => {
+    const abort = new AbortController();
+    const response = await host.fetch(`${base}/endless`, { signal: abort.signal });
+    const reader = response.body?.getReader();
+    expect((await reader?.read())?.done).toBe(false);
+    abort.abort(new Error('attempt timed out'));
+    await expect(
+      (async () => {
+        for (;;) if ((await reader?.read())?.done !== false) return;
+      })(),
+    ).rejects.toThrow('attempt timed out');
+    await endlessClosed;
+  });
+
   it('lets a plugin read the start of an endless body and drop the rest, closing the connection', async () => {
     const response = await host.fetch(`${base}/endless`);
     expect(await readBodyText(response, 1000)).toBe('x'.repeat(1000));
