@@ -8,8 +8,8 @@ import type pg from 'pg';
  */
 const LOST_PREPARED_SQLSTATE = new Set(['26000', '42P05']);
 
-/** Texts given a name at most; any more run unnamed. The callers have a fixed few. */
-const MAX_NAMED = 32;
+/** Texts given a name at most; any more run unnamed. The callers (the fire statement, pg-boss) have a fixed few. */
+const MAX_NAMED = 64;
 
 /**
  * Named prepared statements on the pool's connections: node-postgres parses a name once per

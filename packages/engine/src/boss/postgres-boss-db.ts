@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PreparedStatements } from '@oncall/core';
 import pg from 'pg';
 import type { Db } from 'pg-boss';
 
@@ -9,11 +10,15 @@ const MAX_RECONNECT_DELAY_MS = 30_000;
  * monitor, and the same server settings everywhere. LISTEN needs a session of its own, so the
  * listener is a dedicated client built from the pool's options that reconnects with capped backoff
  * and tells pg-boss after each (re)subscribe, so notifications missed meanwhile are fetched.
+ * Statements with parameters run prepared when `prepared` is given: pg-boss sends the same few (its
+ * job completions above all) many times a second, and planning one cost more than running it.
  */
-export async function postgresBossDb(orm: MikroORM): Promise<Db> {
+export async function postgresBossDb(orm: MikroORM, prepared?: PreparedStatements): Promise<Db> {
   const pool = await orm.em.getConnection().getNativeClient();
   return {
     async executeSql(text, values) {
+      if (prepared && values !== undefined && values.length > 0)
+        return { rows: await prepared.rows(text, values) };
       const result: unknown = await pool.query(text, values);
       return { rows: rowsOf(result) };
     },
