@@ -57,9 +57,10 @@ function webStreamOf(body: Readable): ReadableStream<Uint8Array> {
         if (next.done) controller.close();
         else controller.enqueue(next.value);
       },
-      async cancel() {
-        // Ends the iteration, which destroys the body and with it the connection.
-        await chunks.return?.();
+      cancel() {
+        // Destroyed outright: ending an iteration that never started would leave the body open,
+        // and the connection with it, while the sender streams into it.
+        body.destroy();
       },
     },
     { highWaterMark: 0 },

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { readBodyText } from '@oncall/plugin-sdk';
+import { discardBody, readBodyText } from '@oncall/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHostFetch } from '../src';
 
@@ -94,6 +94,20 @@ describe('the host fetch answers', () => {
         for (;;) if ((await reader?.read())?.done !== false) return;
       })(),
     ).rejects.toThrow('attempt timed out');
+    await endlessClosed;
+  });
+
+  it('fails the read of a body whose call was aborted before any read, and nothing else', async () => {
+    const abort = new AbortController();
+    const response = await host.fetch(`${base}/endless`, { signal: abort.signal });
+    abort.abort(new Error('attempt timed out'));
+    await endlessClosed;
+    await expect(response.text()).rejects.toThrow('attempt timed out');
+  });
+
+  it('closes the connection of a body discarded unread', async () => {
+    const response = await host.fetch(`${base}/endless`);
+    await discardBody(response);
     await endlessClosed;
   });
 
