@@ -49,6 +49,10 @@ export function toVendorResponse({ statusCode, headers, body }: Dispatcher.Respo
  * web side was cancelled (a plugin that read the start of an answer), which would end the process.
  */
 function webStreamOf(body: Readable): ReadableStream<Uint8Array> {
+  // A failure reaches the reader through the iteration. This listener only keeps one that comes
+  // while nobody iterates (undici fails a body destroyed before its end, as a cancel does) from
+  // being thrown at the process.
+  body.on('error', () => undefined);
   const chunks: AsyncIterator<Uint8Array> = body[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
     {

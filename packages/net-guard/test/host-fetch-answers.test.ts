@@ -18,6 +18,10 @@ describe('the host fetch answers', () => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       response.end(gzipSync(JSON.stringify({ ok: true, id: 'm-1' })));
     },
+    '/ok': (response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('ok');
+    },
     '/empty': (response) => {
       response.writeHead(204);
       response.end();
@@ -103,6 +107,20 @@ describe('the host fetch answers', () => {
     abort.abort(new Error('attempt timed out'));
     await endlessClosed;
     await expect(response.text()).rejects.toThrow('attempt timed out');
+  });
+
+  it('lets a plugin discard a short answer unread, with no error left for the process', async () => {
+    const uncaught: unknown[] = [];
+    const keep = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', keep);
+    try {
+      for (let i = 0; i < 20; i++)
+        await discardBody(await host.fetch(`${base}/ok`, { method: 'POST', body: 'x' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('uncaughtException', keep);
+    }
+    expect(uncaught).toEqual([]);
   });
 
   it('closes the connection of a body discarded unread', async () => {
