@@ -1,6 +1,7 @@
 import { queryRows } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEndpoint } from './support/alert-rule-fixtures';
+import { deferred } from './support/deferred';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const UNKNOWN_ID = '01890000-0000-7000-8000-000000000000';
@@ -397,18 +398,20 @@ describe('behavior rules', () => {
     async () => {
       const target = await rule();
       const endpointId = await seedEndpoint(h.t, alice.id);
-      let commitDelete = () => {};
+      const deleteRan = deferred();
+      const commitDelete = deferred();
       const deleted = h.t.core.orm.em.fork().transactional(async (tx) => {
         await queryRows(tx, 'delete from endpoints where id = ? returning id', [endpointId]);
-        await new Promise<void>((resolve) => {
-          commitDelete = resolve;
-        });
+        deleteRan.resolve();
+        await commitDelete.promise;
       });
+      // Only once the delete has run: sent first, it could still reach the database after the create.
+      await deleteRan.promise;
       // The create checks its references (the delete is not committed, so the endpoint is there),
       // then its link insert waits on the deleted row's lock until the delete commits.
       const creating = post(target.id, { type: 'template', endpointIds: [endpointId], template: 'x' });
       await waitForLockWait(h);
-      commitDelete();
+      commitDelete.resolve();
       await deleted;
       const response = await creating;
       expect(response.statusCode, response.body).toBe(422);

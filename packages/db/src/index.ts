@@ -2,3 +2,4 @@ export type { DatabaseTarget } from './database-target';
 export type { DatabaseTimeouts } from './database-timeouts';
 export { migrate } from './migrate';
 export { type Database, type OpenOptions, openDatabase } from './open-database';
+export { socketOf } from './postgres/answer-deadline';

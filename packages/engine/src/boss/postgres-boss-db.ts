@@ -1,9 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PreparedStatements } from '@oncall/core';
+import { socketOf } from '@oncall/db';
 import pg from 'pg';
 import type { Db } from 'pg-boss';
 
 const MAX_RECONNECT_DELAY_MS = 30_000;
+/** How long closing the listener waits for the server's goodbye before it drops the socket. */
+const CLOSE_WAIT_MS = 1_000;
 
 /**
  * pg-boss on the application's PostgreSQL through MikroORM's own `pg` pool: one pool to size and
@@ -94,8 +97,28 @@ async function listenWithReconnect(
       if (retry) clearTimeout(retry);
       const current = client;
       client = null;
-      current?.removeAllListeners();
-      await current?.end().catch(() => undefined);
+      if (current) await endWithin(current, CLOSE_WAIT_MS);
     },
   };
+}
+
+/**
+ * Ends a client, dropping its socket if the server does not answer the goodbye in time: `end()`
+ * waits for the server to close its side, which a stalled server or a network that drops everything
+ * never does, and the whole engine's stop would wait with it.
+ */
+async function endWithin(client: pg.Client, waitMs: number): Promise<void> {
+  client.removeAllListeners();
+  // The dropped socket may still report its end as an error: nobody is listening for it any more.
+  client.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs);
+  });
+  const ended = client.end().then(
+    () => 'ended' as const,
+    () => 'ended' as const,
+  );
+  if ((await Promise.race([ended, late])) === 'late') socketOf(client)?.destroy();
+  clearTimeout(timer);
 }
