@@ -1,13 +1,6 @@
-import {
-  AlertEvent,
-  AlertInstance,
-  apiFingerprint,
-  FireBatcher,
-  oneStatementFire,
-  type PreparedStatements,
-  queryRows,
-} from '@oncall/core';
+import { AlertEvent, AlertInstance, FireBatcher, type PreparedStatements, queryRows } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criticalFire } from './support/critical-fire';
 import { deferred } from './support/deferred';
 import { seedRule } from './support/seed-rule';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -73,25 +66,15 @@ describe('fire batching', () => {
   it('applies fires of one instance in a batch in the order they arrived', async () => {
     const { ruleId } = await criticalRule();
     const batcher = new FireBatcher(h.t.core.orm.em, { maxInFlight: 1, maxBatch: 64 });
-    const signal = (instance: string, description: string) => ({
-      fingerprint: apiFingerprint('order', instance),
-      alertname: 'order',
-      instance,
-      state: 'critical' as const,
-      kind: 'fired' as const,
-      description,
-    });
+    const fire = (instance: string, description: string) =>
+      criticalFire(h.t.clock, ruleId, 'order', instance, description);
     const fires = [
-      signal('holder', 'occupies the statement slot'),
-      signal('x', 'first'),
-      signal('y', 'only'),
-      signal('x', 'second'),
-      signal('x', 'third'),
-    ].map((s) => {
-      const one = oneStatementFire(h.t.clock, ruleId, s, { mayOpen: true });
-      if (!one) throw new Error('a fire is always a one-statement candidate');
-      return one;
-    });
+      fire('holder', 'occupies the statement slot'),
+      fire('x', 'first'),
+      fire('y', 'only'),
+      fire('x', 'second'),
+      fire('x', 'third'),
+    ];
     // Sent in one tick: the first goes alone, the other four wait and go as one batch.
     const outcomes = await Promise.all(fires.map((f) => batcher.apply(f)));
 
@@ -117,22 +100,9 @@ describe('fire batching', () => {
     };
     const { ruleId } = await criticalRule();
     const batcher = new FireBatcher(h.t.core.orm.em, { maxInFlight: 1, maxBatch: 64 }, undefined, recording);
-    const fires = ['holder', 'p', 'q', 'p'].map((instance) => {
-      const one = oneStatementFire(
-        h.t.clock,
-        ruleId,
-        {
-          fingerprint: apiFingerprint('prep', instance),
-          alertname: 'prep',
-          instance,
-          state: 'critical',
-          kind: 'fired',
-        },
-        { mayOpen: true },
-      );
-      if (!one) throw new Error('a fire is always a one-statement candidate');
-      return one;
-    });
+    const fires = ['holder', 'p', 'q', 'p'].map((instance) =>
+      criticalFire(h.t.clock, ruleId, 'prep', instance),
+    );
 
     const outcomes = await Promise.all(fires.map((f) => batcher.apply(f)));
 
@@ -147,22 +117,7 @@ describe('fire batching', () => {
   it('applies each fire of a failed batch on its own, so only the failing fire fails', async () => {
     const { ruleId } = await criticalRule();
     const batcher = new FireBatcher(h.t.core.orm.em, { maxInFlight: 1, maxBatch: 64 });
-    const make = (instance: string) => {
-      const one = oneStatementFire(
-        h.t.clock,
-        ruleId,
-        {
-          fingerprint: apiFingerprint('fail', instance),
-          alertname: 'fail',
-          instance,
-          state: 'critical',
-          kind: 'fired',
-        },
-        { mayOpen: true },
-      );
-      if (!one) throw new Error('a fire is always a one-statement candidate');
-      return one;
-    };
+    const make = (instance: string) => criticalFire(h.t.clock, ruleId, 'fail', instance);
     const holder = make('holder');
     const [a, b, c] = [make('a'), make('b'), make('c')];
     // A new instance under the id of one already stored: its insert fails, and with it the batch.

@@ -1,13 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  AlertInstance,
-  apiFingerprint,
-  DomainError,
-  FireBatcher,
-  type OneStatementFire,
-  oneStatementFire,
-} from '@oncall/core';
+import { AlertInstance, DomainError, FireBatcher } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criticalFire } from './support/critical-fire';
 import { holdEveryConnection } from './support/hold-every-connection';
 import { seedRule } from './support/seed-rule';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -34,22 +28,7 @@ describe('fire queue bounds', () => {
       body: { alertname: 'q', instance: 'first' },
     });
     expect(first.json()).toEqual({ status: true, message: 'Activated' });
-    const fire = (instance: string): OneStatementFire => {
-      const one = oneStatementFire(
-        h.t.clock,
-        ruleId,
-        {
-          fingerprint: apiFingerprint('q', instance),
-          alertname: 'q',
-          instance,
-          state: 'critical',
-          kind: 'fired',
-        },
-        { mayOpen: true },
-      );
-      if (!one) throw new Error('a fire is always a one-statement candidate');
-      return one;
-    };
+    const fire = (instance: string) => criticalFire(h.t.clock, ruleId, 'q', instance);
     const batcher = new FireBatcher(h.t.core.orm.em, {
       maxInFlight: 1,
       maxBatch: 64,
