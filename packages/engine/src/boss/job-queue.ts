@@ -115,7 +115,7 @@ const DAY_SECONDS = 86_400;
  */
 export async function openJobQueue(db: Database, options: OpenJobQueueOptions = {}): Promise<JobQueue> {
   const tuning = { ...DEFAULT_QUEUE_TUNING, ...options.tuning };
-  const adapter = db.pglite ? pgliteBossDb(db.orm, db.pglite) : await postgresBossDb(db.orm, db.prepared);
+  const adapter = db.pglite ? pgliteBossDb(db.orm, db.pglite) : await postgresBossDb(db.orm);
   const boss = new PgBoss({
     db: adapter,
     schema: 'pgboss',

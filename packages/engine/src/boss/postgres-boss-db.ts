@@ -1,5 +1,4 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { PreparedStatements } from '@oncall/core';
 import { socketOf } from '@oncall/db';
 import pg from 'pg';
 import type { Db } from 'pg-boss';
@@ -13,15 +12,15 @@ const CLOSE_WAIT_MS = 1_000;
  * monitor, and the same server settings everywhere. LISTEN needs a session of its own, so the
  * listener is a dedicated client built from the pool's options that reconnects with capped backoff
  * and tells pg-boss after each (re)subscribe, so notifications missed meanwhile are fetched.
- * Statements with parameters run prepared when `prepared` is given: pg-boss sends the same few (its
- * job completions above all) many times a second, and planning one cost more than running it.
+ * Its statements run unnamed, planned each time against the job table as it is then: a named
+ * statement keeps the generic plan PostgreSQL made in its first calls, and the job table grows from
+ * nothing to thousands of rows within seconds of a fresh start (a job completion planned on the
+ * empty table then read every job of its queue to find its few).
  */
-export async function postgresBossDb(orm: MikroORM, prepared?: PreparedStatements): Promise<Db> {
+export async function postgresBossDb(orm: MikroORM): Promise<Db> {
   const pool = await orm.em.getConnection().getNativeClient();
   return {
     async executeSql(text, values) {
-      if (prepared && values !== undefined && values.length > 0)
-        return { rows: await prepared.rows(text, values) };
       const result: unknown = await pool.query(text, values);
       return { rows: rowsOf(result) };
     },
