@@ -8,7 +8,7 @@ import type pg from 'pg';
  */
 const LOST_PREPARED_SQLSTATE = new Set(['26000', '42P05']);
 
-/** Texts given a name at most; any more run unnamed. The callers (the fire statement, pg-boss) have a fixed few. */
+/** Texts given a name at most; any more run unnamed. The fire statement, the one caller, has a fixed few. */
 const MAX_NAMED = 64;
 
 /**
