@@ -9,7 +9,7 @@ import type pg from 'pg';
 const LOST_PREPARED_SQLSTATE = new Set(['26000', '42P05']);
 
 /** Texts given a name at most; any more run unnamed. The fire statement, the one caller, has a fixed few. */
-const MAX_NAMED = 64;
+const MAX_NAMED = 32;
 
 /**
  * Named prepared statements on the pool's connections: node-postgres parses a name once per
