@@ -3,6 +3,7 @@ import { ADMIN, type TestCore } from '@oncall/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/build-app';
+import { redactedUrl } from '../src/logging/redacted-url';
 import { seedWebhookRule } from './support/seed-data-source';
 import { seedRule } from './support/seed-rule';
 import { createServerTestCore } from './support/test-app';
@@ -181,7 +182,7 @@ describe('what reaches the logs', () => {
     const body = { instance: 'node-1', summary: 'disk full' };
     const inQuery = await post(`/api/v1/fire-alert?token=${token}&x=1`, body);
     expect(inQuery.statusCode).toBe(200);
-    expectLoggedWithout(token, 'POST', '/api/v1/fire-alert?token=[REDACTED]&x=1', 200);
+    expectLoggedWithout(token, 'POST', '/api/v1/fire-alert?token=[REDACTED]&x=[REDACTED]', 200);
 
     expect((await post('/api/v1/fire-alert', body, { 'x-api-token': token })).statusCode).toBe(200);
     expect((await post('/api/v1/resolve-alert', body, { authorization: `Bearer ${token}` })).statusCode).toBe(
@@ -223,7 +224,7 @@ describe('what reaches the logs', () => {
       ['POST', `/api/v1/grafana-alert;x/${token}`, '/api/v1/[REDACTED]'],
       ['GET', `/ack;x/${token}`, '/[REDACTED]'],
       ['GET', `/api/v1/alert-rule/ack;x/${token}`, '/api/v1/alert-rule/[REDACTED]'],
-      ['POST', `/api/v1/fire-alert?x=1;token=${ingestion}`, '/api/v1/fire-alert?x=1;token=[REDACTED]'],
+      ['POST', `/api/v1/fire-alert?page=1;token=${ingestion}`, '/api/v1/fire-alert?page=1;token=[REDACTED]'],
       ['POST', `/api/v1/fire-alert?token[]=${ingestion}`, '/api/v1/fire-alert?token[]=[REDACTED]'],
       ['POST', `/api/v1/fire-alert?token%20=${ingestion}`, '/api/v1/fire-alert?token%20=[REDACTED]'],
       ['POST', `/api/v1/fire-alert?%74oken=${ingestion}`, '/api/v1/fire-alert?%74oken=[REDACTED]'],
@@ -237,6 +238,36 @@ describe('what reaches the logs', () => {
       expect(response.statusCode, url).toBeLessThan(500);
       expectLoggedWithout(token, method, logged, response.statusCode);
       expectLoggedWithout(ingestion, method, logged, response.statusCode);
+    }
+  });
+
+  it("the live feed's access token in connectionParams, as the documented tRPC client sends it", async () => {
+    const token = canary('token');
+    const params = encodeURIComponent(JSON.stringify({ token }));
+    const url = `/trpc/live.events?input=${encodeURIComponent('{}')}&connectionParams=${params}`;
+    const response = await app.inject({ method: 'GET', url });
+    // A stream that fails once it started (an unknown token): tRPC's SSE error frame, after a 200.
+    expect(response.body).toContain('UNAUTHORIZED');
+    const logged = '/trpc/live.events?input=[REDACTED]&connectionParams=[REDACTED]';
+    expectLoggedWithout(token, 'GET', logged, response.statusCode);
+  });
+
+  it('shows the value of every query parameter the REST API documents, but the token', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+    };
+    const names = new Set(
+      Object.values(document.paths)
+        .flatMap((methods) => Object.values(methods))
+        .flatMap((operation) => operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name),
+    );
+    expect(names).toContain('page');
+    expect(names).toContain('token');
+    for (const name of names) {
+      const url = `/api/v1/x?${encodeURIComponent(name)}=v`;
+      expect(redactedUrl(url), name).toBe(name === 'token' ? '/api/v1/x?token=[REDACTED]' : url);
     }
   });
 

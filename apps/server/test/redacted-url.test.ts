@@ -24,16 +24,16 @@ describe('redactedUrl', () => {
     ['/api/v1/alert-rule/ack;x/T', '/api/v1/alert-rule/[REDACTED]'],
     ['/api/v1/alert-rule/ack/T', '/api/v1/alert-rule/ack/[REDACTED]'],
     ['/ack%2FT', '/[REDACTED]'],
-    ['/ack/T?x=1', '/ack/[REDACTED]?x=1'],
+    ['/ack/T?page=1', '/ack/[REDACTED]?page=1'],
   ])('redacts the path after the token segment: %s', (url, expected) => {
     expect(redactedUrl(url)).toBe(expected);
   });
 
   it.each([
-    ['?token=T&x=1', '?token=[REDACTED]&x=1'],
+    ['?token=T&page=1', '?token=[REDACTED]&page=1'],
     ['?TOKEN=T', '?TOKEN=[REDACTED]'],
-    ['?x=1;token=T', '?x=1;token=[REDACTED]'],
-    ['?x=1?token=T', '?x=1?token=[REDACTED]'],
+    ['?page=1;token=T', '?page=1;token=[REDACTED]'],
+    ['?page=1?token=T', '?page=1?token=[REDACTED]'],
     ['?token[]=T&token[]=T', '?token[]=[REDACTED]&token[]=[REDACTED]'],
     ['?token%5B%5D=T', '?token%5B%5D=[REDACTED]'],
     ['?x[token]=T', '?x[token]=[REDACTED]'],
@@ -59,9 +59,48 @@ describe('redactedUrl', () => {
     ['?token=%E0%A4%A', '?token=[REDACTED]'],
     ['?%74oken%ZZ=T', '?%74oken%ZZ=[REDACTED]'],
     ['?token=a;b?c', '?token=[REDACTED]'],
-    ['?x=1;token=T;y=2&z=3', '?x=1;token=[REDACTED]&z=3'],
+    ['?page=1;token=T;y=2&perPage=3', '?page=1;token=[REDACTED]&perPage=3'],
   ])('redacts credential parameters: %s', (query, expected) => {
     expect(redactedUrl(`/api/v1/fire-alert${query}`)).toBe(`/api/v1/fire-alert${expected}`);
+  });
+
+  it.each([
+    // What tRPC's httpSubscriptionLink sends: the access token in the live feed's URL.
+    [
+      '?input=%7B%7D&connectionParams=%7B%22token%22%3A%22T%22%7D',
+      '?input=[REDACTED]&connectionParams=[REDACTED]',
+    ],
+    ['?auth=T&key=T&jwt=T&sig=T', '?auth=[REDACTED]&key=[REDACTED]&jwt=[REDACTED]&sig=[REDACTED]'],
+    ['?code=T&otp=T&refresh=T', '?code=[REDACTED]&otp=[REDACTED]&refresh=[REDACTED]'],
+    ['?X-Amz-Signature=T&access_key_id=T', '?X-Amz-Signature=[REDACTED]&access_key_id=[REDACTED]'],
+    [
+      '?session=T&sid=T&cookie=T&credential=T',
+      '?session=[REDACTED]&sid=[REDACTED]&cookie=[REDACTED]&credential=[REDACTED]',
+    ],
+    ['?anything=T&page=2', '?anything=[REDACTED]&page=2'],
+    ['?page[token]=T', '?page[token]=[REDACTED]'],
+    ['?pagetoken=T', '?pagetoken=[REDACTED]'],
+    ['?T', '?[REDACTED]'],
+    ['?page=1&T&perPage=2', '?page=1&[REDACTED]&perPage=2'],
+    ['?=T', '?=[REDACTED]'],
+  ])('redacts every parameter but the known harmless ones (fails closed): %s', (query, expected) => {
+    expect(redactedUrl(`/trpc/live.events${query}`)).toBe(`/trpc/live.events${expected}`);
+  });
+
+  it('shows the known harmless parameters, by their name in any spelling', () => {
+    for (const url of [
+      '/api/v1/alert-rule?PAGE=2&per_page=25&status%5B%5D=critical&status=warning&silentStatus=silent',
+      '/api/v1/alert-rule?alertname=disk&userId=u&endpointId=e&types=grafana&tags=db',
+      '/api/v1/user?username=bob&name=x',
+      '/api/v1/alert-rule/create-data/rules?type=grafana&dataSourceId=d',
+      '/api/v1/history?from=2024-01-01%2010:00&to=2024-01-02%2010:00',
+      '/api/v1/alert-rule/status?alertRuleIds[]=a&bucketCount=10',
+      '/trpc/alerts.list,users.list?batch=1',
+      '/trpc/live.events?lastEventId=abc&Last-Event-Id=abc',
+      '/graphql?operationName=Me',
+    ]) {
+      expect(redactedUrl(url)).toBe(url);
+    }
   });
 
   it('leaves what carries no credential as it is', () => {

@@ -1,16 +1,39 @@
 const REDACTED = '[REDACTED]';
 
 /**
- * Query parameters whose values are whole request inputs: tRPC's `input` and GraphQL's
- * `query`/`variables`/`extensions` (a careless client can put a login's password there).
+ * Query parameters whose values logs may show: the list filters, pagination and cursors of the
+ * REST, tRPC and GraphQL faces, none of which carries a credential. Every other parameter's value
+ * is redacted, whatever its name (`connectionParams`, `auth`, `key`, `sig`, `code`, a name no one
+ * thought of): a new credential parameter is hidden until someone lists it here. Whole request
+ * inputs (tRPC's `input`, GraphQL's `query`, `variables` and `extensions`) are never listed, since a
+ * careless client can put a password there.
  */
-const INPUT_PARAMETERS = new Set(['input', 'query', 'variables', 'extensions']);
-
-/**
- * Words that make any parameter a credential wherever they appear in its name: `token` (ingestion,
- * the acknowledge link, `access_token`, `refreshToken`, …), `apikey`, `password`, `secret`.
- */
-const CREDENTIAL_WORDS = ['token', 'apikey', 'password', 'passwd', 'secret'];
+const SHOWN_PARAMETERS = new Set(
+  [
+    'page',
+    'perPage',
+    'name',
+    'username',
+    'alertname',
+    'userId',
+    'endpointId',
+    'dataSourceId',
+    'type',
+    'types',
+    'tags',
+    'status',
+    'silentStatus',
+    'alertRuleIds',
+    'fromTime',
+    'toTime',
+    'from',
+    'to',
+    'bucketCount',
+    'batch',
+    'lastEventId',
+    'operationName',
+  ].map((name) => name.toLowerCase()),
+);
 
 /** Percent-decoding stops after this many rounds; what is still encoded is compared as it is. */
 const MAX_DECODE_ROUNDS = 4;
@@ -20,9 +43,10 @@ const MAX_DECODE_ROUNDS = 4;
  * replaced: a `…-alert` segment (the webhook token of `/api/v1/{type}-alert/{token}`) or an `ack`
  * segment (the acknowledge page `/ack/{token}`). A segment that names one only once decoded or
  * split (`grafana-alert%2F…`, `ack;x`, `..%2Fack`) is replaced along with the rest. In the query,
- * the values of credential parameters are replaced; `;` and `?` separate parameters as `&` does.
- * Names are compared percent-decoded (repeatedly) and without case; parameter names by their
- * letters and digits alone, so `%74oken`, `token[]`, ` token` and `x[token]` are all `token`. What
+ * the values of all parameters but the known harmless ones (SHOWN_PARAMETERS) are replaced, and so
+ * is a bare word that names none of them; `;` and `?` separate parameters as `&` does. Names are
+ * compared percent-decoded (repeatedly) and without case; parameter names by their letters and
+ * digits alone, so `%70age`, `page[]`, ` page` and `per_page` are shown, `x[page]` is not. What
  * cannot be told apart is redacted rather than shown.
  */
 export function redactedUrl(url: string): string {
@@ -61,27 +85,29 @@ function redactedQuery(query: string): string {
 }
 
 /**
- * One `&`-separated pair. Some parsers also split at `;` and a stray `?`, so a credential name may
- * follow either; from the first one on, the rest of the pair is taken for its value, since a value
- * may hold `;` or `?` too.
+ * One `&`-separated pair. Some parsers also split at `;` and a stray `?`, so a parameter may follow
+ * either; from the first one not shown on, the rest of the pair is taken for its value, since a
+ * value may hold `;` or `?` too. A piece without `=` is a bare word, shown only as a known name.
  */
 function redactedPair(pair: string): string {
-  for (const match of pair.matchAll(/(?:^|[;?])([^;?=]*)=/g)) {
-    if (isSecretParameter(match[1] ?? ''))
-      return `${pair.slice(0, match.index + match[0].length)}${REDACTED}`;
+  let shown = '';
+  for (const piece of pair.split(/(?=[;?])/)) {
+    const separator = /^[;?]/.test(piece) ? piece.slice(0, 1) : '';
+    const body = piece.slice(separator.length);
+    const equals = body.indexOf('=');
+    const name = equals === -1 ? body : body.slice(0, equals);
+    if (body === '' || isShownParameter(name)) shown += piece;
+    else if (equals === -1) shown += `${separator}${REDACTED}`;
+    else return `${shown}${separator}${name}=${REDACTED}`;
   }
-  return pair;
+  return shown;
 }
 
-function isSecretParameter(rawName: string): boolean {
-  const words = fullyDecoded(rawName)
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  const joined = words.join('');
-  return (
-    words.some((word) => INPUT_PARAMETERS.has(word)) ||
-    CREDENTIAL_WORDS.some((credential) => joined.includes(credential))
+function isShownParameter(rawName: string): boolean {
+  return SHOWN_PARAMETERS.has(
+    fullyDecoded(rawName)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ''),
   );
 }
 
