@@ -235,6 +235,33 @@ describe('prometheus data sources: Alertmanager API v2 and webhook receivers', (
     ).toBe(0);
   });
 
+  it('refuses only the alert with a lone surrogate in a batch Prometheus posts, storing the others, with a 4xx Prometheus does not retry', async () => {
+    const source = await createSource('prometheus', 'prom surrogates');
+    const rule = await seedRule('prometheus', [source.id], { dataSourceAlertName: 'SurrogateFine' });
+    const response = await postAlerts(source.webhookToken, [
+      postable({ alertname: 'SurrogateFine', instance: 'a' }),
+      postable({ alertname: 'SurrogateBad', instance: 'b', job: '\ud800' }),
+      postable({ alertname: 'SurrogateFine', instance: 'c' }),
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      'body.1.labels.job': ['The value may not contain a lone UTF-16 surrogate.'],
+    });
+    expect((await instances(rule.id)).map((i) => `${i.instance}:${i.state}`)).toEqual([
+      'a:critical',
+      'c:critical',
+    ]);
+    await vi.waitFor(() => expect(smsAbout(rule.name, 'CRITICAL')).toHaveLength(2), WAIT);
+    const alone = await postAlerts(source.webhookToken, [
+      postable({ alertname: 'Surrogate\udc00', instance: 'd' }),
+    ]);
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().errors).toEqual({
+      'body.0.labels.alertname': ['The value may not contain a lone UTF-16 surrogate.'],
+    });
+    expect(await instances(rule.id)).toHaveLength(2);
+  });
+
   it('applies an Alertmanager webhook (version 4) with firing and resolved alerts grouped, by label fingerprint', async () => {
     const source = await createSource('prometheus', 'alertmanager v4');
     const rule = await seedRule('prometheus', [source.id], { dataSourceAlertName: 'PodCrashLooping' });

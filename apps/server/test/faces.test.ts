@@ -85,6 +85,21 @@ describe('one core, three faces', () => {
       code: 'VALIDATION_FAILED',
       fieldErrors: { name: [expect.any(String)] },
     });
+    const lone = await graphql('mutation($i: TeamInput!) { createTeam(input: $i) { id } }', {
+      i: { name: 'a\ud800', ownerId: 'x', userIds: [] },
+    });
+    expect(lone.json().errors[0].extensions).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { name: ['The value may not contain a lone UTF-16 surrogate.'] },
+    });
+    const trpcLone = await h.call('POST', '/trpc/teams.create', {
+      token,
+      body: { name: 'a\udc00', ownerId: 'x', userIds: [] },
+    });
+    expect(trpcLone.statusCode).toBe(422);
+    expect(trpcLone.json().error.data.fieldErrors).toEqual({
+      name: ['The value may not contain a lone UTF-16 surrogate.'],
+    });
     for (const input of ['{', JSON.stringify({ username: 'a\u0000' }), JSON.stringify([1])]) {
       const response = await h.call('GET', `/trpc/users.list?input=${encodeURIComponent(input)}`, { token });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);

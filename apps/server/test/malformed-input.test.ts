@@ -1,4 +1,6 @@
+import { AlertInstance } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRule } from './support/seed-rule';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Bodies no client should send; each must get a clear 4xx, never a 500. */
@@ -37,6 +39,18 @@ const BAD_BODIES: Array<{ label: string; payload: string; contentType?: string }
       password: 'p\u0000p',
       ownerId: '\u0000',
       userIds: ['\u0000'],
+    }),
+  },
+  {
+    label: 'lone surrogates',
+    payload: JSON.stringify({
+      username: 'a\ud800b',
+      name: 'x\udc00',
+      password: 'p\ud800',
+      ownerId: '\udfff',
+      userIds: ['\ud800'],
+      instance: 'i\ud800',
+      job: '\ud800',
     }),
   },
   {
@@ -155,6 +169,29 @@ describe('malformed input never yields a 500', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ name: ['The value may not contain NUL characters.'] });
+  });
+
+  it('rejects lone UTF-16 surrogates at their field path, in values and keys', async () => {
+    const team = await h.call('POST', '/api/v1/team', {
+      token,
+      body: { name: 'a\ud800', ownerId: 'x', userIds: [] },
+    });
+    expect(team.statusCode).toBe(422);
+    expect(team.json().errors).toEqual({ name: ['The value may not contain a lone UTF-16 surrogate.'] });
+    const rule = await h.call('POST', '/api/v1/alert-rule', { token, body: { 'n\udc00': 1 } });
+    expect(rule.statusCode).toBe(422);
+    expect(rule.json().errors).toEqual({ key: ['The value may not contain a lone UTF-16 surrogate.'] });
+  });
+
+  it('rejects a fire with a lone surrogate as a 422 at the field, not a 500', async () => {
+    const { token: ruleToken, ruleId } = await seedRule(h.t);
+    const fire = await h.call('POST', '/api/v1/fire-alert', {
+      token: ruleToken,
+      body: { instance: 'db-1', job: '\ud800' },
+    });
+    expect(fire.statusCode).toBe(422);
+    expect(fire.json().errors).toEqual({ job: ['The value may not contain a lone UTF-16 surrogate.'] });
+    expect(await h.t.core.orm.em.fork().count(AlertInstance, { rule: ruleId })).toBe(0);
   });
 
   it('leaves stored data untouched after the barrage', async () => {

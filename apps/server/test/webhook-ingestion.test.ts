@@ -118,4 +118,64 @@ describe('webhook sources', () => {
     }
     expect(await instances(ruleId)).toEqual([]);
   });
+
+  it('refuses an alert of a batch with a lone surrogate or a NUL alone, at its path, and stores the others', async () => {
+    const { ruleId, token } = await seedWebhookRule(h.t, 'grafana', { queryType: 'dynamic' });
+    const batch = fixture('grafana', 'firing-batch') as {
+      alerts: Array<{ labels: Record<string, string> }>;
+    };
+    const second = batch.alerts[1];
+    if (!second) throw new Error('the fixture has two alerts');
+    second.labels.job = '\ud800';
+    const response = await h.call('POST', `/api/v1/grafana-alert/${token}`, { body: batch });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      'body.alerts.1.labels.job': ['The value may not contain a lone UTF-16 surrogate.'],
+    });
+    expect(response.json().message).toMatch(/1 of 2 alerts .*refused.*1 .*stored/);
+    expect(await instances(ruleId)).toEqual(['db-1:9100:critical']);
+
+    // In a key, a trailing low surrogate, or a NUL: the same, one alert at a time.
+    const keyed = fixture('grafana', 'firing-batch') as { alerts: Array<Record<string, unknown>> };
+    keyed.alerts[0] = { ...keyed.alerts[0], annotations: { 'x\udc00': 'y' } };
+    const nul = fixture('grafana', 'firing-batch') as { alerts: Array<{ labels: Record<string, string> }> };
+    for (const alert of nul.alerts) alert.labels.team = 'a\u0000b';
+    const byKey = await h.call('POST', `/api/v1/grafana-alert/${token}`, { body: keyed });
+    expect(byKey.statusCode).toBe(422);
+    expect(byKey.json().errors).toEqual({
+      'body.alerts.0.annotations.key': ['The value may not contain a lone UTF-16 surrogate.'],
+    });
+    const byNul = await h.call('POST', `/api/v1/grafana-alert/${token}`, { body: nul });
+    expect(byNul.statusCode).toBe(422);
+    expect(Object.keys(byNul.json().errors)).toEqual([
+      'body.alerts.0.labels.team',
+      'body.alerts.1.labels.team',
+    ]);
+    expect(await instances(ruleId)).toEqual(['db-1:9100:critical', 'db-2:9100:critical']);
+  });
+
+  it('refuses a whole payload whose lone surrogate is outside any alert, or in a one-alert payload, storing nothing', async () => {
+    const grafana = await seedWebhookRule(h.t, 'grafana', { queryType: 'dynamic' });
+    const batch = { ...(fixture('grafana', 'firing-batch') as object), receiver: 'on\ud83dcall' };
+    const outside = await h.call('POST', `/api/v1/grafana-alert/${grafana.token}`, { body: batch });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().errors).toEqual({
+      'body.receiver': ['The value may not contain a lone UTF-16 surrogate.'],
+    });
+    expect(await instances(grafana.ruleId)).toEqual([]);
+
+    const zabbix = await seedWebhookRule(h.t, 'zabbix', {});
+    const problem = { ...(fixture('zabbix', 'problem') as object), host: 'db-\udfff' };
+    const single = await h.call('POST', `/api/v1/zabbix-alert/${zabbix.token}`, { body: problem });
+    expect(single.statusCode).toBe(422);
+    expect(single.json().errors).toEqual({
+      'body.host': ['The value may not contain a lone UTF-16 surrogate.'],
+    });
+    expect(await instances(zabbix.ruleId)).toEqual([]);
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = { ...(fixture('grafana', 'firing-batch') as object), receiver: 'on\ud83d\udcdfcall' };
+    expect((await h.call('POST', `/api/v1/grafana-alert/${grafana.token}`, { body: emoji })).statusCode).toBe(
+      200,
+    );
+  });
 });

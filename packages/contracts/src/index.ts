@@ -88,6 +88,7 @@ export { idField, idList, requiredText, roleField } from './common/fields';
 export {
   findInputFault,
   type InputFault,
+  LONE_SURROGATE_MESSAGE,
   MAX_INPUT_DEPTH,
   NUL_MESSAGE,
   TOO_DEEP_MESSAGE,

@@ -19,8 +19,8 @@ export const publicProcedure = t.procedure
     if (!result.ok) throw toTRPCError(result.error);
     return result;
   })
-  // Input nested too deep, and NUL characters (PostgreSQL text cannot hold them), are refused
-  // before any parser or query walks them.
+  // Input nested too deep, and text PostgreSQL cannot hold (NUL characters, lone surrogates), are
+  // refused before any parser or query walks them.
   .use(async ({ next, getRawInput }) => {
     // A procedure without input may have no body at all; parsers that need one report it themselves.
     const fault = findInputFault(await getRawInput().catch(() => undefined));

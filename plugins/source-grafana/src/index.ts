@@ -24,6 +24,7 @@ export default defineSource({
   capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
   payloadSchema: grafanaPayloadSchema,
   normalize: (payload) => payload.alerts.map(fromGrafanaAlert),
+  batchField: 'alerts',
   fixtures,
   probe: { steps: [{ method: 'GET', path: '/api/health' }], token: 'bearer', basic: true },
   // A textQuery rule names the Grafana data source it queries (`queryObject.datasourceUid`).

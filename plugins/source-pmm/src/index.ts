@@ -25,6 +25,7 @@ export default defineSource({
   capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
   payloadSchema: alertmanagerWebhookSchema,
   normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert, INSTANCE_LABELS)),
+  batchField: 'alerts',
   fixtures,
   // PMM's bundled VictoriaMetrics answers the Prometheus paths (under /prometheus); /v1/readyz is
   // PMM's own readiness check, for a URL that names the PMM server itself.

@@ -21,6 +21,7 @@ export default defineSource({
   capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
   payloadSchema: alertmanagerWebhookSchema,
   normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert)),
+  batchField: 'alerts',
   fixtures,
   probe: {
     steps: [

@@ -6,6 +6,7 @@
 export const MAX_INPUT_DEPTH = 64;
 
 export const NUL_MESSAGE = 'The value may not contain NUL characters.';
+export const LONE_SURROGATE_MESSAGE = 'The value may not contain a lone UTF-16 surrogate.';
 export const TOO_DEEP_MESSAGE = `The value may not nest deeper than ${MAX_INPUT_DEPTH} levels.`;
 
 /** What is wrong with a request's input, and where: `path` is dotted, empty for the input as a whole. */
@@ -22,19 +23,36 @@ interface Frame {
   path: string[];
 }
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why text cannot be stored, if it cannot: PostgreSQL text cannot hold U+0000, and a lone UTF-16
+ * surrogate (`"\ud800"` in JSON) is no character at all: jsonb refuses it, and a text column would
+ * get U+FFFD in its place, so the stored value would not be the one sent.
+ */
+function textFault(text: string): string | undefined {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
+  return undefined;
+}
+
 /**
  * Checks every face's input before any parser sees it: refuses nesting deeper than
- * `MAX_INPUT_DEPTH` (at the input as a whole), and NUL characters in any string or key at their
- * field path, since PostgreSQL text cannot hold U+0000. Walks with its own stack in document order,
- * so the first NUL found is the first in the text, and any depth of input costs no call stack.
- * `nul: false` checks the depth alone, for a face that refuses NUL characters further in.
+ * `MAX_INPUT_DEPTH` (at the input as a whole), and text that cannot be stored (NUL characters,
+ * lone surrogates) in any string or key at its field path. Walks with its own stack in document
+ * order, so the first fault found is the first in the text, and any depth of input costs no call
+ * stack. `text: false` checks the depth alone, for a face that refuses such text further in.
  */
 export function findInputFault(
   input: unknown,
-  checks: { nul: boolean } = { nul: true },
+  checks: { text: boolean } = { text: true },
 ): InputFault | undefined {
-  const hasNul = (text: string) => checks.nul && text.includes('\u0000');
-  if (typeof input === 'string') return hasNul(input) ? { path: '', message: NUL_MESSAGE } : undefined;
+  const faultOf = (path: string[], text: string): InputFault | undefined => {
+    const message = checks.text ? textFault(text) : undefined;
+    return message === undefined ? undefined : { path: path.join('.'), message };
+  };
+  if (typeof input === 'string') return faultOf([], input);
   if (!isContainer(input)) return undefined;
   const stack: Frame[] = [frameOf(input, [])];
   for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
@@ -45,12 +63,14 @@ export function findInputFault(
     }
     const index = frame.next++;
     const key = frame.keys ? (frame.keys[index] ?? '') : String(index);
-    if (hasNul(key)) return { path: [...frame.path, 'key'].join('.'), message: NUL_MESSAGE };
+    const keyFault = faultOf([...frame.path, 'key'], key);
+    if (keyFault) return keyFault;
     const item = frame.keys
       ? (frame.value as Record<string, unknown>)[key]
       : (frame.value as unknown[])[index];
     if (typeof item === 'string') {
-      if (hasNul(item)) return { path: [...frame.path, key].join('.'), message: NUL_MESSAGE };
+      const itemFault = faultOf([...frame.path, key], item);
+      if (itemFault) return itemFault;
     } else if (isContainer(item)) {
       if (stack.length >= MAX_INPUT_DEPTH) return { path: '', message: TOO_DEEP_MESSAGE };
       stack.push(frameOf(item, [...frame.path, key]));

@@ -22,6 +22,7 @@ import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal } from './alert-signal';
 import { applySignal } from './apply-signal';
 import { signalOfAlert } from './source-alert-signal';
+import { refusedAlerts, type SortedBatch, sortOutUnstorable } from './unstorable-alerts';
 
 export interface WebhookIngestionDeps {
   orm: MikroORM;
@@ -52,6 +53,7 @@ export interface WebhookAnswer {
  * A monitoring system's own payload, posted to `/{type}-alert/{token}`: the token names a data
  * source of that type; each alert in the payload applies to every rule that lists the data source
  * and whose filters match it. The whole payload is one transaction: a 2xx means all of it is stored.
+ * A batch's alert whose text cannot be stored is refused alone, and the answer is then a 422.
  */
 export class WebhookIngestion {
   constructor(private readonly deps: WebhookIngestionDeps) {}
@@ -100,21 +102,26 @@ export class WebhookIngestion {
     return this.admit(type, token);
   }
 
-  /** Applies a payload posted with the token `admit` took; the whole payload is one transaction. */
+  /**
+   * Applies a payload posted with the token `admit` took; what is applied is one transaction. An
+   * alert of a batch (the plugin's `batchField`) whose text cannot be stored is refused alone: the
+   * others are applied, then the answer is a 422 naming the refused ones (see `refusedAlerts`).
+   */
   async receive(admitted: WebhookSource, payload: unknown): Promise<WebhookAnswer> {
     const { plugin } = admitted;
-    const outcome = normalizePayload(plugin, payload);
+    const batch = sortOutUnstorable(payload, plugin.batchField);
+    const outcome = normalizePayload(plugin, batch.payload);
     if (!outcome.ok) {
       throw validationFailed(
-        bodyErrors(outcome.issues),
+        {
+          ...bodyErrors(outcome.issues.map((issue) => ({ ...issue, path: batch.pathAsSent(issue.path) }))),
+          ...batch.refused,
+        },
         `The payload is not a valid ${plugin.displayName} alert.`,
       );
     }
-    return this.apply(
-      admitted,
-      outcome.alerts.map((alert) => signalOfAlert(alert)),
-      outcome.alerts,
-    );
+    const signals = outcome.alerts.map((alert) => signalOfAlert(alert));
+    return this.applyKept(admitted, batch, signals, outcome.alerts);
   }
 
   /**
@@ -127,12 +134,19 @@ export class WebhookIngestion {
    * Alertmanager's webhook keys it.
    */
   async receiveAlertmanagerAlerts(admitted: WebhookSource, body: unknown): Promise<WebhookAnswer> {
-    const parsed = postableAlertsSchema.safeParse(body);
+    const batch = sortOutUnstorable(body, '');
+    const parsed = postableAlertsSchema.safeParse(batch.payload);
     if (!parsed.success) {
       throw validationFailed(
-        bodyErrors(
-          parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-        ),
+        {
+          ...bodyErrors(
+            parsed.error.issues.map((issue) => ({
+              path: batch.pathAsSent(issue.path.join('.')),
+              message: issue.message,
+            })),
+          ),
+          ...batch.refused,
+        },
         'The body is not a valid Alertmanager API v2 alert list.',
       );
     }
@@ -152,7 +166,7 @@ export class WebhookIngestion {
         signals.push(signal.kind === 'fired' ? { ...signal, expiresAt } : signal);
       }
     }
-    return this.apply(admitted, signals, alerts);
+    return this.applyKept(admitted, batch, signals, alerts);
   }
 
   /**
@@ -244,6 +258,21 @@ export class WebhookIngestion {
       [source.type, source.id],
     );
     return rules.filter((r) => r.settings.queryType !== 'textQuery');
+  }
+
+  /**
+   * Applies what a batch kept; when some of its alerts were refused, answers the 422 that names
+   * them only once the others are stored.
+   */
+  private async applyKept(
+    admitted: WebhookSource,
+    batch: SortedBatch,
+    signals: readonly AlertSignal[],
+    alerts: readonly NormalizedAlert[],
+  ): Promise<WebhookAnswer> {
+    if (batch.refusedCount === 0) return this.apply(admitted, signals, alerts);
+    if (alerts.length > 0) await this.apply(admitted, signals, alerts);
+    throw refusedAlerts(batch);
   }
 
   /** `signals[i]` is what `alerts[i]` says; every alert goes to each listening rule it matches. */

@@ -13,7 +13,7 @@ export function findQueryStringFault(url: string): InputFault | undefined {
   const parameters = new URLSearchParams(url.slice(url.indexOf('?') + 1));
   for (const name of JSON_PARAMETERS) {
     for (const text of parameters.getAll(name)) {
-      const fault = findInputFault(parsedJson(text), { nul: false });
+      const fault = findInputFault(parsedJson(text), { text: false });
       if (fault !== undefined) return { ...fault, path: [name, fault.path].filter(Boolean).join('.') };
     }
   }

@@ -69,10 +69,10 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
           .send({ errors: [{ message: 'The POST body must be a JSON object with a query.' }] });
       }
       // Variables and extensions nested too deep, in the body or a GET's query string, are refused
-      // before GraphQL walks them; NUL characters are refused by each resolver's input parser, at
-      // their path in its input.
+      // before GraphQL walks them; text that cannot be stored (NUL characters, lone surrogates) is
+      // refused by each resolver's input parser, at its path in its input.
       const tooDeep =
-        req.method === 'GET' ? findQueryStringFault(req.url) : findInputFault(req.body, { nul: false });
+        req.method === 'GET' ? findQueryStringFault(req.url) : findInputFault(req.body, { text: false });
       if (tooDeep !== undefined) {
         const fieldErrors = { [tooDeep.path || 'body']: [tooDeep.message] };
         return reply.status(400).send({

@@ -82,6 +82,7 @@ const webhookShape = {
   payloadSchema: zodSchema,
   normalize: aFunction<Hook<'normalize'>>(),
   fingerprint: aFunction<Hook<'fingerprint'>>().optional(),
+  batchField: z.string().min(1).optional(),
   fixtures: z.array(
     z.looseObject({
       name: z.string().min(1),

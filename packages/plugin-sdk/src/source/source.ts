@@ -107,6 +107,10 @@ interface SourceDefinitionBase<Connection extends z.ZodObject> extends SourceQue
  *   returns one alert per alert in the payload, possibly none.
  * - `fingerprint`: identity of an alert whose payload carries no vendor fingerprint; without it
  *   the SDK uses sha256 of the name and sorted labels.
+ * - `batchField`: the payload's field that lists its alerts, each item normalized to alerts of its
+ *   own (Alertmanager's and Grafana's `alerts`). The host then refuses an item whose text cannot be
+ *   stored (a NUL character, a lone surrogate) alone and applies the others; without it, such text
+ *   anywhere refuses the whole payload.
  * - `fixtures`: real payloads, firing and resolved (when `capabilities.resolves`), batches.
  *
  * @example see {@link defineSource}
@@ -119,6 +123,7 @@ export interface WebhookSourceDefinition<
   readonly payloadSchema: Payload;
   normalize(payload: z.output<Payload>): readonly SourceAlert[];
   fingerprint?(alert: SourceAlert): string;
+  readonly batchField?: string;
   readonly fixtures: readonly SourceFixture[];
 }
 
@@ -177,6 +182,7 @@ export interface AnyWebhookSourceDefinition extends AnySourceDefinitionBase {
   readonly payloadSchema: z.ZodType;
   normalize(payload: unknown): readonly SourceAlert[];
   fingerprint?(alert: SourceAlert): string;
+  readonly batchField?: string;
   readonly fixtures: readonly SourceFixture[];
 }
 

@@ -50,12 +50,15 @@ export function webhookRoutes(app: FastifyInstance, core: Core): void {
     return reply.code(200).send();
   };
   const alertmanagerSchema = { tags: ['ingestion'], body: alertmanagerAlerts, response: { 200: z.void() } };
+  // One alert whose text cannot be stored is refused alone, by the ingestion, not the whole body.
+  const config = { textJudgedPerAlert: true };
 
   for (const type of core.webhooks.types()) {
     r.post(
       `/${type}-alert/:token`,
       {
         schema: { tags: ['ingestion'], security: [], params, body: vendorPayload, response: { 200: answer } },
+        config,
         onRequest: async (request) => {
           admitted.set(request, await core.webhooks.admit(type, pathToken(request)));
         },
@@ -67,6 +70,7 @@ export function webhookRoutes(app: FastifyInstance, core: Core): void {
       `/${type}-alert/:token${ALERTMANAGER_ALERTS}`,
       {
         schema: { ...alertmanagerSchema, security: [], params },
+        config,
         onRequest: async (request) => {
           admitted.set(request, await core.webhooks.admitAlertmanager(type, pathToken(request)));
         },
@@ -77,6 +81,7 @@ export function webhookRoutes(app: FastifyInstance, core: Core): void {
       `/${type}-alert${ALERTMANAGER_ALERTS}`,
       {
         schema: { ...alertmanagerSchema, security: [{ dataSourceToken: [] }] },
+        config,
         onRequest: async (request) => {
           admitted.set(
             request,
