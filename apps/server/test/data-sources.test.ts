@@ -197,6 +197,22 @@ describe('data sources', () => {
       expect(response.statusCode, url).toBe(422);
       expect(response.json().errors, url).toEqual({ url: [message] });
     }
+    for (const url of [
+      'http://169.254.169.254',
+      'http://169.254.10.1:9090',
+      'http://[fd00:ec2::254]',
+      'http://[FD00:EC2:0:0:0:0:0:254]:9090/api',
+      'http://100.100.100.200',
+      'http://0x646464c8',
+      'https://168.63.129.16',
+      'http://[::ffff:169.254.169.254]',
+    ]) {
+      const response = await post(body('prometheus', { name: 'metadata', url }));
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors, url).toEqual({
+        url: [expect.stringMatching(/^The url may not name a cloud metadata address/)],
+      });
+    }
     const lonePassword = await post(body('prometheus', { name: 'no user', password: 'x' }));
     expect(lonePassword.json().errors).toEqual({
       username: ['The username field is required when a password is set.'],
@@ -372,13 +388,12 @@ describe('data sources', () => {
     expect(failing.statusCode).toBe(200);
     expect(failing.json()).toEqual({ isConnected: false, message: 'HTTP 500 from /api/health.' });
 
-    const metadata = await h.call('POST', '/api/v1/data-source', {
+    const metadata = await h.call('PUT', `/api/v1/data-source/${one('elastic').id}`, {
       token: owner,
-      body: body('elastic', { name: 'metadata', url: 'http://169.254.169.254' }),
+      body: body('elastic', { name: one('elastic').name, url: 'http://[fd00:ec2::254]:9200' }),
     });
-    const refused = await h.call('GET', `/api/v1/data-source/status/${metadata.json().id}`, { token: owner });
-    expect(refused.statusCode).toBe(200);
-    expect(refused.json().isConnected).toBe(false);
+    expect(metadata.statusCode).toBe(422);
+    expect(Object.keys(metadata.json().errors)).toEqual(['url']);
   });
 
   it('answers the status route with 404, 403 and 401 like the others', async () => {

@@ -46,14 +46,24 @@ for (const [network, prefix] of IPV6_RANGES) forbidden.addSubnet(network, prefix
  * surprise fails closed.
  */
 export function isForbiddenAddress(address: string): boolean {
+  return matchesRanges(forbidden, address);
+}
+
+/**
+ * Whether an IP address is in `ranges` (a BlockList of IPv4 and IPv6 subnets), judging an IPv6
+ * address that carries an IPv4 address (mapped, NAT64, SIIT, 6to4) by that address too. Anything
+ * that is not an IP address, or an IPv6 address with a zone, matches: a parsing surprise fails
+ * closed.
+ */
+export function matchesRanges(ranges: BlockList, address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  if (family === 4) return forbidden.check(address, 'ipv4');
-  if (forbidden.check(address, 'ipv6')) return true;
+  if (family === 4) return ranges.check(address, 'ipv4');
+  if (ranges.check(address, 'ipv6')) return true;
   const groups = ipv6Groups(address);
   if (groups === undefined) return true;
   const carrier = IPV4_CARRIERS.find(({ range }) => range.check(address, 'ipv6'));
-  return carrier !== undefined && forbidden.check(carrier.ipv4Of(groups), 'ipv4');
+  return carrier !== undefined && ranges.check(carrier.ipv4Of(groups), 'ipv4');
 }
 
 /** The eight 16-bit groups of a valid IPv6 address; undefined for one with a zone (`fe80::1%eth0`). */

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { BlockedTargetError } from './blocked-target-error';
+import { isCloudMetadataAddress } from './cloud-metadata';
 import { isForbiddenAddress } from './forbidden-ranges';
 
 /** Which addresses outbound delivery may reach. */
@@ -8,7 +9,8 @@ export interface TargetPolicyOptions {
   readonly allowPrivateTargets?: boolean;
   /**
    * Exceptions to the guard: single addresses (`10.0.0.5`) or CIDR ranges (`10.20.0.0/16`),
-   * for example a self-hosted Mattermost on the internal network.
+   * for example a self-hosted Mattermost on the internal network. Cloud metadata addresses stay
+   * refused whatever this lists.
    *
    * @example ['10.0.0.5', 'fd00:1::/64']
    */
@@ -24,6 +26,7 @@ export interface TargetPolicy {
 export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPolicy {
   const exceptions = exceptionList(options.allowedAddresses ?? []);
   const allowed = (address: string) => {
+    if (isCloudMetadataAddress(address)) return false;
     const family = isIP(address);
     if (family !== 0 && exceptions.check(address, family === 4 ? 'ipv4' : 'ipv6')) return true;
     return !isForbiddenAddress(address);

@@ -2,8 +2,10 @@
  * Where data sources may live. Unlike a webhook URL typed by any user, a data source URL is entered
  * by an owner or manager and names the organisation's own monitoring systems, which sit on private
  * networks (often on the same host), so the SSRF guard is opened for these ranges. Link-local
- * addresses (the cloud metadata service at 169.254.169.254), multicast and reserved ranges stay
- * refused: no monitoring system lives there, and a credential sent there would leak.
+ * addresses, multicast and reserved ranges stay refused, and so do the cloud metadata addresses
+ * inside the opened ranges (Alibaba's 100.100.100.200, AWS's fd00:ec2::254), which the guard
+ * refuses whatever is opened: no monitoring system lives there, and a credential sent there would
+ * leak.
  */
 export const INTERNAL_NETWORKS: readonly string[] = [
   '10.0.0.0/8',

@@ -26,7 +26,7 @@ import {
   storedConnectionOptions,
   tlsTrustFields,
 } from './connection-options';
-import { assertConnectionComplete } from './connection-rules';
+import { assertConnectionComplete, assertNoMetadataTarget } from './connection-rules';
 import {
   type DataSourcePlugins,
   type DataSourceTypeInfo,
@@ -104,6 +104,7 @@ export class DataSourceService {
     if (!this.deps.plugins.dataSourceTypes.includes(input.type)) {
       throw validationFailed({ type: [INVALID_TYPE] });
     }
+    assertNoMetadataTarget(input.url);
     const em = this.deps.orm.em.fork();
     await this.assertNameFree(em, input.name);
     const username = input.username || null;
@@ -139,6 +140,7 @@ export class DataSourceService {
     if (input.type !== undefined && input.type !== source.type) {
       throw validationFailed({ type: ['The type of a data source cannot be changed.'] });
     }
+    assertNoMetadataTarget(input.url);
     if (input.name !== source.name) await this.assertNameFree(em, input.name);
     const storedSecrets = openSecrets(this.deps.secretBox, source.sealedSecrets ?? null);
     const username = input.username === undefined ? (source.username ?? null) : input.username || null;
