@@ -78,6 +78,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         ingestFireQueueMax: config.ingestion.fireQueue.maxWaiting,
         ingestFireQueueWaitMs: config.ingestion.fireQueue.maxWaitMs,
         maxEndpointsPerRule: config.maxEndpointsPerRule,
+        liveEvents: { maxStreamsPerUser: config.liveStreams.perUser, maxStreams: config.liveStreams.total },
         publicUrl: config.http.publicUrl,
         retention: config.retention,
       },

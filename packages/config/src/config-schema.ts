@@ -82,6 +82,10 @@ export const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   /** The most endpoints one alert rule may page; attaching more is a 422. */
   MAX_ENDPOINTS_PER_RULE: positiveInt.max(1000).default(50),
+  /** Live streams (the tRPC live feed) one user may hold open at once per process; one more is a 429. */
+  LIVE_STREAMS_PER_USER: positiveInt.default(10),
+  /** Live streams all users together may hold open at once per process; one more is a 429. */
+  LIVE_STREAMS_MAX: positiveInt.default(1000),
   /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (else 401). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: trustProxySchema,

@@ -65,6 +65,8 @@ export interface AppConfig {
   };
   /** The most endpoints one alert rule may page (`MAX_ENDPOINTS_PER_RULE`). */
   maxEndpointsPerRule: number;
+  /** Live streams open at once per process: per user (`LIVE_STREAMS_PER_USER`) and in all (`LIVE_STREAMS_MAX`). */
+  liveStreams: { perUser: number; total: number };
   /** The plugin packages to load beside the built-ins, as `loadPluginRegistry` takes them. */
   plugins: {
     /** `CHANNEL_PLUGINS`. */
@@ -185,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       batchSize: env.RETENTION_BATCH_SIZE,
     },
     maxEndpointsPerRule: env.MAX_ENDPOINTS_PER_RULE,
+    liveStreams: { perUser: env.LIVE_STREAMS_PER_USER, total: env.LIVE_STREAMS_MAX },
     plugins: { channelPackages: env.CHANNEL_PLUGINS, sourcePackages: env.SOURCE_PLUGINS },
     delivery: {
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,

@@ -189,6 +189,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('caps live streams at 10 per user and 1000 in all unless LIVE_STREAMS_PER_USER and LIVE_STREAMS_MAX say otherwise', () => {
+    const base = { DATABASE_URL: 'postgres://root@127.0.0.1:5432/oncall', DATA_DIR: tempDir() };
+    expect(loadConfig(base).liveStreams).toEqual({ perUser: 10, total: 1000 });
+    expect(loadConfig({ ...base, LIVE_STREAMS_PER_USER: '3', LIVE_STREAMS_MAX: '50' }).liveStreams).toEqual({
+      perUser: 3,
+      total: 50,
+    });
+    for (const bad of ['0', '-1', 'many']) {
+      expect(() => loadConfig({ ...base, LIVE_STREAMS_PER_USER: bad })).toThrowError(/LIVE_STREAMS_PER_USER/);
+      expect(() => loadConfig({ ...base, LIVE_STREAMS_MAX: bad })).toThrowError(/LIVE_STREAMS_MAX/);
+    }
+  });
+
   it('never generates secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrowError(
       /ENCRYPTION_KEY: required in production[\s\S]*JWT_SECRET: required in production/,

@@ -9,6 +9,7 @@ export const errorBodySchema = z.object({
     'not_found',
     'validation_failed',
     'rate_limited',
+    'too_many_streams',
     'conflict',
     'unavailable',
     'source_unavailable',

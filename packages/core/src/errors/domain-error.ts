@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'not_found'
   | 'validation_failed'
   | 'rate_limited'
+  | 'too_many_streams'
   | 'conflict'
   | 'unavailable'
   | 'source_unavailable';
@@ -35,6 +36,12 @@ export const validationFailed = (fieldErrors: FieldErrors, message?: string) =>
 
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
   new DomainError('rate_limited', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+
+/**
+ * The caller already holds as many live streams as it may (or the process as many as it takes):
+ * a stream is refused at once, never queued, and one closed frees a place.
+ */
+export const tooManyStreams = (message: string) => new DomainError('too_many_streams', message);
 
 /** How long a caller told "unavailable" waits before trying again, by default. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

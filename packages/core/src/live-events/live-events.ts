@@ -6,6 +6,7 @@ import { decodeLiveCursor, type LiveCursor } from './live-cursor';
 import type { LiveEvent } from './live-event';
 import { readLiveEvents } from './live-event-rows';
 import { LiveFeed } from './live-feed';
+import { type LiveStreamSlot, LiveStreamSlots } from './live-stream-slots';
 import { LiveSubscriber } from './live-subscriber';
 import { VisibleRuleCache } from './visible-rule-cache';
 
@@ -21,6 +22,9 @@ export interface LiveEventsSettings {
   maxQueuedPerClient: number;
   /** How often a stream checks that its session still holds (default 30 s). */
   sessionCheckMs: number;
+  /** Streams one user may hold open at once in this process, and all users together (default 10 and 1,000). */
+  maxStreamsPerUser: number;
+  maxStreams: number;
 }
 
 export const DEFAULT_LIVE_EVENTS: LiveEventsSettings = {
@@ -30,6 +34,8 @@ export const DEFAULT_LIVE_EVENTS: LiveEventsSettings = {
   replayMaxAgeMs: 24 * 60 * 60 * 1000,
   maxQueuedPerClient: 10_000,
   sessionCheckMs: 30_000,
+  maxStreamsPerUser: 10,
+  maxStreams: 1_000,
 };
 
 export interface LiveSubscription {
@@ -55,6 +61,7 @@ const PAGE_SIZE = 1_000;
 export class LiveEvents {
   private readonly rules: VisibleRuleCache;
   private readonly feed: LiveFeed;
+  private readonly slots: LiveStreamSlots;
 
   constructor(
     private readonly deps: {
@@ -77,41 +84,85 @@ export class LiveEvents {
       pageSize: PAGE_SIZE,
       onError: deps.onError,
     });
+    this.slots = new LiveStreamSlots({
+      maxPerUser: deps.settings.maxStreamsPerUser,
+      maxTotal: deps.settings.maxStreams,
+    });
   }
 
   /**
    * The caller's events, in commit order and in batches (what one feed read found, or one replay
    * page), until `signal` aborts or the server stops. A feed batch is the same array for every
    * subscriber of the same audience; it must not be changed.
+   *
+   * The stream's slot is taken here, at the call, so a caller over its cap is refused
+   * (`too_many_streams`) before anything streams; it is given back when the stream ends, when
+   * `signal` aborts (a client gone, even if the stream never started) or when the iterator is
+   * returned.
    */
-  async *subscribe(
+  subscribe(
     actor: Actor,
     options: LiveSubscription,
     signal?: AbortSignal,
+  ): AsyncIterableIterator<readonly LiveEvent[]> {
+    const slot = this.slots.take(actor.userId);
+    if (signal?.aborted) slot.release();
+    signal?.addEventListener('abort', () => slot.release(), { once: true });
+    const batches = this.stream(actor, options, signal, slot);
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      next: () => batches.next(),
+      return: (value?: unknown) => {
+        slot.release();
+        return batches.return(value);
+      },
+      throw: (error?: unknown) => {
+        slot.release();
+        return batches.throw(error);
+      },
+    };
+  }
+
+  private async *stream(
+    actor: Actor,
+    options: LiveSubscription,
+    signal: AbortSignal | undefined,
+    slot: LiveStreamSlot,
   ): AsyncGenerator<readonly LiveEvent[]> {
-    const after = options.lastEventId ? decodeLiveCursor(options.lastEventId) : null;
-    if (options.lastEventId && !after) {
-      throw validationFailed({ lastEventId: ['The last event id is not one this service sent.'] });
-    }
-    const subscriber = new LiveSubscriber(actor, await this.rules.refresh(actor), {
-      ruleIds: options.ruleIds ? new Set(options.ruleIds) : null,
-      maxQueued: this.deps.settings.maxQueuedPerClient,
-      replays: after !== null,
-    });
-    await this.feed.join(subscriber);
-    const sessionCheck = options.sessionHolds && this.watchSession(subscriber, options.sessionHolds);
     try {
-      if (after) subscriber.goLive(await this.replay(subscriber, after, signal));
-      yield* subscriber.batches(signal);
+      const after = options.lastEventId ? decodeLiveCursor(options.lastEventId) : null;
+      if (options.lastEventId && !after) {
+        throw validationFailed({ lastEventId: ['The last event id is not one this service sent.'] });
+      }
+      const subscriber = new LiveSubscriber(actor, await this.rules.refresh(actor), {
+        ruleIds: options.ruleIds ? new Set(options.ruleIds) : null,
+        maxQueued: this.deps.settings.maxQueuedPerClient,
+        replays: after !== null,
+      });
+      await this.feed.join(subscriber);
+      const sessionCheck = options.sessionHolds && this.watchSession(subscriber, options.sessionHolds);
+      try {
+        if (after) subscriber.goLive(await this.replay(subscriber, after, signal));
+        yield* subscriber.batches(signal);
+      } finally {
+        if (sessionCheck) clearInterval(sessionCheck);
+        this.feed.leave(subscriber);
+      }
     } finally {
-      if (sessionCheck) clearInterval(sessionCheck);
-      this.feed.leave(subscriber);
+      slot.release();
     }
   }
 
   /** Live subscribers in this process. */
   get subscribers(): number {
     return this.feed.size;
+  }
+
+  /** Live streams holding a slot in this process (a stream holds one from its call to its end). */
+  get streams(): number {
+    return this.slots.open;
   }
 
   /** Ends every stream: the server is stopping. */

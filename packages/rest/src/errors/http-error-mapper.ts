@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_found: 404,
   validation_failed: 422,
   rate_limited: 429,
+  too_many_streams: 429,
   conflict: 409,
   unavailable: 503,
   // A bad gateway: the data source behind the request failed, not this service.

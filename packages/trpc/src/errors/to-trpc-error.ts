@@ -9,6 +9,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   not_found: 'NOT_FOUND',
   validation_failed: 'UNPROCESSABLE_CONTENT',
   rate_limited: 'TOO_MANY_REQUESTS',
+  too_many_streams: 'TOO_MANY_REQUESTS',
   conflict: 'CONFLICT',
   unavailable: 'SERVICE_UNAVAILABLE',
   source_unavailable: 'BAD_GATEWAY',

@@ -116,9 +116,27 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
       });
       if (!isAsyncIterable(data)) throw new Error('not a subscription');
       iterable = data;
-    } catch {
-      // tRPC answers it again, its own way (the error as an SSE `serialized-error`, a 4xx…).
+    } catch (cause) {
       reply.raw.off('close', onClose);
+      const error = getTRPCErrorFromUnknown(cause);
+      // Over the stream cap: refused before anything streams, with a status of its own, where
+      // tRPC would send a 200 and the error as the stream's first message.
+      if (error.code === 'TOO_MANY_REQUESTS') {
+        options.onError(error, req);
+        const shape = getErrorShape({
+          config,
+          ctx: undefined,
+          error,
+          input,
+          path: PATH,
+          type: 'subscription',
+        });
+        return reply
+          .code(429)
+          .type('application/json')
+          .send(serialize({ error: shape }));
+      }
+      // tRPC answers it again, its own way (the error as an SSE `serialized-error`, a 4xx…).
       return viaTrpc(req, reply);
     }
 

@@ -21,22 +21,27 @@ export const liveRouter = router({
    * over SSE, in batches (`{ events }`, in commit order). Each event has its id; a message carries
    * its last one (`tracked`), so a reconnecting client is replayed what came after it.
    */
-  events: protectedProcedure.input(liveEventsInput).subscription(async function* ({
-    ctx,
-    input,
-    signal,
-  }): AsyncGenerator<TrackedEnvelope<LiveBatch>> {
-    try {
-      const { core, accessToken } = ctx;
-      const sessionHolds = () =>
-        accessToken ? core.auth.authenticate(accessToken).then(() => true) : Promise.resolve(false);
-      for await (const events of core.live.subscribe(ctx.actor, { ...input, sessionHolds }, signal)) {
-        const last = events.at(-1);
-        if (last) yield tracked(last.id, { events });
-      }
-    } catch (error) {
-      // Thrown while streaming, after the procedure's middleware has returned.
-      throw toTRPCError(getTRPCErrorFromUnknown(error));
-    }
+  events: protectedProcedure.input(liveEventsInput).subscription(({ ctx, input, signal }) => {
+    const { core, accessToken } = ctx;
+    const sessionHolds = () =>
+      accessToken ? core.auth.authenticate(accessToken).then(() => true) : Promise.resolve(false);
+    // Called here, not in a generator, so a caller over its stream cap is refused before anything
+    // streams (`too_many_streams`, a 429).
+    return trackedBatches(core.live.subscribe(ctx.actor, { ...input, sessionHolds }, signal));
   }),
 });
+
+/** Each batch tracked with its last event's id, so a reconnecting client is replayed what followed. */
+async function* trackedBatches(
+  batches: AsyncIterableIterator<readonly LiveEvent[]>,
+): AsyncGenerator<TrackedEnvelope<LiveBatch>> {
+  try {
+    for await (const events of batches) {
+      const last = events.at(-1);
+      if (last) yield tracked(last.id, { events });
+    }
+  } catch (error) {
+    // Thrown while streaming, after the procedure's middleware has returned.
+    throw toTRPCError(getTRPCErrorFromUnknown(error));
+  }
+}
