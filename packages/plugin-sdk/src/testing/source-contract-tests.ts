@@ -84,6 +84,21 @@ function webhookContract(plugin: AnyWebhookSourceDefinition): void {
         const fingerprints = normalized(plugin, fixture).map((alert) => alert.fingerprint);
         expect(new Set(fingerprints).size).toBe(fingerprints.length);
       });
+
+      const field = plugin.batchField;
+      // The host refuses one item of a batch alone by taking it out of the list: each item must
+      // then stand for exactly its own alerts.
+      if (field !== undefined) {
+        it(`lists its alerts in \`${field}\`, each item normalized alone to its own alerts`, () => {
+          const payload = fixture.payload as Record<string, unknown>;
+          const items = payload[field];
+          expect(Array.isArray(items)).toBe(true);
+          const apart = (items as unknown[]).flatMap((item) =>
+            normalized(plugin, { ...fixture, payload: { ...payload, [field]: [item] } }),
+          );
+          expect(apart).toEqual(normalized(plugin, fixture));
+        });
+      }
     },
   );
 
