@@ -1,0 +1,49 @@
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
+  type ValidationRule,
+  validate,
+} from 'graphql';
+import { connectionCostRule } from './connection-cost-rule';
+import type { QueryLimits } from './query-limits';
+import { queryRefusal } from './query-refusal';
+
+/**
+ * The refusals of a document over `limits` (none when it is within them): GraphQL Armor's depth,
+ * alias, directive and cost rules, the connection cost and, unless `introspection`, the
+ * introspection switch, in a validation pass of their own.
+ */
+export function refuseOverLimits(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  limits: QueryLimits,
+  introspection: boolean,
+): readonly GraphQLError[] {
+  // Armor's rules throw their error at the first operation over a limit (propagateOnRejection);
+  // the introspection rule is the only one that reports.
+  const limitRules: ValidationRule[] = [
+    maxDepthRule({ n: limits.maxDepth }),
+    maxAliasesRule({ n: limits.maxAliases }),
+    maxDirectivesRule({ n: limits.maxDirectives }),
+    // No factor per level: depth has its own limit, and a nested connection's real cost (its
+    // size times its selection) is the connection rule's; ×1.5 per level refused ordinary
+    // reports (rules → episodes → events → deliveries) while adding nothing a list size did not.
+    costLimitRule({ maxCost: limits.maxCost, depthCostFactor: 1 }),
+    connectionCostRule(limits.maxConnectionCost),
+  ];
+  const rules = introspection ? limitRules : [...limitRules, NoSchemaIntrospectionCustomRule];
+  let introspecting: readonly GraphQLError[];
+  try {
+    introspecting = validate(schema, document, rules);
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    return [queryRefusal(error.message.replace(/^Syntax Error: /, ''), 'QUERY_TOO_COMPLEX')];
+  }
+  return introspecting.map((error) => queryRefusal(error.message, 'INTROSPECTION_DISABLED'));
+}
