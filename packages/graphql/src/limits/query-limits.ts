@@ -4,6 +4,8 @@ export interface QueryLimits {
   maxQueryLength: number;
   /** Lexical tokens; parsing stops at the first one over. */
   maxTokens: number;
+  /** Operations in one document: each is checked against every other limit. */
+  maxOperations: number;
   /** Nested selections, inline fragments and spreads counted (introspection's `__schema` aside). */
   maxDepth: number;
   maxAliases: number;
@@ -22,6 +24,7 @@ export interface QueryLimits {
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxQueryLength: 32 * 1024,
   maxTokens: 1000,
+  maxOperations: 20,
   maxDepth: 10,
   maxAliases: 15,
   maxDirectives: 50,

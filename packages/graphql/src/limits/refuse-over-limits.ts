@@ -1,6 +1,5 @@
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
   type DocumentNode,
@@ -11,13 +10,17 @@ import {
   validate,
 } from 'graphql';
 import { connectionCostRule } from './connection-cost-rule';
+import { definitionsRule } from './definitions-rule';
+import { depthRule } from './depth-rule';
 import type { QueryLimits } from './query-limits';
 import { queryRefusal } from './query-refusal';
 
 /**
- * The refusals of a document over `limits` (none when it is within them): GraphQL Armor's depth,
- * alias, directive and cost rules, the connection cost and, unless `introspection`, the
- * introspection switch, in a validation pass of their own.
+ * The refusals of a document over `limits` (none when it is within them), in a validation pass of
+ * their own: its definitions first (operations counted, fragments defined once, no cycle), then
+ * depth, GraphQL Armor's alias, directive and cost rules, the connection cost and, unless
+ * `introspection`, the introspection switch. Each rule measures a fragment once per document, so
+ * the pass is linear in the document however its fragments spread.
  */
 export function refuseOverLimits(
   schema: GraphQLSchema,
@@ -25,10 +28,12 @@ export function refuseOverLimits(
   limits: QueryLimits,
   introspection: boolean,
 ): readonly GraphQLError[] {
-  // Armor's rules throw their error at the first operation over a limit (propagateOnRejection);
-  // the introspection rule is the only one that reports.
+  // The limit rules throw their error at the first operation over a limit (Armor's do with
+  // propagateOnRejection); the introspection rule is the only one that reports. The definitions
+  // rule throws at the document's root, before any other rule has followed a spread.
   const limitRules: ValidationRule[] = [
-    maxDepthRule({ n: limits.maxDepth }),
+    definitionsRule(limits.maxOperations),
+    depthRule(limits.maxDepth),
     maxAliasesRule({ n: limits.maxAliases }),
     maxDirectivesRule({ n: limits.maxDirectives }),
     // No factor per level: depth has its own limit, and a nested connection's real cost (its
