@@ -167,6 +167,24 @@ export const HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
     reason: /depth/i,
   },
   {
+    name: '249 copies of one field (quadratic field merging)',
+    query: `{ ${'me { id } '.repeat(249)}}`,
+    reason: /pairs of fields/,
+  },
+  {
+    name: '20 copies of one field, each with 20 copies of a field (merged: 400 under one name)',
+    query: `{ ${`me { ${'id '.repeat(20)}} `.repeat(20)}}`,
+    reason: /pairs of fields/,
+  },
+  {
+    name: 'one field 40 times across fragments spread together',
+    query: [
+      '{ ...A ...B ...C ...D me { id } }',
+      ...['A', 'B', 'C', 'D'].map((name) => `fragment ${name} on Query { ${'me { username } '.repeat(10)}}`),
+    ].join('\n'),
+    reason: /pairs of fields/,
+  },
+  {
     name: 'directives multiplied through spreads',
     query: [
       '{ ...B }',

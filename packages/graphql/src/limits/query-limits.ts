@@ -14,6 +14,11 @@ export interface QueryLimits {
   maxCost: number;
   /** The same weights with each list's size (`first`, `perPage`) multiplying its selection. */
   maxConnectionCost: number;
+  /**
+   * Pairs of fields answering under one name at one place (through fragments and merged
+   * selections), each of which the specification's validation compares.
+   */
+  maxMergedFieldPairs: number;
 }
 
 /**
@@ -30,4 +35,5 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxDirectives: 50,
   maxCost: 5000,
   maxConnectionCost: 20_000,
+  maxMergedFieldPairs: 1000,
 };

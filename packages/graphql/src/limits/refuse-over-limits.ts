@@ -12,13 +12,15 @@ import {
 import { connectionCostRule } from './connection-cost-rule';
 import { definitionsRule } from './definitions-rule';
 import { depthRule } from './depth-rule';
+import { mergedFieldsRule } from './merged-fields-rule';
 import type { QueryLimits } from './query-limits';
 import { queryRefusal } from './query-refusal';
 
 /**
  * The refusals of a document over `limits` (none when it is within them), in a validation pass of
  * their own: its definitions first (operations counted, fragments defined once, no cycle), then
- * depth, GraphQL Armor's alias, directive and cost rules, the connection cost and, unless
+ * depth, GraphQL Armor's alias, directive and cost rules, the connection cost, the pairs of fields
+ * the specification's overlapping-fields rule would compare and, unless
  * `introspection`, the introspection switch. Each rule measures a fragment once per document, so
  * the pass is linear in the document however its fragments spread.
  */
@@ -41,6 +43,7 @@ export function refuseOverLimits(
     // reports (rules → episodes → events → deliveries) while adding nothing a list size did not.
     costLimitRule({ maxCost: limits.maxCost, depthCostFactor: 1 }),
     connectionCostRule(limits.maxConnectionCost),
+    mergedFieldsRule(limits.maxMergedFieldPairs, limits.maxCost),
   ];
   const rules = introspection ? limitRules : [...limitRules, NoSchemaIntrospectionCustomRule];
   let introspecting: readonly GraphQLError[];
