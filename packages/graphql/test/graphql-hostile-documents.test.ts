@@ -1,7 +1,7 @@
 import { BUILT_IN_RULE_TYPE_FIELDS } from '@oncall/contracts';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Lexer, parse, Source, TokenKind } from 'graphql';
+import { getIntrospectionQuery, Lexer, parse, Source, TokenKind } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerGraphql } from '../src/index';
 import { DEFAULT_QUERY_LIMITS } from '../src/limits/query-limits';
@@ -64,6 +64,18 @@ describe('hostile GraphQL documents', () => {
     const budget = READS_PER_SELECTION_SET * selectionSetCount(parsed);
     const counted = countedDocument(parsed, budget);
     expect(refuseOverLimits(schema, counted.document, DEFAULT_QUERY_LIMITS, false)).toEqual([]);
+  });
+
+  it('passes the introspection query GraphiQL sends, every option on', () => {
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+      oneOf: true,
+    });
+    expect(refuseOverLimits(schema, parse(query), DEFAULT_QUERY_LIMITS, true)).toEqual([]);
   });
 
   it('counts a spread as one level, as an inline fragment, wherever and however often it is spread', () => {
