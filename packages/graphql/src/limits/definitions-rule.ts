@@ -82,24 +82,19 @@ function findCycle(spreadsOf: ReadonlyMap<string, readonly string[]>): string[] 
     if (finished.has(start)) continue;
     const path = [{ name: start, pending: [...(spreadsOf.get(start) ?? [])] }];
     const onPath = new Set([start]);
-    while (path.length > 0) {
-      const top = path[path.length - 1];
-      const next = top?.pending.pop();
-      if (top === undefined || next === undefined) {
-        if (top) {
-          finished.add(top.name);
-          onPath.delete(top.name);
-        }
+    for (let top = path.at(-1); top !== undefined; top = path.at(-1)) {
+      const next = top.pending.pop();
+      if (next === undefined) {
+        finished.add(top.name);
+        onPath.delete(top.name);
         path.pop();
-        continue;
-      }
-      if (onPath.has(next)) {
+      } else if (onPath.has(next)) {
         const from = path.findIndex((step) => step.name === next);
         return [...path.slice(from).map((step) => step.name), next];
+      } else if (!finished.has(next)) {
+        onPath.add(next);
+        path.push({ name: next, pending: [...(spreadsOf.get(next) ?? [])] });
       }
-      if (finished.has(next)) continue;
-      onPath.add(next);
-      path.push({ name: next, pending: [...(spreadsOf.get(next) ?? [])] });
     }
   }
   return undefined;
