@@ -6,10 +6,12 @@
  * Usage: npm run bench:graphql -w @oncall/bench  (BENCH_ATTACK_SAMPLES per attack, default 10;
  * BENCH_SECONDS for the run under attack, default 5; BENCH_ATTACKS, a regular expression, runs only
  * the attacks it matches, and the run under attack only with the 1 MB one: code without the limits
- * spends many minutes on it)
+ * spends many minutes on it). The hostile documents of the GraphQL package's tests (fragment cycles,
+ * fan-out, merged fields…) follow the attacks of issue #12.
  */
 import { request } from 'node:http';
 import { cpus } from 'node:os';
+import { HOSTILE_DOCUMENTS } from '../../packages/graphql/test/hostile-documents';
 import { createBenchDatabase } from './bench-database';
 import { type LatencyResult, latencyResult } from './latency';
 import { startServerProcess } from './server-process';
@@ -25,7 +27,7 @@ const aliased = (count: number, selection: string) =>
 
 /** The attacks of issue #12, and a fragment-first variant aimed at the specification's validation. */
 const ONE_MB = '1 MB: 142,857 duplicated fields';
-const attacks: Array<[string, string]> = [
+const attacks: Array<[name: string, query: string, operationName?: string]> = [
   ['7 KB: 1,000 duplicated fields', `{ ${'me{id} '.repeat(1000)}}`],
   [ONE_MB, `{ ${'me{id} '.repeat(142_857)}}`],
   [
@@ -38,6 +40,11 @@ const attacks: Array<[string, string]> = [
     'fragment first: 850 fields, then 16 aliases',
     `fragment F on Query { ${'__typename '.repeat(850)}} query { ${aliased(16, 'me { id }')} ...F }`,
   ],
+  ...HOSTILE_DOCUMENTS.map(({ name, query, operationName }): [string, string, string?] => [
+    name,
+    query,
+    operationName,
+  ]),
 ];
 
 interface Answer {
@@ -67,12 +74,17 @@ const server = await startServerProcess(database.url, 3989);
 try {
   const graphql = `${server.url}/graphql`;
   const auth = { authorization: `Bearer ${await loginAdmin(server)}` };
-  const timed = async (name: string, query: string, count: number): Promise<[LatencyResult, string]> => {
+  const timed = async (
+    name: string,
+    query: string,
+    count: number,
+    operationName?: string,
+  ): Promise<[LatencyResult, string]> => {
     const durations: number[] = [];
     const statuses = new Set<number>();
     for (let i = 0; i < count; i++) {
       // A comment makes each text new: Yoga caches parsing and validation by the query's text.
-      const answer = await post(graphql, JSON.stringify({ query: `${query} #${i}` }), auth);
+      const answer = await post(graphql, JSON.stringify({ query: `${query} #${i}`, operationName }), auth);
       durations.push(answer.ms);
       statuses.add(answer.status);
     }
@@ -82,8 +94,8 @@ try {
   await timed('warm-up', TRIVIAL, 50);
   const [baseline, baselineStatus] = await timed(`baseline: ${TRIVIAL}`, TRIVIAL, 200);
   const rows: Array<[LatencyResult, string, number]> = [];
-  for (const [name, query] of attacks.filter(([name]) => selected.test(name))) {
-    const [result, status] = await timed(name, query, samples);
+  for (const [name, query, operationName] of attacks.filter(([name]) => selected.test(name))) {
+    const [result, status] = await timed(name, query, samples, operationName);
     rows.push([result, status, query.length]);
   }
 

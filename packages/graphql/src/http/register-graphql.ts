@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { createGraphqlContext, type GraphqlContext } from '../context';
 import { createErrorMasker } from '../errors/mask-error';
+import { GRAPHIQL_CONTENT_SECURITY_POLICY, renderGraphiqlPage } from '../graphiql/graphiql-page';
+import { registerGraphiqlAssets } from '../graphiql/register-graphiql-assets';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from '../limits/query-limits';
 import { useRefusalStatus } from '../limits/query-refusal';
 import { useLimitsBeforeValidation } from '../limits/use-limits-before-validation';
@@ -15,7 +17,10 @@ export interface GraphqlMountOptions {
   core: Core;
   /** Where the endpoint answers; `/graphql` unless told otherwise. */
   path?: string;
-  /** Serve GraphiQL on GET from a browser. Off unless asked for: the composition root enables it outside production. */
+  /**
+   * Serve GraphiQL on GET from a browser, its files from this server (`<path>/graphiql/…`) under a
+   * Content-Security-Policy. Off unless asked for: the composition root enables it outside production.
+   */
   graphiql?: boolean;
   /** Answer `__schema` and `__type`. Off unless asked for: the composition root follows `GRAPHQL_INTROSPECTION`. */
   introspection?: boolean;
@@ -32,10 +37,13 @@ interface ServerContext {
 export async function registerGraphql(app: FastifyInstance, options: GraphqlMountOptions): Promise<void> {
   const { core } = options;
   const limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
+  const endpoint = options.path ?? '/graphql';
+  const graphiqlAssets = `${endpoint}/graphiql`;
   const yoga = createYoga<ServerContext, GraphqlContext>({
     schema: createSchema(alertRuleTypeCatalog(core.plugins)),
-    graphqlEndpoint: options.path ?? '/graphql',
+    graphqlEndpoint: endpoint,
     graphiql: options.graphiql ?? false,
+    renderGraphiQL: (graphiqlOptions) => renderGraphiqlPage(graphiqlAssets, graphiqlOptions),
     landingPage: false,
     plugins: [
       useTokenLimit(limits.maxTokens),
@@ -57,6 +65,7 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
       }),
   });
 
+  if (options.graphiql) await registerGraphiqlAssets(app, graphiqlAssets);
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
@@ -88,6 +97,10 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
+      // The only HTML the endpoint answers is the GraphiQL page.
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        reply.header('content-security-policy', GRAPHIQL_CONTENT_SECURITY_POLICY);
+      }
       reply.status(response.status);
       reply.send(response.body);
       return reply;

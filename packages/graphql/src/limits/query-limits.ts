@@ -4,6 +4,8 @@ export interface QueryLimits {
   maxQueryLength: number;
   /** Lexical tokens; parsing stops at the first one over. */
   maxTokens: number;
+  /** Operations in one document: each is checked against every other limit. */
+  maxOperations: number;
   /** Nested selections, inline fragments and spreads counted (introspection's `__schema` aside). */
   maxDepth: number;
   maxAliases: number;
@@ -12,6 +14,11 @@ export interface QueryLimits {
   maxCost: number;
   /** The same weights with each list's size (`first`, `perPage`) multiplying its selection. */
   maxConnectionCost: number;
+  /**
+   * Pairs of fields answering under one name at one place (through fragments and merged
+   * selections), each of which the specification's validation compares.
+   */
+  maxMergedFieldPairs: number;
 }
 
 /**
@@ -22,9 +29,11 @@ export interface QueryLimits {
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxQueryLength: 32 * 1024,
   maxTokens: 1000,
+  maxOperations: 20,
   maxDepth: 10,
   maxAliases: 15,
   maxDirectives: 50,
   maxCost: 5000,
   maxConnectionCost: 20_000,
+  maxMergedFieldPairs: 1000,
 };
