@@ -18,9 +18,12 @@ export interface FilteredAlert {
  */
 const INSTANCE_RULE_TYPES = new Set(['api', 'notification']);
 
-/** Patterns compiled once per process: every alert of a rule is matched against the same few. */
+/**
+ * Patterns compiled once per process: every alert of a rule is matched against the same few. Each
+ * keeps what its automata learnt (up to about 64 KiB each), so at most 1,000 are kept.
+ */
 const compiled = new Map<string, FilterMatcher>();
-const MAX_COMPILED = 10_000;
+const MAX_COMPILED = 1_000;
 
 function matcherOf(pattern: string): FilterMatcher {
   let matcher = compiled.get(pattern);
