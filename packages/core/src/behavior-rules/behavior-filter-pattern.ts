@@ -15,6 +15,8 @@ export type FilterPatternCheck =
     }
   | { ok: false; message: string };
 
+/** Longest pattern, in UTF-16 code units (the request schemas refuse longer ones first). */
+export const MAX_PATTERN_LENGTH = 1_000;
 /** Most parenthesised groups in one pattern. */
 export const MAX_PATTERN_GROUPS = 32;
 /** Deepest nesting of parentheses. */
@@ -35,8 +37,8 @@ type Node =
  * tightest, then `&`, then `|`. A group written against text, `(web|api)-1`, stands for each of its
  * alternatives with that text (`web-1` or `api-1`); only `|` may be used in such a group.
  * Whitespace around terms, operators and parentheses is ignored, inside a term it is kept. There
- * is no escape, so a value containing `|&!()` cannot be expressed. At most `MAX_PATTERN_GROUPS`
- * groups, nested at most `MAX_PATTERN_NESTING` deep.
+ * is no escape, so a value containing `|&!()` cannot be expressed. At most `MAX_PATTERN_LENGTH`
+ * characters and `MAX_PATTERN_GROUPS` groups, nested at most `MAX_PATTERN_NESTING` deep.
  *
  * Every part without `&` or `!` is compiled to one automaton that reads the value once, keeping
  * every place in the pattern the value could have reached (see `PatternAutomaton`): the work is
@@ -47,6 +49,9 @@ type Node =
  * @example checkFilterPattern('(web|api') // { ok: false, message: 'Missing ")" at the end.' }
  */
 export function checkFilterPattern(pattern: string): FilterPatternCheck {
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    return { ok: false, message: `A pattern may have at most ${MAX_PATTERN_LENGTH} characters.` };
+  }
   try {
     const automata: PatternAutomaton[] = [];
     const match = compile(new Parser(pattern).parse(), automata);

@@ -37,6 +37,12 @@ interface StateSet {
 const MAX_CACHED_SLOTS = 8_192;
 
 /**
+ * Past two flushes within one value, a set this small is cheaper to step than to cache; a large one
+ * (many `*` met) is kept cached, since such sets recur once the value has passed every `*`.
+ */
+const SMALL_SET = 128;
+
+/**
  * A Thompson automaton of a regular pattern, run by keeping the set of states the input read so
  * far can be in (never by trying one path and backing up). Computing the next set visits each state
  * at most twice, so a match does at most `1 + 2 × size` steps per character of the value, whatever
@@ -53,11 +59,14 @@ export class PatternAutomaton {
   private readonly chars: Uint16Array;
   /** The state after a character (CHAR), or the state the run is left for (ANY_RUN). */
   private readonly next: Int32Array;
-  /** The states a SPLIT leads to, without reading anything. */
-  private readonly branches: readonly (readonly number[])[];
+  /** The states a SPLIT leads to, without reading anything: `targets[firstTarget[s] .. firstTarget[s + 1])`. */
+  private readonly targets: Int32Array;
+  private readonly firstTarget: Int32Array;
   private readonly start: number;
   /** Each character of the pattern is its own class (from 1); every other character is class 0. */
   private readonly classes: Map<number, number>;
+  /** The same for the first 128 code units, looked up without hashing. */
+  private readonly asciiClasses = new Uint16Array(128);
   private readonly classCount: number;
   private readonly cache = new Map<string, StateSet>();
   private cachedSlots = 0;
@@ -74,12 +83,19 @@ export class PatternAutomaton {
     this.kinds = Uint8Array.from(builder.kinds);
     this.chars = Uint16Array.from(builder.chars);
     this.next = Int32Array.from(builder.next);
-    this.branches = builder.branches;
+    let offset = 0;
+    this.firstTarget = Int32Array.from([
+      0,
+      ...builder.branches.map((branches) => (offset += branches.length)),
+    ]);
+    this.targets = Int32Array.from(builder.branches.flat());
     this.start = start;
     this.classes = new Map();
     builder.kinds.forEach((kind, state) => {
       const char = builder.chars[state] as number;
-      if (kind === CHAR && !this.classes.has(char)) this.classes.set(char, this.classes.size + 1);
+      if (kind !== CHAR || this.classes.has(char)) return;
+      this.classes.set(char, this.classes.size + 1);
+      if (char < this.asciiClasses.length) this.asciiClasses[char] = this.classes.size;
     });
     this.classCount = this.classes.size + 1;
     this.list = new Int32Array(this.size);
@@ -95,12 +111,18 @@ export class PatternAutomaton {
 
   /** Whether the whole of `value` is in the pattern's language; `meter` (if any) is charged the steps. */
   matches(value: string, meter: MatchMeter = { steps: 0 }): boolean {
+    const firstGeneration = this.generation;
     let set = this.initialSet(meter);
     for (let index = 0; index < value.length && set.states.length > 0; index += 1) {
       const code = value.charCodeAt(index);
-      const charClass = this.classes.get(code) ?? 0;
+      const charClass = code < 128 ? (this.asciiClasses[code] as number) : (this.classes.get(code) ?? 0);
       meter.steps += 1;
       set = set.next[charClass] ?? this.advance(set, code, charClass, meter);
+      // The value keeps meeting new sets (the cache was refilled twice for it) and they are small:
+      // reading on without caching costs less than caching sets that will not be met again.
+      if (this.generation - firstGeneration >= 2 && set.states.length <= SMALL_SET) {
+        return this.simulate(value, index + 1, set.states, meter);
+      }
     }
     return set.accepting;
   }
@@ -108,64 +130,90 @@ export class PatternAutomaton {
   private initialSet(meter: MatchMeter): StateSet {
     if (this.initial && this.initial.generation === this.generation) return this.initial;
     this.mark += 1;
-    this.initial = this.intern(this.close(this.start, 0, meter));
+    this.initial = this.intern(this.close(this.start, this.list, 0, meter));
     return this.initial;
   }
 
   /** The set after reading `code` from `from`, linked from it for the next time. */
   private advance(from: StateSet, code: number, charClass: number, meter: MatchMeter): StateSet {
-    this.mark += 1;
-    let length = 0;
-    for (const state of from.states) {
-      meter.steps += 1;
-      const kind = this.kinds[state];
-      if (kind === ANY_RUN) length = this.close(state, length, meter);
-      else if (kind === CHAR && this.chars[state] === code) {
-        length = this.close(this.next[state] as number, length, meter);
-      }
-    }
-    const to = this.intern(length);
+    const to = this.intern(this.step(from.states, from.states.length, code, this.list, meter));
     if (from.generation === this.generation) from.next[charClass] = to;
     return to;
+  }
+
+  /** Reads `value` from `index` on, starting in the set `states`, without the cache. */
+  private simulate(value: string, index: number, states: Int32Array, meter: MatchMeter): boolean {
+    let current = new Int32Array(this.size);
+    let upcoming = new Int32Array(this.size);
+    current.set(states);
+    let length = states.length;
+    for (let at = index; at < value.length && length > 0; at += 1) {
+      meter.steps += 1;
+      length = this.step(current, length, value.charCodeAt(at), upcoming, meter);
+      [current, upcoming] = [upcoming, current];
+    }
+    for (let i = 0; i < length; i += 1) if (this.kinds[current[i] as number] === ACCEPT) return true;
+    return false;
+  }
+
+  /** Writes the states reached by reading `code` from the first `length` of `from` to `into`; answers their count. */
+  private step(from: Int32Array, length: number, code: number, into: Int32Array, meter: MatchMeter): number {
+    this.mark += 1;
+    let added = 0;
+    for (let i = 0; i < length; i += 1) {
+      const state = from[i] as number;
+      const kind = this.kinds[state];
+      if (kind === ANY_RUN) added = this.close(state, into, added, meter);
+      else if (kind === CHAR && this.chars[state] === code) {
+        added = this.close(this.next[state] as number, into, added, meter);
+      }
+    }
+    meter.steps += length;
+    return added;
   }
 
   /**
    * Adds `state` and every state reachable from it without reading to `list` from `length` on
    * (each state once per set), and answers the new length.
    */
-  private close(state: number, length: number, meter: MatchMeter): number {
+  private close(state: number, list: Int32Array, length: number, meter: MatchMeter): number {
     // Marked when pushed, so each state is on the stack at most once and the stack fits `size`.
-    const { seen, stack, mark } = this;
+    const { seen, stack, mark, kinds, next, targets, firstTarget } = this;
     if (seen[state] === mark) return length;
     let depth = 0;
     let added = length;
+    let visited = 0;
     seen[state] = mark;
     stack[depth++] = state;
     while (depth > 0) {
       const s = stack[--depth] as number;
-      meter.steps += 1;
-      const kind = this.kinds[s];
+      visited += 1;
+      const kind = kinds[s];
       if (kind === SPLIT) {
-        for (const target of this.branches[s] ?? []) {
+        const end = firstTarget[s + 1] as number;
+        for (let t = firstTarget[s] as number; t < end; t += 1) {
+          const target = targets[t] as number;
           if (seen[target] === mark) continue;
           seen[target] = mark;
           stack[depth++] = target;
         }
         continue;
       }
-      this.list[added++] = s;
-      const after = this.next[s] as number;
+      list[added++] = s;
+      const after = next[s] as number;
       if (kind === ANY_RUN && seen[after] !== mark) {
         seen[after] = mark;
         stack[depth++] = after;
       }
     }
+    meter.steps += visited;
     return added;
   }
 
   /** The cached set of the first `length` states of the scratch list (sorted: one set, one entry). */
   private intern(length: number): StateSet {
-    const states = this.list.slice(0, length).sort();
+    const states = this.list.slice(0, length);
+    states.sort();
     // States are numbered below 65,536 (patterns are at most 1,000 characters): one code unit each.
     const key = String.fromCharCode(...states);
     const known = this.cache.get(key);

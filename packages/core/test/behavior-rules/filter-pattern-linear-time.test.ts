@@ -94,6 +94,14 @@ describe('filter patterns are matched in time linear in the value', () => {
 });
 
 describe('filter pattern limits', () => {
+  it('takes 1,000 characters, and refuses more', () => {
+    expect(checkFilterPattern('*a'.repeat(500)).ok).toBe(true);
+    expect(checkFilterPattern('*a'.repeat(500) + '*')).toEqual({
+      ok: false,
+      message: 'A pattern may have at most 1000 characters.',
+    });
+  });
+
   it('takes 32 groups nested 8 deep, and refuses a 33rd group or a 9th level', () => {
     expect(checkFilterPattern('(a|b)'.repeat(32)).ok).toBe(true);
     expect(checkFilterPattern(`${'('.repeat(8)}a${')'.repeat(8)}`).ok).toBe(true);
