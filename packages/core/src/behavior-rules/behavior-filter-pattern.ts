@@ -10,7 +10,7 @@ export type FilterPatternCheck =
   | {
       ok: true;
       match: FilterMatcher;
-      /** States of the pattern's automata: a match does at most `1 + 2 × size` steps a character. */
+      /** States of the pattern's automata: a match does at most `1 + 6 × size` steps a character. */
       size: number;
     }
   | { ok: false; message: string };
@@ -52,26 +52,31 @@ export function checkFilterPattern(pattern: string): FilterPatternCheck {
   if (pattern.length > MAX_PATTERN_LENGTH) {
     return { ok: false, message: `A pattern may have at most ${MAX_PATTERN_LENGTH} characters.` };
   }
-  try {
-    const automata: PatternAutomaton[] = [];
-    const match = compile(new Parser(pattern).parse(), automata);
-    return { ok: true, match, size: automata.reduce((sum, automaton) => sum + automaton.size, 0) };
-  } catch (error) {
-    if (error instanceof PatternSyntaxError) return { ok: false, message: error.message };
-    throw error;
-  }
+  return parsed(pattern, true);
 }
 
 /**
- * The matcher of a pattern that is known to parse (stored rules were checked when saved).
+ * The matcher of a pattern that is known to parse (stored rules were checked when saved). The
+ * size limits are not applied again: a rule saved before a limit existed keeps working.
  *
  * @example compileFilterPattern('(web|api)-1')('api-1') // true
  * @throws Error when the pattern does not parse.
  */
 export function compileFilterPattern(pattern: string): FilterMatcher {
-  const checked = checkFilterPattern(pattern);
+  const checked = parsed(pattern, false);
   if (!checked.ok) throw new Error(`Invalid filter pattern "${pattern}": ${checked.message}`);
   return checked.match;
+}
+
+function parsed(pattern: string, limited: boolean): FilterPatternCheck {
+  try {
+    const automata: PatternAutomaton[] = [];
+    const match = compile(new Parser(pattern, limited).parse(), automata);
+    return { ok: true, match, size: automata.reduce((sum, automaton) => sum + automaton.size, 0) };
+  } catch (error) {
+    if (error instanceof PatternSyntaxError) return { ok: false, message: error.message };
+    throw error;
+  }
 }
 
 class PatternSyntaxError extends Error {}
@@ -153,7 +158,11 @@ class Parser {
   private groups = 0;
   private nesting = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    /** Whether the group limits apply (they do when a pattern is saved). */
+    private readonly limited: boolean,
+  ) {}
 
   parse(): Node {
     const node = this.or();
@@ -214,6 +223,7 @@ class Parser {
   private enterGroup(): void {
     this.groups += 1;
     this.nesting += 1;
+    if (!this.limited) return;
     if (this.groups > MAX_PATTERN_GROUPS) {
       throw new PatternSyntaxError(`A pattern may have at most ${MAX_PATTERN_GROUPS} groups in parentheses.`);
     }

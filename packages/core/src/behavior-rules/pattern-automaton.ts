@@ -9,9 +9,20 @@ export type RegularPattern =
   | { kind: 'sequence'; items: RegularPattern[] }
   | { kind: 'either'; options: RegularPattern[] };
 
-/** Counts the work a match did: one step per automaton state visited. */
+/**
+ * Counts the work matches did: one step per automaton state visited. With a `limit`, a match that
+ * would go past it stops with `MatchBudgetExceeded` (checked every character).
+ */
 export interface MatchMeter {
   steps: number;
+  limit?: number;
+}
+
+/** A match stopped because its meter's `limit` was reached: the answer is unknown. */
+export class MatchBudgetExceeded extends Error {
+  constructor(limit: number) {
+    super(`Filter matching stopped after ${limit} steps.`);
+  }
 }
 
 const CHAR = 0;
@@ -36,6 +47,9 @@ interface StateSet {
  */
 const MAX_CACHED_SLOTS = 8_192;
 
+/** What caching a set is charged per state it holds, in steps (measured against stepping it). */
+const INTERN_STEPS_PER_STATE = 4;
+
 /**
  * Past two flushes within one value, a set this small is cheaper to step than to cache; a large one
  * (many `*` met) is kept cached, since such sets recur once the value has passed every `*`.
@@ -45,7 +59,8 @@ const SMALL_SET = 128;
 /**
  * A Thompson automaton of a regular pattern, run by keeping the set of states the input read so
  * far can be in (never by trying one path and backing up). Computing the next set visits each state
- * at most twice, so a match does at most `1 + 2 × size` steps per character of the value, whatever
+ * at most twice and caching it is charged 4 steps a state, so a match does at most `1 + 6 × size`
+ * steps per character of the value (and `size` to start), whatever
  * the pattern: no input makes it backtrack, because nothing does. The sets met are cached with
  * where each character leads (a deterministic automaton built as the input needs it), so an
  * ordinary pattern costs one table look-up per character once warm.
@@ -53,7 +68,7 @@ const SMALL_SET = 128;
  * @example PatternAutomaton.of({ kind: 'sequence', items: [{ kind: 'text', text: 'db-' }, { kind: 'anyRun' }] }).matches('db-1') // true
  */
 export class PatternAutomaton {
-  /** The number of states: the work per character of a match is at most `1 + 2 × size` steps. */
+  /** The number of states: the work per character of a match is at most `1 + 6 × size` steps. */
   readonly size: number;
   private readonly kinds: Uint8Array;
   private readonly chars: Uint16Array;
@@ -111,9 +126,12 @@ export class PatternAutomaton {
 
   /** Whether the whole of `value` is in the pattern's language; `meter` (if any) is charged the steps. */
   matches(value: string, meter: MatchMeter = { steps: 0 }): boolean {
+    const limit = meter.limit ?? Number.POSITIVE_INFINITY;
+    if (meter.steps > limit) throw new MatchBudgetExceeded(limit);
     const firstGeneration = this.generation;
     let set = this.initialSet(meter);
     for (let index = 0; index < value.length && set.states.length > 0; index += 1) {
+      if (meter.steps > limit) throw new MatchBudgetExceeded(limit);
       const code = value.charCodeAt(index);
       const charClass = code < 128 ? (this.asciiClasses[code] as number) : (this.classes.get(code) ?? 0);
       meter.steps += 1;
@@ -136,7 +154,10 @@ export class PatternAutomaton {
 
   /** The set after reading `code` from `from`, linked from it for the next time. */
   private advance(from: StateSet, code: number, charClass: number, meter: MatchMeter): StateSet {
-    const to = this.intern(this.step(from.states, from.states.length, code, this.list, meter));
+    const length = this.step(from.states, from.states.length, code, this.list, meter);
+    // Sorting, keying and keeping the set costs several times what computing it did.
+    meter.steps += INTERN_STEPS_PER_STATE * length;
+    const to = this.intern(length);
     if (from.generation === this.generation) from.next[charClass] = to;
     return to;
   }
@@ -147,7 +168,9 @@ export class PatternAutomaton {
     let upcoming = new Int32Array(this.size);
     current.set(states);
     let length = states.length;
+    const limit = meter.limit ?? Number.POSITIVE_INFINITY;
     for (let at = index; at < value.length && length > 0; at += 1) {
+      if (meter.steps > limit) throw new MatchBudgetExceeded(limit);
       meter.steps += 1;
       length = this.step(current, length, value.charCodeAt(at), upcoming, meter);
       [current, upcoming] = [upcoming, current];
