@@ -195,6 +195,25 @@ describe('behavior rules', () => {
       });
     });
 
+    it('refuses a pattern with more than 32 groups or nested more than 8 deep, at its field', async () => {
+      const target = await rule();
+      const endpointId = await seedEndpoint(h.t, alice.id);
+      const response = await post(target.id, {
+        type: 'notification',
+        filters: [
+          { key: 'env', value: '(a|b)'.repeat(33) },
+          { key: 'host', value: `${'('.repeat(9)}a${')'.repeat(9)}` },
+          { key: 'job', value: `${'(a|b)'.repeat(31)}${'('.repeat(1)}c${')'.repeat(1)}` },
+        ],
+        endpointIds: [endpointId],
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        'filters.0.value': ['The pattern is invalid: A pattern may have at most 32 groups in parentheses.'],
+        'filters.1.value': ['The pattern is invalid: Parentheses may be nested at most 8 deep.'],
+      });
+    });
+
     it('refuses a template over 16 KiB', async () => {
       const target = await rule();
       const endpointId = await seedEndpoint(h.t, alice.id);
@@ -282,6 +301,66 @@ describe('behavior rules', () => {
       expect(changed.json().errors.dependsOnAlertRuleIds).toEqual([
         `These dependencies would make a cycle: ${b.name} → ${a.name} → ${b.name}.`,
       ]);
+    });
+  });
+
+  describe('filter patterns against hostile values', () => {
+    /** The issue's pattern: a backtracking engine tries every way to share the `a`s among the `*`s. */
+    const HOSTILE = '(x|y)*a*a*a*a*a*a*a*a*a*a*b';
+
+    it("decides a member's pathological pattern in about the time of a trivial one", async () => {
+      const endpointId = await seedEndpoint(h.t, alice.id);
+      const hostileRule = await rule();
+      const trivialRule = await rule();
+      const routing = await post(hostileRule.id, {
+        type: 'notification',
+        filters: [{ key: 'instance', value: HOSTILE }],
+        endpointIds: [endpointId],
+      });
+      expect(routing.statusCode, routing.body).toBe(200);
+      const routingId = routing.json().rule.id as string;
+      expect(
+        (
+          await post(trivialRule.id, {
+            type: 'notification',
+            filters: [{ key: 'instance', value: 'x*b' }],
+            endpointIds: [endpointId],
+          })
+        ).statusCode,
+      ).toBe(200);
+      const tokenOf = async (id: string) =>
+        (await h.call('GET', `/api/v1/alert-rule/${id}`, { token: alice.token })).json().apiToken as string;
+      const fire = async (ruleId: string, instance: string) => {
+        const token = await tokenOf(ruleId);
+        const started = performance.now();
+        const fired = await h.call('POST', '/api/v1/fire-alert', {
+          token,
+          body: { alertname: 'x', instance },
+        });
+        expect(fired.statusCode, fired.body).toBe(200);
+        return performance.now() - started;
+      };
+      await fire(hostileRule.id, 'warm-up');
+      await fire(trivialRule.id, 'warm-up');
+
+      const hostile = `x${'a'.repeat(40)}`;
+      const trivialMs = Math.max(
+        await fire(trivialRule.id, hostile),
+        await fire(trivialRule.id, `${hostile}a`),
+        await fire(trivialRule.id, `${hostile}aa`),
+      );
+      const hostileMs = await fire(hostileRule.id, hostile);
+      // A generous bound relative to the same run: a backtracking matcher took 49 s here.
+      expect(hostileMs).toBeLessThan(5 * trivialMs + 2_000);
+      await fire(hostileRule.id, `${hostile}b`);
+
+      const history = (
+        await h.call('GET', `/api/v1/alert-rule/history/${hostileRule.id}`, { token: alice.token })
+      ).json().data as { instance: string; behavior?: unknown }[];
+      expect(history.find((e) => e.instance === hostile)?.behavior).toBeUndefined();
+      expect(history.find((e) => e.instance === `${hostile}b`)?.behavior).toEqual({
+        routed: [{ behaviorRuleId: routingId, endpointIds: [endpointId] }],
+      });
     });
   });
 

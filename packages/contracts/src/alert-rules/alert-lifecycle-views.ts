@@ -13,6 +13,8 @@ const behaviorRecordSchema = z.object({
   silencedBy: z.array(z.string()).readonly().optional(),
   routed: z.array(behaviorEndpointsSchema).readonly().optional(),
   templated: z.array(behaviorEndpointsSchema).readonly().optional(),
+  /** Notification rules whose filters could not be decided within the event's matching budget. */
+  undecided: z.array(z.string()).readonly().optional(),
 });
 
 /** One state change of a rule, as its history lists it. */

@@ -1,4 +1,5 @@
 import { compileFilterPattern, type FilterMatcher } from './behavior-filter-pattern';
+import type { MatchMeter } from './pattern-automaton';
 
 export interface BehaviorFilter {
   key: string;
@@ -18,9 +19,12 @@ export interface FilteredAlert {
  */
 const INSTANCE_RULE_TYPES = new Set(['api', 'notification']);
 
-/** Patterns compiled once per process: every alert of a rule is matched against the same few. */
+/**
+ * Patterns compiled once per process: every alert of a rule is matched against the same few. Each
+ * keeps what its automata learnt (up to about 64 KiB each), so at most 1,000 are kept.
+ */
 const compiled = new Map<string, FilterMatcher>();
-const MAX_COMPILED = 10_000;
+const MAX_COMPILED = 1_000;
 
 function matcherOf(pattern: string): FilterMatcher {
   let matcher = compiled.get(pattern);
@@ -39,17 +43,21 @@ function matcherOf(pattern: string): FilterMatcher {
  * key the alert lacks never matches (not even `*` or a negation), so a filter cannot fire on alerts
  * that say nothing about it. No filters at all pass.
  *
+ * `meter` (if any) is charged the steps of the matches, and bounds them with its `limit`.
+ *
  * @example matchesBehaviorFilters([{ key: 'env', value: 'prod*' }], { labels: { env: 'prod-eu' } }, 'prometheus') // true
  * @throws Error when a stored pattern does not parse (patterns are checked when a rule is saved).
+ * @throws MatchBudgetExceeded when the meter's limit is reached.
  */
 export function matchesBehaviorFilters(
   filters: readonly BehaviorFilter[],
   alert: FilteredAlert,
   ruleType: string,
+  meter?: MatchMeter,
 ): boolean {
   return filters.every((filter) => {
     const value = valueFor(filter.key, alert, ruleType);
-    return value !== undefined && matcherOf(filter.value)(value);
+    return value !== undefined && matcherOf(filter.value)(value, meter);
   });
 }
 

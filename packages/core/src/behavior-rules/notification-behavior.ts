@@ -2,6 +2,15 @@ import type { EntityManager } from '@mikro-orm/core';
 import { queryRows } from '../persistence/query-rows';
 import { type BehaviorFilter, matchesBehaviorFilters } from './behavior-filters';
 import { activeUntil, type MaintenanceWindow } from './maintenance-window';
+import { MatchBudgetExceeded, type MatchMeter } from './pattern-automaton';
+
+/**
+ * Most automaton steps the filters of all of an event's notification rules may take together
+ * (about 0.1 s of matching): patterns are linear in the value, but a rule may hold 50 filters of
+ * 1,000 characters and an alert rule many such rules. A rule whose filters are not decided within it
+ * does not route, and the event's record names it (`undecided`).
+ */
+export const MAX_FILTER_STEPS_PER_EVENT = 4_000_000;
 
 /**
  * The rule's behavior rules as the paging statement reads them with its targets (see
@@ -29,6 +38,8 @@ export interface BehaviorRecord {
     readonly behaviorRuleId: string;
     readonly endpointIds: readonly string[];
   }[];
+  /** Notification rules whose filters could not be decided within the event's matching budget. */
+  readonly undecided?: readonly string[];
 }
 
 /** The alert an event is about, as notification filters match it. */
@@ -41,8 +52,9 @@ export interface BehaviorAlert {
 /**
  * Who an event notifies once the rule's behavior rules have had their say: nobody while a silent
  * rule's dependency is in its trigger state or its maintenance window is in force; else the rule's own targets plus the endpoints of
- * every notification rule whose filters all match the alert (each endpoint once). `record` is null
- * when no behavior rule changed anything.
+ * every notification rule whose filters all match the alert (each endpoint once). Filters are
+ * matched within `MAX_FILTER_STEPS_PER_EVENT` steps together; a rule they could not be decided for
+ * adds nothing and is named in `undecided`. `record` is null when no behavior rule changed anything.
  */
 export function applyPagingBehaviors(input: {
   readonly targets: readonly string[];
@@ -64,10 +76,12 @@ export function applyPagingBehaviors(input: {
   if (silencedBy.length > 0) return { endpointIds: [], record: { silencedBy } };
   const endpointIds = new Set(input.targets);
   const routed: { behaviorRuleId: string; endpointIds: string[] }[] = [];
+  const undecided: string[] = [];
+  const meter: MatchMeter = { steps: 0, limit: MAX_FILTER_STEPS_PER_EVENT };
   if (input.alert) {
     for (const behavior of behaviors) {
       if (behavior.kind !== 'notification' || behavior.endpointIds.length === 0) continue;
-      if (!matchesBehaviorFilters(behavior.filters, input.alert, input.ruleType)) continue;
+      if (!decides(behavior, input.alert, input.ruleType, meter, undecided)) continue;
       const added = behavior.endpointIds.filter((id) => !endpointIds.has(id));
       for (const id of added) endpointIds.add(id);
       routed.push({ behaviorRuleId: behavior.id, endpointIds: [...behavior.endpointIds] });
@@ -80,8 +94,26 @@ export function applyPagingBehaviors(input: {
   const record: BehaviorRecord = {
     ...(routed.length > 0 ? { routed } : {}),
     ...(templated.length > 0 ? { templated } : {}),
+    ...(undecided.length > 0 ? { undecided } : {}),
   };
   return { endpointIds: [...endpointIds], record: Object.keys(record).length > 0 ? record : null };
+}
+
+/** Whether a notification rule's filters match; a rule the budget ran out on is added to `undecided`. */
+function decides(
+  behavior: PagingBehavior,
+  alert: BehaviorAlert,
+  ruleType: string,
+  meter: MatchMeter,
+  undecided: string[],
+): boolean {
+  try {
+    return matchesBehaviorFilters(behavior.filters, alert, ruleType, meter);
+  } catch (error) {
+    if (!(error instanceof MatchBudgetExceeded)) throw error;
+    undecided.push(behavior.id);
+    return false;
+  }
 }
 
 /**
