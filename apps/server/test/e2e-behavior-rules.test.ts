@@ -159,6 +159,28 @@ describe('behavior rules, delivered', () => {
     );
   });
 
+  it('sends the default message when a template runs out of its work bounds at send time', async () => {
+    const endpoints = await seedChannelEndpoints(h.t, adminId, h.fakes);
+    const rule = await apiRule([endpoints.sms.id]);
+    await behavior(rule.id, {
+      type: 'template',
+      endpointIds: [endpoints.sms.id],
+      template: `{% assign a = (1..20000) %}{{ a${' | sort_natural'.repeat(12)} }}`,
+    });
+    expect((await fire(rule.token, 'storm-1')).statusCode).toBe(200);
+    await vi.waitFor(() => expect(to(endpoints.sms.destination)).toHaveLength(1), WAIT);
+    expect(to(endpoints.sms.destination)[0]?.text).toContain(`CRITICAL: ${rule.name}`);
+    const rows = await vi.waitFor(async () => {
+      const found = await behaviorsOf(rule.id, 'storm-1');
+      expect(found).toHaveLength(1);
+      return found;
+    }, WAIT);
+    expect(rows[0]).toMatchObject({
+      effect: 'template_fallback',
+      error: 'Line 1: sort_natural: an array of 20000 elements is over the 10000 allowed',
+    });
+  });
+
   it('holds back every notification while a dependency is critical, and lets them through once it resolves', async () => {
     const endpoints = await seedChannelEndpoints(h.t, adminId, h.fakes);
     const link = await apiRule([]);
@@ -295,6 +317,17 @@ describe('behavior rules, delivered', () => {
     expect(broken.statusCode).toBe(422);
     expect(broken.json().errors.template[0]).toMatch(/^Line 2: /);
     expect((await preview('{{name}}')).statusCode).toBe(401);
+
+    // Work inside filters is bounded: a chain of sorts over a range past the array bound is refused at its first sort,
+    // for each of 8 previews sent at once.
+    const sorts = `{% assign a = (1..20000) %}{{ a${' | sort_natural'.repeat(12)} }}`;
+    const hostile = await Promise.all(Array.from({ length: 8 }, () => preview(sorts, token)));
+    for (const answer of hostile) {
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(answer.json().errors.template).toEqual([
+        'Line 1: sort_natural: an array of 20000 elements is over the 10000 allowed',
+      ]);
+    }
 
     const overTrpc = await h.call('POST', '/trpc/behaviorRules.previewTemplate', {
       token,

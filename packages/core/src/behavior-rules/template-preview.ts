@@ -3,6 +3,7 @@ import type { AlertEventKind } from '../entities/alert-event.entity';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { validationFailed } from '../errors/domain-error';
 import type { AlertEventFacts } from '../notifications/alert-event-message';
+import { renderTurns } from '../notifications/templates/render-turns';
 import { templateContext } from '../notifications/templates/template-context';
 import { previewTemplate } from '../notifications/templates/template-engine';
 import { queryRows } from '../persistence/query-rows';
@@ -77,19 +78,17 @@ export async function previewRuleTemplate(
         actorName: null,
         createdAt: now,
       };
-  const preview = previewTemplate(
-    template,
-    templateContext(facts, {
-      ruleId: rule.id,
-      ruleType: rule.type,
-      labels: last ? objectOf(last.labels) : { instance: 'example-instance' },
-      annotations: last ? objectOf(last.annotations) : {},
-      summary: last?.summary ?? null,
-      firedAt: last?.fired_at ? new Date(last.fired_at) : null,
-      resolvedAt: last?.resolved_at ? new Date(last.resolved_at) : null,
-      acknowledgeUrl: 'https://oncall.example/ack/preview',
-    }),
-  );
+  const context = templateContext(facts, {
+    ruleId: rule.id,
+    ruleType: rule.type,
+    labels: last ? objectOf(last.labels) : { instance: 'example-instance' },
+    annotations: last ? objectOf(last.annotations) : {},
+    summary: last?.summary ?? null,
+    firedAt: last?.fired_at ? new Date(last.fired_at) : null,
+    resolvedAt: last?.resolved_at ? new Date(last.resolved_at) : null,
+    acknowledgeUrl: 'https://oncall.example/ack/preview',
+  });
+  const preview = await renderTurns.run('preview', () => previewTemplate(template, context));
   if (!preview.ok) {
     const where = preview.line === null ? '' : `Line ${preview.line}: `;
     throw validationFailed({ template: [`${where}${preview.message}`] });

@@ -6,6 +6,7 @@ import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
 import { type EventMessageFacts, freshEventFactsOf } from './fresh-event-facts';
+import { renderTurns } from './templates/render-turns';
 import { templateContext } from './templates/template-context';
 import { renderTemplate } from './templates/template-engine';
 import { templatedMessage } from './templates/templated-message';
@@ -111,19 +112,17 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
         [endpointId, alertEventId],
       );
       if (!template) return message;
-      const rendered = renderTemplate(
-        template.template,
-        templateContext(facts, {
-          ruleId: row.rule_id,
-          ruleType: row.rule_type,
-          labels: jsonObject(template.labels),
-          annotations: jsonObject(template.annotations),
-          summary: template.summary,
-          firedAt: template.fired_at === null ? null : new Date(template.fired_at),
-          resolvedAt: template.resolved_at === null ? null : new Date(template.resolved_at),
-          acknowledgeUrl,
-        }),
-      );
+      const context = templateContext(facts, {
+        ruleId: row.rule_id,
+        ruleType: row.rule_type,
+        labels: jsonObject(template.labels),
+        annotations: jsonObject(template.annotations),
+        summary: template.summary,
+        firedAt: template.fired_at === null ? null : new Date(template.fired_at),
+        resolvedAt: template.resolved_at === null ? null : new Date(template.resolved_at),
+        acknowledgeUrl,
+      });
+      const rendered = await renderTurns.run('message', () => renderTemplate(template.template, context));
       // The first send records how the message was made; a retry keeps that row.
       await recordNotificationBehaviors(options.orm.em.fork(), [
         {

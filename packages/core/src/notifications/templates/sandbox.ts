@@ -1,11 +1,15 @@
 import { CaptureTag, type Context, Liquid, Tag, type TagToken, type TopLevelToken } from 'liquidjs';
 import { AlertItemsTag } from './alert-items-tag';
+import { bindFilterBounds } from './bounded-filters';
 
 /**
  * The bounds every template runs within. A template is at most {@link TEMPLATE_LIMITS.parseLength}
  * characters; a render gets {@link TEMPLATE_LIMITS.renderMs} of time and
  * {@link TEMPLATE_LIMITS.memory} units of LiquidJS's allocation count (characters of strings built by
- * filters, elements of arrays and ranges); its output is cut at {@link TEMPLATE_LIMITS.outputLength}
+ * filters, elements of arrays and ranges); a filter takes and makes arrays of at most
+ * {@link TEMPLATE_LIMITS.arrayElements} elements, and the filters of one render walk at most
+ * {@link TEMPLATE_LIMITS.work} elements or characters in all (`n · log2 n` for a sort), with the time
+ * limit checked around every filter call; its output is cut at {@link TEMPLATE_LIMITS.outputLength}
  * characters (channels shorten further for their medium).
  *
  * @example `the template is longer than ${TEMPLATE_LIMITS.parseLength} characters`
@@ -14,8 +18,13 @@ export const TEMPLATE_LIMITS = {
   parseLength: 20_000,
   renderMs: 50,
   memory: 1_000_000,
+  arrayElements: 10_000,
+  work: 1_000_000,
   outputLength: 16_384,
 } as const;
+
+/** The render bounds one sandbox applies; tests lift the time limit to see the counting bounds alone. */
+export type RenderBounds = { readonly [K in 'renderMs' | 'memory' | 'arrayElements' | 'work']: number };
 
 /** Tags that read other templates from the file system; a message template has none to read. */
 const FILE_TAGS = ['include', 'render', 'layout'] as const;
@@ -55,7 +64,7 @@ class CountedCaptureTag extends CaptureTag {
  *
  * @example const liquid = createSandbox(); const templates = liquid.parse('{{ name }}');
  */
-export function createSandbox(): Liquid {
+export function createSandbox(bounds: RenderBounds = TEMPLATE_LIMITS): Liquid {
   const liquid = new Liquid({
     // An in-memory, empty template store: no include/render/layout can ever reach the disk.
     templates: {},
@@ -68,9 +77,10 @@ export function createSandbox(): Liquid {
     // The user's text is held to parseLength before parsing; rewriting legacy helpers adds a few
     // characters to each, so LiquidJS's own bound leaves room for that and is a backstop.
     parseLimit: TEMPLATE_LIMITS.parseLength * 2,
-    renderLimit: TEMPLATE_LIMITS.renderMs,
-    memoryLimit: TEMPLATE_LIMITS.memory,
+    renderLimit: bounds.renderMs,
+    memoryLimit: bounds.memory,
   });
+  bindFilterBounds(liquid, bounds);
   for (const name of FILE_TAGS) liquid.registerTag(name, refusedTag(name));
   liquid.registerTag('capture', CountedCaptureTag);
   liquid.registerTag('alert_items', AlertItemsTag);

@@ -1,6 +1,6 @@
 import { Context, type Emitter, type Template, toValue, toValueSync } from 'liquidjs';
 import { rewriteLegacyHelpers } from './legacy-helpers';
-import { createSandbox, TEMPLATE_LIMITS } from './sandbox';
+import { createSandbox, type RenderBounds, TEMPLATE_LIMITS } from './sandbox';
 import type { TemplateContext } from './template-context';
 
 /**
@@ -51,8 +51,12 @@ export function checkTemplate(text: string): TemplateCheck {
  * renderTemplate('{{ state_line }} {{ name }}', templateContext(facts))
  * // { ok: true, text: '🔴 CRITICAL Disk space', truncated: false }
  */
-export function renderTemplate(text: string, context: TemplateContext): TemplateRender {
-  const parsed = parse(text);
+export function renderTemplate(
+  text: string,
+  context: TemplateContext,
+  bounds: RenderBounds = TEMPLATE_LIMITS,
+): TemplateRender {
+  const parsed = parse(text, bounds);
   if (!parsed.ok) return { ok: false, reason: `Line ${parsed.line}: ${parsed.message}` };
   const { liquid, templates } = parsed;
   const emitter = new CappedEmitter(TEMPLATE_LIMITS.outputLength);
@@ -91,7 +95,7 @@ type Parsed =
   | { ok: true; liquid: ReturnType<typeof createSandbox>; templates: Template[] }
   | { ok: false; line: number; message: string };
 
-function parse(text: string): Parsed {
+function parse(text: string, bounds: RenderBounds = TEMPLATE_LIMITS): Parsed {
   if (text.length > TEMPLATE_LIMITS.parseLength) {
     return {
       ok: false,
@@ -100,7 +104,7 @@ function parse(text: string): Parsed {
     };
   }
   try {
-    const liquid = createSandbox();
+    const liquid = createSandbox(bounds);
     return { ok: true, liquid, templates: liquid.parse(rewriteLegacyHelpers(text)) };
   } catch (error) {
     return { ok: false, line: lineOf(error) ?? 1, message: messageOf(error) };
