@@ -1,0 +1,57 @@
+import type { HostileCase } from './hostile-case';
+import type { StallGuardSettings } from './stall-guard-settings';
+import { type Baseline, boundOf, type CaseJudgement, type CaseMeasure, statusSummary } from './stall-verdict';
+
+export interface ReportRow {
+  hostile: HostileCase;
+  /** The run that counts: the re-run when the first failed. */
+  measure: CaseMeasure;
+  judgement: CaseJudgement;
+  rerun: boolean;
+  firstFailures: string[];
+}
+
+const ms = (value: number) => value.toFixed(0);
+
+/** The run's figures as Markdown: the unloaded run and its bounds, then one row per case. */
+export function printReport(report: {
+  settings: StallGuardSettings;
+  baseline: Baseline;
+  rows: ReportRow[];
+  machine: string;
+}): void {
+  const { baseline, rows, settings } = report;
+  const lines = [
+    '',
+    `Stall guard, ${settings.mode} run; ${report.machine}.`,
+    `Unloaded run: ${settings.baselineMs / 1000} s, ${baseline.samples.healthz} polls of /healthz, ${baseline.samples.pages} pages.`,
+    '',
+    '| unloaded | p50 ms | p99 ms | max ms | bound (p99 + 200) ms |',
+    '|---|---:|---:|---:|---:|',
+    ...(
+      [
+        ['/healthz', baseline.healthz],
+        ['fire → SMS page', baseline.sms],
+        ['fire → chat page', baseline.chat],
+      ] as const
+    ).map(([name, f]) => `| ${name} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} | ${ms(boundOf(f))} |`),
+    '',
+    '| case | answers | /healthz max ms | SMS page max ms | chat page max ms | verdict |',
+    '|---|---|---:|---:|---:|---|',
+    ...rows.map((row) => {
+      const { judgement, measure } = row;
+      const missing = (count: number) => (count > 0 ? ` (${count} not arrived)` : '');
+      const verdict =
+        judgement.failures.length > 0
+          ? `**FAIL**: ${judgement.failures.join('; ')}`
+          : row.rerun
+            ? `pass on re-run (first: ${row.firstFailures.join('; ')})`
+            : 'pass';
+      const remarks = judgement.remarks.length > 0 ? `; ${judgement.remarks.join('; ')}` : '';
+      return `| ${row.hostile.name} | ${statusSummary(measure.statuses)} | ${ms(judgement.healthzMax)} | ${ms(judgement.smsMax)}${missing(measure.window.smsMissing)} | ${ms(judgement.chatMax)}${missing(measure.window.chatMissing)} | ${verdict}${remarks} |`;
+    }),
+    '',
+    `${rows.filter((r) => r.judgement.failures.length === 0).length} of ${rows.length} cases passed.`,
+  ];
+  console.log(lines.join('\n'));
+}
