@@ -1,9 +1,9 @@
-import { graphqlCorpus } from './graphql-corpus';
+import { type GraphqlDocument, graphqlCorpus } from './graphql-corpus';
 import type { HostileCase } from './hostile-case';
 import { concurrently } from './hostile-request';
 
 /** Documents a valid query may spell (no limit is crossed): an answer of 200 is right for them. */
-const MAY_ANSWER = new Set(['300 aliased __typename', '120 nested inline fragments']);
+const MAY_ANSWER = new Set(['300 aliased __typename', '120 nested inline fragments', '300 operations']);
 
 /** The GraphQL-over-HTTP media type: a refused document is then a 4xx, not a 200 carrying errors. */
 const ACCEPT = { accept: 'application/graphql-response+json' };
@@ -15,11 +15,11 @@ const ACCEPT = { accept: 'application/graphql-response+json' };
 export function graphqlCases(full: boolean): HostileCase[] {
   const cases: HostileCase[] = [];
   let sent = 0;
-  const post = (query: string) => ({
+  const post = (document: GraphqlDocument) => ({
     method: 'POST' as const,
     path: '/graphql',
     headers: ACCEPT,
-    body: JSON.stringify({ query: `${query}\n#${sent++}` }),
+    body: JSON.stringify({ query: `${document.query}\n#${sent++}`, operationName: document.operationName }),
   });
   for (const [index, document] of graphqlCorpus(full).entries()) {
     const expect = MAY_ANSWER.has(document.name) ? 'any' : '4xx';
@@ -30,7 +30,7 @@ export function graphqlCases(full: boolean): HostileCase[] {
         family: 'graphql',
         expect,
         prepare: async (context) => ({
-          send: () => concurrently(count, () => context.send(post(document.query))),
+          send: () => concurrently(count, () => context.send(post(document))),
         }),
       });
     }
@@ -43,7 +43,10 @@ export function graphqlCases(full: boolean): HostileCase[] {
           send: async () => [
             await context.send({
               method: 'GET',
-              path: `/graphql?query=${encodeURIComponent(`${document.query}\n#${sent++}`)}`,
+              path: `/graphql?${new URLSearchParams({
+                query: `${document.query}\n#${sent++}`,
+                ...(document.operationName ? { operationName: document.operationName } : {}),
+              })}`,
               headers: ACCEPT,
             }),
           ],

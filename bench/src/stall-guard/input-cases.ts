@@ -38,7 +38,7 @@ const attacks: InputAttack[] = [
     reduced: true,
     request: (_, prometheusToken, i) => ({
       method: 'POST',
-      path: `/prometheus-alert/${prometheusToken}/api/v2/alerts`,
+      path: `/api/v1/prometheus-alert/${prometheusToken}/api/v2/alerts`,
       body: `[{"labels":{"alertname":"StallGuard","instance":"valid-${i}"}},{"labels":{"alertname":"StallGuard","instance":"bad-${i}","job":"\\ud800"}}]`,
     }),
   },

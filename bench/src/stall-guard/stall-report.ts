@@ -12,6 +12,8 @@ export interface ReportRow {
 }
 
 const ms = (value: number) => value.toFixed(0);
+/** A table cell's text: `|` would end the cell. */
+const cell = (text: string) => text.replaceAll('|', '\\|');
 
 /** The run's figures as Markdown: the unloaded run and its bounds, then one row per case. */
 export function printReport(report: {
@@ -48,7 +50,7 @@ export function printReport(report: {
             ? `pass on re-run (first: ${row.firstFailures.join('; ')})`
             : 'pass';
       const remarks = judgement.remarks.length > 0 ? `; ${judgement.remarks.join('; ')}` : '';
-      return `| ${row.hostile.name} | ${statusSummary(measure.statuses)} | ${ms(judgement.healthzMax)} | ${ms(judgement.smsMax)}${missing(measure.window.smsMissing)} | ${ms(judgement.chatMax)}${missing(measure.window.chatMissing)} | ${verdict}${remarks} |`;
+      return `| ${cell(row.hostile.name)} | ${statusSummary(measure.statuses)} | ${ms(judgement.healthzMax)} | ${ms(judgement.smsMax)}${missing(measure.window.smsMissing)} | ${ms(judgement.chatMax)}${missing(measure.window.chatMissing)} | ${cell(`${verdict}${remarks}`)} |`;
     }),
     '',
     `${rows.filter((r) => r.judgement.failures.length === 0).length} of ${rows.length} cases passed.`,

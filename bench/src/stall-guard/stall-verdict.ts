@@ -33,6 +33,17 @@ export function baselineOf(window: ProbeWindow): Baseline {
   };
 }
 
+/** Per measure, the figures of the slower unloaded run (the higher p99). */
+export function slowerOf(a: Baseline, b: Baseline): Baseline {
+  const slower = (x: Figures, y: Figures) => (y.p99 > x.p99 ? y : x);
+  return {
+    healthz: slower(a.healthz, b.healthz),
+    sms: slower(a.sms, b.sms),
+    chat: slower(a.chat, b.chat),
+    samples: a.samples,
+  };
+}
+
 /**
  * The bound: the unloaded p99 plus the margin. The p99 rather than the max: on a shared machine the
  * unloaded run's single worst sample is whatever a neighbour did at that moment, and a bound built on
