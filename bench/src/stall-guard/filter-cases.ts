@@ -36,7 +36,10 @@ export function filterCases(full: boolean): HostileCase[] {
                 context.send(
                   fireAlert(
                     rule.token,
-                    JSON.stringify({ alertname: 'stall-guard', instance: `${attack.instance}${'c'.repeat(i)}` }),
+                    JSON.stringify({
+                      alertname: 'stall-guard',
+                      instance: `${attack.instance}${'c'.repeat(i)}`,
+                    }),
                   ),
                 ),
               ),

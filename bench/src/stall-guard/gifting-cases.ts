@@ -36,18 +36,24 @@ export function giftingCases(holdMs: number): HostileCase[] {
           const receiver = bystanders[i % bystanders.length];
           if (!receiver) throw new Error('The gifting case needs bystander users');
           gifts.push(
-            (await context.api.call('POST', `/api/v1/endpoint/changeOwner/${id}`, member.token, {
-              userId: receiver.id,
-            })).status,
+            (
+              await context.api.call('POST', `/api/v1/endpoint/changeOwner/${id}`, member.token, {
+                userId: receiver.id,
+              })
+            ).status,
           );
         }
         const accepted = gifts.filter((status) => status < 300).length;
         return {
-          notes: [`${accepted} of ${GIFTED} gifts taken without the receiver's consent (statuses ${[...new Set(gifts)].join(', ')})`],
+          notes: [
+            `${accepted} of ${GIFTED} gifts taken without the receiver's consent (statuses ${[...new Set(gifts)].join(', ')})`,
+          ],
           send: () =>
             Promise.all(
               Array.from({ length: FIRES }, (_, i) =>
-                context.send(fireAlert(rule.token, JSON.stringify({ alertname: 'gift', instance: `gift-${i}` }))),
+                context.send(
+                  fireAlert(rule.token, JSON.stringify({ alertname: 'gift', instance: `gift-${i}` })),
+                ),
               ),
             ),
           cleanup: async () => {

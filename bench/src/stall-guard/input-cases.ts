@@ -24,7 +24,8 @@ const attacks: InputAttack[] = [
     name: 'lone surrogate \\ud800 as job on fire-alert',
     expect: '4xx',
     reduced: true,
-    request: (token, _, i) => fireAlert(token, `{"instance":"surrogate-${i}","alertname":"x","job":"\\ud800"}`),
+    request: (token, _, i) =>
+      fireAlert(token, `{"instance":"surrogate-${i}","alertname":"x","job":"\\ud800"}`),
   },
   {
     name: 'lone surrogate \\udfff as instance on fire-alert',

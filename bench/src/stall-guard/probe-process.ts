@@ -115,8 +115,7 @@ class Window {
     clearInterval(this.firing);
     await this.poller;
     const until = performance.now() + graceMs;
-    const pending = () =>
-      [...this.firedAt.keys()].some((n) => !smsArrived.has(n) || !chatArrived.has(n));
+    const pending = () => [...this.firedAt.keys()].some((n) => !smsArrived.has(n) || !chatArrived.has(n));
     while (pending() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
     const now = performance.now();
     const latencies = (arrived: Map<number, number>) => {

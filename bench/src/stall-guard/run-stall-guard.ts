@@ -24,6 +24,7 @@ import { startProbe } from './probe-client';
 import { seedService } from './seed-service';
 import { ServiceApi } from './service-api';
 import { FULL, REDUCED, type StallGuardSettings } from './stall-guard-settings';
+import { printReport, type ReportRow } from './stall-report';
 import {
   type Baseline,
   baselineOf,
@@ -33,7 +34,6 @@ import {
   judge,
   slowerOf,
 } from './stall-verdict';
-import { printReport, type ReportRow } from './stall-report';
 
 const settings: StallGuardSettings = process.argv.includes('--full') ? FULL : REDUCED;
 const selected = new RegExp(process.env.STALL_GUARD_CASES ?? '');
@@ -98,7 +98,13 @@ try {
     const passed = counted.judgement.failures.length === 0;
     if (!passed) failed = true;
     log(`${index + 1}/${cases.length} ${passed ? 'pass' : 'FAIL'}: ${hostile.name}`);
-    rows.push({ hostile, measure: counted.measure, judgement: counted.judgement, rerun, firstFailures: first.judgement.failures });
+    rows.push({
+      hostile,
+      measure: counted.measure,
+      judgement: counted.judgement,
+      rerun,
+      firstFailures: first.judgement.failures,
+    });
   }
   printReport({ settings, baseline, rows, machine: machineLine() });
 } finally {

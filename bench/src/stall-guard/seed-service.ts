@@ -70,13 +70,19 @@ export async function seedService(
     value: `${probe.chatUrl}/member`,
   });
   const bystanders: SeededUser[] = [];
-  for (let i = 0; i < bystanderCount; i++) bystanders.push(await createUser(api, adminToken, `sg-bystander-${i}`));
+  for (let i = 0; i < bystanderCount; i++)
+    bystanders.push(await createUser(api, adminToken, `sg-bystander-${i}`));
 
-  const source = await api.ok<{ id: string; webhookToken: string }>('POST', '/api/v1/data-source', adminToken, {
-    name: 'stall guard prometheus',
-    type: 'prometheus',
-    url: 'http://prometheus.invalid:9090',
-  });
+  const source = await api.ok<{ id: string; webhookToken: string }>(
+    'POST',
+    '/api/v1/data-source',
+    adminToken,
+    {
+      name: 'stall guard prometheus',
+      type: 'prometheus',
+      url: 'http://prometheus.invalid:9090',
+    },
+  );
   await api.ok('POST', '/api/v1/alert-rule', adminToken, {
     name: 'stall guard alertmanager',
     type: 'prometheus',

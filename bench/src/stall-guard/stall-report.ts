@@ -36,7 +36,10 @@ export function printReport(report: {
         ['fire → SMS page', baseline.sms],
         ['fire → chat page', baseline.chat],
       ] as const
-    ).map(([name, f]) => `| ${name} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} | ${ms(boundOf(f))} |`),
+    ).map(
+      ([name, f]) =>
+        `| ${name} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.max.toFixed(1)} | ${ms(boundOf(f))} |`,
+    ),
     '',
     '| case | answers | /healthz max ms | SMS page max ms | chat page max ms | verdict |',
     '|---|---|---:|---:|---:|---|',

@@ -59,7 +59,10 @@ export function templateCases(full: boolean): HostileCase[] {
           send: () =>
             concurrently(count, (i) =>
               context.send(
-                fireAlert(rule.token, JSON.stringify({ alertname: 'stall-guard', instance: `templated-${i}` })),
+                fireAlert(
+                  rule.token,
+                  JSON.stringify({ alertname: 'stall-guard', instance: `templated-${i}` }),
+                ),
               ),
             ),
           cleanup: async () => {

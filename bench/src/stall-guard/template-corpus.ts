@@ -18,7 +18,10 @@ export function templateCorpus(full: boolean): TemplateAttack[] {
   if (!full) return [ISSUE_TEMPLATE];
   return [
     ISSUE_TEMPLATE,
-    { name: '(1..200000) | sort | reverse | uniq ×3', template: `{% assign a = (1..200000) %}{{ a${chain('sort | reverse | uniq', 3)} | size }}` },
+    {
+      name: '(1..200000) | sort | reverse | uniq ×3',
+      template: `{% assign a = (1..200000) %}{{ a${chain('sort | reverse | uniq', 3)} | size }}`,
+    },
     {
       name: '(1..200000) | join | split | sort_natural',
       template: `{% assign a = (1..200000) %}{{ a | join: "," | split: "," | sort_natural | join: "," | size }}`,
@@ -29,7 +32,8 @@ export function templateCorpus(full: boolean): TemplateAttack[] {
     },
     {
       name: 'string doubling with append ×40',
-      template: '{% assign s = "xx" %}{% for i in (1..40) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}',
+      template:
+        '{% assign s = "xx" %}{% for i in (1..40) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}',
     },
   ];
 }
