@@ -5,12 +5,14 @@ import { createMemberRule, fireAlert } from './member-rule';
 
 /**
  * The member saves the pattern as a notification behavior rule on a rule of its own, then fires the
- * instance (8 at once: 8 instances of the same shape) at that rule.
+ * instance (the issue's, in the full run, also 8 at once: 8 instances of the same shape) at that rule.
  */
 export function filterCases(full: boolean): HostileCase[] {
   const cases: HostileCase[] = [];
-  for (const attack of filterCorpus(full)) {
-    for (const count of full ? [1, 8] : [1]) {
+  for (const [index, attack] of filterCorpus(full).entries()) {
+    // 8 at once for the issue's pattern: on a backtracking matcher each fire holds the process for
+    // most of a minute, and the other shapes add nothing that 8 of them would show.
+    for (const count of full && index === 0 ? [1, 8] : [1]) {
       cases.push({
         name: `filter ${attack.name}${count > 1 ? `, ${count} fires at once` : ''}`,
         family: 'filter',

@@ -18,6 +18,7 @@ export function giftingCases(holdMs: number): HostileCase[] {
       family: 'gifting',
       expect: 'any',
       tailMs: holdMs,
+      judgesChat: true,
       prepare: async (context) => {
         const { member, bystanders } = context.seeded;
         const tarpit = await startTarpitServer();

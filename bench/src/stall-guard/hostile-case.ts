@@ -30,5 +30,10 @@ export interface HostileCase {
   expect: '4xx' | 'any';
   /** Measure this long after the last answer: work a request leaves behind (a send-time template). */
   tailMs?: number;
+  /**
+   * Judged on other users' chat pages too (they are always measured): the case aims at the chat
+   * lane. Elsewhere chat pages wait for the lane's polling and are reported only.
+   */
+  judgesChat?: boolean;
   prepare(context: CaseContext): Promise<PreparedCase>;
 }

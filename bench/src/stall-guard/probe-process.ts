@@ -1,9 +1,10 @@
 /**
  * The stall guard's probe, in a process of its own so that nothing the guard does to send hostile
  * requests (building bodies, holding 500 streams) delays a measurement: it polls `/healthz` every
- * 20 ms, fires a page every 200 ms at the probe rule, and times each page from its fire to its
- * arrival at the fake SMS vendor and the fake chat webhook, both of which run here, on this process's
- * clock. The server runs in a process of its own, so a request that blocks its event loop shows
+ * 20 ms, fires an SMS page every 200 ms and a chat page every second (one owner's chat sends go
+ * two at a time: faster would measure the lane's queue, not the server), and times each page from
+ * its fire to its arrival at the fake SMS vendor or the fake chat webhook, both of which run here,
+ * on this process's clock. The server runs in a process of its own, so a request that blocks its event loop shows
  * here as a late answer or a late page.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,8 @@ import { startFakeProviderOne, startFakeWebhookReceiver } from '@oncall/fakes';
 import type { FromProbe, ProbeTargets, ProbeWindow, ToProbe } from './probe-protocol';
 
 const HEALTHZ_EVERY_MS = 20;
-const FIRE_EVERY_MS = 200;
+const SMS_EVERY_MS = 200;
+const CHAT_EVERY_MS = 1_000;
 /** A poll or fire unanswered this long counts as this long: a stall longer than any case's bound. */
 const PROBE_TIMEOUT_MS = 60_000;
 
@@ -22,7 +24,8 @@ const post = (message: FromProbe) => {
 };
 
 const run = randomBytes(3).toString('hex');
-const marker = new RegExp(`sgp-${run}-(\\d+)`);
+const smsMarker = new RegExp(`sgs-${run}-(\\d+)`);
+const chatMarker = new RegExp(`sgc-${run}-(\\d+)`);
 const sms = await startFakeProviderOne();
 const chat = await startFakeWebhookReceiver();
 const smsArrived = new Map<number, number>();
@@ -32,6 +35,7 @@ const chatArrived = new Map<number, number>();
 async function follow(
   waitFor: (count: number) => Promise<void>,
   textOf: (index: number) => string,
+  marker: RegExp,
   arrived: Map<number, number>,
   forward: boolean,
 ): Promise<void> {
@@ -47,18 +51,21 @@ async function follow(
 void follow(
   (count) => sms.waitForRequests(count),
   (i) => sms.requests[i]?.query.message ?? '',
+  smsMarker,
   smsArrived,
   true,
 );
 void follow(
   (count) => chat.waitForRequests(count),
   (i) => chat.requests[i]?.body ?? '',
+  chatMarker,
   chatArrived,
   false,
 );
 
 let targets: ProbeTargets | undefined;
-let fired = 0;
+let smsFired = 0;
+let chatFired = 0;
 
 async function timedGet(url: string): Promise<number> {
   const started = performance.now();
@@ -75,14 +82,18 @@ class Window {
   private active = true;
   private readonly healthz: number[] = [];
   private healthzTimeouts = 0;
-  private readonly firedAt = new Map<number, number>();
+  private readonly smsFiredAt = new Map<number, number>();
+  private readonly chatFiredAt = new Map<number, number>();
   private readonly poller: Promise<void>;
-  private readonly firing: NodeJS.Timeout;
+  private readonly firing: NodeJS.Timeout[];
 
   constructor(private readonly to: ProbeTargets) {
     this.poller = this.poll();
-    this.fire();
-    this.firing = setInterval(() => this.fire(), FIRE_EVERY_MS);
+    const sms = () => this.fire(this.to.smsRuleToken, 'sgs', smsFired++, this.smsFiredAt);
+    const chat = () => this.fire(this.to.chatRuleToken, 'sgc', chatFired++, this.chatFiredAt);
+    sms();
+    chat();
+    this.firing = [setInterval(sms, SMS_EVERY_MS), setInterval(chat, CHAT_EVERY_MS)];
   }
 
   private async poll(): Promise<void> {
@@ -94,15 +105,14 @@ class Window {
     }
   }
 
-  private fire(): void {
-    const n = fired++;
-    this.firedAt.set(n, performance.now());
+  private fire(token: string, prefix: string, n: number, firedAt: Map<number, number>): void {
+    firedAt.set(n, performance.now());
     // Not awaited: pages are fired on the clock whether or not the last one was answered. A fire
     // that fails leaves its page missing, which the window reports.
     fetch(this.to.fireUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.to.ruleToken}` },
-      body: JSON.stringify({ alertname: 'stall-guard', instance: `sgp-${run}-${n}` }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ alertname: 'stall-guard', instance: `${prefix}-${run}-${n}` }),
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     })
       .then((response) => response.arrayBuffer())
@@ -112,24 +122,26 @@ class Window {
   /** Stops polling and firing; waits up to `graceMs` for the pages still on their way. */
   async end(graceMs: number): Promise<ProbeWindow> {
     this.active = false;
-    clearInterval(this.firing);
+    for (const timer of this.firing) clearInterval(timer);
     await this.poller;
     const until = performance.now() + graceMs;
-    const pending = () => [...this.firedAt.keys()].some((n) => !smsArrived.has(n) || !chatArrived.has(n));
+    const pending = () =>
+      [...this.smsFiredAt.keys()].some((n) => !smsArrived.has(n)) ||
+      [...this.chatFiredAt.keys()].some((n) => !chatArrived.has(n));
     while (pending() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
     const now = performance.now();
-    const latencies = (arrived: Map<number, number>) => {
+    const latencies = (firedAt: Map<number, number>, arrived: Map<number, number>) => {
       const samples: number[] = [];
       let missing = 0;
-      for (const [n, at] of this.firedAt) {
+      for (const [n, at] of firedAt) {
         const arrival = arrived.get(n);
         if (arrival === undefined) missing += 1;
         samples.push((arrival ?? now) - at);
       }
       return { samples, missing };
     };
-    const smsLatency = latencies(smsArrived);
-    const chatLatency = latencies(chatArrived);
+    const smsLatency = latencies(this.smsFiredAt, smsArrived);
+    const chatLatency = latencies(this.chatFiredAt, chatArrived);
     return {
       healthz: this.healthz,
       healthzTimeouts: this.healthzTimeouts,
@@ -137,7 +149,7 @@ class Window {
       smsMissing: smsLatency.missing,
       chat: chatLatency.samples,
       chatMissing: chatLatency.missing,
-      fires: this.firedAt.size,
+      fires: this.smsFiredAt.size,
     };
   }
 }

@@ -4,8 +4,10 @@
 export interface ProbeTargets {
   healthzUrl: string;
   fireUrl: string;
-  /** The ingestion token of the probe rule: one SMS and one chat endpoint, both the admin's. */
-  ruleToken: string;
+  /** The ingestion token of the probe's SMS rule: one SMS endpoint, the admin's. */
+  smsRuleToken: string;
+  /** The ingestion token of the probe's chat rule: one Mattermost endpoint, the admin's. */
+  chatRuleToken: string;
 }
 
 export type ToProbe =
@@ -26,6 +28,7 @@ export interface ProbeWindow {
    * `chat` as the time they had waited, a lower bound). */
   smsMissing: number;
   chatMissing: number;
+  /** SMS pages fired in the window. */
   fires: number;
 }
 

@@ -53,14 +53,22 @@ const serverEnv = {
 };
 let server: ServerProcess = await startServerProcess(database.url, port, serverEnv);
 let failed = false;
+// Stopped from outside (Ctrl-C, CI's timeout): the server, the probe and the database go too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.allSettled([probe.stop(), server.kill()])
+      .then(() => database.drop())
+      .finally(() => process.exit(130));
+  });
+}
 try {
   const api = new ServiceApi(server.url);
   log(`${settings.mode} run; seeding the service on ${server.url}`);
-  const { seeded, probeRuleToken } = await seedService(api, probe, server.adminPassword, settings.bystanders);
+  const { seeded, probeTokens } = await seedService(api, probe, server.adminPassword, settings.bystanders);
   probe.configure({
     healthzUrl: `${server.url}/healthz`,
     fireUrl: `${server.url}/api/v1/fire-alert`,
-    ruleToken: probeRuleToken,
+    ...probeTokens,
   });
   probe.begin();
   await sleep(settings.warmUpMs);
@@ -144,7 +152,7 @@ async function runCase(
     measure.error = `service stuck for ${settings.settleMs / 1000} s after the case: restarted`;
   }
   await cleanup?.().catch((error: unknown) => log(`cleanup of ${hostile.name}: ${String(error)}`));
-  return { measure, judgement: judge(measure, baseline, hostile.expect) };
+  return { measure, judgement: judge(measure, baseline, hostile.expect, hostile.judgesChat ?? false) };
 }
 
 /**
@@ -163,7 +171,7 @@ async function settle(baseline: Baseline): Promise<boolean> {
     probe.begin();
     await sleep(1_000);
     const window = await probe.end(settings.graceMs);
-    const quiet = judge({ statuses: [], window, notes: [] }, baseline, 'any');
+    const quiet = judge({ statuses: [], window, notes: [] }, baseline, 'any', false);
     if (quiet.failures.length === 0) return true;
   }
   return false;

@@ -23,8 +23,8 @@ const PHONE = '09120000000';
 
 /**
  * Seeds the service as its users would: an SMS provider config pointing at the probe's fake vendor,
- * the admin's SMS endpoint verified by the one-time code that vendor received, a chat endpoint, the
- * probe rule paging both (`ProbeTargets`), a member with a rule of its own, bystander users and a
+ * the admin's SMS endpoint verified by the one-time code that vendor received, a chat endpoint, a
+ * probe rule paging each (`ProbeTargets`), a member with a rule of its own, bystander users and a
  * Prometheus data source with a rule listening to it.
  */
 export async function seedService(
@@ -32,7 +32,7 @@ export async function seedService(
   probe: Probe,
   adminPassword: string,
   bystanderCount: number,
-): Promise<{ seeded: SeededService; probeRuleToken: string }> {
+): Promise<{ seeded: SeededService; probeTokens: { smsRuleToken: string; chatRuleToken: string } }> {
   const adminToken = await api.login('admin', adminPassword);
   await api.ok('POST', '/api/v1/config/sms', adminToken, {
     name: 'stall guard sms',
@@ -57,11 +57,14 @@ export async function seedService(
     name: 'stall guard chat',
     value: `${probe.chatUrl}/probe`,
   });
-  const probeRule = await api.ok<{ apiToken: string }>('POST', '/api/v1/alert-rule', adminToken, {
-    name: 'stall guard probe',
-    type: 'api',
-    endpointIds: [smsEndpoint.id, chatEndpoint.id],
-  });
+  const probeRule = (name: string, endpointId: string) =>
+    api.ok<{ apiToken: string }>('POST', '/api/v1/alert-rule', adminToken, {
+      name,
+      type: 'api',
+      endpointIds: [endpointId],
+    });
+  const smsRule = await probeRule('stall guard sms probe', smsEndpoint.id);
+  const chatRule = await probeRule('stall guard chat probe', chatEndpoint.id);
 
   const member = await createUser(api, adminToken, 'sg-member');
   const memberChat = await api.ok<{ id: string }>('POST', '/api/v1/endpoint', member.token, {
@@ -99,7 +102,7 @@ export async function seedService(
       memberChatEndpointId: memberChat.id,
       prometheusToken: source.webhookToken,
     },
-    probeRuleToken: probeRule.apiToken,
+    probeTokens: { smsRuleToken: smsRule.apiToken, chatRuleToken: chatRule.apiToken },
   };
 }
 

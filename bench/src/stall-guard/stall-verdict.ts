@@ -68,7 +68,12 @@ export interface CaseJudgement {
   remarks: string[];
 }
 
-export function judge(measure: CaseMeasure, baseline: Baseline, expect: '4xx' | 'any'): CaseJudgement {
+export function judge(
+  measure: CaseMeasure,
+  baseline: Baseline,
+  expect: '4xx' | 'any',
+  judgesChat: boolean,
+): CaseJudgement {
   const { window, statuses } = measure;
   const healthzMax = figures(window.healthz).max;
   const smsMax = figures(window.sms).max;
@@ -77,7 +82,9 @@ export function judge(measure: CaseMeasure, baseline: Baseline, expect: '4xx' | 
   if (measure.error) failures.push(measure.error);
   if (healthzMax > boundOf(baseline.healthz)) failures.push('/healthz stalled');
   if (smsMax > boundOf(baseline.sms) || window.smsMissing > 0) failures.push('SMS page stalled');
-  if (chatMax > boundOf(baseline.chat) || window.chatMissing > 0) failures.push('chat page stalled');
+  if (judgesChat && (chatMax > boundOf(baseline.chat) || window.chatMissing > 0)) {
+    failures.push('chat page stalled');
+  }
   const unanswered = statuses.filter((s) => s === 0).length;
   if (unanswered > 0) failures.push(`${unanswered} unanswered`);
   const errors = statuses.filter((s) => s >= 500).length;
