@@ -182,4 +182,6 @@ process.on('message', async (message: ToProbe) => {
   }
 });
 
+// The guard gone (killed, crashed): nothing is left to measure for.
+process.once('disconnect', () => process.exit(0));
 post({ type: 'ready', smsUrl: sms.url, chatUrl: chat.url });

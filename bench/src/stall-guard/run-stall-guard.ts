@@ -41,7 +41,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stderr.write(`stall guard: ${line}\n`);
 
 const database = await createBenchDatabase();
-const probe = await startProbe();
+const probe = await startProbe().catch(async (error: unknown) => {
+  await database.drop();
+  throw error;
+});
 const port = await freePort();
 const serverEnv = {
   ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
@@ -51,7 +54,13 @@ const serverEnv = {
   ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   JWT_SECRET: randomBytes(48).toString('base64url'),
 };
-let server: ServerProcess = await startServerProcess(database.url, port, serverEnv);
+let server: ServerProcess = await startServerProcess(database.url, port, serverEnv).catch(
+  async (error: unknown) => {
+    await probe.stop();
+    await database.drop();
+    throw error;
+  },
+);
 let failed = false;
 // Stopped from outside (Ctrl-C, CI's timeout): the server, the probe and the database go too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
