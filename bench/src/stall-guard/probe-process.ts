@@ -155,6 +155,16 @@ class Window {
 }
 
 let window: Window | undefined;
+/** What `end` answers when no window was begun (a case whose setup failed). */
+const EMPTY_WINDOW: ProbeWindow = {
+  healthz: [],
+  healthzTimeouts: 0,
+  sms: [],
+  chat: [],
+  smsMissing: 0,
+  chatMissing: 0,
+  fires: 0,
+};
 
 process.on('message', async (message: ToProbe) => {
   switch (message.type) {
@@ -168,7 +178,7 @@ process.on('message', async (message: ToProbe) => {
     case 'end': {
       const ending = window;
       window = undefined;
-      if (ending) post({ type: 'window', window: await ending.end(message.graceMs) });
+      post({ type: 'window', window: ending ? await ending.end(message.graceMs) : EMPTY_WINDOW });
       return;
     }
     case 'healthz':

@@ -24,7 +24,7 @@ import { startProbe } from './probe-client';
 import { seedService } from './seed-service';
 import { ServiceApi } from './service-api';
 import { FULL, REDUCED, type StallGuardSettings } from './stall-guard-settings';
-import { printReport, type ReportRow } from './stall-report';
+import { printHeader, printRow, printSummary, type ReportRow } from './stall-report';
 import {
   type Baseline,
   baselineOf,
@@ -96,6 +96,7 @@ try {
     timeoutMs: settings.requestTimeoutMs,
     send: (hostile) => sendHostile(server.url, hostile, settings.requestTimeoutMs),
   };
+  printHeader({ settings, baseline, machine: machineLine() });
   const rows: ReportRow[] = [];
   const cases = allCases(settings).filter((c) => selected.test(c.name));
   for (const [index, hostile] of cases.entries()) {
@@ -115,15 +116,17 @@ try {
     const passed = counted.judgement.failures.length === 0;
     if (!passed) failed = true;
     log(`${index + 1}/${cases.length} ${passed ? 'pass' : 'FAIL'}: ${hostile.name}`);
-    rows.push({
+    const row = {
       hostile,
       measure: counted.measure,
       judgement: counted.judgement,
       rerun,
       firstFailures: first.judgement.failures,
-    });
+    };
+    rows.push(row);
+    printRow(row);
   }
-  printReport({ settings, baseline, rows, machine: machineLine() });
+  printSummary(rows);
 } finally {
   await probe.stop();
   await server.kill();
@@ -145,6 +148,7 @@ async function runCase(
   try {
     const prepared = await hostile.prepare(context);
     cleanup = prepared.cleanup;
+    // A setup that failed began no window; ending none answers an empty one.
     probe.begin();
     const statuses = await prepared.send();
     await sleep(hostile.tailMs ?? settings.tailMs);

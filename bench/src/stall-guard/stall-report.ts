@@ -15,14 +15,13 @@ const ms = (value: number) => value.toFixed(0);
 /** A table cell's text: `|` would end the cell. */
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-/** The run's figures as Markdown: the unloaded run and its bounds, then one row per case. */
-export function printReport(report: {
+/** The unloaded run and its bounds, then the head of the cases' table, as Markdown. */
+export function printHeader(report: {
   settings: StallGuardSettings;
   baseline: Baseline;
-  rows: ReportRow[];
   machine: string;
 }): void {
-  const { baseline, rows, settings } = report;
+  const { baseline, settings } = report;
   const lines = [
     '',
     `Stall guard, ${settings.mode} run; ${report.machine}.`,
@@ -45,20 +44,28 @@ export function printReport(report: {
     '',
     '| case | answers | /healthz max ms | SMS page max ms | chat page max ms | verdict |',
     '|---|---|---:|---:|---:|---|',
-    ...rows.map((row) => {
-      const { judgement, measure } = row;
-      const missing = (count: number) => (count > 0 ? ` (${count} not arrived)` : '');
-      const verdict =
-        judgement.failures.length > 0
-          ? `**FAIL**: ${judgement.failures.join('; ')}`
-          : row.rerun
-            ? `pass on re-run (first: ${row.firstFailures.join('; ')})`
-            : 'pass';
-      const remarks = judgement.remarks.length > 0 ? `; ${judgement.remarks.join('; ')}` : '';
-      return `| ${cell(row.hostile.name)} | ${statusSummary(measure.statuses)} | ${ms(judgement.healthzMax)} | ${ms(judgement.smsMax)}${missing(measure.window.smsMissing)} | ${ms(judgement.chatMax)}${missing(measure.window.chatMissing)} | ${cell(`${verdict}${remarks}`)} |`;
-    }),
-    '',
-    `${rows.filter((r) => r.judgement.failures.length === 0).length} of ${rows.length} cases passed.`,
   ];
   console.log(lines.join('\n'));
+}
+
+/** One case's row, printed as soon as the case is judged: a run stopped early keeps its figures. */
+export function printRow(row: ReportRow): void {
+  const { judgement, measure } = row;
+  const missing = (count: number) => (count > 0 ? ` (${count} not arrived)` : '');
+  const verdict =
+    judgement.failures.length > 0
+      ? `**FAIL**: ${judgement.failures.join('; ')}`
+      : row.rerun
+        ? `pass on re-run (first: ${row.firstFailures.join('; ')})`
+        : 'pass';
+  const remarks = judgement.remarks.length > 0 ? `; ${judgement.remarks.join('; ')}` : '';
+  console.log(
+    `| ${cell(row.hostile.name)} | ${statusSummary(measure.statuses)} | ${ms(judgement.healthzMax)} | ${ms(judgement.smsMax)}${missing(measure.window.smsMissing)} | ${ms(judgement.chatMax)}${missing(measure.window.chatMissing)} | ${cell(`${verdict}${remarks}`)} |`,
+  );
+}
+
+export function printSummary(rows: ReportRow[]): void {
+  console.log(
+    `\n${rows.filter((r) => r.judgement.failures.length === 0).length} of ${rows.length} cases passed.`,
+  );
 }
