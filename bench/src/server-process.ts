@@ -13,6 +13,8 @@ export interface ServerProcess {
   /** CPU time the server process has used so far, in ms (Linux; NaN elsewhere). */
   cpuMs(): number;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL): a server whose event loop is stuck cannot run its SIGTERM handler. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function startServerProcess(
     jwtSecret,
     cpuMs: () => processCpuMs(child),
     stop: () => stopChild(child),
+    kill: () => killChild(child),
   };
 }
 
@@ -111,6 +114,14 @@ export function spawnListening(
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
+  });
+}
+
+export function killChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
   });
 }
 

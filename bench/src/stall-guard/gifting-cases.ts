@@ -1,0 +1,69 @@
+import { startTarpitServer } from '@oncall/fakes';
+import type { HostileCase } from './hostile-case';
+import { createMemberRule, fireAlert } from './member-rule';
+
+const GIFTED = 8;
+const FIRES = 4;
+
+/**
+ * Endpoint gifting: the member makes 8 Teams endpoints pointing at a tarpit (accepts, never answers),
+ * puts them on a rule of its own, hands each to another user (`POST /endpoint/changeOwner/{id}`),
+ * then fires the rule 4 times. Other users' chat pages (the probe's chat endpoint, the admin's) must
+ * keep arriving: this case is judged on them as on `/healthz` and the SMS page.
+ */
+export function giftingCases(holdMs: number): HostileCase[] {
+  return [
+    {
+      name: `endpoint gifting: ${GIFTED} tarpit chat endpoints on one rule given to ${GIFTED} users, ${FIRES} fires`,
+      family: 'gifting',
+      expect: 'any',
+      tailMs: holdMs,
+      judgesChat: true,
+      prepare: async (context) => {
+        const { member, bystanders } = context.seeded;
+        const tarpit = await startTarpitServer();
+        const endpointIds: string[] = [];
+        for (let i = 0; i < GIFTED; i++) {
+          const endpoint = await context.api.ok<{ id: string }>('POST', '/api/v1/endpoint', member.token, {
+            type: 'teams',
+            name: `gift ${i}`,
+            value: `${tarpit.url}/hook-${i}`,
+          });
+          endpointIds.push(endpoint.id);
+        }
+        const rule = await createMemberRule(context, endpointIds);
+        const gifts: number[] = [];
+        for (const [i, id] of endpointIds.entries()) {
+          const receiver = bystanders[i % bystanders.length];
+          if (!receiver) throw new Error('The gifting case needs bystander users');
+          gifts.push(
+            (
+              await context.api.call('POST', `/api/v1/endpoint/changeOwner/${id}`, member.token, {
+                userId: receiver.id,
+              })
+            ).status,
+          );
+        }
+        const accepted = gifts.filter((status) => status < 300).length;
+        return {
+          notes: [
+            `${accepted} of ${GIFTED} gifts taken without the receiver's consent (statuses ${[...new Set(gifts)].join(', ')})`,
+          ],
+          send: () =>
+            Promise.all(
+              Array.from({ length: FIRES }, (_, i) =>
+                context.send(
+                  fireAlert(rule.token, JSON.stringify({ alertname: 'gift', instance: `gift-${i}` })),
+                ),
+              ),
+            ),
+          cleanup: async () => {
+            // Ends every held send (they fail and retry into a closed port), then the rule.
+            await tarpit.close();
+            await context.api.call('DELETE', `/api/v1/alert-rule/${rule.id}`, member.token);
+          },
+        };
+      },
+    },
+  ];
+}
