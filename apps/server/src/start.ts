@@ -6,6 +6,7 @@ import {
   findUnservedTypes,
   SecretBox,
   type SystemAdminResult,
+  type TemplateFallback,
 } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
 import { type Engine, lateBoundInstanceResolver, loadPluginRegistry, startCheckLoop } from '@oncall/engine';
@@ -17,6 +18,7 @@ import { composeEngine } from './engine/compose-engine';
 import type { LogDestination } from './logging/logger-options';
 import { createEngineMetrics } from './metrics/engine-metrics';
 import { registerQueueGauges } from './metrics/queue-gauges';
+import { createTemplateFallbackCounter } from './metrics/template-fallbacks';
 import { scheduleRetention } from './retention/retention-schedule';
 
 export interface RunningService {
@@ -48,16 +50,24 @@ export async function startService(config: AppConfig, options: StartOptions = {}
   let reportError = (error: unknown): void => {
     process.stderr.write(`delivery engine: ${String(error)}\n`);
   };
+  let reportTemplateFallback = (fallback: TemplateFallback): void => {
+    process.stderr.write(`template failed, default message sent: ${fallback.reason}\n`);
+  };
   try {
     const migrationsApplied = await migrate(db.orm);
     // The engine resolves through the core, which is built on the engine's orchestrator.
     const instances = lateBoundInstanceResolver();
     const registry = new Registry();
+    const countTemplateFallback = createTemplateFallbackCounter(registry);
     engine = await composeEngine(config, db, {
       plugins,
       metrics: createEngineMetrics(registry),
       instances,
       onError: (error) => reportError(error),
+      onTemplateFallback: (fallback) => {
+        countTemplateFallback(fallback);
+        reportTemplateFallback(fallback);
+      },
     });
     const core = createCore({
       orm: db.orm,
@@ -104,6 +114,8 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       graphqlIntrospection: config.graphql.introspection,
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
+    reportTemplateFallback = (fallback) =>
+      app.log.warn(fallback, 'a template failed to render at send time; the default message was sent');
     for (const unserved of await findUnservedTypes(db.orm, plugins)) {
       app.log.warn(
         unserved,

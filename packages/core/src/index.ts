@@ -175,6 +175,7 @@ export {
   type AlertEventMessagesOptions,
   createAlertEventMessages,
   readEventMessageFacts,
+  type TemplateFallback,
 } from './notifications/alert-event-messages';
 export {
   createDeliveryTargets,

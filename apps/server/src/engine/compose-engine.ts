@@ -1,5 +1,5 @@
 import type { AppConfig } from '@oncall/config';
-import { armedInstanceReader, type PluginRegistry } from '@oncall/core';
+import { armedInstanceReader, type PluginRegistry, type TemplateFallback } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import {
   composeDeliveryAdapters,
@@ -21,6 +21,8 @@ export interface ComposeEngineOptions {
   readonly onError: (error: unknown) => void;
   /** Counters for `/metrics`: deliveries and failovers (embedded driver), failed jobs (both). */
   readonly metrics?: EngineMetrics;
+  /** A send whose template failed (the default message went); logged and counted by the server. */
+  readonly onTemplateFallback?: (fallback: TemplateFallback) => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function composeEngine(
   db: Database,
   options: ComposeEngineOptions,
 ): Promise<Engine> {
-  const adapters = composeDeliveryAdapters(config, db.orm, options.plugins);
+  const adapters = composeDeliveryAdapters(config, db.orm, options.plugins, options.onTemplateFallback);
   const policies = deliveryRetryPolicies(config.delivery);
   if (config.temporal === undefined) {
     const engine = createEmbeddedEngine({

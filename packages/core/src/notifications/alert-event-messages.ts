@@ -17,6 +17,17 @@ export interface AlertEventMessagesOptions {
   readonly ackLinks: Pick<AckLinkSigner, 'sign'>;
   /** Where users reach the service (`PUBLIC_URL`); acknowledge links start with it. */
   readonly publicUrl: string;
+  /** Told of each send whose template failed (the default message went): the server logs and counts it. */
+  readonly onTemplateFallback?: (fallback: TemplateFallback) => void;
+}
+
+/** A send whose template failed to render: the default message went instead. */
+export interface TemplateFallback {
+  readonly alertEventId: string;
+  readonly endpointId: string;
+  readonly behaviorRuleId: string;
+  /** Why, with the line when it has one: a render bound (`… limit exceeded`) or a runtime error. */
+  readonly reason: string;
 }
 
 /**
@@ -134,7 +145,14 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
         },
       ]);
       // A template that fails must not cost the page: the default message goes, and why is recorded.
-      return rendered.ok ? templatedMessage(message, rendered.text) : message;
+      if (rendered.ok) return templatedMessage(message, rendered.text);
+      options.onTemplateFallback?.({
+        alertEventId,
+        endpointId,
+        behaviorRuleId: template.template_rule_id,
+        reason: rendered.reason,
+      });
+      return message;
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type PluginRegistry,
   SecretBox,
   systemClock,
+  type TemplateFallback,
 } from '@oncall/core';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 
@@ -24,11 +25,16 @@ export interface DeliveryCompositionConfig {
  * server, or a Temporal worker), so the links are signed there with the JWT secret and lifetime the
  * server's core uses: its acknowledge route accepts them.
  */
-export function alertMessagesFor(config: DeliveryCompositionConfig, orm: MikroORM): AlertEventMessages {
+export function alertMessagesFor(
+  config: DeliveryCompositionConfig,
+  orm: MikroORM,
+  onTemplateFallback?: (fallback: TemplateFallback) => void,
+): AlertEventMessages {
   return createAlertEventMessages({
     orm,
     ackLinks: new AckLinkSigner(config.jwtSecret, systemClock, config.auth.ackLinkTtlSeconds),
     publicUrl: config.http.publicUrl,
+    onTemplateFallback,
   });
 }
 
@@ -37,18 +43,19 @@ export function alertMessagesFor(config: DeliveryCompositionConfig, orm: MikroOR
  * database (the core's delivery store), built the same way by the server (embedded engine, Temporal
  * outbox) and by the Temporal worker (activities): the channels of the process's plugin registry
  * (`loadPluginRegistry`, which the server shares with its core), secrets opened with the configured
- * key.
+ * key. `onTemplateFallback` hears of each send whose template failed (the default message went).
  */
 export function composeDeliveryAdapters(
   config: DeliveryCompositionConfig,
   orm: MikroORM,
   plugins: PluginRegistry,
+  onTemplateFallback?: (fallback: TemplateFallback) => void,
 ): EngineAdapters {
   return createEngineAdapters({
     ...createDeliveryStore(orm, {
       box: new SecretBox(config.encryptionKey),
       plugins,
-      alertMessages: alertMessagesFor(config, orm),
+      alertMessages: alertMessagesFor(config, orm, onTemplateFallback),
     }),
     plugins,
     allowPrivateTargets: config.delivery.allowPrivateTargets,
