@@ -7,11 +7,12 @@ describe('template fallback counter', () => {
     const registry = new Registry();
     const count = createTemplateFallbackCounter(registry);
     const fallback = { alertEventId: 'e', endpointId: 'p', behaviorRuleId: 'b' };
-    count({ ...fallback, reason: 'Line 1: array size limit exceeded: an array of more than 1000 elements' });
+    count({ ...fallback, reason: 'Line 1: sort_natural: an array of 20000 elements is over the 10000 allowed' });
     count({ ...fallback, reason: 'template render limit exceeded' });
+    count({ ...fallback, reason: 'template work limit exceeded' });
     count({ ...fallback, reason: 'Line 3: undefined variable: x' });
     const text = await registry.metrics();
-    expect(text).toContain('oncall_template_fallbacks_total{cause="bound"} 2');
+    expect(text).toContain('oncall_template_fallbacks_total{cause="bound"} 3');
     expect(text).toContain('oncall_template_fallbacks_total{cause="error"} 1');
   });
 });

@@ -1,8 +1,8 @@
 import type { TemplateFallback } from '@oncall/core';
 import { Counter, type Registry } from 'prom-client';
 
-/** Whether a template failed on a render bound (time, memory, array or string size) or otherwise. */
-const BOUND = /(template render|memory alloc|array size|string size) limit exceeded/;
+/** Whether a template failed on a render bound (time, allocations, filter work, array size) or otherwise. */
+const BOUND = /(template render|memory alloc|template work) limit exceeded|elements is over the \d+ allowed/;
 
 /**
  * Counts sends whose template failed (the default message went) for `/metrics`, by cause: a
