@@ -1,5 +1,6 @@
 import { type ClientRequest, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ADMIN } from '@oncall/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenLive } from './support/live-listener';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -94,6 +95,24 @@ describe('live stream caps', () => {
     await streaming(2);
     open(admin);
     await streaming(3);
+  });
+
+  it("refuses a stream over the per-user cap by the token's signature, before the session is read", async () => {
+    const first = open(admin);
+    open(admin);
+    await streaming(2);
+    // A second session of the same user, logged out: reading it would answer 401. The refusal comes
+    // first, so a flood of streams over the cap costs the database nothing.
+    const { accessToken } = await h.login(ADMIN.username, ADMIN.password);
+    expect((await h.call('POST', '/api/v1/auth/logout', { token: accessToken })).statusCode).toBe(200);
+    await refusedWith429(open(accessToken));
+    // With room, the same token's session is read, and refused as any revoked one (tRPC's way: the
+    // error as the stream's first message).
+    first.request.destroy();
+    await streaming(1);
+    const revoked = open(accessToken);
+    await vi.waitFor(() => expect(revoked.text()).toContain('UNAUTHORIZED'), WAIT);
+    expect(h.t.core.live.subscribers).toBe(1);
   });
 
   it('refuses a stream over the process-wide cap, whoever asks', async () => {

@@ -81,6 +81,14 @@ export class AuthService {
    * Resolves an access token to its actor; a revoked or expired session fails at once. This runs on
    * every request, so it reads one joined row instead of hydrating entities.
    */
+  /**
+   * The user an access token was signed for, by its signature and expiry alone (no session read):
+   * enough to refuse a request cheaply, never to grant one; null for a token that does not verify.
+   */
+  async claimedUserId(accessToken: string): Promise<string | null> {
+    return (await this.deps.accessTokens.verify(accessToken))?.userId ?? null;
+  }
+
   async authenticate(accessToken: string): Promise<Actor> {
     const claims = await this.deps.accessTokens.verify(accessToken);
     if (!claims) throw unauthenticated();

@@ -100,6 +100,14 @@ export class LiveEvents {
    * `signal` aborts (a client gone, even if the stream never started) or when the iterator is
    * returned.
    */
+  /**
+   * Refuses (`too_many_streams`) a stream the user has no room for, without taking a slot: called
+   * before the caller's session is read, so a flood of streams over the cap costs no database work.
+   */
+  checkRoomFor(userId: string): void {
+    this.slots.checkRoom(userId);
+  }
+
   subscribe(
     actor: Actor,
     options: LiveSubscription,

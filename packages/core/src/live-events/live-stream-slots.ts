@@ -16,8 +16,8 @@ export class LiveStreamSlots {
 
   constructor(private readonly limits: { maxPerUser: number; maxTotal: number }) {}
 
-  /** Takes a slot for the user's stream; `too_many_streams` over either cap. */
-  take(userId: string): LiveStreamSlot {
+  /** Throws `too_many_streams` when the user's next stream would be over either cap; takes nothing. */
+  checkRoom(userId: string): void {
     const mine = this.perUser.get(userId) ?? 0;
     if (mine >= this.limits.maxPerUser) {
       throw tooManyStreams(
@@ -27,6 +27,12 @@ export class LiveStreamSlots {
     if (this.total >= this.limits.maxTotal) {
       throw tooManyStreams('The server has as many live streams open as it takes; try again shortly.');
     }
+  }
+
+  /** Takes a slot for the user's stream; `too_many_streams` over either cap. */
+  take(userId: string): LiveStreamSlot {
+    this.checkRoom(userId);
+    const mine = this.perUser.get(userId) ?? 0;
     this.perUser.set(userId, mine + 1);
     this.total++;
     let held = true;

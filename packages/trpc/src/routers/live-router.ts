@@ -5,7 +5,7 @@ import { getTRPCErrorFromUnknown, type TrackedEnvelope, tracked } from '@trpc/se
 import type { TrackedData } from '@trpc/server/unstable-core-do-not-import';
 import { toTRPCError } from '../errors/to-trpc-error';
 import { liveEventsInput } from '../inputs/live-inputs';
-import { protectedProcedure, router } from '../trpc';
+import { router, streamProcedure } from '../trpc';
 
 /** One SSE message: events in commit order, the message tracked with the last one's id. */
 export interface LiveBatch {
@@ -21,7 +21,7 @@ export const liveRouter = router({
    * over SSE, in batches (`{ events }`, in commit order). Each event has its id; a message carries
    * its last one (`tracked`), so a reconnecting client is replayed what came after it.
    */
-  events: protectedProcedure.input(liveEventsInput).subscription(({ ctx, input, signal }) => {
+  events: streamProcedure.input(liveEventsInput).subscription(({ ctx, input, signal }) => {
     const { core, accessToken } = ctx;
     const sessionHolds = () =>
       accessToken ? core.auth.authenticate(accessToken).then(() => true) : Promise.resolve(false);
