@@ -87,3 +87,86 @@ describe('delivery fairness under a tarpit webhook', () => {
     expect(tarpit.held).toBeGreaterThanOrEqual(HELD_BEFORE);
   });
 });
+
+const GIFTED_TARPITS = 8;
+const GIFTED_FIRES = 30;
+const OTHER_USERS = 10;
+
+/**
+ * A member creates tarpit chat endpoints and gives each to a different user, all on one rule of its
+ * own: counted per endpoint owner alone, those sends could take every worker of the chat lane. They
+ * count against the rule and the rule's owner as well, so the chat pages of users given nothing
+ * arrive before any tarpit send has ended. (A user who accepted a tarpit shares its own slots with
+ * it: that is why a hand-over needs the receiver's acceptance.)
+ */
+describe('delivery fairness under tarpit endpoints given to other users', () => {
+  let h: DeliveringTestApp;
+  let tarpit: TarpitServer;
+  /** The users given nothing: each has a rule of its own paging its own Teams endpoint. */
+  let bystanders: Array<{ token: string; path: string }>;
+
+  const endpoint = async (ownerId: string, value: string) => {
+    const em = h.t.core.orm.em.fork();
+    const created = em.create(Endpoint, {
+      name: `teams ${value}`,
+      type: 'teams',
+      value,
+      owner: em.getReference(User, ownerId),
+    });
+    await em.flush();
+    return created.id;
+  };
+  const fire = (token: string, instance: string) =>
+    h.call('POST', '/api/v1/fire-alert', { token, body: { alertname: 'gifted', instance } });
+
+  beforeAll(async () => {
+    h = await createDeliveringTestApp({ ingestPerTokenPerMinute: 100_000 });
+    tarpit = await startTarpitServer();
+    // Everything slow to set up (users' password hashes) comes before the tarpits start their clocks.
+    bystanders = await Promise.all(
+      Array.from({ length: OTHER_USERS }, async (_, i) => {
+        const owner = await h.t.createUser(`bystander-${i}`, 'member');
+        const path = `/hook/bystander-${i}`;
+        const hook = await endpoint(owner, `${h.fakes.teams.url}${path}`);
+        const rule = await seedApiRule(h.t, { name: `Bystander ${i}`, endpointIds: [hook], ownerId: owner });
+        return { token: rule.token, path };
+      }),
+    );
+    const giver = await h.t.createUser('tarpit-giver', 'member');
+    const receivers = await Promise.all(
+      Array.from({ length: GIFTED_TARPITS }, (_, i) => h.t.createUser(`given-${i}`, 'member')),
+    );
+    const hooks = await Promise.all(
+      receivers.map((receiver, i) => endpoint(receiver, `${tarpit.url}/hook-${i}`)),
+    );
+    const rule = await seedApiRule(h.t, { name: 'Gifted tarpits', endpointIds: hooks, ownerId: giver });
+    const answers = await Promise.all(
+      Array.from({ length: GIFTED_FIRES }, (_, i) => fire(rule.token, `gift-${i}`)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(GIFTED_FIRES).fill(200));
+    await tarpit.waitForConnections(HELD_BEFORE);
+  }, 90_000);
+  afterAll(async () => {
+    await tarpit.close();
+    await h.dispose();
+  });
+
+  it("delivers other users' chat pages while the gifted tarpits still hang", {
+    timeout: 45_000,
+  }, async () => {
+    const answers = await Promise.all(bystanders.map(({ token }) => fire(token, 'bystander-1')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(OTHER_USERS).fill(200));
+
+    // Counted when every page has arrived, or when the first tarpit send ends (its attempt timeout).
+    const arrived = () =>
+      bystanders.filter(({ path }) => h.fakes.teams.requests.some((r) => r.path === path)).length;
+    await vi.waitFor(() => {
+      if (tarpit.released > 0) return;
+      expect(arrived()).toBe(OTHER_USERS);
+    }, WAIT);
+    expect({ arrived: arrived(), tarpitsEnded: tarpit.released }).toEqual({
+      arrived: OTHER_USERS,
+      tarpitsEnded: 0,
+    });
+  });
+});

@@ -195,8 +195,10 @@ export {
   type NotificationRoute,
   type NotificationRouteReader,
   type NotificationRoutesOptions,
+  type NotificationShares,
   type ProviderChainIds,
   type RoutedFlowStep,
+  type SharedNotification,
 } from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
 export { type ProviderTarget, providerTarget } from './notifications/provider-target';

@@ -7,6 +7,7 @@ export { decideDelivery } from './delivery/decide';
 export { attemptIdempotencyKey } from './delivery/idempotency-key';
 export { type DeliveryInit, initialDeliveryState } from './delivery/initial-state';
 export * from './delivery/lane';
+export * from './delivery/lane-slots';
 export { OTP_RETRY_POLICY, type OtpDeliveryInit, otpDelivery } from './delivery/otp';
 export * from './delivery/retry-policy';
 export * from './delivery/types';

@@ -1,3 +1,4 @@
+import type { DeliveryShares } from './delivery/lane-slots';
 import type { DeliveryAttemptRecord, ProviderChain } from './delivery/types';
 import type { EndpointRoute } from './dispatch/types';
 import type { Notification, OtpChannel } from './notification';
@@ -53,6 +54,14 @@ export interface DispatchRoutes {
    * in id order; empty when nobody was paged yet.
    */
   followUpTargets(alertEventId: string, flowEndpointId: string): Promise<string[] | null>;
+}
+
+/**
+ * Whom a send counts against in its lane (`LaneSlots`), read when it runs: null for a page (sms,
+ * call, an OTP), which no share bounds, and for an endpoint or alert event that is gone.
+ */
+export interface DeliverySharesReader {
+  sharesOf(notification: Notification): Promise<DeliveryShares | null>;
 }
 
 /**

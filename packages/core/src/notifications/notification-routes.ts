@@ -30,12 +30,27 @@ export type NotificationRoute =
     }
   | { readonly kind: 'unconfigured'; readonly providerKind: string };
 
+/** What a send is about, as the engine's `Notification` says it: an alert's or a one-time code's. */
+export type SharedNotification =
+  | { readonly kind: 'alert'; readonly alertEventId: string; readonly endpointId: string }
+  | { readonly kind: 'otp' };
+
+/** Whom a send of a slow lane counts against; the engine's `DeliveryShares`. */
+export interface NotificationShares {
+  readonly lane: Exclude<NotificationLane, 'page'>;
+  readonly endpointOwnerId: string;
+  readonly ruleId: string;
+  readonly ruleOwnerId: string;
+}
+
 /** The routes as stored; it implements the engine's `NotificationRoutes` port. */
 export interface NotificationRouteReader {
   chainForKind(kind: string): Promise<ProviderChainIds | null>;
   routeOf(endpointId: string): Promise<NotificationRoute | null>;
   followUpTargets(alertEventId: string, flowEndpointId: string): Promise<string[] | null>;
   chainFor(endpointId: string): Promise<ProviderChainIds | null>;
+  /** Null for a page (no share bounds it) and for an endpoint or alert event that is gone. */
+  sharesOf(notification: SharedNotification): Promise<NotificationShares | null>;
 }
 
 /** The lane of an endpoint type no loaded channel serves: its sends fail when they find no channel. */
@@ -100,6 +115,34 @@ export function createNotificationRoutes(
     ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
     now: () => performance.now(),
   });
+  // The rule an event belongs to never changes; its owner may (a transfer), reread after the TTL.
+  const ruleOf = createLoadingCache({
+    load: async (alertEventId: string): Promise<RuleOwnerRow | null> => {
+      if (!isId(alertEventId)) return null;
+      const [row] = await queryRows<RuleOwnerRow>(
+        orm.em.fork(),
+        `select r.id as rule_id, r.owner_id from alert_events e join alert_rules r on r.id = e.rule_id
+          where e.id = ?`,
+        [alertEventId],
+      );
+      return row ?? null;
+    },
+    ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
+    now: () => performance.now(),
+  });
+  const sharesOf = async (notification: SharedNotification): Promise<NotificationShares | null> => {
+    if (notification.kind !== 'alert') return null;
+    const route = await routeOf(notification.endpointId);
+    if (route?.kind !== 'deliver' || route.lane === 'page') return null;
+    const rule = await ruleOf(notification.alertEventId);
+    if (rule === null) return null;
+    return {
+      lane: route.lane,
+      endpointOwnerId: route.ownerId,
+      ruleId: rule.rule_id,
+      ruleOwnerId: rule.owner_id,
+    };
+  };
   // A follow-up's episodes: a resolve's own; an acknowledge (a rule event without one) marked each
   // instance it acknowledged with its own timestamp, under the rule's lock.
   const followUpTargets = async (alertEventId: string, flowEndpointId: string): Promise<string[] | null> => {
@@ -141,6 +184,7 @@ export function createNotificationRoutes(
     chainForKind,
     routeOf,
     followUpTargets,
+    sharesOf,
     async chainFor(endpointId) {
       const route = await routeOf(endpointId);
       return route?.kind === 'deliver' ? route.chain : null;
@@ -153,6 +197,11 @@ interface RouteRow {
   owner_id: string;
   steps: StoredFlowStep[] | string | null;
   chain: string[] | string;
+}
+
+interface RuleOwnerRow {
+  rule_id: string;
+  owner_id: string;
 }
 
 interface FollowUpRow {

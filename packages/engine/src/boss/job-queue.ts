@@ -1,7 +1,7 @@
 import type { EntityManager, TransactionEventArgs } from '@mikro-orm/core';
 import type { Database } from '@oncall/db';
 import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
-import { insertJobs } from 'pg-boss/dist/plans.js';
+import { insertJobs, notifyQueue } from 'pg-boss/dist/plans.js';
 import { QUEUES, type QueueName } from '../driver/queues';
 import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports/engine-metrics';
 import { jobIdFor } from './job-id';
@@ -71,6 +71,13 @@ export interface JobQueue {
   completeQueued(queue: QueueName, ids: readonly string[]): Promise<void>;
   /** Makes a delayed job runnable now, waking the workers. */
   runNow(queue: QueueName, id: string): Promise<void>;
+  /**
+   * Puts the job a handler is running back in the queue, runnable after `delayMs` (or `runNow`) and
+   * behind every job not put back, without counting a failure, and wakes the queue's idle workers:
+   * the handler then returns, and its worker takes other work. Only the attempt the handler holds is put back (a job whose claim
+   * lapsed is left alone); its next run counts as a replay.
+   */
+  putBack(queue: QueueName, job: Pick<JobContext, 'id' | 'retryCount'>, delayMs: number): Promise<void>;
   /**
    * pg-boss's own insert of jobs into `queue`, as one SQL statement (no placeholders) for a caller's
    * statement to run as a common table expression: `rowsJson` is a SQL expression of the jobs as a
@@ -218,6 +225,26 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     async runNow(queue, id) {
       // Unlike send(), update() takes a start of 0 seconds from now; it notifies once runnable.
       await boss.update(queue, undefined, { id, startAfter: 0 });
+    },
+    async putBack(queue, job, delayMs) {
+      const table = tables.get(queue);
+      if (table === undefined) throw new Error(`Queue ${queue} is not open`);
+      // State `retry` with `started_on` kept: pg-boss's completion after the handler, fenced to an
+      // active attempt, leaves it alone, and the next claim counts one more attempt. A lower priority
+      // puts it behind every job not put back (pg-boss fetches by priority, then age), so jobs that
+      // wait for a full share never stand in front of others' work. The notify wakes idle workers
+      // (this one included) to fetch again instead of waiting out their poll.
+      await boss.getDb().executeSql(
+        `with put_back as (
+           update pgboss.${table}
+              set state = 'retry', heartbeat_on = null, priority = -1,
+                  start_after = pgboss.job_now() + $3::int * interval '1 millisecond'
+            where name = $1 and id = $2::uuid and state = 'active' and retry_count = $4::int
+            returning 1
+         )
+         select count(*) from put_back, lateral (${notifyQueue('pgboss', queue)}) as woken`,
+        [queue, job.id, Math.max(0, Math.round(delayMs)), job.retryCount],
+      );
     },
     async find<Data>(queue: QueueName, id: string) {
       const [job] = await boss.findJobs<Data>(queue, { id });

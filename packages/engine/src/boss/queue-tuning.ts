@@ -34,6 +34,13 @@ export interface QueueTuning {
    */
   readonly slowLanePerOwner: number;
   /**
+   * Sends for one alert rule running at once in each slow lane of this process, whoever owns the
+   * endpoints: tarpit endpoints handed to many users still count against the rule that pages them.
+   */
+  readonly slowLanePerRule: number;
+  /** Sends for the rules of one owner running at once in each slow lane of this process. */
+  readonly slowLanePerRuleOwner: number;
+  /**
    * How often an idle worker of a slow lane polls, in seconds. New jobs wake it at once (NOTIFY);
    * the poll runs that lane's retries when due, which may run this much late. Every poll is a
    * statement on the pool the fires use (on PGlite, on its one session), and these lanes have many
@@ -79,6 +86,8 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   localConcurrency: 4,
   slowLaneWorkers: 8,
   slowLanePerOwner: 2,
+  slowLanePerRule: 3,
+  slowLanePerRuleOwner: 4,
   slowLanePollingIntervalSeconds: 5,
   directConcurrency: 64,
   directMaxWaitMs: 2_000,

@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
-import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
-import { type JobQueue, openJobQueue } from '../boss/job-queue';
+import { type ChannelSender, type InstanceResolver, LaneSlots } from '@oncall/workflows';
+import { type JobContext, type JobQueue, openJobQueue } from '../boss/job-queue';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
@@ -18,6 +18,7 @@ import { createDispatcher } from './dispatcher';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
 import type { AutoResolveJob, DeliveryJob, DispatchJob, EscalationStopJob, FlowJob } from './jobs';
+import { createLaneAdmission } from './lane-admission';
 
 export interface EmbeddedEngineOptions {
   /** The application database; the queue lives in its `pgboss` schema. */
@@ -128,22 +129,40 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         direct = here;
       }
       // Pages are fetched in batches (throughput); the slow lanes one job per worker, with a share
-      // per endpoint owner, so a hanging target holds one worker of its own lane and nothing else.
+      // per endpoint owner, rule and rule owner, so a hanging target holds one worker of its own
+      // lane and nothing else, and one rule's targets never hold all of them. pg-boss's group (the
+      // endpoint owner) keeps a full owner's jobs out of the fetch; the admission bounds all three.
       const slowLane = {
         batchSize: 1,
         localConcurrency: tuning.slowLaneWorkers,
         perGroup: tuning.slowLanePerOwner,
       };
+      const admitted = createLaneAdmission({
+        shares: options.routes,
+        slots: new LaneSlots({
+          perEndpointOwner: tuning.slowLanePerOwner,
+          perRule: tuning.slowLanePerRule,
+          perRuleOwner: tuning.slowLanePerRuleOwner,
+        }),
+        queue: opened,
+        onError: options.onError ?? (() => undefined),
+      });
       for (const lane of DELIVERY_LANES) {
+        const queueName = LANE_QUEUES[lane];
+        const deliver = (job: DeliveryJob, { retryCount, group }: JobContext) =>
+          deliveries(
+            job.input,
+            job.timerId ? { type: 'timerFired', timerId: job.timerId } : { type: 'started' },
+            { replay: retryCount > 0, lane, group },
+          );
+        if (lane === 'page') {
+          await opened.work<DeliveryJob>(queueName, deliver);
+          continue;
+        }
         await opened.work<DeliveryJob>(
-          LANE_QUEUES[lane],
-          (job, { retryCount, group }) =>
-            deliveries(
-              job.input,
-              job.timerId ? { type: 'timerFired', timerId: job.timerId } : { type: 'started' },
-              { replay: retryCount > 0, lane, group },
-            ),
-          lane === 'page' ? undefined : slowLane,
+          queueName,
+          (job, context) => admitted(queueName, job.input.notification, context, () => deliver(job, context)),
+          slowLane,
         );
       }
       await opened.work<FlowJob>(QUEUES.flow, (job) =>
