@@ -70,12 +70,16 @@ export async function startProcessRegistry(options: ProcessRegistryOptions): Pro
     await beat();
   }
   const reap = reapStatement(options, false);
-  let tick: Promise<unknown> = Promise.resolve();
+  let tick: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    tick = tick
-      .then(beat)
+    // A slow database makes a tick skip, never pile up.
+    if (tick !== null) return;
+    tick = beat()
       .then(() => db.executeSql(reap, [deadAfterSeconds]))
-      .catch(onError);
+      .catch(onError)
+      .finally(() => {
+        tick = null;
+      });
   }, heartbeatSeconds * 1000);
   timer.unref();
   return {
