@@ -16,7 +16,7 @@ export interface ProcessRegistryOptions {
   readonly deadAfterSeconds: number;
   /**
    * True on a database only this process can open (PGlite): at registration every leased or active
-   * job belongs to a process that is gone, and is made runnable at once.
+   * job belongs to a process that is gone, and is made runnable at once; there is no heartbeat.
    */
   readonly sole: boolean;
   /** The jobs this process's workers are running now; their ids go out with each heartbeat. */
@@ -63,12 +63,15 @@ export async function startProcessRegistry(options: ProcessRegistryOptions): Pro
   await db.executeSql(CREATE);
   const beat = () => db.executeSql(HEARTBEAT, [processId, `{${[...running].join(',')}}`]);
   if (options.sole) {
-    await db.executeSql(`delete from ${TABLE} where id <> $1::uuid`, [processId]);
+    // No other process can share the database, so none can die while this one lives: one sweep
+    // at start, and no heartbeat on the one session every request waits for.
+    await db.executeSql(`delete from ${TABLE}`);
     await beat();
     await db.executeSql(reapStatement(options, true), [deadAfterSeconds]);
-  } else {
-    await beat();
+    await db.executeSql(`delete from ${TABLE}`);
+    return { stop: async () => undefined };
   }
+  await beat();
   const reap = reapStatement(options, false);
   let tick: Promise<unknown> | null = null;
   const timer = setInterval(() => {
