@@ -238,6 +238,36 @@ describe('direct dispatch after commit', () => {
       expect(smsTo('09120000012')).toBe(1);
     });
 
+    it('takes over the leased job of a process that is gone within seconds, not at the lease end', async () => {
+      const first = await start(SLOW_WORKERS);
+      // Never handed to `committed`: as if the process died right after the statement committed.
+      const { jobId } = await queueInOneStatement(first, '09120000014');
+      expect((await jobById(jobId))?.data).toMatchObject({ direct: true, owner: expect.any(String) });
+      await first.dispose();
+      engine = undefined;
+      // The lease (92 s) is left as it is: the registry finds its owner not alive.
+      await start({ pollingIntervalSeconds: 0.5 });
+      await vi.waitFor(async () => expect((await jobById(jobId))?.state).toBe('completed'), WAIT);
+      expect(smsTo('09120000014')).toBe(1);
+    });
+
+    it("takes over a job a dead worker had active within seconds, not at the expiry's end", async () => {
+      const first = await start(SLOW_WORKERS);
+      const { jobId } = await queueInOneStatement(first, '09120000015');
+      await first.dispose();
+      engine = undefined;
+      // Claimed by a worker of a process that then died (expiry 90 s, still far off).
+      await queryRows(
+        orm.em.fork(),
+        `update pgboss.job set state = 'active', start_after = now(), started_on = now() - interval '10 seconds'
+          where id = ?`,
+        [jobId],
+      );
+      await start({ pollingIntervalSeconds: 0.5 });
+      await vi.waitFor(async () => expect((await jobById(jobId))?.state).toBe('completed'), WAIT);
+      expect(smsTo('09120000015')).toBe(1);
+    });
+
     it('queues nothing when the statement fails', async () => {
       const testEngine = await start(SLOW_WORKERS);
       const before = (await queryRows<{ n: number }>(orm.em.fork(), DISPATCH_JOBS))[0]?.n;

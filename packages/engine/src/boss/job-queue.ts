@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager, TransactionEventArgs } from '@mikro-orm/core';
 import type { Database } from '@oncall/db';
 import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
@@ -7,6 +8,7 @@ import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports
 import { jobIdFor } from './job-id';
 import { pgliteBossDb } from './pglite-boss-db';
 import { postgresBossDb } from './postgres-boss-db';
+import { type ProcessRegistry, startProcessRegistry } from './process-registry';
 import { isProgrammingError } from './programming-error';
 import { queueStatsOf } from './queue-stats';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from './queue-tuning';
@@ -45,6 +47,14 @@ export interface WorkerShape {
 
 /** pg-boss on the application database, with the engine's queues created and ready. */
 export interface JobQueue {
+  /** This process, as the owner written into the direct dispatch jobs it queues. */
+  readonly processId: string;
+  /**
+   * Registers this process as alive (a heartbeat) and from then on makes the jobs of dead processes
+   * runnable at once: their direct dispatches under lease and the jobs they had active. Called
+   * before this process works a queue or dispatches directly.
+   */
+  register(): Promise<void>;
   /** Queues a job inside the caller's open transaction: it exists only if that transaction commits. */
   sendInTransaction(
     tx: EntityManager,
@@ -165,6 +175,10 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     tables.set(name, await jobTableOf(boss, name));
   }
 
+  const processId = randomUUID();
+  const running = new Set<string>();
+  let registry: ProcessRegistry | null = null;
+
   const committedListeners = new Set<(tx: EntityManager) => void>();
   db.orm.em.getEventManager().registerSubscriber({
     afterTransactionCommit({ em, transaction }: TransactionEventArgs) {
@@ -190,6 +204,23 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
   };
 
   return {
+    processId,
+    async register() {
+      if (registry !== null) return;
+      const byTable = new Map<string, QueueName[]>();
+      for (const [name, table] of tables) byTable.set(table, [...(byTable.get(table) ?? []), name]);
+      registry = await startProcessRegistry({
+        db: boss.getDb(),
+        processId,
+        dispatch: { queue: QUEUES.dispatch, table: tables.get(QUEUES.dispatch) ?? 'job' },
+        tables: byTable,
+        heartbeatSeconds: tuning.takeoverHeartbeatSeconds,
+        deadAfterSeconds: tuning.takeoverAfterSeconds,
+        sole: db.pglite !== undefined,
+        running,
+        onError: (error) => options.onError?.(error),
+      });
+    },
     sendInTransaction: (tx, queue, data, sendOptions) =>
       sendWith(queue, data, sendOptions, transactionBossDb(tx)),
     send: (queue, data, sendOptions) => sendWith(queue, data, sendOptions),
@@ -275,7 +306,15 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
           includeMetadata: true as const,
           perJobResults: true as const,
         },
-        (jobs: JobWithMetadata<Data>[]) => Promise.all(jobs.map((job) => settle(job, handler, failures))),
+        async (jobs: JobWithMetadata<Data>[]) => {
+          // Listed in the heartbeat while they run, so no live process takes them for orphans.
+          for (const job of jobs) running.add(job.id);
+          try {
+            return await Promise.all(jobs.map((job) => settle(job, handler, failures)));
+          } finally {
+            for (const job of jobs) running.delete(job.id);
+          }
+        },
       );
     },
     afterCommit(listener) {
@@ -284,7 +323,12 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     stats: () => queueStatsOf(boss.getDb(), Object.values(QUEUES)),
     async stop(timeoutMs = 30_000) {
       committedListeners.clear();
-      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+      const here = registry;
+      registry = null;
+      // Stopped first: with the process gone from the registry, what it leaves is taken over at once.
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+      await here?.stop();
+      await boss.stop({ close: true });
     },
   };
 }

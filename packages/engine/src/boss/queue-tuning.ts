@@ -65,6 +65,18 @@ export interface QueueTuning {
    * part of the lease before a worker may take a direct job over from a process that died.
    */
   readonly directMaxWaitMs: number;
+  /**
+   * How often a process with workers says it is alive (a row by the database clock, with the jobs
+   * it is running) and looks for the work of processes that are not (`process-registry.ts`).
+   */
+  readonly takeoverHeartbeatSeconds: number;
+  /**
+   * A process not heard for this long is dead: its direct dispatches still under lease and the jobs
+   * it had active are made runnable at once, instead of at the lease's or the expiry's end. A live
+   * process stalled this long (event loop, network) is taken for dead too, and what it was sending
+   * may be sent twice: longer is safer against that, shorter pages sooner after a crash.
+   */
+  readonly takeoverAfterSeconds: number;
   /** Longest wait between two handler retries, in seconds; they back off from 1 s up to it. */
   readonly retryDelayMaxSeconds: number;
   /**
@@ -91,6 +103,8 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   slowLanePollingIntervalSeconds: 5,
   directConcurrency: 64,
   directMaxWaitMs: 2_000,
+  takeoverHeartbeatSeconds: 1,
+  takeoverAfterSeconds: 5,
   retryLimit: RETRY_UNTIL_RETENTION,
   retryDelayMaxSeconds: 60,
   programmingErrorRetrySeconds: 600,

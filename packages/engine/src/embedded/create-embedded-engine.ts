@@ -96,6 +96,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       });
       queue = opened;
       if (options.runWorkers === false) return;
+      // Before any work here: what a dead process left is taken over from now on (on PGlite, all of it).
+      await opened.register();
       const deliveries = createDeliveryRunner({
         sender: options.sender,
         journal: options.log,

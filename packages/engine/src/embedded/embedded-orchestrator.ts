@@ -41,7 +41,11 @@ export function createEmbeddedOrchestrator(
   ) => {
     const here = direct.current();
     const byId = new Map(jobs.map(({ job, key }) => [jobIdFor(key), job]));
-    const rows = [...byId].map(([id, job]) => ({ id, data: here === null ? job : { ...job, direct: true } }));
+    const owner = queue().processId;
+    const rows = [...byId].map(([id, job]) => ({
+      id,
+      data: here === null ? job : { ...job, direct: true, owner },
+    }));
     const delay = here === null ? {} : { delayMs: direct.leaseMs };
     const created = await queue().sendManyInTransaction(tx, QUEUES.dispatch, rows, delay);
     for (const id of created) {
@@ -63,7 +67,8 @@ export function createEmbeddedOrchestrator(
         const rows = `select coalesce(json_agg(json_build_object(
             'id', ${jobIdSql(key)},
             'data', json_build_object('type', 'notify', 'alertEventId', s.alert_event_id,
-                                      'endpointId', s.endpoint_id, 'direct', true),
+                                      'endpointId', s.endpoint_id, 'direct', true,
+                                      'owner', '${queue().processId}'),
             'startAfter', '${direct.leaseMs / 1000}')), '[]')::text
           from ${source} as s`;
         // A statement's inserted rows are not visible to the rest of it, only what the insert

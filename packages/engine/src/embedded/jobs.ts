@@ -17,6 +17,11 @@ export type DispatchJob = (
    * so it reads the delivery log before sending, as on a replay.
    */
   readonly direct?: true;
+  /**
+   * The process that queued a `direct` job (`JobQueue.processId`): when it is no longer alive, a
+   * live process makes the job runnable at once instead of at the lease's end.
+   */
+  readonly owner?: string;
 };
 
 /** A delivery resumed by its backoff timer, or started by a flow step. */
