@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requireAccessToken } from './auth/actor-hook';
 import { sendError } from './errors/http-error-mapper';
 import { rejectUnsafeInput } from './errors/input-guard';
+import { acceptEmptyJsonBody } from './http/empty-json-body';
 import { ackLinkRoutes } from './routes/ack-link-routes';
 import { alertReadRoutes } from './routes/alert-read-routes';
 import { alertRuleCreateDataRoutes } from './routes/alert-rule-create-data-routes';
@@ -37,6 +38,7 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
     reply.status(404).send({ message: 'Route not found.', code: 'not_found' }),
   );
 
+  acceptEmptyJsonBody(app);
   rejectUnsafeInput(app);
   await authRoutes(app, core);
   await app.register(async (scope) => ingestionRoutes(scope, core));
