@@ -42,7 +42,11 @@ describe('body-less JSON requests from the legacy web UI', () => {
 
   it('reads an empty JSON body as {} on DELETE and on logout', async () => {
     const { ruleId } = await seedRule(h.t);
-    const removed = await h.call('DELETE', `/api/v1/alert-rule/${ruleId}`, { token, headers: json, body: '' });
+    const removed = await h.call('DELETE', `/api/v1/alert-rule/${ruleId}`, {
+      token,
+      headers: json,
+      body: '',
+    });
     expect(removed.statusCode).toBe(200);
     const pair = await h.login(ADMIN.username, ADMIN.password);
     const logout = await h.call('POST', '/api/v1/auth/logout', {

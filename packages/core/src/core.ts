@@ -53,6 +53,11 @@ export interface CoreSettings {
   encryptionKey: Buffer;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * How long a spent refresh token presented again still gets its (unspent) successor instead of
+   * revoking the session; 0 turns the grace off. Default 30 s.
+   */
+  refreshTokenReuseGraceSeconds?: number;
   /** How long an acknowledge link works after it is signed (default 7 days); it dies sooner with its episode. */
   ackLinkTtlSeconds?: number;
   /** Failed logins per (account, client address) per account window. */
@@ -222,6 +227,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       accessTokens: new AccessTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds, clock),
       refreshTtlSeconds: settings.refreshTokenTtlSeconds,
+      refreshReuseGraceSeconds: settings.refreshTokenReuseGraceSeconds ?? 30,
       throttle: loginThrottle,
     }),
     users: new UserService({ orm, hasher, ownership, clock, loginThrottle }),
