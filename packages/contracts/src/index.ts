@@ -48,6 +48,7 @@ export {
   alertRuleCreateDataSchema,
   alertRuleDeleteResultSchema,
   alertRuleEndpointRefSchema,
+  alertRuleLegacyFieldsSchema,
   alertRuleNotifyViewSchema,
   alertRuleTagsViewSchema,
   alertRuleViewSchema,

@@ -9,6 +9,7 @@ import { WebhookIngestion } from './alert-lifecycle/webhook-ingestion';
 import { AlertRuleAccess } from './alert-rules/alert-rule-access';
 import { AlertRuleCreateDataService } from './alert-rules/alert-rule-create-data';
 import { AlertRuleGroupActions } from './alert-rules/alert-rule-group-actions';
+import { AlertRuleLegacyFactsReader } from './alert-rules/alert-rule-legacy-facts';
 import { AlertRuleNotify } from './alert-rules/alert-rule-notify';
 import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
 import { AlertRuleService } from './alert-rules/alert-rule-service';
@@ -126,6 +127,8 @@ export interface Core {
   alertRuleTags: AlertRuleTags;
   alertRuleNotify: AlertRuleNotify;
   alertRuleAccess: AlertRuleAccess;
+  /** What the original web UI reads beside each rule (access, endpoint count, acknowledgement, source names). */
+  alertRuleLegacyFacts: AlertRuleLegacyFactsReader;
   alertRuleCreateData: AlertRuleCreateDataService;
   /** Notification, template and silent behavior rules of alert rules. */
   behaviorRules: BehaviorRuleService;
@@ -245,6 +248,7 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleTags: new AlertRuleTags({ orm }),
     alertRuleNotify: new AlertRuleNotify({ orm, maxEndpointsPerRule }),
     alertRuleAccess: new AlertRuleAccess({ orm }),
+    alertRuleLegacyFacts: new AlertRuleLegacyFactsReader({ orm }),
     alertRuleCreateData: new AlertRuleCreateDataService({
       orm,
       plugins,

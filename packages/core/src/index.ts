@@ -43,6 +43,7 @@ export type {
   GroupAddResult,
   GroupDeleteResult,
 } from './alert-rules/alert-rule-group-actions';
+export type { AlertRuleLegacyFacts } from './alert-rules/alert-rule-legacy-facts';
 export type {
   AlertRuleNotifyView,
   BatchNotifyInput,
