@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { checkStatusSchema } from '../scheduled-checks/check-status-schema';
+import { teamViewSchema } from '../teams/team-schemas';
+import { userOptionSchema } from '../users/user-schemas';
 import { ALERT_STATE_VALUES } from './alert-rule-fields';
 import type { AlertRuleTypeCatalog } from './alert-rule-type-fields';
 
@@ -163,4 +165,18 @@ export const alertRuleLegacyFieldsSchema = z.object({
     .number()
     .int()
     .describe('Always a number: `0` when the rule does not auto-resolve (it was `null` before).'),
+});
+
+/** `alert-rule-notify/{id}` as the original web UI reads it (`IAlertRuleEndpoints`), beside the fields above. */
+export const alertRuleNotifyLegacyViewSchema = alertRuleNotifyViewSchema.extend({
+  alertEndpoints: z.array(alertRuleEndpointRefSchema).describe('`endpoints`, under the legacy name.'),
+  selectableEndpoints: z.array(alertRuleEndpointRefSchema).describe('`selectable`, under the legacy name.'),
+});
+
+/** `alert-rule-user/{id}` as the original web UI reads it (`IAlertRuleAccess`), beside the fields above. */
+export const alertRuleAccessLegacyViewSchema = alertRuleAccessViewSchema.extend({
+  alertUsers: z.array(alertRuleUserRefSchema).describe('`users`, under the legacy name.'),
+  alertTeams: z.array(alertRuleTeamRefSchema).describe('`teams`, under the legacy name.'),
+  selectableUsers: z.array(userOptionSchema).describe('Every user but the caller.'),
+  selectableTeams: z.array(teamViewSchema).describe('Every team.'),
 });
