@@ -238,6 +238,7 @@ export {
   servedEndpointType,
 } from './plugins/plugin-registry';
 export { findUnservedTypes, type UnservedType } from './plugins/unserved-types';
+export { endpointPolicy } from './policy/endpoint-policy';
 export { type Clock, systemClock } from './ports/clock';
 export type {
   DataSourceProbeResult,

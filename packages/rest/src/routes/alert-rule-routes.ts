@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
 import { withLegacyRuleField, withLegacyRuleFields } from '../legacy/alert-rule-legacy-view';
+import { ignoreMinutesWithAutoResolveOff } from '../legacy/legacy-rule-form';
 import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
@@ -63,6 +64,7 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         body: documentedAs(alertRuleCreateBodySchema(catalog, 'strip'), 'AlertRuleCreateBody'),
         response: { 200: ruleView },
       },
+      preValidation: ignoreMinutesWithAutoResolveOff,
     },
     async (request) =>
       withLegacyRuleField(
@@ -118,6 +120,7 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         body: documentedAs(alertRuleUpdateBodySchema(catalog, 'strip'), 'AlertRuleUpdateBody'),
         response: { 200: ruleView },
       },
+      preValidation: ignoreMinutesWithAutoResolveOff,
     },
     async (request) =>
       withLegacyRuleField(
