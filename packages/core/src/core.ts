@@ -11,6 +11,7 @@ import { AlertRuleCreateDataService } from './alert-rules/alert-rule-create-data
 import { AlertRuleGroupActions } from './alert-rules/alert-rule-group-actions';
 import { AlertRuleLegacyFactsReader } from './alert-rules/alert-rule-legacy-facts';
 import { AlertRuleNotify } from './alert-rules/alert-rule-notify';
+import { AlertRuleOptions } from './alert-rules/alert-rule-options';
 import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
 import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
@@ -129,6 +130,8 @@ export interface Core {
   alertRuleAccess: AlertRuleAccess;
   /** What the original web UI reads beside each rule (access, endpoint count, acknowledgement, source names). */
   alertRuleLegacyFacts: AlertRuleLegacyFactsReader;
+  /** Every rule the caller sees as `{id, name, type}`. */
+  alertRuleOptions: AlertRuleOptions;
   alertRuleCreateData: AlertRuleCreateDataService;
   /** Notification, template and silent behavior rules of alert rules. */
   behaviorRules: BehaviorRuleService;
@@ -249,6 +252,7 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleNotify: new AlertRuleNotify({ orm, maxEndpointsPerRule }),
     alertRuleAccess: new AlertRuleAccess({ orm }),
     alertRuleLegacyFacts: new AlertRuleLegacyFactsReader({ orm }),
+    alertRuleOptions: new AlertRuleOptions({ orm }),
     alertRuleCreateData: new AlertRuleCreateDataService({
       orm,
       plugins,

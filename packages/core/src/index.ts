@@ -49,6 +49,7 @@ export type {
   BatchNotifyInput,
   BatchNotifyResult,
 } from './alert-rules/alert-rule-notify';
+export type { AlertRuleOption } from './alert-rules/alert-rule-options';
 export type { AlertRuleDeleteResult, AlertRuleListQuery } from './alert-rules/alert-rule-service';
 export type { AlertRuleTagsView } from './alert-rules/alert-rule-tags';
 export {

@@ -9,7 +9,9 @@ import {
 } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { answerInAskedUnit, readMillisecondTimes } from '../legacy/millisecond-timeline';
 import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
@@ -20,9 +22,33 @@ const tags = ['alert-rules'];
 export function alertReadRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   r.get(
+    '/alert-rule/all',
+    {
+      schema: {
+        tags,
+        description: 'Every rule the caller sees, by name, as a pick list (the legacy Debugging page).',
+        response: { 200: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })) },
+      },
+    },
+    (request) => core.alertRuleOptions.all(actorOf(request)),
+  );
+  r.get(
     '/alert-rule/status',
-    { schema: { tags, querystring: statusTimelineQuery, response: { 200: statusTimelineSchema } } },
-    (request) => core.alerts.statusTimeline(actorOf(request), request.query),
+    {
+      schema: {
+        tags,
+        description:
+          'Times in Unix seconds. A `toTime` past the end of 9999 in seconds is taken as milliseconds ' +
+          "(the legacy web UI sends `Date.getTime()`): then both times are milliseconds, the answer's " +
+          'times are milliseconds too and each segment adds `count` (1) and `summary` (when an event ' +
+          'in it has one).',
+        querystring: statusTimelineQuery,
+        response: { 200: statusTimelineSchema },
+      },
+      preValidation: readMillisecondTimes,
+    },
+    async (request) =>
+      answerInAskedUnit(request, await core.alerts.statusTimeline(actorOf(request), request.query)),
   );
   r.get(
     '/alert-rule/history/:id',
