@@ -17,6 +17,7 @@ import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 import { alertRuleTypeCatalog } from './alert-rules/rule-type-catalog';
+import { TagStatusCards } from './alert-rules/tag-status-cards';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
 import { LoginThrottle } from './auth/login-throttle';
@@ -24,6 +25,7 @@ import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limiter';
 import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
+import { ZoneList } from './cluster/zone-list';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
@@ -132,6 +134,10 @@ export interface Core {
   alertRuleLegacyFacts: AlertRuleLegacyFactsReader;
   /** Every rule the caller sees as `{id, name, type}`. */
   alertRuleOptions: AlertRuleOptions;
+  /** The status page: one card per rule tag. */
+  tagStatusCards: TagStatusCards;
+  /** The zones requests may name (the main alone). */
+  zones: ZoneList;
   alertRuleCreateData: AlertRuleCreateDataService;
   /** Notification, template and silent behavior rules of alert rules. */
   behaviorRules: BehaviorRuleService;
@@ -253,6 +259,8 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleAccess: new AlertRuleAccess({ orm }),
     alertRuleLegacyFacts: new AlertRuleLegacyFactsReader({ orm }),
     alertRuleOptions: new AlertRuleOptions({ orm }),
+    tagStatusCards: new TagStatusCards({ orm }),
+    zones: new ZoneList({ publicUrl: settings.publicUrl }),
     alertRuleCreateData: new AlertRuleCreateDataService({
       orm,
       plugins,

@@ -63,6 +63,7 @@ export {
 } from './alert-rules/alert-rule-view';
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
+export type { TagStatusCard } from './alert-rules/tag-status-cards';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { newOpaqueToken } from './auth/opaque-token';
@@ -104,6 +105,7 @@ export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-sy
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
 export type { ClusterInput } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
+export type { ZoneView } from './cluster/zone-list';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';
 export { maskSecret, SecretBox } from './crypto/secret-box';
 export {

@@ -19,6 +19,7 @@ import { clusterRoutes } from './routes/cluster-routes';
 import { dataSourceRoutes } from './routes/data-source-routes';
 import { endpointRoutes } from './routes/endpoint-routes';
 import { ingestionRoutes } from './routes/ingestion-routes';
+import { legacyUiRoutes } from './routes/legacy-ui-routes';
 import { messengerProxyRoutes } from './routes/messenger-proxy-routes';
 import { providerConfigRoutes } from './routes/provider-config-routes';
 import { teamRoutes } from './routes/team-routes';
@@ -61,5 +62,6 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
     providerConfigRoutes(scope, core);
     messengerProxyRoutes(scope, core);
     clusterRoutes(scope, core);
+    legacyUiRoutes(scope, core);
   });
 }
