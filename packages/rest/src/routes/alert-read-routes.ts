@@ -1,5 +1,4 @@
 import {
-  alertHistoryEntrySchema,
   historyQuery,
   paginated,
   ruleActionAnswerSchema,
@@ -11,6 +10,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { historyRowForType, legacyHistoryRowSchema } from '../legacy/history-by-rule-type';
 import { answerInAskedUnit, readMillisecondTimes } from '../legacy/millisecond-timeline';
 import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
@@ -57,11 +57,19 @@ export function alertReadRoutes(app: FastifyInstance, core: Core): void {
         tags,
         params: idParams,
         querystring: historyQuery,
-        response: { 200: documentedAs(paginated(alertHistoryEntrySchema), 'AlertHistoryPage') },
+        description:
+          'Newest first. Each row adds the fields the legacy web UI reads for the rule type: grafana and ' +
+          'pmm `title`, `message`, `alerts`, `dataSourceName`; sentry `action`, `data`, `url`; prometheus ' +
+          '`countFire`, `countResolve`, `alerts`; zabbix `event_status`, `alert_subject`, `alert_message`.',
+        response: { 200: documentedAs(paginated(legacyHistoryRowSchema), 'AlertHistoryPage') },
       },
     },
-    async (request) =>
-      toLegacyEnvelope(await core.alerts.history(actorOf(request), request.params.id, request.query)),
+    async (request) => {
+      const actor = actorOf(request);
+      const page = await core.alerts.history(actor, request.params.id, request.query);
+      const { type } = await core.alertRules.get(actor, request.params.id);
+      return toLegacyEnvelope({ ...page, items: page.items.map((entry) => historyRowForType(type, entry)) });
+    },
   );
   r.get(
     '/alert-rule/triggered/:id',
