@@ -78,6 +78,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         encryptionKey: config.encryptionKey,
         accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
         refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
+        refreshTokenReuseGraceSeconds: config.auth.refreshTokenReuseGraceSeconds,
         ackLinkTtlSeconds: config.auth.ackLinkTtlSeconds,
         loginMaxFailuresPerAccount: config.auth.loginMaxFailuresPerAccount,
         loginAccountWindowSeconds: config.auth.loginAccountWindowSeconds,

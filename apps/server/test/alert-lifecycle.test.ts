@@ -139,10 +139,9 @@ describe('acknowledge, resolve, history, timeline and triggered data', () => {
       await h.call('GET', `/api/v1/alert-rule/history/${ruleId}?perPage=2`, { token: admin })
     ).json();
     expect(page).toMatchObject({ total: 3, per_page: 2, last_page: 2 });
-    expect(page.data.map((e: { instance: string; status: string }) => `${e.instance}:${e.status}`)).toEqual([
-      'h2:Firing',
-      'h1:Firing',
-    ]);
+    expect(
+      page.data.map((e: { instance: string; statusLabel: string }) => `${e.instance}:${e.statusLabel}`),
+    ).toEqual(['h2:Firing', 'h1:Firing']);
     const events = await h.t.core.orm.em
       .fork()
       .find(AlertEvent, { rule: ruleId }, { orderBy: { createdAt: 'asc' } });

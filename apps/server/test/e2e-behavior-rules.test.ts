@@ -61,7 +61,7 @@ describe('behavior rules, delivered', () => {
     );
   const history = async (ruleId: string) =>
     (await h.call('GET', `/api/v1/alert-rule/history/${ruleId}`, { token: await admin() })).json().data as {
-      status: string;
+      statusLabel: string;
       instance: string;
       behavior?: Record<string, unknown>;
     }[];
@@ -132,7 +132,7 @@ describe('behavior rules, delivered', () => {
     // The email endpoint has no template: the default message.
     expect(to(endpoints.email.destination)[0]?.text).not.toContain(expected);
     expect(to(endpoints.email.destination)[0]?.text).toContain(`CRITICAL: ${rule.name}`);
-    const fired = (await history(rule.id)).find((e) => e.status === 'Firing');
+    const fired = (await history(rule.id)).find((e) => e.statusLabel === 'Firing');
     expect(fired?.behavior).toEqual({
       templated: [
         { behaviorRuleId: template, endpointIds: [endpoints.sms.id, endpoints.telegram.id].sort() },
@@ -200,7 +200,7 @@ describe('behavior rules, delivered', () => {
     expect(to(endpoints.sms.destination)).toEqual([]);
     // The state and history still change, and say why nobody was paged.
     const silenced = await history(service.id);
-    expect(silenced.map((e) => e.status)).toEqual(['Resolved', 'Firing']);
+    expect(silenced.map((e) => e.statusLabel)).toEqual(['Resolved', 'Firing']);
     expect(silenced.map((e) => e.behavior)).toEqual([{ silencedBy: [silence] }, { silencedBy: [silence] }]);
     expect(
       (await behaviorsOf(service.id, 'checkout')).map((r) => [r.endpoint_id, r.effect, r.behavior_rule_id]),

@@ -63,9 +63,9 @@ describe('POST /alert-rule-notify/test/{id}', () => {
     expect(
       history
         .json()
-        .data.map((e: { kind: string; status: string; ruleState: string; state: string | null }) => [
+        .data.map((e: { kind: string; statusLabel: string; ruleState: string; state: string | null }) => [
           e.kind,
-          e.status,
+          e.statusLabel,
           e.ruleState,
           e.state,
         ]),

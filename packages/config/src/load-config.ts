@@ -41,6 +41,8 @@ export interface AppConfig {
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
+    /** `REFRESH_TOKEN_REUSE_GRACE_SECONDS`: reuse of a spent refresh token this soon is not a leak. */
+    refreshTokenReuseGraceSeconds: number;
     /** `ACK_LINK_TTL_SECONDS`: the longest an acknowledge link in a message works. */
     ackLinkTtlSeconds: number;
     loginMaxFailuresPerAccount: number;
@@ -168,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     auth: {
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+      refreshTokenReuseGraceSeconds: env.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
       ackLinkTtlSeconds: env.ACK_LINK_TTL_SECONDS,
       loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       loginAccountWindowSeconds: env.LOGIN_ACCOUNT_WINDOW_SECONDS,

@@ -44,10 +44,13 @@ export type {
   AlertRuleUpdateInput,
 } from './alert-rules/alert-rule-types';
 export {
+  alertRuleAccessLegacyViewSchema,
   alertRuleAccessViewSchema,
   alertRuleCreateDataSchema,
   alertRuleDeleteResultSchema,
   alertRuleEndpointRefSchema,
+  alertRuleLegacyFieldsSchema,
+  alertRuleNotifyLegacyViewSchema,
   alertRuleNotifyViewSchema,
   alertRuleTagsViewSchema,
   alertRuleViewSchema,

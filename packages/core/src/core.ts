@@ -9,12 +9,15 @@ import { WebhookIngestion } from './alert-lifecycle/webhook-ingestion';
 import { AlertRuleAccess } from './alert-rules/alert-rule-access';
 import { AlertRuleCreateDataService } from './alert-rules/alert-rule-create-data';
 import { AlertRuleGroupActions } from './alert-rules/alert-rule-group-actions';
+import { AlertRuleLegacyFactsReader } from './alert-rules/alert-rule-legacy-facts';
 import { AlertRuleNotify } from './alert-rules/alert-rule-notify';
+import { AlertRuleOptions } from './alert-rules/alert-rule-options';
 import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
 import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 import { alertRuleTypeCatalog } from './alert-rules/rule-type-catalog';
+import { TagStatusCards } from './alert-rules/tag-status-cards';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
 import { LoginThrottle } from './auth/login-throttle';
@@ -22,6 +25,7 @@ import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limiter';
 import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
+import { ZoneList } from './cluster/zone-list';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
@@ -53,6 +57,11 @@ export interface CoreSettings {
   encryptionKey: Buffer;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * How long a spent refresh token presented again still gets its (unspent) successor instead of
+   * revoking the session; 0 turns the grace off. Default 30 s.
+   */
+  refreshTokenReuseGraceSeconds?: number;
   /** How long an acknowledge link works after it is signed (default 7 days); it dies sooner with its episode. */
   ackLinkTtlSeconds?: number;
   /** Failed logins per (account, client address) per account window. */
@@ -121,6 +130,14 @@ export interface Core {
   alertRuleTags: AlertRuleTags;
   alertRuleNotify: AlertRuleNotify;
   alertRuleAccess: AlertRuleAccess;
+  /** What the original web UI reads beside each rule (access, endpoint count, acknowledgement, source names). */
+  alertRuleLegacyFacts: AlertRuleLegacyFactsReader;
+  /** Every rule the caller sees as `{id, name, type}`. */
+  alertRuleOptions: AlertRuleOptions;
+  /** The status page: one card per rule tag. */
+  tagStatusCards: TagStatusCards;
+  /** The zones requests may name (the main alone). */
+  zones: ZoneList;
   alertRuleCreateData: AlertRuleCreateDataService;
   /** Notification, template and silent behavior rules of alert rules. */
   behaviorRules: BehaviorRuleService;
@@ -222,6 +239,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       accessTokens: new AccessTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds, clock),
       refreshTtlSeconds: settings.refreshTokenTtlSeconds,
+      refreshReuseGraceSeconds: settings.refreshTokenReuseGraceSeconds ?? 30,
       throttle: loginThrottle,
     }),
     users: new UserService({ orm, hasher, ownership, clock, loginThrottle }),
@@ -239,6 +257,10 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleTags: new AlertRuleTags({ orm }),
     alertRuleNotify: new AlertRuleNotify({ orm, maxEndpointsPerRule }),
     alertRuleAccess: new AlertRuleAccess({ orm }),
+    alertRuleLegacyFacts: new AlertRuleLegacyFactsReader({ orm }),
+    alertRuleOptions: new AlertRuleOptions({ orm }),
+    tagStatusCards: new TagStatusCards({ orm }),
+    zones: new ZoneList({ publicUrl: settings.publicUrl }),
     alertRuleCreateData: new AlertRuleCreateDataService({
       orm,
       plugins,

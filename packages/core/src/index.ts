@@ -43,11 +43,13 @@ export type {
   GroupAddResult,
   GroupDeleteResult,
 } from './alert-rules/alert-rule-group-actions';
+export type { AlertRuleLegacyFacts } from './alert-rules/alert-rule-legacy-facts';
 export type {
   AlertRuleNotifyView,
   BatchNotifyInput,
   BatchNotifyResult,
 } from './alert-rules/alert-rule-notify';
+export type { AlertRuleOption } from './alert-rules/alert-rule-options';
 export type { AlertRuleDeleteResult, AlertRuleListQuery } from './alert-rules/alert-rule-service';
 export type { AlertRuleTagsView } from './alert-rules/alert-rule-tags';
 export {
@@ -61,6 +63,7 @@ export {
 } from './alert-rules/alert-rule-view';
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
+export type { TagStatusCard } from './alert-rules/tag-status-cards';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { newOpaqueToken } from './auth/opaque-token';
@@ -102,6 +105,7 @@ export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-sy
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
 export type { ClusterInput } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
+export type { ZoneView } from './cluster/zone-list';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';
 export { maskSecret, SecretBox } from './crypto/secret-box';
 export {
@@ -240,6 +244,7 @@ export {
   servedEndpointType,
 } from './plugins/plugin-registry';
 export { findUnservedTypes, type UnservedType } from './plugins/unserved-types';
+export { endpointPolicy } from './policy/endpoint-policy';
 export { type Clock, systemClock } from './ports/clock';
 export type {
   DataSourceProbeResult,

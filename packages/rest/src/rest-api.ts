@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requireAccessToken } from './auth/actor-hook';
 import { sendError } from './errors/http-error-mapper';
 import { rejectUnsafeInput } from './errors/input-guard';
+import { acceptEmptyJsonBody } from './http/empty-json-body';
 import { ackLinkRoutes } from './routes/ack-link-routes';
 import { alertReadRoutes } from './routes/alert-read-routes';
 import { alertRuleCreateDataRoutes } from './routes/alert-rule-create-data-routes';
@@ -18,6 +19,7 @@ import { clusterRoutes } from './routes/cluster-routes';
 import { dataSourceRoutes } from './routes/data-source-routes';
 import { endpointRoutes } from './routes/endpoint-routes';
 import { ingestionRoutes } from './routes/ingestion-routes';
+import { legacyUiRoutes } from './routes/legacy-ui-routes';
 import { messengerProxyRoutes } from './routes/messenger-proxy-routes';
 import { providerConfigRoutes } from './routes/provider-config-routes';
 import { teamRoutes } from './routes/team-routes';
@@ -37,6 +39,7 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
     reply.status(404).send({ message: 'Route not found.', code: 'not_found' }),
   );
 
+  acceptEmptyJsonBody(app);
   rejectUnsafeInput(app);
   await authRoutes(app, core);
   await app.register(async (scope) => ingestionRoutes(scope, core));
@@ -59,5 +62,6 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
     providerConfigRoutes(scope, core);
     messengerProxyRoutes(scope, core);
     clusterRoutes(scope, core);
+    legacyUiRoutes(scope, core);
   });
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { checkStatusSchema } from '../scheduled-checks/check-status-schema';
+import { teamViewSchema } from '../teams/team-schemas';
+import { userOptionSchema } from '../users/user-schemas';
 import { ALERT_STATE_VALUES } from './alert-rule-fields';
 import type { AlertRuleTypeCatalog } from './alert-rule-type-fields';
 
@@ -137,4 +139,44 @@ export const batchNotifyResultSchema = z.object({
   status: z.boolean(),
   rules: z.number().int(),
   added: z.number().int().describe('New rule-endpoint links.'),
+});
+
+/**
+ * The fields the original web UI reads beside a rule's own (`IAlertRule` in its
+ * `src/@types/alertRule.ts`), added on REST next to the fields other clients read.
+ */
+export const alertRuleLegacyFieldsSchema = z.object({
+  status_label: z.enum(ALERT_STATE_VALUES).describe('`state`, under the legacy name.'),
+  count_endpoints: z.number().int().describe("How many of the rule's endpoints the caller can see."),
+  isPinned: z.boolean().describe('`pinned`, under the legacy name.'),
+  is_silent: z.boolean().describe('`silentStatus` is `silent`: the caller silenced the rule.'),
+  hasActionAccess: z.boolean().describe('The caller may edit and delete the rule.'),
+  acknowledgedBy: z
+    .string()
+    .nullable()
+    .describe("The id of who acknowledged the rule's firing alerts, while every one is acknowledged."),
+  ownerName: z.string().describe("The owner's name (its username when it has none)."),
+  dataSourceLabels: z
+    .array(z.string())
+    .optional()
+    .describe("The names of the rule's data sources; only when it has some."),
+  enableAutoResolve: z.boolean().describe('Only `api` rules auto-resolve; `false` for every other type.'),
+  autoResolveMinutes: z
+    .number()
+    .int()
+    .describe('Always a number: `0` when the rule does not auto-resolve (it was `null` before).'),
+});
+
+/** `alert-rule-notify/{id}` as the original web UI reads it (`IAlertRuleEndpoints`), beside the fields above. */
+export const alertRuleNotifyLegacyViewSchema = alertRuleNotifyViewSchema.extend({
+  alertEndpoints: z.array(alertRuleEndpointRefSchema).describe('`endpoints`, under the legacy name.'),
+  selectableEndpoints: z.array(alertRuleEndpointRefSchema).describe('`selectable`, under the legacy name.'),
+});
+
+/** `alert-rule-user/{id}` as the original web UI reads it (`IAlertRuleAccess`), beside the fields above. */
+export const alertRuleAccessLegacyViewSchema = alertRuleAccessViewSchema.extend({
+  alertUsers: z.array(alertRuleUserRefSchema).describe('`users`, under the legacy name.'),
+  alertTeams: z.array(alertRuleTeamRefSchema).describe('`teams`, under the legacy name.'),
+  selectableUsers: z.array(userOptionSchema).describe('Every user but the caller.'),
+  selectableTeams: z.array(teamViewSchema).describe('Every team.'),
 });

@@ -48,7 +48,7 @@ export const statusTimelineSchema = z.array(
     segments: z.array(
       z.object({
         status: STATUS.describe('The worst state in force during the segment.'),
-        fromTime: z.number().int().describe('Unix seconds, inclusive.'),
+        fromTime: z.number().int().describe('Unix seconds (milliseconds when asked in them), inclusive.'),
         toTime: z
           .number()
           .int()
@@ -56,6 +56,17 @@ export const statusTimelineSchema = z.array(
             'Unix seconds, exclusive: fromTime + bucketSeconds (the last may reach past the query toTime).',
           ),
         changesCount: z.number().int().describe('Itemized events inside that changed the state.'),
+        count: z
+          .number()
+          .int()
+          .optional()
+          .describe('Only when asked in milliseconds (the legacy web UI): the bar slots it covers, 1.'),
+        summary: z
+          .string()
+          .optional()
+          .describe(
+            'Only when asked in milliseconds: the summary of its last event of its status, else its last.',
+          ),
         events: z
           .array(
             z.object({

@@ -12,6 +12,7 @@ import type { Actor } from './actor';
 import type { LoginThrottle } from './login-throttle';
 import { newOpaqueToken } from './opaque-token';
 import type { PasswordHasher } from './password-hasher';
+import { successorOf } from './refresh-successor';
 
 export interface LoginMeta {
   ip?: string;
@@ -35,6 +36,8 @@ export interface AuthServiceDeps {
   accessTokens: AccessTokenIssuer;
   secretBox: SecretBox;
   refreshTtlSeconds: number;
+  /** How long after a refresh token is spent presenting it again returns its successor (0: never). */
+  refreshReuseGraceSeconds: number;
   throttle: LoginThrottle;
 }
 
@@ -113,7 +116,9 @@ export class AuthService {
 
   /**
    * Spends a refresh token and returns a fresh pair. A token presented a second time means it
-   * leaked (or a client raced itself): the whole session is revoked.
+   * leaked (or a client raced itself): the whole session is revoked, unless it comes back within
+   * the grace window while its successor is still unspent. Then the client raced itself (the legacy
+   * web UI refreshes from concurrent server actions) and gets that same successor again.
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const em = this.deps.orm.em.fork();
@@ -129,6 +134,8 @@ export class AuthService {
       const session = stored.session;
       const now = this.deps.clock.now();
       if (stored.usedAt) {
+        const successor = await this.unspentSuccessorInGrace(tx, stored, refreshToken, now);
+        if (successor && this.isLive(session)) return this.tokenPair(session.user, session, successor);
         if (!session.revokedAt) {
           session.revokedAt = now;
           session.revokedReason = 'refresh_token_reuse';
@@ -137,7 +144,7 @@ export class AuthService {
       }
       if (!this.isLive(session) || stored.expiresAt <= now) return 'Session expired.';
       stored.usedAt = now;
-      const next = this.mintRefreshToken(tx, session, now);
+      const next = this.mintRefreshToken(tx, session, now, successorOf(this.deps.secretBox, refreshToken));
       await tx.flush();
       return this.tokenPair(session.user, session, next);
     });
@@ -165,8 +172,30 @@ export class AuthService {
     return !session.revokedAt && session.expiresAt > this.deps.clock.now();
   }
 
-  private mintRefreshToken(em: EntityManager, session: AuthSession, now: Date): string {
-    const token = newOpaqueToken('rt');
+  /** The successor of a spent token when it is presented again within the grace window and still unspent. */
+  private async unspentSuccessorInGrace(
+    tx: EntityManager,
+    stored: RefreshToken,
+    refreshToken: string,
+    now: Date,
+  ): Promise<string | undefined> {
+    const graceMs = this.deps.refreshReuseGraceSeconds * 1000;
+    if (!stored.usedAt || now.getTime() - stored.usedAt.getTime() > graceMs) return undefined;
+    const successor = successorOf(this.deps.secretBox, refreshToken);
+    const next = await tx.findOne(RefreshToken, {
+      tokenHash: this.deps.secretBox.lookupHash(successor),
+      session: stored.session,
+      usedAt: null,
+    });
+    return next && next.expiresAt > now ? successor : undefined;
+  }
+
+  private mintRefreshToken(
+    em: EntityManager,
+    session: AuthSession,
+    now: Date,
+    token = newOpaqueToken('rt'),
+  ): string {
     em.create(RefreshToken, {
       session,
       tokenHash: this.deps.secretBox.lookupHash(token),

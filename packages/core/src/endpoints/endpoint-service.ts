@@ -49,8 +49,21 @@ export class EndpointService {
     this.catalog = endpointCatalogOf(deps.plugins);
   }
 
-  async list(actor: Actor, query: EndpointListQuery): Promise<Page<EndpointView>> {
-    const visible = visibleEndpoints(actor);
+  list(actor: Actor, query: EndpointListQuery): Promise<Page<EndpointView>> {
+    return this.page(actor, query, {});
+  }
+
+  /** A page of the flow endpoints the actor sees (`indexFlow` asked for a page). */
+  flowPage(actor: Actor, query: EndpointListQuery): Promise<Page<EndpointView>> {
+    return this.page(actor, query, { type: 'flow' });
+  }
+
+  private async page(
+    actor: Actor,
+    query: EndpointListQuery,
+    kind: FilterQuery<Endpoint>,
+  ): Promise<Page<EndpointView>> {
+    const visible = { $and: [visibleEndpoints(actor), kind] };
     const where = query.name
       ? { $and: [visible, { name: { $ilike: containsPattern(query.name) } }] }
       : visible;

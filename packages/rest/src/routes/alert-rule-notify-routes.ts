@@ -2,7 +2,7 @@ import {
   alertRuleBatchNotifyBody,
   alertRuleEndpointRefSchema,
   alertRuleNotifyBody,
-  alertRuleNotifyViewSchema,
+  alertRuleNotifyLegacyViewSchema,
   batchNotifyResultSchema,
   ruleActionAnswerSchema,
 } from '@oncall/contracts';
@@ -10,6 +10,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { withLegacyNotifyNames } from '../legacy/rule-sub-resource-envelopes';
 import { idParams, typed } from './route-context';
 
 const tags = ['alert-rules'];
@@ -52,8 +53,9 @@ export function alertRuleNotifyRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/alert-rule-notify/:id',
-    { schema: { tags, params: idParams, response: { 200: alertRuleNotifyViewSchema } } },
-    (request) => core.alertRuleNotify.get(actorOf(request), request.params.id),
+    { schema: { tags, params: idParams, response: { 200: alertRuleNotifyLegacyViewSchema } } },
+    async (request) =>
+      withLegacyNotifyNames(await core.alertRuleNotify.get(actorOf(request), request.params.id)),
   );
   r.put(
     '/alert-rule-notify/:id',
@@ -63,15 +65,24 @@ export function alertRuleNotifyRoutes(app: FastifyInstance, core: Core): void {
         description: 'Adds endpoints to the rule; those already on it stay.',
         params: idParams,
         body: alertRuleNotifyBody,
-        response: { 200: alertRuleNotifyViewSchema },
+        response: { 200: alertRuleNotifyLegacyViewSchema },
       },
     },
-    (request) => core.alertRuleNotify.add(actorOf(request), request.params.id, request.body.endpointIds),
+    async (request) =>
+      withLegacyNotifyNames(
+        await core.alertRuleNotify.add(actorOf(request), request.params.id, request.body.endpointIds),
+      ),
   );
   r.delete(
     '/alert-rule-notify/:alertId/:endpointId',
-    { schema: { tags, params: endpointParams, response: { 200: alertRuleNotifyViewSchema } } },
-    (request) =>
-      core.alertRuleNotify.remove(actorOf(request), request.params.alertId, request.params.endpointId),
+    { schema: { tags, params: endpointParams, response: { 200: alertRuleNotifyLegacyViewSchema } } },
+    async (request) =>
+      withLegacyNotifyNames(
+        await core.alertRuleNotify.remove(
+          actorOf(request),
+          request.params.alertId,
+          request.params.endpointId,
+        ),
+      ),
   );
 }

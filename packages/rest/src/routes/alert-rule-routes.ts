@@ -2,6 +2,7 @@ import {
   alertRuleCreateBodySchema,
   alertRuleDeleteResultSchema,
   alertRuleEndpointRefSchema,
+  alertRuleLegacyFieldsSchema,
   alertRuleListQuery,
   alertRuleUpdateBodySchema,
   alertRuleViewSchema,
@@ -11,6 +12,8 @@ import { alertRuleTypeCatalog, type Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { withLegacyRuleField, withLegacyRuleFields } from '../legacy/alert-rule-legacy-view';
+import { ignoreMinutesWithAutoResolveOff } from '../legacy/legacy-rule-form';
 import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
@@ -32,7 +35,10 @@ const LIST_DESCRIPTION = [
 export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   const catalog = alertRuleTypeCatalog(core.plugins);
-  const ruleView = documentedAs(alertRuleViewSchema(catalog), 'AlertRule');
+  const ruleView = documentedAs(
+    alertRuleViewSchema(catalog).extend(alertRuleLegacyFieldsSchema.shape),
+    'AlertRule',
+  );
   const types = [...catalog.keys()];
   r.get(
     '/alert-rule',
@@ -44,7 +50,11 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         response: { 200: documentedAs(paginated(ruleView), 'AlertRulePage') },
       },
     },
-    async (request) => toLegacyEnvelope(await core.alertRules.list(actorOf(request), request.query)),
+    async (request) => {
+      const actor = actorOf(request);
+      const page = await core.alertRules.list(actor, request.query);
+      return toLegacyEnvelope({ ...page, items: await withLegacyRuleFields(core, actor, page.items) });
+    },
   );
   r.post(
     '/alert-rule',
@@ -54,8 +64,14 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         body: documentedAs(alertRuleCreateBodySchema(catalog, 'strip'), 'AlertRuleCreateBody'),
         response: { 200: ruleView },
       },
+      preValidation: ignoreMinutesWithAutoResolveOff,
     },
-    (request) => core.alertRules.create(actorOf(request), request.body),
+    async (request) =>
+      withLegacyRuleField(
+        core,
+        actorOf(request),
+        await core.alertRules.create(actorOf(request), request.body),
+      ),
   );
   r.get('/alert-rule/types', { schema: { tags, response: { 200: z.array(z.enum(types)) } } }, (request) =>
     core.alertRules.types(actorOf(request)),
@@ -68,15 +84,32 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
   r.post(
     '/alert-rule/pin/:id',
     { schema: { tags, params: idParams, response: { 200: ruleView } } },
-    (request) => core.alertRules.pin(actorOf(request), request.params.id),
+    async (request) =>
+      withLegacyRuleField(
+        core,
+        actorOf(request),
+        await core.alertRules.pin(actorOf(request), request.params.id),
+      ),
   );
   r.post(
     '/alert-rule/silent/:id',
     { schema: { tags, params: idParams, response: { 200: ruleView } } },
-    (request) => core.alertRules.silent(actorOf(request), request.params.id),
+    async (request) =>
+      withLegacyRuleField(
+        core,
+        actorOf(request),
+        await core.alertRules.silent(actorOf(request), request.params.id),
+      ),
   );
-  r.get('/alert-rule/:id', { schema: { tags, params: idParams, response: { 200: ruleView } } }, (request) =>
-    core.alertRules.get(actorOf(request), request.params.id),
+  r.get(
+    '/alert-rule/:id',
+    { schema: { tags, params: idParams, response: { 200: ruleView } } },
+    async (request) =>
+      withLegacyRuleField(
+        core,
+        actorOf(request),
+        await core.alertRules.get(actorOf(request), request.params.id),
+      ),
   );
   r.put(
     '/alert-rule/:id',
@@ -87,8 +120,14 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         body: documentedAs(alertRuleUpdateBodySchema(catalog, 'strip'), 'AlertRuleUpdateBody'),
         response: { 200: ruleView },
       },
+      preValidation: ignoreMinutesWithAutoResolveOff,
     },
-    (request) => core.alertRules.update(actorOf(request), request.params.id, request.body),
+    async (request) =>
+      withLegacyRuleField(
+        core,
+        actorOf(request),
+        await core.alertRules.update(actorOf(request), request.params.id, request.body),
+      ),
   );
   r.delete(
     '/alert-rule/:id',

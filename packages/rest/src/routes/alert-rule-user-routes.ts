@@ -1,8 +1,9 @@
-import { alertRuleAccessBody, alertRuleAccessViewSchema } from '@oncall/contracts';
+import { alertRuleAccessBody, alertRuleAccessLegacyViewSchema } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { withLegacyAccessLists } from '../legacy/rule-sub-resource-envelopes';
 import { idParams, typed } from './route-context';
 
 const tags = ['alert-rules'];
@@ -14,8 +15,13 @@ export function alertRuleUserRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   r.get(
     '/alert-rule-user/:id',
-    { schema: { tags, params: idParams, response: { 200: alertRuleAccessViewSchema } } },
-    (request) => core.alertRuleAccess.get(actorOf(request), request.params.id),
+    { schema: { tags, params: idParams, response: { 200: alertRuleAccessLegacyViewSchema } } },
+    async (request) =>
+      withLegacyAccessLists(
+        core,
+        actorOf(request),
+        await core.alertRuleAccess.get(actorOf(request), request.params.id),
+      ),
   );
   r.put(
     '/alert-rule-user/:id',
@@ -25,10 +31,15 @@ export function alertRuleUserRoutes(app: FastifyInstance, core: Core): void {
         description: 'Adds users and teams to those the rule is shared with.',
         params: idParams,
         body: alertRuleAccessBody,
-        response: { 200: alertRuleAccessViewSchema },
+        response: { 200: alertRuleAccessLegacyViewSchema },
       },
     },
-    (request) => core.alertRuleAccess.add(actorOf(request), request.params.id, request.body),
+    async (request) =>
+      withLegacyAccessLists(
+        core,
+        actorOf(request),
+        await core.alertRuleAccess.add(actorOf(request), request.params.id, request.body),
+      ),
   );
   r.delete(
     '/alert-rule-user/:alertId/:userId',
@@ -37,9 +48,14 @@ export function alertRuleUserRoutes(app: FastifyInstance, core: Core): void {
         tags,
         description: 'Removes the user or the team with that id from the rule.',
         params: memberParams,
-        response: { 200: alertRuleAccessViewSchema },
+        response: { 200: alertRuleAccessLegacyViewSchema },
       },
     },
-    (request) => core.alertRuleAccess.remove(actorOf(request), request.params.alertId, request.params.userId),
+    async (request) =>
+      withLegacyAccessLists(
+        core,
+        actorOf(request),
+        await core.alertRuleAccess.remove(actorOf(request), request.params.alertId, request.params.userId),
+      ),
   );
 }

@@ -10,6 +10,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { renamedFieldSchemas, withCopy } from '../legacy/renamed-fields';
 import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
@@ -27,16 +28,23 @@ export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
   documentedAs(schemas.createBody, 'DataSourceCreateBody');
   documentedAs(schemas.updateBody, 'DataSourceUpdateBody');
   documentedAs(schemas.typeInfo, 'DataSourceTypeInfo');
+  const dataSourceRead = documentedAs(
+    dataSourceViewSchema.extend(renamedFieldSchemas.dataSource.shape),
+    'DataSourceRead',
+  );
   r.get(
     '/data-source',
     {
       schema: {
         tags,
         querystring: dataSourceListQuery,
-        response: { 200: documentedAs(paginated(dataSourceViewSchema), 'DataSourcePage') },
+        response: { 200: documentedAs(paginated(dataSourceRead), 'DataSourcePage') },
       },
     },
-    async (request) => toLegacyEnvelope(await core.dataSources.list(actorOf(request), request.query)),
+    async (request) => {
+      const page = await core.dataSources.list(actorOf(request), request.query);
+      return toLegacyEnvelope({ ...page, items: page.items.map(withCopy) });
+    },
   );
   r.get('/data-source/types', { schema: { tags, response: { 200: z.array(schemas.typeInfo) } } }, (request) =>
     core.dataSources.types(actorOf(request)),
@@ -48,26 +56,27 @@ export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/data-source/:id',
-    { schema: { tags, params: idParams, response: { 200: dataSourceViewSchema } } },
-    (request) => core.dataSources.get(actorOf(request), request.params.id),
+    { schema: { tags, params: idParams, response: { 200: dataSourceRead } } },
+    async (request) => withCopy(await core.dataSources.get(actorOf(request), request.params.id)),
   );
   r.post(
     '/data-source',
-    { schema: { tags, body: schemas.createBody, response: { 201: dataSourceViewSchema } } },
+    { schema: { tags, body: schemas.createBody, response: { 201: dataSourceRead } } },
     async (request, reply) =>
-      reply.status(201).send(await core.dataSources.create(actorOf(request), request.body)),
+      reply.status(201).send(withCopy(await core.dataSources.create(actorOf(request), request.body))),
   );
   r.put(
     '/data-source/:id',
     {
-      schema: { tags, params: idParams, body: schemas.updateBody, response: { 200: dataSourceViewSchema } },
+      schema: { tags, params: idParams, body: schemas.updateBody, response: { 200: dataSourceRead } },
     },
-    (request) => core.dataSources.update(actorOf(request), request.params.id, request.body),
+    async (request) =>
+      withCopy(await core.dataSources.update(actorOf(request), request.params.id, request.body)),
   );
   r.delete(
     '/data-source/:id',
-    { schema: { tags, params: idParams, response: { 200: dataSourceViewSchema } } },
-    (request) => core.dataSources.delete(actorOf(request), request.params.id),
+    { schema: { tags, params: idParams, response: { 200: dataSourceRead } } },
+    async (request) => withCopy(await core.dataSources.delete(actorOf(request), request.params.id)),
   );
   r.get(
     '/alert-rule/create-data/data-source/:type',

@@ -11,11 +11,25 @@ import { type Core, endpointCatalogOf } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { withActionAccess } from '../legacy/endpoint-action-access';
 import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
 
 const tags = ['endpoints'];
+
+/** `page` and `perPage` are optional here: without either, `indexFlow` answers the bare list. */
+const integerText = (label: string) =>
+  z
+    .string()
+    .max(20)
+    .regex(/^\s*-?\d+\s*$/, `The ${label} must be an integer.`)
+    .optional();
+const flowIndexQuery = z.object({
+  page: integerText('page'),
+  perPage: integerText('per page'),
+  name: z.string().max(190).optional(),
+});
 
 /** The endpoint routes; their bodies and answers have one shape per endpoint type the core's plugins serve. */
 export function endpointRoutes(app: FastifyInstance, core: Core): void {
@@ -30,6 +44,12 @@ export function endpointRoutes(app: FastifyInstance, core: Core): void {
     'EndpointUpdateBody',
   );
   const endpointViewSchema = documentedAs(endpointViewSchemaFor(catalog), 'Endpoint');
+  const endpointReadSchema = documentedAs(
+    endpointViewSchemaFor(catalog).and(
+      z.object({ hasActionAccess: z.boolean().describe('The reader may edit and delete the endpoint.') }),
+    ),
+    'EndpointRead',
+  );
   const otpSendBody = documentedAs(otpSendBodySchema(catalog, 'strip'), 'OtpSendBody');
   r.get(
     '/endpoint',
@@ -37,10 +57,14 @@ export function endpointRoutes(app: FastifyInstance, core: Core): void {
       schema: {
         tags,
         querystring: endpointListQuery,
-        response: { 200: documentedAs(paginated(endpointViewSchema), 'EndpointPage') },
+        response: { 200: documentedAs(paginated(endpointReadSchema), 'EndpointPage') },
       },
     },
-    async (request) => toLegacyEnvelope(await core.endpoints.list(actorOf(request), request.query)),
+    async (request) => {
+      const actor = actorOf(request);
+      const page = await core.endpoints.list(actor, request.query);
+      return toLegacyEnvelope({ ...page, items: page.items.map((view) => withActionAccess(actor, view)) });
+    },
   );
   r.post(
     '/endpoint',
@@ -50,13 +74,38 @@ export function endpointRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/endpoint/indexFlow',
-    { schema: { tags, response: { 200: z.array(endpointViewSchema) } } },
-    (request) => core.endpoints.indexFlow(actorOf(request)),
+    {
+      schema: {
+        tags,
+        description:
+          'The flows the caller sees: every one as a list, or a page in the paginator envelope when ' +
+          '`page` or `perPage` is given (`name`: case-insensitive substring).',
+        querystring: flowIndexQuery,
+        response: {
+          200: z.union([
+            z.array(endpointReadSchema),
+            documentedAs(paginated(endpointReadSchema), 'FlowPage'),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { page, perPage, name } = request.query;
+      if (page === undefined && perPage === undefined) {
+        return (await core.endpoints.indexFlow(actor)).map((view) => withActionAccess(actor, view));
+      }
+      const flows = await core.endpoints.flowPage(actor, endpointListQuery.parse({ page, perPage, name }));
+      return toLegacyEnvelope({ ...flows, items: flows.items.map((view) => withActionAccess(actor, view)) });
+    },
   );
   r.get(
     '/endpoint/createFlowEndpoints',
-    { schema: { tags, response: { 200: z.array(endpointViewSchema) } } },
-    (request) => core.endpoints.flowStepCandidates(actorOf(request)),
+    { schema: { tags, response: { 200: z.array(endpointReadSchema) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return (await core.endpoints.flowStepCandidates(actor)).map((view) => withActionAccess(actor, view));
+    },
   );
   r.post(
     '/endpoint/sendOTP',
@@ -77,8 +126,11 @@ export function endpointRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/endpoint/:id',
-    { schema: { tags, params: idParams, response: { 200: endpointViewSchema } } },
-    (request) => core.endpoints.get(actorOf(request), request.params.id),
+    { schema: { tags, params: idParams, response: { 200: endpointReadSchema } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return withActionAccess(actor, await core.endpoints.get(actor, request.params.id));
+    },
   );
   r.put(
     '/endpoint/:id',

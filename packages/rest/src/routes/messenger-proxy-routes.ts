@@ -3,6 +3,8 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { renamedFieldSchemas, withActive } from '../legacy/renamed-fields';
+import { documentedAs } from '../openapi/schema-names';
 import { idParams, typed } from './route-context';
 
 const tags = ['messenger proxy configs'];
@@ -11,16 +13,20 @@ const tags = ['messenger proxy configs'];
 export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   const proxies = core.messengerProxies;
+  const proxyRead = documentedAs(
+    messengerProxyViewSchema.extend(renamedFieldSchemas.messengerProxy.shape),
+    'MessengerProxyRead',
+  );
   r.get(
     '/config/telegram',
     {
       schema: {
         tags,
         querystring: messengerProxyListQuery,
-        response: { 200: z.array(messengerProxyViewSchema) },
+        response: { 200: z.array(proxyRead) },
       },
     },
-    (request) => proxies.list(actorOf(request), request.query),
+    async (request) => (await proxies.list(actorOf(request), request.query)).map(withActive),
   );
   r.post(
     '/config/telegram',
@@ -41,13 +47,13 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/config/telegram/activate/:id',
-    { schema: { tags, params: idParams, response: { 200: messengerProxyViewSchema } } },
-    (request) => proxies.activate(actorOf(request), request.params.id),
+    { schema: { tags, params: idParams, response: { 200: proxyRead } } },
+    async (request) => withActive(await proxies.activate(actorOf(request), request.params.id)),
   );
   r.get(
     '/config/telegram/:id',
-    { schema: { tags, params: idParams, response: { 200: messengerProxyViewSchema } } },
-    (request) => proxies.get(actorOf(request), request.params.id),
+    { schema: { tags, params: idParams, response: { 200: proxyRead } } },
+    async (request) => withActive(await proxies.get(actorOf(request), request.params.id)),
   );
   r.put(
     '/config/telegram/:id',

@@ -3,6 +3,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { renamedFieldSchemas, withIsBackUp } from '../legacy/renamed-fields';
 import { documentedAs } from '../openapi/schema-names';
 import { idParams, typed } from './route-context';
 
@@ -23,9 +24,13 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
     const create = documentedAs(providerConfigBody(forms, 'create', { extra: {} }), `${name}CreateBody`);
     const update = documentedAs(providerConfigBody(forms, 'update', { extra: {} }), `${name}UpdateBody`);
     const view = documentedAs(providerConfigViewSchema(forms), name);
+    const read = documentedAs(
+      providerConfigViewSchema(forms).and(renamedFieldSchemas.providerConfig),
+      `${name}Read`,
+    );
     const base = `/config/${kind}`;
-    r.get(base, { schema: { tags, response: { 200: z.array(view) } } }, (request) =>
-      configs.list(actorOf(request), kind),
+    r.get(base, { schema: { tags, response: { 200: z.array(read) } } }, async (request) =>
+      (await configs.list(actorOf(request), kind)).map(withIsBackUp),
     );
     r.post(base, { schema: { tags, body: create, response: { 201: view } } }, async (request, reply) =>
       reply.status(201).send(await configs.create(actorOf(request), kind, request.body)),
@@ -35,8 +40,8 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
       { schema: { tags, response: { 200: availableProvidersSchema } } },
       async (request) => configs.providers(actorOf(request), kind),
     );
-    r.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: view } } }, (request) =>
-      configs.get(actorOf(request), kind, request.params.id),
+    r.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: read } } }, async (request) =>
+      withIsBackUp(await configs.get(actorOf(request), kind, request.params.id)),
     );
     r.put(
       `${base}/:id`,
@@ -48,13 +53,13 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
     );
     r.post(
       `${base}/make-default/:id`,
-      { schema: { tags, params: idParams, response: { 200: view } } },
-      (request) => configs.makeDefault(actorOf(request), kind, request.params.id),
+      { schema: { tags, params: idParams, response: { 200: read } } },
+      async (request) => withIsBackUp(await configs.makeDefault(actorOf(request), kind, request.params.id)),
     );
     r.post(
       `${base}/make-backup/:id`,
-      { schema: { tags, params: idParams, response: { 200: view } } },
-      (request) => configs.makeBackup(actorOf(request), kind, request.params.id),
+      { schema: { tags, params: idParams, response: { 200: read } } },
+      async (request) => withIsBackUp(await configs.makeBackup(actorOf(request), kind, request.params.id)),
     );
   }
 }

@@ -1,0 +1,35 @@
+import type { DataSourceView, MessengerProxyView, ProviderConfigView, TeamView } from '@oncall/core';
+import { z } from 'zod';
+
+/**
+ * Fields the original web UI reads under its own names, added on reads beside ours (never in
+ * place of them).
+ */
+export const renamedFieldSchemas = {
+  team: z.object({
+    members: z.array(z.string()).describe("The members' names (`users`), under the legacy name."),
+  }),
+  dataSource: z.object({
+    copy: z
+      .string()
+      .describe('What to paste into the source: its webhook URL, else its webhook token, else `""`.'),
+  }),
+  providerConfig: z.object({ isBackUp: z.boolean().describe('`isBackup`, under the legacy name.') }),
+  messengerProxy: z.object({ active: z.boolean().describe('`isActive`, under the legacy name.') }),
+};
+
+export function withTeamMembers(view: TeamView) {
+  return { ...view, members: view.users.map((user) => user.name || user.username) };
+}
+
+export function withCopy(view: DataSourceView) {
+  return { ...view, copy: view.webhookUrl ?? view.webhookToken ?? '' };
+}
+
+export function withIsBackUp(view: ProviderConfigView) {
+  return { ...view, isBackUp: view.isBackup };
+}
+
+export function withActive(view: MessengerProxyView) {
+  return { ...view, active: view.isActive };
+}
