@@ -7,7 +7,10 @@ describe('template fallback counter', () => {
     const registry = new Registry();
     const count = createTemplateFallbackCounter(registry);
     const fallback = { alertEventId: 'e', endpointId: 'p', behaviorRuleId: 'b' };
-    count({ ...fallback, reason: 'Line 1: sort_natural: an array of 20000 elements is over the 10000 allowed' });
+    count({
+      ...fallback,
+      reason: 'Line 1: sort_natural: an array of 20000 elements is over the 10000 allowed',
+    });
     count({ ...fallback, reason: 'template render limit exceeded' });
     count({ ...fallback, reason: 'template work limit exceeded' });
     count({ ...fallback, reason: 'Line 3: undefined variable: x' });
