@@ -131,7 +131,7 @@ describe('end to end: the acknowledge link survives link previewers', () => {
     const admin = await h.adminToken();
     const history = await h.call('GET', `/api/v1/alert-rule/history/${rule.ruleId}`, { token: admin });
     expect(history.json().data[0]).toMatchObject({
-      status: 'Acknowledged',
+      statusLabel: 'Acknowledged',
       actorId: oncallId,
       viaEndpointId: rule.sms.id,
     });

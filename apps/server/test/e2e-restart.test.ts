@@ -88,7 +88,9 @@ describe('end to end: restarts in the middle of paging', () => {
     expect(
       history
         .json()
-        .data.map((entry: { instance: string; status: string }) => `${entry.instance}:${entry.status}`),
+        .data.map(
+          (entry: { instance: string; statusLabel: string }) => `${entry.instance}:${entry.statusLabel}`,
+        ),
     ).toEqual(['db-9:Firing']);
     // The restarted server knows the instance is firing: a repeat pages nobody.
     expect((await fire(rule.token, 'db-9')).json().message).toBe('Already Active');

@@ -83,7 +83,7 @@ describe.each(['postgres', 'pglite'] as const)('a third-party channel plugin, on
       accessToken: masked,
     });
     const read = await call('GET', `/api/v1/endpoint/${created.json().id}`);
-    expect(read.json()).toEqual(created.json());
+    expect(read.json()).toEqual({ ...created.json(), hasActionAccess: true });
     const [row] = await queryRows<{ destination: unknown; sealed_destination: string }>(
       service.db.orm.em.fork(),
       'select destination, sealed_destination from endpoints where id = ?',

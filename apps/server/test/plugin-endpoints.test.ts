@@ -59,7 +59,10 @@ describe('endpoints of a plugin-defined type', () => {
     const candidates = (
       await h.call('GET', '/api/v1/endpoint/createFlowEndpoints', { token: member })
     ).json();
-    expect(candidates.find((e: { id: string }) => e.id === created.id)).toEqual(created);
+    expect(candidates.find((e: { id: string }) => e.id === created.id)).toEqual({
+      ...created,
+      hasActionAccess: true,
+    });
   });
 
   it('keeps the token left out or sent back masked, and replaces it when new', async () => {

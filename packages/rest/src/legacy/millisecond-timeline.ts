@@ -2,10 +2,12 @@ import type { RuleTimeline, TimelineSegment } from '@oncall/core';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The last second a Unix-seconds time may name (the end of 9999): a larger `toTime` cannot be
- * seconds, so it is milliseconds, as the original web UI's Debugging page sends (`Date.getTime()`).
+ * The smallest `toTime` taken as milliseconds, as the original web UI's Debugging page sends
+ * (`Date.getTime()`): 10^12 ms is September 2001, and as seconds a year past 9999, which no seconds
+ * query can name. Between the end of 9999 in seconds and this, a time is neither, and refused as
+ * seconds out of range (a 422 at the field).
  */
-const LAST_UNIX_SECOND = 253_402_300_799;
+const FIRST_MILLISECOND_TIME = 1_000_000_000_000;
 
 const INTEGER = /^\s*\d+\s*$/;
 
@@ -21,7 +23,7 @@ export async function readMillisecondTimes(request: FastifyRequest): Promise<voi
   if (typeof query !== 'object' || query === null) return;
   const { fromTime, toTime } = query as { fromTime?: unknown; toTime?: unknown };
   if (typeof fromTime !== 'string' || typeof toTime !== 'string') return;
-  if (!INTEGER.test(fromTime) || !INTEGER.test(toTime) || Number(toTime) <= LAST_UNIX_SECOND) return;
+  if (!INTEGER.test(fromTime) || !INTEGER.test(toTime) || Number(toTime) < FIRST_MILLISECOND_TIME) return;
   request.query = {
     ...query,
     fromTime: String(Math.floor(Number(fromTime) / 1000)),

@@ -38,7 +38,7 @@ export function alertReadRoutes(app: FastifyInstance, core: Core): void {
       schema: {
         tags,
         description:
-          'Times in Unix seconds. A `toTime` past the end of 9999 in seconds is taken as milliseconds ' +
+          'Times in Unix seconds. A `toTime` of 10^12 or more is taken as milliseconds ' +
           "(the legacy web UI sends `Date.getTime()`): then both times are milliseconds, the answer's " +
           'times are milliseconds too and each segment adds `count` (1) and `summary` (when an event ' +
           'in it has one).',
