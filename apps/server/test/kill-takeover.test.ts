@@ -221,7 +221,7 @@ describe(`kill -9 under load (${onPostgres ? 'PostgreSQL, a second process' : 'P
     // sent twice; none of its kind beyond the sends it had made in those last seconds.
     for (const instance of duplicated) {
       expect(firstPage.get(instance)).toBeLessThanOrEqual(diedBy);
-      expect(accepted.filter((page) => page.instance === instance && page.at > killedAt)).toHaveLength(1);
+      expect(accepted.filter((page) => page.instance === instance && page.at > diedBy)).toHaveLength(1);
     }
     expect(duplicated.length).toBeLessThanOrEqual(justBefore);
     // Nothing answered is lost, nothing refused counts: only what the server said it stored.

@@ -18,18 +18,18 @@ export const renamedFieldSchemas = {
   messengerProxy: z.object({ active: z.boolean().describe('`isActive`, under the legacy name.') }),
 };
 
-export function withTeamMembers(view: TeamView) {
+export function withTeamMembers(view: TeamView): TeamView & { members: string[] } {
   return { ...view, members: view.users.map((user) => user.name || user.username) };
 }
 
-export function withCopy(view: DataSourceView) {
+export function withCopy(view: DataSourceView): DataSourceView & { copy: string } {
   return { ...view, copy: view.webhookUrl ?? view.webhookToken ?? '' };
 }
 
-export function withIsBackUp(view: ProviderConfigView) {
+export function withIsBackUp(view: ProviderConfigView): ProviderConfigView & { isBackUp: boolean } {
   return { ...view, isBackUp: view.isBackup };
 }
 
-export function withActive(view: MessengerProxyView) {
+export function withActive(view: MessengerProxyView): MessengerProxyView & { active: boolean } {
   return { ...view, active: view.isActive };
 }
