@@ -23,6 +23,7 @@ import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Endpoint } from './endpoint.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
 import { NotificationBehavior } from './notification-behavior.entity';
+import { EndpointTransfer } from './endpoint-transfer.entity';
 import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
@@ -54,6 +55,11 @@ export {
   NotificationBehavior,
   type NotificationBehaviorEffect,
 } from './notification-behavior.entity';
+export {
+  ENDPOINT_TRANSFER_STATUSES,
+  EndpointTransfer,
+  type EndpointTransferStatus,
+} from './endpoint-transfer.entity';
 export { OTP_CHANNELS, type OtpChannel, OtpCode } from './otp-code.entity';
 export { PROVIDER_KINDS, ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
@@ -75,6 +81,7 @@ export const entities = [
   MessengerProxy,
   SystemSetting,
   Endpoint,
+  EndpointTransfer,
   OtpCode,
   DeliveryAttempt,
   DataSource,
