@@ -117,7 +117,7 @@ describe('endpoint hand-over needs the receiver to accept', () => {
     expect(await ownerOf(hook.id)).toBe(stranger.id);
   });
 
-  it("still moves at once when an owner-role user hands it over", async () => {
+  it('still moves at once when an owner-role user hands it over', async () => {
     const hook = await createHook('admin moves');
     const moved = await offer(hook.id, receiver.id, admin);
     expect(moved.statusCode).toBe(200);

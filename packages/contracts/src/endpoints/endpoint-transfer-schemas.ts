@@ -25,8 +25,8 @@ export const endpointTransferSchema = z.object({
  * once (an owner or manager gave it), else the offer the receiver must accept.
  */
 export const endpointHandOverSchema = z.object({
-  pending: z.boolean().describe('true while the receiver has not accepted; the endpoint is still the giver\'s'),
-  transfer: z
-    .object({ id: z.string(), status: z.literal('pending'), toUserId: z.string() })
-    .optional(),
+  pending: z
+    .boolean()
+    .describe("true while the receiver has not accepted; the endpoint is still the giver's"),
+  transfer: z.object({ id: z.string(), status: z.literal('pending'), toUserId: z.string() }).optional(),
 });

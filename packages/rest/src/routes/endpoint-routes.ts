@@ -36,7 +36,7 @@ const flowIndexQuery = z.object({
 
 const TRANSFER_DECISIONS = {
   accept: 'The receiver takes the endpoint (409 when decided already or the giver no longer owns it).',
-  decline: 'The receiver refuses the endpoint; it stays the giver\'s.',
+  decline: "The receiver refuses the endpoint; it stays the giver's.",
   cancel: 'The giver withdraws the offer.',
 };
 
@@ -129,7 +129,7 @@ export function endpointRoutes(app: FastifyInstance, core: Core): void {
         params: idParams,
         description:
           'An owner or manager moves the endpoint at once (`pending: false`). Anyone else only offers ' +
-          'it: the endpoint stays the caller\'s until the receiver accepts the `transfer`.',
+          "it: the endpoint stays the caller's until the receiver accepts the `transfer`.",
         body: endpointChangeOwnerBody,
         response: { 200: documentedAs(endpointViewSchema.and(endpointHandOverSchema), 'EndpointHandOver') },
       },
