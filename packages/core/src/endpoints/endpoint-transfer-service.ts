@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor';
 import { Endpoint } from '../entities/endpoint.entity';
 import { EndpointTransfer, type EndpointTransferStatus } from '../entities/endpoint-transfer.entity';
 import { User } from '../entities/user.entity';
-import { conflict, forbidden, notFound } from '../errors/domain-error';
+import { conflict, forbidden } from '../errors/domain-error';
 import { loadById } from '../validation/find-by-id';
 import { type EndpointTransferView, toEndpointTransferView } from './endpoint-transfer-view';
 
