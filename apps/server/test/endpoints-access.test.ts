@@ -153,6 +153,8 @@ describe('who sees and manages an endpoint', () => {
       body: { userId: outsider.id },
     });
     expect(moved.statusCode).toBe(200);
+    const transfer = `/api/v1/endpoint/transfers/${moved.json().transfer.id}/accept`;
+    expect(await status('POST', transfer, outsider)).toBe(200);
     const url = `/api/v1/endpoint/${mine.id}`;
     expect(await status('GET', url, author)).toBe(404);
     expect(await status('PUT', url, outsider, hook('Now mine'))).toBe(200);

@@ -580,7 +580,7 @@ describe('notification endpoints', () => {
   });
 
   describe('ownership', () => {
-    it('changeOwner/{id} hands one endpoint over; the new owner must exist', async () => {
+    it('changeOwner/{id} hands one endpoint over once the receiver accepts; the new owner must exist', async () => {
       const other = await h.userWithToken('receiver', 'member');
       const hook = (
         await create({ name: 'Given away', type: 'teams', value: 'https://hooks.example.com/g' })
@@ -603,7 +603,11 @@ describe('notification endpoints', () => {
         body: { userId: other.id },
       });
       expect(moved.statusCode).toBe(200);
-      expect(moved.json()).toMatchObject({ id: hook.id, userId: other.id });
+      expect(moved.json()).toMatchObject({ id: hook.id, userId: member.id, pending: true });
+      const accepted = await h.call('POST', `/api/v1/endpoint/transfers/${moved.json().transfer.id}/accept`, {
+        token: other.token,
+      });
+      expect(accepted.statusCode).toBe(200);
       expect((await h.call('GET', `/api/v1/endpoint/${hook.id}`, { token: other.token })).statusCode).toBe(
         200,
       );

@@ -33,21 +33,33 @@ export function giftingCases(holdMs: number): HostileCase[] {
         }
         const rule = await createMemberRule(context, endpointIds);
         const gifts: number[] = [];
+        let unconsented = 0;
         for (const [i, id] of endpointIds.entries()) {
           const receiver = bystanders[i % bystanders.length];
           if (!receiver) throw new Error('The gifting case needs bystander users');
-          gifts.push(
-            (
-              await context.api.call('POST', `/api/v1/endpoint/changeOwner/${id}`, member.token, {
-                userId: receiver.id,
-              })
-            ).status,
+          const offered = await context.api.ok<{ pending: boolean; transfer?: { id: string } }>(
+            'POST',
+            `/api/v1/endpoint/changeOwner/${id}`,
+            member.token,
+            { userId: receiver.id },
           );
+          if (offered.pending) unconsented++;
+          // The receivers accept, so the tarpits still run on endpoints owned by other users.
+          if (offered.transfer)
+            gifts.push(
+              (
+                await context.api.call(
+                  'POST',
+                  `/api/v1/endpoint/transfers/${offered.transfer.id}/accept`,
+                  receiver.token,
+                )
+              ).status,
+            );
         }
         const accepted = gifts.filter((status) => status < 300).length;
         return {
           notes: [
-            `${accepted} of ${GIFTED} gifts taken without the receiver's consent (statuses ${[...new Set(gifts)].join(', ')})`,
+            `${GIFTED - unconsented} of ${GIFTED} gifts taken without the receiver's consent; ${accepted} accepted by the receivers`,
           ],
           send: () =>
             Promise.all(

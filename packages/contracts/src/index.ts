@@ -147,6 +147,11 @@ export {
   typeChoiceMessage,
 } from './endpoints/endpoint-catalog';
 export { endpointListQuery } from './endpoints/endpoint-list-query';
+export {
+  endpointHandOverSchema,
+  endpointTransferListQuery,
+  endpointTransferSchema,
+} from './endpoints/endpoint-transfer-schemas';
 export { endpointViewSchemaFor } from './endpoints/endpoint-views';
 export { otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
 export {

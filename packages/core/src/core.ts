@@ -29,6 +29,7 @@ import { ZoneList } from './cluster/zone-list';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
+import { EndpointTransferService } from './endpoints/endpoint-transfer-service';
 import { EpisodeReadService } from './episodes/episode-read-service';
 import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live-events/live-events';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
@@ -142,6 +143,8 @@ export interface Core {
   /** Notification, template and silent behavior rules of alert rules. */
   behaviorRules: BehaviorRuleService;
   endpoints: EndpointService;
+  /** Endpoint hand-overs a member offered, waiting for the receiver. */
+  endpointTransfers: EndpointTransferService;
   otp: OtpService;
   providerConfigs: ProviderConfigService;
   messengerProxies: MessengerProxyService;
@@ -269,6 +272,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     behaviorRules: new BehaviorRuleService({ orm, checkTemplate, clock }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
+    endpointTransfers: new EndpointTransferService({ orm }),
     otp,
     providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),
     messengerProxies: new MessengerProxyService({ orm, secretBox }),

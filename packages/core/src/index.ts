@@ -136,6 +136,11 @@ export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
 export { endpointCatalogOf } from './endpoints/endpoint-catalog';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
+export type {
+  EndpointHandOver,
+  EndpointTransferDirection,
+} from './endpoints/endpoint-transfer-service';
+export type { EndpointTransferView } from './endpoints/endpoint-transfer-view';
 export type { EndpointView } from './endpoints/endpoint-view';
 export * from './entities/index';
 export type {

@@ -104,8 +104,15 @@ describe('tRPC endpoints', () => {
     expect(candidates.map((e) => e.type).sort()).toEqual(['sms', 'telegram']);
 
     const me = (await rpc.query('auth.me', undefined, admin)).data as { id: string };
-    const moved = await rpc.mutation('endpoints.changeOwner', { id: chat.id, userId: me.id }, member.token);
-    expect(moved.data).toMatchObject({ userId: me.id });
+    const offered = await rpc.mutation('endpoints.changeOwner', { id: chat.id, userId: me.id }, member.token);
+    const transfer = (offered.data as { pending: boolean; transfer: { id: string } }).transfer;
+    expect(offered.data).toMatchObject({ userId: member.id, pending: true });
+    expect((await rpc.query('endpoints.transfers', {}, admin)).data).toMatchObject([{ id: transfer.id }]);
+    expect((await rpc.mutation('endpoints.acceptTransfer', { id: transfer.id }, member.token)).status).toBe(
+      403,
+    );
+    const accepted = await rpc.mutation('endpoints.acceptTransfer', { id: transfer.id }, admin);
+    expect(accepted.data).toMatchObject({ status: 'accepted', toUserId: me.id });
     expect((await rpc.query('endpoints.get', { id: chat.id }, member.token)).status).toBe(404);
 
     const refused = await rpc.mutation('endpoints.delete', { id: chat.id }, admin);

@@ -13,12 +13,13 @@ import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { containsPattern } from '../persistence/contains-pattern';
 import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
-import { assertCanManageEndpoint, visibleEndpoints } from '../policy/endpoint-policy';
+import { assertCanManageEndpoint, endpointPolicy, visibleEndpoints } from '../policy/endpoint-policy';
 import { assertIdExists, assertIdsExist } from '../validation/existing-ids';
 import { loadById } from '../validation/find-by-id';
 import { endpointCatalogOf } from './endpoint-catalog';
 import { type EndpointInput, isBuiltInInput } from './endpoint-input';
 import { type EndpointTarget, resolveTarget } from './endpoint-target';
+import { type EndpointHandOver, replacePendingTransfer } from './endpoint-transfer-service';
 import { type EndpointView, toEndpointView } from './endpoint-view';
 import { assertUsableFlowSteps } from './flow-step-check';
 import type { StoredPluginDestination } from './plugin-destination';
@@ -170,14 +171,28 @@ export class EndpointService {
     });
   }
 
-  /** Hands one endpoint to another user; the previous owner keeps no access unless it is shared. */
-  async changeOwner(actor: Actor, id: string, userId: string): Promise<EndpointView> {
-    const em = this.deps.orm.em.fork();
-    const endpoint = await this.loadManaged(em, actor, id);
-    await assertIdExists(em, User, 'userId', userId, 'user');
-    endpoint.owner = em.getReference(User, userId);
-    await em.flush();
-    return this.view(endpoint, actor);
+  /**
+   * Hands one endpoint to another user; the previous owner keeps no access unless it is shared.
+   * An owner or manager (an admin) moves it at once. Anyone else only offers it: the endpoint stays
+   * the giver's until the receiver accepts (`EndpointTransferService`), and a new offer replaces
+   * the pending one.
+   */
+  async changeOwner(actor: Actor, id: string, userId: string): Promise<EndpointView & EndpointHandOver> {
+    const outcome = await this.deps.orm.em.fork().transactional(async (tx) => {
+      const endpoint = await this.loadManaged(tx, actor, id);
+      await assertIdExists(tx, User, 'userId', userId, 'user');
+      await tx.lock(endpoint, LockMode.PESSIMISTIC_WRITE);
+      const fromUserId = endpoint.owner.id;
+      const atOnce = endpointPolicy.seesEverything(actor) || userId === fromUserId;
+      const handOver = await replacePendingTransfer(
+        tx,
+        endpoint,
+        atOnce ? undefined : { fromUserId, toUserId: userId },
+      );
+      if (atOnce) endpoint.owner = tx.getReference(User, userId);
+      return { endpoint, handOver };
+    });
+    return { ...this.view(outcome.endpoint, actor), ...outcome.handOver };
   }
 
   private async all(actor: Actor, where: FilterQuery<Endpoint>): Promise<EndpointView[]> {

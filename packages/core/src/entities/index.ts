@@ -21,6 +21,7 @@ import { AuthSession } from './auth-session.entity';
 import { DataSource } from './data-source.entity';
 import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Endpoint } from './endpoint.entity';
+import { EndpointTransfer } from './endpoint-transfer.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
 import { NotificationBehavior } from './notification-behavior.entity';
 import { OtpCode } from './otp-code.entity';
@@ -47,6 +48,11 @@ export { AuthSession } from './auth-session.entity';
 export { DATA_SOURCE_TYPES, DataSource, type DataSourceType } from './data-source.entity';
 export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
 export { ENDPOINT_TYPES, Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
+export {
+  ENDPOINT_TRANSFER_STATUSES,
+  EndpointTransfer,
+  type EndpointTransferStatus,
+} from './endpoint-transfer.entity';
 export { MessengerProxy, PROXY_TYPES, type ProxyType } from './messenger-proxy.entity';
 export { isId, newId } from './new-id';
 export {
@@ -75,6 +81,7 @@ export const entities = [
   MessengerProxy,
   SystemSetting,
   Endpoint,
+  EndpointTransfer,
   OtpCode,
   DeliveryAttempt,
   DataSource,

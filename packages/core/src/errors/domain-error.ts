@@ -34,6 +34,9 @@ export const notFound = (what: string) => new DomainError('not_found', `${what} 
 export const validationFailed = (fieldErrors: FieldErrors, message?: string) =>
   new DomainError('validation_failed', message ?? firstMessage(fieldErrors), fieldErrors);
 
+/** The record is no longer in a state the request can act on (e.g. a transfer already decided). */
+export const conflict = (message: string) => new DomainError('conflict', message);
+
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
   new DomainError('rate_limited', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
 

@@ -28,6 +28,7 @@ import { Migration20261127003000ReportingIndexes } from './Migration202611270030
 import { Migration20261127005000EpisodeSummaries } from './Migration20261127005000EpisodeSummaries';
 import { Migration20261127010000PagingOpeningsInOneStatement } from './Migration20261127010000PagingOpeningsInOneStatement';
 import { Migration20261127020000InstanceStateIndexLeadsWithState } from './Migration20261127020000InstanceStateIndexLeadsWithState';
+import { Migration20261128180000EndpointTransfers } from './Migration20261128180000EndpointTransfers';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -107,4 +108,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     name: 'Migration20261127020000InstanceStateIndexLeadsWithState',
     class: Migration20261127020000InstanceStateIndexLeadsWithState,
   },
+  { name: 'Migration20261128180000EndpointTransfers', class: Migration20261128180000EndpointTransfers },
 ];

@@ -23,6 +23,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, invalid or expired credentials (`unauthenticated`).',
   403: 'The caller lacks the role or the access the operation needs (`forbidden`).',
   404: 'No such record, or one the caller cannot see (`not_found`).',
+  409: 'The record is no longer in a state the operation applies to, e.g. a transfer already decided (`conflict`).',
   422: 'Bad input: the body, query or path fails validation (`validation_failed`, with field paths).',
   429: 'Too many requests; `Retry-After` says how many seconds to wait (`rate_limited`).',
   502: 'Every data source asked failed (`source_unavailable`).',

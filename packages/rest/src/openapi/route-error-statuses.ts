@@ -19,6 +19,9 @@ const OWN_SESSION = new Set(['/api/v1/auth/me', '/api/v1/auth/logout']);
  */
 const LINK_AUTHORIZED = '/api/v1/alert-rule/acknowledgeL/:id';
 
+/** Routes that decide a record once: deciding it again is a 409. */
+const DECIDED_ONCE = /^\/api\/v1\/endpoint\/transfers\/:id\/(accept|decline|cancel)$/;
+
 const RATE_LIMITED = new Set(['/api/v1/auth/login', '/api/v1/endpoint/sendOTP']);
 
 /**
@@ -37,6 +40,7 @@ export function errorStatusesOf(route: DocumentedRoute): number[] {
     statuses.add(401);
   if (bearer && !OWN_SESSION.has(route.url)) statuses.add(403);
   if (RECORD_PARAMS.test(route.url)) statuses.add(404);
+  if (DECIDED_ONCE.test(route.url)) statuses.add(409);
   if (route.takesInput) statuses.add(422);
   if (ingestion || RATE_LIMITED.has(route.url)) statuses.add(429);
   return [...statuses];

@@ -1,7 +1,10 @@
 import {
   endpointBodySchema,
   endpointChangeOwnerBody,
+  endpointHandOverSchema,
   endpointListQuery,
+  endpointTransferListQuery,
+  endpointTransferSchema,
   endpointViewSchemaFor,
   otpSendBodySchema,
   otpSentSchema,
@@ -30,6 +33,12 @@ const flowIndexQuery = z.object({
   perPage: integerText('per page'),
   name: z.string().max(190).optional(),
 });
+
+const TRANSFER_DECISIONS = {
+  accept: 'The receiver takes the endpoint (409 when decided already or the giver no longer owns it).',
+  decline: "The receiver refuses the endpoint; it stays the giver's.",
+  cancel: 'The giver withdraws the offer.',
+};
 
 /** The endpoint routes; their bodies and answers have one shape per endpoint type the core's plugins serve. */
 export function endpointRoutes(app: FastifyInstance, core: Core): void {
@@ -118,12 +127,42 @@ export function endpointRoutes(app: FastifyInstance, core: Core): void {
       schema: {
         tags,
         params: idParams,
+        description:
+          'An owner or manager moves the endpoint at once (`pending: false`). Anyone else only offers ' +
+          "it: the endpoint stays the caller's until the receiver accepts the `transfer`.",
         body: endpointChangeOwnerBody,
-        response: { 200: endpointViewSchema },
+        response: { 200: documentedAs(endpointViewSchema.and(endpointHandOverSchema), 'EndpointHandOver') },
       },
     },
     (request) => core.endpoints.changeOwner(actorOf(request), request.params.id, request.body.userId),
   );
+  const transferSchema = documentedAs(endpointTransferSchema, 'EndpointTransfer');
+  r.get(
+    '/endpoint/transfers',
+    {
+      schema: {
+        tags,
+        description: 'The pending hand-overs offered to the caller (`incoming`) or by it (`outgoing`).',
+        querystring: endpointTransferListQuery,
+        response: { 200: z.array(transferSchema) },
+      },
+    },
+    (request) => core.endpointTransfers.listPending(actorOf(request), request.query.direction),
+  );
+  for (const decision of ['accept', 'decline', 'cancel'] as const) {
+    r.post(
+      `/endpoint/transfers/:id/${decision}`,
+      {
+        schema: {
+          tags,
+          description: TRANSFER_DECISIONS[decision],
+          params: idParams,
+          response: { 200: transferSchema },
+        },
+      },
+      (request) => core.endpointTransfers.decide(actorOf(request), request.params.id, decision),
+    );
+  }
   r.get(
     '/endpoint/:id',
     { schema: { tags, params: idParams, response: { 200: endpointReadSchema } } },

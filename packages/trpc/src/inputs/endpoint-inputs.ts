@@ -3,6 +3,7 @@ import {
   endpointBodySchema,
   endpointChangeOwnerBody,
   endpointListQuery,
+  endpointTransferListQuery,
   idField,
   otpSendBodySchema,
 } from '@oncall/contracts';
@@ -12,6 +13,7 @@ const id = { id: idField('id') };
 
 export const endpointListInput = endpointListQuery.strict().prefault({});
 export const endpointChangeOwnerInput = endpointChangeOwnerBody.strict().extend(id);
+export const endpointTransferListInput = endpointTransferListQuery.strict().prefault({});
 
 /** The inputs with one shape per endpoint type of the catalog (built from the loaded plugins). */
 export function endpointInputs(catalog: EndpointCatalog) {

@@ -1,5 +1,10 @@
 import type { EndpointCatalog } from '@oncall/contracts';
-import { endpointChangeOwnerInput, endpointInputs, endpointListInput } from '../inputs/endpoint-inputs';
+import {
+  endpointChangeOwnerInput,
+  endpointInputs,
+  endpointListInput,
+  endpointTransferListInput,
+} from '../inputs/endpoint-inputs';
 import { idInput } from '../inputs/strict-inputs';
 import { protectedProcedure, router } from '../trpc';
 
@@ -29,6 +34,18 @@ export function createEndpointRouter(catalog: EndpointCatalog) {
     changeOwner: protectedProcedure
       .input(endpointChangeOwnerInput)
       .mutation(({ ctx, input }) => ctx.core.endpoints.changeOwner(ctx.actor, input.id, input.userId)),
+    transfers: protectedProcedure
+      .input(endpointTransferListInput)
+      .query(({ ctx, input }) => ctx.core.endpointTransfers.listPending(ctx.actor, input.direction)),
+    acceptTransfer: protectedProcedure
+      .input(idInput)
+      .mutation(({ ctx, input }) => ctx.core.endpointTransfers.decide(ctx.actor, input.id, 'accept')),
+    declineTransfer: protectedProcedure
+      .input(idInput)
+      .mutation(({ ctx, input }) => ctx.core.endpointTransfers.decide(ctx.actor, input.id, 'decline')),
+    cancelTransfer: protectedProcedure
+      .input(idInput)
+      .mutation(({ ctx, input }) => ctx.core.endpointTransfers.decide(ctx.actor, input.id, 'cancel')),
     sendOtp: protectedProcedure
       .input(inputs.sendOtp)
       .mutation(({ ctx, input }) => ctx.core.otp.send(ctx.actor, input)),
