@@ -39,12 +39,12 @@ export const protectedProcedure = publicProcedure.use(authenticated);
 
 /**
  * A live stream's procedure: a caller whose token names a user with no room for another stream is
- * refused (`too_many_streams`) by the token's signature alone, before its session is read, so
- * hundreds of streams over the cap at once cost no database work; then as `protectedProcedure`.
+ * refused (`too_many_streams`) before the token is verified or its session read, so hundreds of
+ * streams over the cap at once cost neither; then as `protectedProcedure`.
  */
 export const streamProcedure = publicProcedure
-  .use(async ({ ctx, next }) => {
-    const userId = ctx.accessToken ? await ctx.core.auth.claimedUserId(ctx.accessToken) : null;
+  .use(({ ctx, next }) => {
+    const userId = ctx.accessToken ? ctx.core.auth.claimedUserId(ctx.accessToken) : null;
     if (userId !== null) ctx.core.live.checkRoomFor(userId);
     return next();
   })

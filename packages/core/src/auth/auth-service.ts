@@ -85,11 +85,12 @@ export class AuthService {
    * every request, so it reads one joined row instead of hydrating entities.
    */
   /**
-   * The user an access token was signed for, by its signature and expiry alone (no session read):
-   * enough to refuse a request cheaply, never to grant one; null for a token that does not verify.
+   * The user an access token names, read without checking its signature or its session: for
+   * refusing a request before any work on it, never for granting one (a forged token can only get
+   * its own request refused); null for a token that names none.
    */
-  async claimedUserId(accessToken: string): Promise<string | null> {
-    return (await this.deps.accessTokens.verify(accessToken))?.userId ?? null;
+  claimedUserId(accessToken: string): string | null {
+    return this.deps.accessTokens.unverifiedSubject(accessToken) ?? null;
   }
 
   async authenticate(accessToken: string): Promise<Actor> {

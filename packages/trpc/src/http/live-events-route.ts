@@ -14,6 +14,7 @@ import {
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrpcContext } from '../context';
+import { toTRPCError } from '../errors/to-trpc-error';
 
 const PATH = 'live.events';
 
@@ -94,6 +95,12 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
     let input: unknown;
     let iterable: AsyncIterable<unknown>;
     try {
+      const params = query.get('connectionParams');
+      ctx = options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params));
+      // A user with no room for another stream is refused before any other work (the procedure
+      // checks it too, for clients that come through tRPC's own handler).
+      const claimed = ctx.accessToken ? ctx.core.auth.claimedUserId(ctx.accessToken) : null;
+      if (claimed !== null) ctx.core.live.checkRoomFor(claimed);
       const procedure = await getProcedureAtPath(router, PATH);
       const text = query.get('input');
       input = text ? config.transformer.input.deserialize(JSON.parse(text)) : undefined;
@@ -105,8 +112,6 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
         if (isObject(rawInput)) rawInput = { ...rawInput, lastEventId };
         else rawInput ??= { lastEventId };
       }
-      const params = query.get('connectionParams');
-      ctx = options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params));
       const data: unknown = await procedure?.({
         path: PATH,
         getRawInput: async () => rawInput,
@@ -118,7 +123,7 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
       iterable = data;
     } catch (cause) {
       reply.raw.off('close', onClose);
-      const error = getTRPCErrorFromUnknown(cause);
+      const error = toTRPCError(getTRPCErrorFromUnknown(cause));
       // Over the stream cap: refused before anything streams, with a status of its own, where
       // tRPC would send a 200 and the error as the stream's first message.
       if (error.code === 'TOO_MANY_REQUESTS') {
