@@ -29,6 +29,7 @@ const SHOWN_PARAMETERS = new Set(
     'from',
     'to',
     'bucketCount',
+    'direction',
     'batch',
     'lastEventId',
     'operationName',
