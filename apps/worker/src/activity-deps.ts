@@ -3,6 +3,8 @@ import { AutoResolver, systemClock } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import { composeDeliveryAdapters, createTemporalEngine, loadPluginRegistry } from '@oncall/engine';
 import type { ActivityDeps } from '@oncall/workflows';
+import { Runtime } from '@temporalio/worker';
+import { logTemplateFallbacks } from './template-fallback-log';
 
 /** The activities' ports and what to close when the worker stops. */
 export interface ComposedActivityDeps {
@@ -14,7 +16,7 @@ export interface ComposedActivityDeps {
  * The composition seam of the worker: the plugins the server loads (`loadPluginRegistry`, from the
  * same `CHANNEL_PLUGINS` and `SOURCE_PLUGINS`) and the delivery adapters as the server builds them
  * (`composeDeliveryAdapters`: channel sender, delivery log, routes), over the application's
- * PostgreSQL. Auto-resolve timers resolve through the core's lifecycle; the pages that causes go to
+ * PostgreSQL; a send whose template failed is logged on Temporal's runtime logger. Auto-resolve timers resolve through the core's lifecycle; the pages that causes go to
  * the Temporal outbox in the same transaction, which the server works (this process only queues).
  * A worker is its own process, so the embedded PGlite (which lives inside the server process)
  * cannot be shared: DATABASE_URL is required.
@@ -27,7 +29,12 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
   }
   const plugins = await loadPluginRegistry(config.plugins);
   const db = await openDatabase(config.database, { timeouts: config.databaseTimeouts });
-  const adapters = composeDeliveryAdapters(config, db.orm, plugins);
+  const adapters = composeDeliveryAdapters(
+    config,
+    db.orm,
+    plugins,
+    logTemplateFallbacks(Runtime.instance().logger),
+  );
   const outbox = createTemporalEngine({ db, runWorkers: false });
   await outbox.start();
   return {
