@@ -1,7 +1,13 @@
 import type { AppConfig } from '@oncall/config';
 import { AutoResolver, systemClock } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
-import { composeDeliveryAdapters, createTemporalEngine, loadPluginRegistry } from '@oncall/engine';
+import {
+  composeDeliveryAdapters,
+  createTemporalEngine,
+  DEFAULT_QUEUE_TUNING,
+  loadPluginRegistry,
+  slowLaneSlots,
+} from '@oncall/engine';
 import type { ActivityDeps } from '@oncall/workflows';
 import { Runtime } from '@temporalio/worker';
 import { logTemplateFallbacks } from './template-fallback-log';
@@ -15,8 +21,10 @@ export interface ComposedActivityDeps {
 /**
  * The composition seam of the worker: the plugins the server loads (`loadPluginRegistry`, from the
  * same `CHANNEL_PLUGINS` and `SOURCE_PLUGINS`) and the delivery adapters as the server builds them
- * (`composeDeliveryAdapters`: channel sender, delivery log, routes), over the application's
- * PostgreSQL; a send whose template failed is logged on Temporal's runtime logger. Auto-resolve timers resolve through the core's lifecycle; the pages that causes go to
+ * (`composeDeliveryAdapters`: channel sender, delivery log, routes), the slow lanes' shares as the
+ * embedded engine sizes them (`slowLaneSlots`), over the application's PostgreSQL; a send whose
+ * template failed is logged on Temporal's runtime logger. Auto-resolve timers resolve through the
+ * core's lifecycle; the pages that causes go to
  * the Temporal outbox in the same transaction, which the server works (this process only queues).
  * A worker is its own process, so the embedded PGlite (which lives inside the server process)
  * cannot be shared: DATABASE_URL is required.
@@ -43,6 +51,9 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
       deliveryLog: adapters.log,
       providerChains: adapters.routes,
       routes: adapters.routes,
+      shares: adapters.routes,
+      // One per process, shared by its lane workers, sized as `startWorker` sizes them.
+      laneSlots: slowLaneSlots(DEFAULT_QUEUE_TUNING),
       instances: new AutoResolver({ orm: db.orm, orchestrator: outbox.orchestrator, clock: systemClock }),
     },
     close: async () => {

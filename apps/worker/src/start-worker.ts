@@ -1,11 +1,15 @@
-import { laneTaskQueues } from '@oncall/engine';
+import { DEFAULT_QUEUE_TUNING } from '@oncall/engine';
 import type { Activities } from '@oncall/workflows';
 import { workflowsPath } from '@oncall/workflows';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { laneWorkers } from './lane-workers';
 import { type WorkerOptions, workerOptionsSchema } from './options';
 
 export interface StartWorkerOptions extends WorkerOptions {
-  /** From `createActivities(deps)`, composed over the real adapters by the caller. */
+  /**
+   * From `createActivities(deps)`, composed over the real adapters by the caller, with lane slots
+   * sized by the same tuning (`slowLaneSlots(DEFAULT_QUEUE_TUNING)`, as `loadActivityDeps` does).
+   */
   readonly activities: Activities;
 }
 
@@ -19,9 +23,10 @@ export interface RunningWorker {
 
 /**
  * Connects to Temporal and starts polling with the orchestration workflows and the given activities,
- * on the task queue and on each lane's (`laneTaskQueues`): a worker per queue, each with its own
- * slots, so chat webhooks that hang take none of the pages'. Options are validated first, so a misconfigured address fails with a clear message instead of a
- * connection timeout.
+ * on the task queue and on each lane's (`laneWorkers`): a worker per queue, each with its own
+ * slots, so chat webhooks that hang take none of the pages', and the email and chat workers bounded
+ * as the activities' lane shares expect. Options are validated first, so a misconfigured address
+ * fails with a clear message instead of a connection timeout.
  *
  * @example
  * const running = await startWorker({ address: 'temporal:7233', namespace: 'default', taskQueue: 'oncall', activities });
@@ -32,14 +37,14 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const connection = await NativeConnection.connect({ address });
   const workers: Worker[] = [];
   try {
-    for (const queue of laneTaskQueues(taskQueue)) {
+    for (const lane of laneWorkers(taskQueue, DEFAULT_QUEUE_TUNING)) {
       workers.push(
         await Worker.create({
           connection,
           namespace,
-          taskQueue: queue,
           workflowsPath,
           activities: options.activities,
+          ...lane,
         }),
       );
     }

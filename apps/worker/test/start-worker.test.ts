@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '@oncall/config';
-import { createActivities } from '@oncall/workflows';
+import { createActivities, LaneSlots } from '@oncall/workflows';
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { startWorker, workerOptionsFrom } from '../src/index';
@@ -16,6 +16,8 @@ const activities = createActivities({
   providerChains: { chainFor: unused },
   routes: { chainForKind: unused, routeOf: unused, followUpTargets: unused },
   instances: { resolve: unused },
+  shares: { sharesOf: unused },
+  laneSlots: new LaneSlots({ perEndpointOwner: 2, perRule: 3, perRuleOwner: 4 }),
 });
 
 describe('startWorker', () => {

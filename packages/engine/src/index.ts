@@ -23,6 +23,7 @@ export { type CheckLoop, type CheckLoopOptions, type CheckRunner, startCheckLoop
 export type { Engine } from './driver/engine';
 export { QUEUES } from './driver/queues';
 export { DEFAULT_RETRY_POLICIES, type RetryPolicies } from './driver/retry-policies';
+export { type SlowLaneTuning, slowLaneSlots } from './driver/slow-lane-slots';
 export { createEmbeddedEngine, type EmbeddedEngineOptions } from './embedded/create-embedded-engine';
 export {
   type LateBoundInstanceResolver,

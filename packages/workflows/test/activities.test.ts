@@ -5,15 +5,19 @@ import {
   createActivities,
   DEFAULT_RETRY_POLICY,
   type DeliveryLogEntry,
+  type DeliveryShares,
+  type DeliverySharesReader,
   DIRECT_PROVIDER,
   type EndpointRoute,
   type FlowStepDispatch,
   initialDeliveryState,
+  LaneSlots,
   type Notification,
   type ResolveInstanceRequest,
   SendError,
   type SendRequest,
 } from '../src/index';
+import { LANE_BUSY_FAILURE_TYPE } from '../src/temporal/lane-busy';
 import { SEND_FAILURE_TYPES } from '../src/temporal/send-failure';
 
 const notification: Notification = { kind: 'alert', alertEventId: 'evt_1', endpointId: 'ep_sms' };
@@ -30,7 +34,17 @@ const stepRoutes: Record<string, EndpointRoute> = {
   ep_flow: { kind: 'flow', steps: [] },
 };
 
-function setup(send: (request: SendRequest) => Promise<void>) {
+/** Whom each endpoint's sends count against; endpoints not listed are pages. */
+type SharesByEndpoint = Record<string, DeliveryShares>;
+
+function sharesFrom(byEndpoint: SharesByEndpoint): DeliverySharesReader['sharesOf'] {
+  return async (incoming) => (incoming.kind === 'alert' ? (byEndpoint[incoming.endpointId] ?? null) : null);
+}
+
+function setup(
+  send: (request: SendRequest) => Promise<void>,
+  sharesOf: DeliverySharesReader['sharesOf'] = async () => null,
+) {
   const sent: SendRequest[] = [];
   const logged: DeliveryLogEntry[] = [];
   const resolved: ResolveInstanceRequest[] = [];
@@ -54,9 +68,16 @@ function setup(send: (request: SendRequest) => Promise<void>) {
       followUpTargets: async () => null,
     },
     instances: { resolve: async (incoming) => void resolved.push(incoming) },
+    shares: { sharesOf },
+    laneSlots: new LaneSlots({ perEndpointOwner: 2, perRule: 3, perRuleOwner: 4 }),
     now: () => clock,
   };
-  return { activities: createActivities(deps), sent, logged, resolved };
+  return { activities: createActivities(deps), sent, logged, resolved, laneSlots: deps.laneSlots };
+}
+
+/** Lets the sends started so far reach the vendor (their shares are read first). */
+function sendsUnderway(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
@@ -111,6 +132,147 @@ describe('createActivities: sendNotification', () => {
       message: 'socket hang up',
       nonRetryable: false,
     });
+  });
+});
+
+describe('createActivities: sendNotification in a slow lane', () => {
+  // Eight chat endpoints handed to eight users, all paged by rule_tarpit of usr_giver; one other
+  // user's chat endpoint on a rule of its own.
+  const shares: SharesByEndpoint = {
+    ...Object.fromEntries(
+      Array.from({ length: 8 }, (_, index) => [
+        `ep_tarpit_${index}`,
+        {
+          lane: 'chat',
+          endpointOwnerId: `usr_gift_${index}`,
+          ruleId: 'rule_tarpit',
+          ruleOwnerId: 'usr_giver',
+        },
+      ]),
+    ),
+    ep_other: { lane: 'chat', endpointOwnerId: 'usr_other', ruleId: 'rule_other', ruleOwnerId: 'usr_other' },
+  };
+  const chatSend = (endpointId: string): SendRequest => ({
+    notification: { kind: 'alert', alertEventId: 'evt_1', endpointId },
+    providerConfigId: DIRECT_PROVIDER,
+    attempt: 1,
+    idempotencyKey: `notify:evt_1:${endpointId}:${DIRECT_PROVIDER}:1`,
+  });
+
+  /** A sender whose tarpit endpoints hold each request until the test lets them go. */
+  function tarpit() {
+    const held: Array<() => void> = [];
+    const send = (incoming: SendRequest) =>
+      incoming.notification.kind === 'alert' && incoming.notification.endpointId.startsWith('ep_tarpit')
+        ? new Promise<void>((resolve) => held.push(resolve))
+        : Promise.resolve();
+    return { held, ...setup(send, sharesFrom(shares)) };
+  }
+
+  it("refuses a send beyond its rule's share as lane busy without calling the vendor, while another rule's goes through", async () => {
+    const { activities, sent, held } = tarpit();
+    const running = [0, 1, 2].map((index) => activities.sendNotification(chatSend(`ep_tarpit_${index}`)));
+    await sendsUnderway();
+    expect(held).toHaveLength(3);
+
+    const refused = await failureOf(activities.sendNotification(chatSend('ep_tarpit_3')));
+    expect(refused.type).toBe(LANE_BUSY_FAILURE_TYPE);
+    expect(refused.message).toContain('chat:rule:rule_tarpit');
+    expect(sent.map((request) => request.notification)).not.toContainEqual(
+      expect.objectContaining({ endpointId: 'ep_tarpit_3' }),
+    );
+
+    await expect(activities.sendNotification(chatSend('ep_other'))).resolves.toEqual({ latencyMs: 250 });
+    expect(sent).toHaveLength(4);
+
+    for (const release of held) release();
+    await Promise.all(running);
+  });
+
+  it('gives the slot back when the send ends, so a refused send goes through when asked again', async () => {
+    const { activities, held } = tarpit();
+    const running = [0, 1, 2].map((index) => activities.sendNotification(chatSend(`ep_tarpit_${index}`)));
+    await sendsUnderway();
+    await expect(failureOf(activities.sendNotification(chatSend('ep_tarpit_3')))).resolves.toMatchObject({
+      type: LANE_BUSY_FAILURE_TYPE,
+    });
+
+    held[0]?.();
+    await running[0];
+    const again = activities.sendNotification(chatSend('ep_tarpit_3'));
+    await sendsUnderway();
+    expect(held).toHaveLength(4);
+
+    for (const release of held.slice(1)) release();
+    await Promise.all([...running, again]);
+  });
+
+  it('gives the slot back when the vendor fails', async () => {
+    const { activities, sent } = setup(async () => {
+      throw new SendError('transient', 'webhook 502');
+    }, sharesFrom(shares));
+    for (let round = 0; round < 5; round += 1) {
+      const failure = await failureOf(activities.sendNotification(chatSend('ep_tarpit_0')));
+      expect(failure.type).toBe(SEND_FAILURE_TYPES.transient);
+    }
+    expect(sent).toHaveLength(5);
+  });
+
+  it("bounds a rule owner's sends across its rules", async () => {
+    const held: Array<() => void> = [];
+    const { activities } = setup(
+      () => new Promise<void>((resolve) => held.push(resolve)),
+      sharesFrom(
+        Object.fromEntries(
+          ['a', 'b', 'c', 'd', 'e'].map((rule) => [
+            `ep_${rule}`,
+            {
+              lane: 'chat',
+              endpointOwnerId: `usr_${rule}`,
+              ruleId: `rule_${rule}`,
+              ruleOwnerId: 'usr_giver',
+            },
+          ]),
+        ),
+      ),
+    );
+    const running = ['a', 'b', 'c', 'd'].map((rule) => activities.sendNotification(chatSend(`ep_${rule}`)));
+    await sendsUnderway();
+    const refused = await failureOf(activities.sendNotification(chatSend('ep_e')));
+    expect(refused).toMatchObject({
+      type: LANE_BUSY_FAILURE_TYPE,
+      message: expect.stringContaining('ruleOwner:usr_giver'),
+    });
+    expect(held).toHaveLength(4);
+
+    for (const release of held) release();
+    await Promise.all(running);
+  });
+
+  it('never bounds pages: they have no shares', async () => {
+    const held: Array<() => void> = [];
+    const { activities, sent } = setup(
+      () => new Promise<void>((resolve) => held.push(resolve)),
+      sharesFrom(shares),
+    );
+    const running = Array.from({ length: 12 }, () => activities.sendNotification(request));
+    await sendsUnderway();
+    expect(sent).toHaveLength(12);
+
+    for (const release of held) release();
+    await Promise.all(running);
+  });
+
+  it('fails the attempt as transient, sending nothing, when whom the send counts against cannot be read', async () => {
+    const { activities, sent } = setup(
+      async () => {},
+      async () => {
+        throw new Error('connection terminated');
+      },
+    );
+    const failure = await failureOf(activities.sendNotification(chatSend('ep_other')));
+    expect(failure).toMatchObject({ type: SEND_FAILURE_TYPES.transient, message: 'connection terminated' });
+    expect(sent).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Activities } from '../src/temporal/activities';
 export type TraceEntry =
   | { readonly op: 'activity'; readonly name: keyof Activities; readonly input: unknown }
   | { readonly op: 'block'; readonly timeoutMs: number | undefined }
+  | { readonly op: 'sleep'; readonly ms: number }
   | {
       readonly op: 'startChild';
       readonly workflowType: string;
@@ -34,7 +35,9 @@ export interface FakeRuntime {
   /** Options each `proxyActivities` call was made with, per activity name used from it. */
   activityOptions: Map<string, unknown>;
   handlers: Map<string, Handler>;
-  /** Run in order each time the workflow blocks; when none is left a timed block times out. */
+  /**
+   * Run in order each time the workflow blocks or sleeps; when none is left a timed block times out.
+   */
   whenBlocked: Array<(timeoutMs: number | undefined) => void>;
   startChild: (workflowId: string) => Promise<void>;
 }
@@ -84,6 +87,8 @@ function describeEntry(entry: TraceEntry): string {
       return describeActivity(entry.name, entry.input);
     case 'block':
       return `block ${entry.timeoutMs ?? 'until signalled'}`;
+    case 'sleep':
+      return `sleep ${entry.ms}`;
     case 'startChild':
       return `child ${entry.workflowType} ${entry.workflowId}${entry.taskQueue === undefined ? '' : ` on ${entry.taskQueue}`}`;
     case 'signal':

@@ -16,9 +16,12 @@ import {
   type FlowInput,
   initialDeliveryState,
   initialFlowState,
+  LaneSlots,
   type RetryPolicy,
+  type SendRequest,
 } from '../src/index';
 import type { Activities } from '../src/temporal/activities';
+import { LANE_BUSY_FAILURE_TYPE } from '../src/temporal/lane-busy';
 import { autoResolveWorkflow, deliveryWorkflow, flowWorkflow } from '../src/temporal/workflows';
 import { describeTrace, resetRuntime, runtime, signal } from './fake-workflow-runtime';
 
@@ -62,6 +65,11 @@ vi.mock('@temporalio/workflow', async (importOriginal) => {
       if (timeoutMs === undefined) throw new Error('the workflow would block forever');
       runtime.now = blockedAt + timeoutMs;
       return false;
+    },
+    sleep: async (ms: number) => {
+      runtime.trace.push({ op: 'sleep', ms });
+      runtime.now += ms;
+      runtime.whenBlocked.shift()?.(ms);
     },
     startChild: async (
       workflow: { name: string },
@@ -286,6 +294,129 @@ describe('deliveryWorkflow', () => {
     await expect(deliveryWorkflow(input)).rejects.toBe(cancelled);
   });
 
+  it('asks again after a lane-busy refusal with the same attempt and key, recording only the send that was made', async () => {
+    const laneBusy = () => {
+      throw sendFailure(LANE_BUSY_FAILURE_TYPE, 'Lane share full: chat:rule:rule_1', []);
+    };
+    const send = script(laneBusy, laneBusy, () => ({ latencyMs: 40 }));
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('delivered');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'sleep 750', // 1 s × (0.5 + 0.5 / 2)
+      'send cfg_default#1',
+      'sleep 1500',
+      'send cfg_default#1',
+      'record cfg_default#1 delivered',
+    ]);
+    const asked = runtime.trace.flatMap((entry) => (entry.op === 'activity' ? [entry.input] : []));
+    const first: SendRequest = {
+      notification: input.notification,
+      providerConfigId: 'cfg_default',
+      attempt: 1,
+      idempotencyKey: 'notify:evt_1:ep_sms:cfg_default:1',
+    };
+    expect(asked.slice(0, 3)).toEqual([first, first, first]);
+  });
+
+  it('counts the attempt a refusal delayed once, when it fails', async () => {
+    const send = script(
+      () => {
+        throw sendFailure(LANE_BUSY_FAILURE_TYPE, 'Lane share full: chat:ruleOwner:usr_1', []);
+      },
+      () => {
+        throw sendFailure('TransientSendError', 'webhook 502', [{ latencyMs: 30 }]);
+      },
+      () => ({ latencyMs: 40 }),
+    );
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('delivered');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'sleep 750',
+      'send cfg_default#1',
+      'record cfg_default#1 transient',
+      'block 500',
+      'send cfg_default#2',
+      'record cfg_default#2 delivered',
+    ]);
+  });
+
+  it("waits, sending nothing, while its rule's share of the worker is held, then sends once", async () => {
+    const chat: DeliveryInput = {
+      notification: { kind: 'alert', alertEventId: 'evt_1', endpointId: 'ep_chat' },
+      state: initialDeliveryState({ baseKey: 'notify:evt_1:ep_chat', chain: [DIRECT_PROVIDER], policy }),
+    };
+    const shares = {
+      lane: 'chat',
+      endpointOwnerId: 'usr_2',
+      ruleId: 'rule_1',
+      ruleOwnerId: 'usr_1',
+    } as const;
+    const laneSlots = new LaneSlots({ perEndpointOwner: 2, perRule: 3, perRuleOwner: 4 });
+    const vendor: SendRequest[] = [];
+    const activities = createActivities({
+      sender: { send: async (request) => void vendor.push(request) },
+      deliveryLog: { append: async () => {} },
+      providerChains: { chainFor: async () => null },
+      routes: {
+        chainForKind: async () => null,
+        routeOf: async () => null,
+        followUpTargets: async () => null,
+      },
+      instances: { resolve: async () => {} },
+      shares: { sharesOf: async () => shares },
+      laneSlots,
+    });
+    // Three sends of the rule's other endpoints (handed to other users) hang in this worker.
+    const tarpits = ['usr_3', 'usr_4', 'usr_5'].map((endpointOwnerId) =>
+      laneSlots.take({ ...shares, endpointOwnerId }),
+    );
+    // Temporal hands the workflow what the activity threw, wrapped.
+    runtime.activities.sendNotification = async (request) => {
+      try {
+        return await activities.sendNotification(request);
+      } catch (error) {
+        if (!(error instanceof ApplicationFailure)) throw error;
+        throw new ActivityFailure(
+          'activity failed',
+          'sendNotification',
+          '1',
+          RetryState.NON_RETRYABLE_FAILURE,
+          'w',
+          error,
+        );
+      }
+    };
+    runtime.whenBlocked.push(
+      () => {},
+      () => {
+        for (const slot of tarpits) if (slot.taken) slot.release();
+      },
+    );
+
+    await expect(deliveryWorkflow(chat)).resolves.toBe('delivered');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send direct#1',
+      'sleep 750',
+      'send direct#1',
+      'sleep 1500',
+      'send direct#1',
+      'record direct#1 delivered',
+    ]);
+    expect(vendor).toEqual([
+      {
+        notification: chat.notification,
+        providerConfigId: DIRECT_PROVIDER,
+        attempt: 1,
+        idempotencyKey: 'notify:evt_1:ep_chat:direct:1',
+      },
+    ]);
+    expect(laneSlots.runningFor('chat:rule:rule_1')).toBe(0);
+  });
+
   it('leaves retries of sends to the decider and of bookkeeping to Temporal', () => {
     expect(runtime.activityOptions.get('sendNotification')).toMatchObject({ retry: { maximumAttempts: 1 } });
     expect(runtime.activityOptions.get('recordDeliveryAttempt')).not.toMatchObject({
@@ -399,6 +530,8 @@ describe('flowWorkflow', () => {
       providerChains: { chainFor: unused },
       routes: { chainForKind: unused, routeOf, followUpTargets: unused },
       instances: { resolve: unused },
+      shares: { sharesOf: unused },
+      laneSlots: new LaneSlots({ perEndpointOwner: 2, perRule: 3, perRuleOwner: 4 }),
     });
 
   beforeEach(() => {

@@ -35,6 +35,7 @@ describe('workflow bundle', () => {
 describe('replay of recorded histories', () => {
   it.each([
     'delivery-fallback.json',
+    'delivery-lane-busy.json',
     'flow-escalation.json',
     'flow-acknowledged.json',
     'flow-routed-steps.json',

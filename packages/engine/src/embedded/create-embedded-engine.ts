@@ -1,11 +1,12 @@
 import { type Clock, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
-import { type ChannelSender, type InstanceResolver, LaneSlots } from '@oncall/workflows';
+import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
 import { type JobContext, type JobQueue, openJobQueue } from '../boss/job-queue';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
+import { slowLaneSlots } from '../driver/slow-lane-slots';
 import type { ArmedInstanceReader } from '../ports/armed-instances';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import { DELIVERY_LANES } from '../ports/delivery-lane';
@@ -141,11 +142,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       };
       const admitted = createLaneAdmission({
         shares: options.routes,
-        slots: new LaneSlots({
-          perEndpointOwner: tuning.slowLanePerOwner,
-          perRule: tuning.slowLanePerRule,
-          perRuleOwner: tuning.slowLanePerRuleOwner,
-        }),
+        slots: slowLaneSlots(tuning),
         queue: opened,
         onError: options.onError ?? (() => undefined),
       });

@@ -36,7 +36,8 @@ export interface BusySlots {
 /**
  * The slow lanes' shares in one process: a send takes a slot of each of its claimants, or none.
  * Pages (sms, call, OTP) are never counted. Plain in-memory counts: the drivers decide what a send
- * that finds no slot does (the embedded one puts its job back, Temporal's workflow waits).
+ * that finds no slot does (the embedded one puts its job back; on Temporal the send activity fails
+ * as lane busy and its workflow asks again after a wait), never holding a worker while it waits.
  */
 export class LaneSlots {
   private readonly running = new Map<string, number>();

@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
+import type { BusySlots, LaneSlots, TakenSlots } from '../delivery/lane-slots';
 import type { ProviderChain } from '../delivery/types';
 import { decideDispatch } from '../dispatch/decide';
 import { readDispatchFacts } from '../dispatch/read-facts';
@@ -8,6 +9,7 @@ import type {
   ChannelSender,
   DeliveryLog,
   DeliveryLogEntry,
+  DeliverySharesReader,
   DispatchRoutes,
   InstanceResolver,
   ProviderChainResolver,
@@ -15,6 +17,7 @@ import type {
   SendRequest,
 } from '../ports';
 import { classifySendError } from '../send-error';
+import { LANE_BUSY_FAILURE_TYPE } from './lane-busy';
 import { SEND_FAILURE_TYPES, type SendFailureDetails } from './send-failure';
 
 export interface SendNotificationResult {
@@ -28,7 +31,11 @@ export interface EndpointProviderChain {
 
 /** The activities the workflows call, by name. */
 export interface Activities {
-  /** One attempt; throws an `ApplicationFailure` typed by `SEND_FAILURE_TYPES` (permanent ones non-retryable). */
+  /**
+   * One attempt; throws an `ApplicationFailure` typed by `SEND_FAILURE_TYPES` (permanent ones
+   * non-retryable), or typed `LANE_BUSY_FAILURE_TYPE` without calling the vendor when a share of
+   * the send's lane is full in this worker (no attempt: the workflow asks again later).
+   */
   sendNotification(request: SendRequest): Promise<SendNotificationResult>;
   recordDeliveryAttempt(entry: DeliveryLogEntry): Promise<void>;
   /**
@@ -54,6 +61,14 @@ export interface ActivityDeps {
   readonly providerChains: ProviderChainResolver;
   readonly routes: DispatchRoutes;
   readonly instances: InstanceResolver;
+  /** Whom an email or chat send counts against (null for a page: unbounded), read when it runs. */
+  readonly shares: DeliverySharesReader;
+  /**
+   * The slow lanes' shares of this worker process, one instance for all its workers: a send holds a
+   * slot of its endpoint owner, rule and rule owner while it runs, sized against the lane workers'
+   * activity slots so one member's tarpits never hold all of them.
+   */
+  readonly laneSlots: LaneSlots;
   /** Monotonic milliseconds for send latency; `performance.now` unless a test pins it. */
   readonly now?: () => number;
 }
@@ -62,30 +77,55 @@ export interface ActivityDeps {
  * Activities over ports only, so the worker's composition root decides what sends and stores.
  *
  * @example
- * const worker = await Worker.create({ workflowsPath, activities: createActivities({ sender, deliveryLog, providerChains, routes, instances }), ... });
+ * const worker = await Worker.create({ workflowsPath, activities: createActivities({ sender, deliveryLog, providerChains, routes, instances, shares: routes, laneSlots }), ... });
  */
 export function createActivities(deps: ActivityDeps): Activities {
   const now = deps.now ?? (() => performance.now());
+  const sendFailure = (error: unknown, startedAt: number): ApplicationFailure => {
+    const failure = classifySendError(error);
+    const details: SendFailureDetails = {
+      latencyMs: now() - startedAt,
+      ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
+    };
+    return ApplicationFailure.create({
+      type: SEND_FAILURE_TYPES[failure.kind],
+      message: failure.message,
+      // The delivery decider owns retries; a permanent failure must never be retried by Temporal either.
+      nonRetryable: failure.kind === 'permanent',
+      details: [details],
+      cause: error instanceof Error ? error : undefined,
+    });
+  };
+  const laneSlotOf = async (request: SendRequest): Promise<TakenSlots | BusySlots | null> => {
+    const shares = await deps.shares.sharesOf(request.notification);
+    return shares === null ? null : deps.laneSlots.take(shares);
+  };
   return {
     async sendNotification(request) {
       const startedAt = now();
+      let slot: TakenSlots | BusySlots | null;
+      try {
+        slot = await laneSlotOf(request);
+      } catch (error) {
+        // The shares are read from the database the sender resolves the message from: its outage
+        // fails the attempt as the sender's own read would.
+        throw sendFailure(error, startedAt);
+      }
+      if (slot?.taken === false) {
+        // Refused before the vendor is called, holding no activity slot while it waits: the workflow
+        // asks again later, so one member's hanging sends never hold every worker of the lane.
+        throw ApplicationFailure.create({
+          type: LANE_BUSY_FAILURE_TYPE,
+          message: `Lane share full: ${slot.busy}`,
+        });
+      }
       try {
         await deps.sender.send(request);
         return { latencyMs: now() - startedAt };
       } catch (error) {
-        const failure = classifySendError(error);
-        const details: SendFailureDetails = {
-          latencyMs: now() - startedAt,
-          ...(failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs }),
-        };
-        throw ApplicationFailure.create({
-          type: SEND_FAILURE_TYPES[failure.kind],
-          message: failure.message,
-          // The delivery decider owns retries; a permanent failure must never be retried by Temporal either.
-          nonRetryable: failure.kind === 'permanent',
-          details: [details],
-          cause: error instanceof Error ? error : undefined,
-        });
+        throw sendFailure(error, startedAt);
+      } finally {
+        slot?.release();
       }
     },
     async recordDeliveryAttempt(entry) {

@@ -6,6 +6,7 @@ import {
   patched,
   proxyActivities,
   setHandler,
+  sleep,
   startChild,
   TemporalFailure,
   workflowInfo,
@@ -25,8 +26,10 @@ import { decideFlow } from '../flow/decide';
 import type { FlowEvent, FlowInput, FlowOutcome } from '../flow/types';
 import { notifyWorkflowId } from '../ids';
 import type { Notification } from '../notification';
+import type { SendRequest } from '../ports';
 import type { Activities } from './activities';
 import { drive } from './drive';
+import { LANE_BUSY_FAILURE_TYPE, laneBusyWaitMs } from './lane-busy';
 import { laneTaskQueue } from './lane-task-queues';
 import { readSendFailureDetails, sendFailureKind } from './send-failure';
 import { acknowledgeSignal, cancelSignal, rearmSignal, resolveSignal } from './signals';
@@ -80,23 +83,43 @@ export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryOu
   });
 }
 
+/** What `sendOnce` answers for a send the worker refused as lane busy (nothing sent). */
+const LANE_BUSY = Symbol('lane busy');
+
+/**
+ * One attempt of the decider's: sent once the worker has a slot of the send's lane shares. A
+ * refusal (lane busy) sent nothing and is no attempt: no result for the decider and no record, only a
+ * wait before the same request (same attempt, same idempotency key) is asked again. A cancel arriving
+ * meanwhile takes effect once the attempt has a result, as for a send in flight.
+ */
 async function attempt(
   notification: Notification,
   command: Extract<DeliveryCommand, { type: 'send' }>,
 ): Promise<DeliveryEvent> {
-  const { providerConfigId, idempotencyKey } = command;
+  const request: SendRequest = {
+    notification,
+    providerConfigId: command.providerConfigId,
+    attempt: command.attempt,
+    idempotencyKey: command.idempotencyKey,
+  };
+  for (let refusals = 0; ; refusals += 1) {
+    const result = await sendOnce(request);
+    if (result !== LANE_BUSY) return result;
+    // Math.random is seeded per execution by Temporal, so the wait replays identically.
+    await sleep(laneBusyWaitMs(refusals, Math.random()));
+  }
+}
+
+async function sendOnce(request: SendRequest): Promise<DeliveryEvent | typeof LANE_BUSY> {
+  const { idempotencyKey } = request;
   try {
-    const { latencyMs } = await sendNotification({
-      notification,
-      providerConfigId,
-      attempt: command.attempt,
-      idempotencyKey,
-    });
+    const { latencyMs } = await sendNotification(request);
     return { type: 'attemptSucceeded', idempotencyKey, latencyMs };
   } catch (error) {
     // Anything but a failed activity (a cancelled workflow, a bug) is not a send result.
     if (!(error instanceof ActivityFailure)) throw error;
     const cause = error.cause;
+    if (cause instanceof ApplicationFailure && cause.type === LANE_BUSY_FAILURE_TYPE) return LANE_BUSY;
     // Math.random is seeded per execution by Temporal, so the jitter replays identically.
     const jitter = Math.random();
     if (cause instanceof ApplicationFailure) {
