@@ -50,6 +50,7 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
   webhookRoutes(app, core);
   await app.register(async (scope) => {
     requireAccessToken(scope, core);
+    // The zone picker answers whatever zone a request names: it is how a user leaves a zone.
     zoneRoutes(scope, core);
     await scope.register(async (zoned) => {
       servedZoneOnly(zoned, core);

@@ -15,7 +15,7 @@ export interface ZoneListQuery {
 }
 
 /** The main's id in lists; requests naming it, or naming no zone, are served here. */
-export const MAIN_ZONE_ID = 'main';
+const MAIN_ZONE_ID = 'main';
 
 const ZONE = 'Zone';
 const MAIN_ALONE = 'This deployment serves the main zone alone';
