@@ -25,7 +25,19 @@ describe('create and edit as the legacy web UI sends them', () => {
   afterAll(() => h.dispose());
 
   it('accepts an API rule with auto-resolve off and 0 minutes, the minutes ignored', async () => {
-    const form = { name: 'form-api', type: 'api', enableAutoResolve: false, autoResolveMinutes: 0 };
+    // Every field the form sends (`ClientAPIForm.tsx`, its defaults).
+    const form = {
+      name: 'form-api',
+      type: 'api',
+      enableAutoResolve: false,
+      autoResolveMinutes: 0,
+      endpointIds: [],
+      userIds: [],
+      teamIds: [],
+      description: '',
+      tags: [],
+      showAcknowledgeBtn: false,
+    };
     const created = await h.call('POST', '/api/v1/alert-rule', { token: admin, body: form });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ enableAutoResolve: false, autoResolveMinutes: 0 });
@@ -35,13 +47,36 @@ describe('create and edit as the legacy web UI sends them', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'form-api-renamed', enableAutoResolve: false });
+    // Turning auto-resolve off on the form sends 0 minutes with it.
+    const timed = await h.call('POST', '/api/v1/alert-rule', {
+      token: admin,
+      body: { ...form, name: 'form-api-timed', enableAutoResolve: true, autoResolveMinutes: 5 },
+    });
+    expect(timed.json()).toMatchObject({ enableAutoResolve: true, autoResolveMinutes: 5 });
+    const off = await h.call('PUT', `/api/v1/alert-rule/${timed.json().id}`, {
+      token: admin,
+      body: { ...form, name: 'form-api-timed' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ enableAutoResolve: false, autoResolveMinutes: 0 });
+    // A rule that does not auto-resolve reads 0 minutes, whatever minutes it keeps from before.
+    const on = await h.call('PUT', `/api/v1/alert-rule/${timed.json().id}`, {
+      token: admin,
+      body: { enableAutoResolve: true, autoResolveMinutes: 7 },
+    });
+    expect(on.json()).toMatchObject({ enableAutoResolve: true, autoResolveMinutes: 7 });
+    const paused = await h.call('PUT', `/api/v1/alert-rule/${timed.json().id}`, {
+      token: admin,
+      body: { enableAutoResolve: false },
+    });
+    expect(paused.json()).toMatchObject({ enableAutoResolve: false, autoResolveMinutes: 0 });
     // Zero minutes with auto-resolve on is still refused.
-    const on = await h.call('POST', '/api/v1/alert-rule', {
+    const zeroOn = await h.call('POST', '/api/v1/alert-rule', {
       token: admin,
       body: { ...form, enableAutoResolve: true },
     });
-    expect(on.statusCode).toBe(422);
-    expect(Object.keys(on.json().errors)).toEqual(['autoResolveMinutes']);
+    expect(zeroOn.statusCode).toBe(422);
+    expect(Object.keys(zeroOn.json().errors)).toEqual(['autoResolveMinutes']);
   });
 
   it('pages endpoint/indexFlow when asked for a page, and keeps the bare list otherwise', async () => {
@@ -80,7 +115,7 @@ describe('create and edit as the legacy web UI sends them', () => {
     expect(bare.json()).toHaveLength(3);
   });
 
-  it('tells each reader whether it may edit and delete an endpoint', async () => {
+  it('tells each reader whether it may edit and delete an endpoint or a flow', async () => {
     const shared = await seedEndpoint(h.t, adminId, {
       name: 'shared-with-member',
       accessUserIds: [member.id],
@@ -92,5 +127,23 @@ describe('create and edit as the legacy web UI sends them', () => {
     expect(list.find((e) => e.id === own)?.hasActionAccess).toBe(true);
     const read = await h.call('GET', `/api/v1/endpoint/${shared}`, { token: admin });
     expect(read.json().hasActionAccess).toBe(true);
+
+    const flow = async (token: string, name: string, accessUserIds: string[]) => {
+      const created = await h.call('POST', '/api/v1/endpoint', {
+        token,
+        body: { name, type: 'flow', accessUserIds, steps: [{ type: 'endpoint', endpointIds: [own] }] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as string;
+    };
+    const sharedFlow = await flow(admin, 'flow-shared-with-member', [member.id]);
+    const ownFlow = await flow(member.token, 'members-own-flow', []);
+    const flows = (
+      await h.call('GET', '/api/v1/endpoint/indexFlow?perPage=10&page=1&name=', { token: member.token })
+    ).json().data as Array<{ id: string; hasActionAccess: boolean }>;
+    expect(flows.find((f) => f.id === sharedFlow)?.hasActionAccess).toBe(false);
+    expect(flows.find((f) => f.id === ownFlow)?.hasActionAccess).toBe(true);
+    const flowRead = await h.call('GET', `/api/v1/endpoint/${sharedFlow}`, { token: member.token });
+    expect(flowRead.json()).toMatchObject({ type: 'flow', hasActionAccess: false });
   });
 });

@@ -161,6 +161,12 @@ export {
   statusTimelineSchema,
 } from './ingestion/alert-read-schemas';
 export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
+export {
+  statusCardSchema,
+  statusGroupBody,
+  statusGroupListQuery,
+  statusGroupViewSchema,
+} from './status-groups/status-group-schemas';
 export { teamBody, teamListQuery, teamViewSchema } from './teams/team-schemas';
 export {
   changeOwnerBody,

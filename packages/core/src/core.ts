@@ -17,7 +17,6 @@ import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 import { alertRuleTypeCatalog } from './alert-rules/rule-type-catalog';
-import { TagStatusCards } from './alert-rules/tag-status-cards';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
 import { LoginThrottle } from './auth/login-throttle';
@@ -50,6 +49,7 @@ import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention
 import { RuleEvaluator } from './scheduled-checks/rule-evaluator';
 import { ScheduledChecks } from './scheduled-checks/scheduled-checks';
 import { SourcePoller } from './scheduled-checks/source-poller';
+import { StatusGroupService } from './status-groups/status-group-service';
 import { TeamService, teamOwnershipMover } from './teams/team-service';
 import { UserService } from './users/user-service';
 
@@ -135,8 +135,8 @@ export interface Core {
   alertRuleLegacyFacts: AlertRuleLegacyFactsReader;
   /** Every rule the caller sees as `{id, name, type}`. */
   alertRuleOptions: AlertRuleOptions;
-  /** The status page: one card per rule tag. */
-  tagStatusCards: TagStatusCards;
+  /** The status page's groups of tags, and its cards. */
+  statusGroups: StatusGroupService;
   /** The zones requests may name (the main alone). */
   zones: ZoneList;
   alertRuleCreateData: AlertRuleCreateDataService;
@@ -262,7 +262,7 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleAccess: new AlertRuleAccess({ orm }),
     alertRuleLegacyFacts: new AlertRuleLegacyFactsReader({ orm }),
     alertRuleOptions: new AlertRuleOptions({ orm }),
-    tagStatusCards: new TagStatusCards({ orm }),
+    statusGroups: new StatusGroupService({ orm }),
     zones: new ZoneList({ publicUrl: settings.publicUrl }),
     alertRuleCreateData: new AlertRuleCreateDataService({
       orm,

@@ -63,7 +63,6 @@ export {
 } from './alert-rules/alert-rule-view';
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
-export type { TagStatusCard } from './alert-rules/tag-status-cards';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { newOpaqueToken } from './auth/opaque-token';
@@ -309,6 +308,9 @@ export {
 } from './scheduled-checks/evaluation-plan';
 export type { CheckClaim, CheckKind, CheckStatus } from './scheduled-checks/scheduled-check-store';
 export type { ScheduledChecks } from './scheduled-checks/scheduled-checks';
+export type { StatusCard } from './status-groups/status-cards';
+export type { StatusGroupInput, StatusGroupListQuery } from './status-groups/status-group-service';
+export type { StatusGroupView } from './status-groups/status-group-view';
 export type { TeamInput, TeamListQuery } from './teams/team-service';
 export type { TeamMemberView, TeamView } from './teams/team-view';
 export type {

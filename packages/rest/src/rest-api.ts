@@ -5,6 +5,7 @@ import { requireAccessToken } from './auth/actor-hook';
 import { sendError } from './errors/http-error-mapper';
 import { rejectUnsafeInput } from './errors/input-guard';
 import { acceptEmptyJsonBody } from './http/empty-json-body';
+import { servedZoneOnly } from './legacy/zone-header';
 import { ackLinkRoutes } from './routes/ack-link-routes';
 import { alertReadRoutes } from './routes/alert-read-routes';
 import { alertRuleCreateDataRoutes } from './routes/alert-rule-create-data-routes';
@@ -22,9 +23,11 @@ import { ingestionRoutes } from './routes/ingestion-routes';
 import { legacyUiRoutes } from './routes/legacy-ui-routes';
 import { messengerProxyRoutes } from './routes/messenger-proxy-routes';
 import { providerConfigRoutes } from './routes/provider-config-routes';
+import { statusGroupRoutes } from './routes/status-group-routes';
 import { teamRoutes } from './routes/team-routes';
 import { userRoutes } from './routes/user-routes';
 import { webhookRoutes } from './routes/webhook-routes';
+import { zoneRoutes } from './routes/zone-routes';
 
 /**
  * The `/api/v1` face. Register with `{ prefix: '/api/v1' }`. Response schemas document the
@@ -47,21 +50,27 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
   webhookRoutes(app, core);
   await app.register(async (scope) => {
     requireAccessToken(scope, core);
-    userRoutes(scope, core);
-    teamRoutes(scope, core);
-    alertRuleRoutes(scope, core);
-    alertRuleCreateDataRoutes(scope, core);
-    alertRuleGroupRoutes(scope, core);
-    alertRuleTagRoutes(scope, core);
-    alertRuleNotifyRoutes(scope, core);
-    alertRuleUserRoutes(scope, core);
-    behaviorRuleRoutes(scope, core);
-    alertReadRoutes(scope, core);
-    endpointRoutes(scope, core);
-    dataSourceRoutes(scope, core);
-    providerConfigRoutes(scope, core);
-    messengerProxyRoutes(scope, core);
-    clusterRoutes(scope, core);
-    legacyUiRoutes(scope, core);
+    // The zone picker answers whatever zone a request names: it is how a user leaves a zone.
+    zoneRoutes(scope, core);
+    await scope.register(async (zoned) => {
+      servedZoneOnly(zoned, core);
+      userRoutes(zoned, core);
+      teamRoutes(zoned, core);
+      alertRuleRoutes(zoned, core);
+      alertRuleCreateDataRoutes(zoned, core);
+      alertRuleGroupRoutes(zoned, core);
+      alertRuleTagRoutes(zoned, core);
+      alertRuleNotifyRoutes(zoned, core);
+      alertRuleUserRoutes(zoned, core);
+      behaviorRuleRoutes(zoned, core);
+      alertReadRoutes(zoned, core);
+      endpointRoutes(zoned, core);
+      dataSourceRoutes(zoned, core);
+      providerConfigRoutes(zoned, core);
+      messengerProxyRoutes(zoned, core);
+      clusterRoutes(zoned, core);
+      statusGroupRoutes(zoned, core);
+      legacyUiRoutes(zoned);
+    });
   });
 }

@@ -15,6 +15,7 @@ import { dataSourceRouter } from './routers/data-source-router';
 import { createEndpointRouter } from './routers/endpoint-router';
 import { episodeRouter } from './routers/episode-router';
 import { liveRouter } from './routers/live-router';
+import { statusGroupRouter } from './routers/status-group-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
 import { router } from './trpc';
@@ -31,6 +32,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     auth: authRouter,
     users: userRouter,
     teams: teamRouter,
+    statusGroups: statusGroupRouter,
     endpoints: createEndpointRouter(endpointCatalogOf(plugins)),
     configs: createConfigRouter(providerConfigForms(plugins)),
     dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),

@@ -28,6 +28,7 @@ import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
 import { ScheduledCheck } from './scheduled-check.entity';
+import { StatusGroup } from './status-group.entity';
 import { SystemSetting } from './system-setting.entity';
 import { Team } from './team.entity';
 import { User } from './user.entity';
@@ -64,6 +65,7 @@ export { OTP_CHANNELS, type OtpChannel, OtpCode } from './otp-code.entity';
 export { PROVIDER_KINDS, ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
 export { ScheduledCheck } from './scheduled-check.entity';
+export { StatusGroup } from './status-group.entity';
 export { SystemSetting } from './system-setting.entity';
 export { Team } from './team.entity';
 export { ROLES, type Role, User } from './user.entity';
@@ -101,4 +103,5 @@ export const entities = [
   AlertRuleBehaviorRule,
   AlertRuleBehaviorEndpoint,
   AlertRuleBehaviorDependency,
+  StatusGroup,
 ];

@@ -29,6 +29,7 @@ import { Migration20261127005000EpisodeSummaries } from './Migration202611270050
 import { Migration20261127010000PagingOpeningsInOneStatement } from './Migration20261127010000PagingOpeningsInOneStatement';
 import { Migration20261127020000InstanceStateIndexLeadsWithState } from './Migration20261127020000InstanceStateIndexLeadsWithState';
 import { Migration20261128180000EndpointTransfers } from './Migration20261128180000EndpointTransfers';
+import { Migration20261128200000StatusGroups } from './Migration20261128200000StatusGroups';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -109,4 +110,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     class: Migration20261127020000InstanceStateIndexLeadsWithState,
   },
   { name: 'Migration20261128180000EndpointTransfers', class: Migration20261128180000EndpointTransfers },
+  { name: 'Migration20261128200000StatusGroups', class: Migration20261128200000StatusGroups },
 ];

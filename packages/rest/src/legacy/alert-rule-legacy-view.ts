@@ -2,6 +2,7 @@ import type { Actor, AlertRuleLegacyFacts, AlertRuleView, Core } from '@oncall/c
 
 /** The fields the original web UI reads beside a rule's own (`alertRuleLegacyFieldsSchema`). */
 function legacyFields(view: AlertRuleView, facts: AlertRuleLegacyFacts | undefined) {
+  const autoResolves = view.enableAutoResolve === true;
   return {
     status_label: view.state,
     count_endpoints: facts?.countEndpoints ?? 0,
@@ -11,8 +12,10 @@ function legacyFields(view: AlertRuleView, facts: AlertRuleLegacyFacts | undefin
     acknowledgedBy: facts?.acknowledgedBy ?? null,
     ownerName: view.owner.name || view.owner.username,
     ...(view.dataSourceIds.length > 0 ? { dataSourceLabels: facts?.dataSourceLabels ?? [] } : {}),
-    enableAutoResolve: view.enableAutoResolve === true,
-    autoResolveMinutes: typeof view.autoResolveMinutes === 'number' ? view.autoResolveMinutes : 0,
+    enableAutoResolve: autoResolves,
+    // Minutes a rule keeps from when it auto-resolved are not shown while it does not.
+    autoResolveMinutes:
+      autoResolves && typeof view.autoResolveMinutes === 'number' ? view.autoResolveMinutes : 0,
   };
 }
 

@@ -23,12 +23,16 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, invalid or expired credentials (`unauthenticated`).',
   403: 'The caller lacks the role or the access the operation needs (`forbidden`).',
   404: 'No such record, or one the caller cannot see (`not_found`).',
-  409: 'The record is no longer in a state the operation applies to, e.g. a transfer already decided (`conflict`).',
+  409: 'The record is not in a state the operation applies to, e.g. a transfer already decided, or the main zone edited (`conflict`).',
   422: 'Bad input: the body, query or path fails validation (`validation_failed`, with field paths).',
   429: 'Too many requests; `Retry-After` says how many seconds to wait (`rate_limited`).',
   502: 'Every data source asked failed (`source_unavailable`).',
 };
 
-/** Any other failure every route may answer: 413, 415, 500, 503 (database unavailable). */
+/**
+ * Any other failure every route may answer: 404 for a zone not served here (behind the bearer, but
+ * for the zone routes), 413, 415, 500, 503 (database unavailable).
+ */
 export const DEFAULT_ERROR_DESCRIPTION =
-  'Any other error, with the same body: 413 body too large, 415 not JSON, 503 database unavailable, 500.';
+  'Any other error, with the same body: 404 an `X-Cluster` header naming a zone other than the main ' +
+  '(bearer routes but `skylogs-instance`), 413 body too large, 415 not JSON, 503 database unavailable, 500.';

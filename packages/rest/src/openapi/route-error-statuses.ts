@@ -22,6 +22,9 @@ const LINK_AUTHORIZED = '/api/v1/alert-rule/acknowledgeL/:id';
 /** Routes that decide a record once: deciding it again is a 409. */
 const DECIDED_ONCE = /^\/api\/v1\/endpoint\/transfers\/:id\/(accept|decline|cancel)$/;
 
+/** Zone writes: the main, the only zone, is neither registered, edited nor deleted here. */
+const MAIN_ZONE_WRITE = /^\/api\/v1\/skylogs-instance(\/:id)?$/;
+
 const RATE_LIMITED = new Set(['/api/v1/auth/login', '/api/v1/endpoint/sendOTP']);
 
 /**
@@ -41,6 +44,7 @@ export function errorStatusesOf(route: DocumentedRoute): number[] {
   if (bearer && !OWN_SESSION.has(route.url)) statuses.add(403);
   if (RECORD_PARAMS.test(route.url)) statuses.add(404);
   if (DECIDED_ONCE.test(route.url)) statuses.add(409);
+  if (route.method.toUpperCase() !== 'GET' && MAIN_ZONE_WRITE.test(route.url)) statuses.add(409);
   if (route.takesInput) statuses.add(422);
   if (ingestion || RATE_LIMITED.has(route.url)) statuses.add(429);
   return [...statuses];

@@ -4,6 +4,8 @@ import {
   loginBody,
   passwordChangeBody,
   refreshBody,
+  statusGroupBody,
+  statusGroupListQuery,
   teamBody,
   teamListQuery,
   userCreateBody,
@@ -34,3 +36,7 @@ export const changeOwnerInput = changeOwnerBody.strict();
 export const teamListInput = teamListQuery.strict().prefault({});
 export const teamCreateInput = teamBody.strict();
 export const teamUpdateInput = teamBody.strict().extend(id);
+
+export const statusGroupListInput = statusGroupListQuery.strict().prefault({});
+export const statusGroupCreateInput = statusGroupBody.strict();
+export const statusGroupUpdateInput = statusGroupBody.strict().extend(id);
