@@ -309,7 +309,7 @@ scrape_configs:
           const read = await get(`/api/v1/alert-rule/${rule.id}`);
           expect(read.evaluation).toMatchObject({ status: 'ok', error: null });
         }, WAIT);
-        expect((await get(`/api/v1/alert-rule/triggered/${rule.id}`)).instances).toEqual([]);
+        expect(await get(`/api/v1/alert-rule/triggered/${rule.id}`)).toEqual([]);
       }
 
       down = true;
@@ -318,8 +318,8 @@ scrape_configs:
         await vi.waitFor(() => expect(messages(hook)).toHaveLength(1), WAIT);
         expect(messages(hook)[0]).toContain('CRITICAL');
         const triggered = await get(`/api/v1/alert-rule/triggered/${rule.id}`);
-        expect(triggered.instances).toHaveLength(1);
-        expect(triggered.instances[0].labels).toMatchObject({ job: 'web', instance: `127.0.0.1:${webPort}` });
+        expect(triggered).toHaveLength(1);
+        expect(triggered[0].labels).toMatchObject({ job: 'web', instance: `127.0.0.1:${webPort}` });
       }
 
       down = false;

@@ -133,6 +133,8 @@ describe('scheduled rule evaluation', () => {
     (await h.call('GET', `/api/v1/alert-rule/triggered/${ruleId}`, { token: await admin() })).json();
   const read = async (ruleId: string) =>
     (await h.call('GET', `/api/v1/alert-rule/${ruleId}`, { token: await admin() })).json();
+  /** The last run, with its check document: the rule read's `evaluation` on REST. */
+  const lastCheck = async (ruleId: string) => (await read(ruleId)).evaluation;
   const series = (...instances: string[]) => ({
     series: instances.map((instance) => ({ labels: { instance, job: 'node' }, value: '0' })),
   });
@@ -145,12 +147,20 @@ describe('scheduled rule evaluation', () => {
     await runNext(ruleId);
     expect(await firing(ruleId)).toEqual(['db-1:9100', 'db-2:9100']);
     await vi.waitFor(() => expect(messagesAbout(h.fakes, 'Hosts down', 'CRITICAL')).toHaveLength(2), WAIT);
-    const check = (await triggered(ruleId)).check;
-    expect(check).toMatchObject({ status: 'ok', error: null, intervalSeconds: 30 });
+    const check = await lastCheck(ruleId);
+    expect(check).toMatchObject({ status: 'ok', error: null, failures: 0, intervalSeconds: 30 });
     expect(check.document.sources).toEqual([
       { id: sourceId, name: 'series source', query: 'up{job="a"} == 0', series: 2, firing: 2 },
     ]);
-    expect((await read(ruleId)).evaluation).toMatchObject({ status: 'ok', error: null, failures: 0 });
+    // What fires, as the legacy UI lists it: one element per instance, its source named.
+    expect(
+      (await triggered(ruleId))
+        .map((i: { instance: string; dataSource: { id: string } }) => [i.instance, i.dataSource.id])
+        .sort(),
+    ).toEqual([
+      ['db-1:9100', sourceId],
+      ['db-2:9100', sourceId],
+    ]);
 
     // Returned again: nothing changes, nobody is paged again.
     await runNext(ruleId);
@@ -176,7 +186,7 @@ describe('scheduled rule evaluation', () => {
     });
     await runNext(ruleId);
     expect(await firing(ruleId)).toEqual([]);
-    expect((await triggered(ruleId)).check.document.pending).toBe(1);
+    expect((await lastCheck(ruleId)).document.pending).toBe(1);
     await runNext(ruleId);
     await runNext(ruleId);
     expect(await firing(ruleId)).toEqual([]);
@@ -222,7 +232,7 @@ describe('scheduled rule evaluation', () => {
     const failed = await read(ruleId);
     expect(failed.evaluation).toMatchObject({ status: 'error', failures: 1 });
     expect(failed.evaluation.error).toContain('"series source": HTTP 503');
-    expect((await triggered(ruleId)).check.document.sources).toEqual([
+    expect((await lastCheck(ruleId)).document.sources).toEqual([
       { id: sourceId, name: 'series source', error: expect.stringContaining('HTTP 503') },
     ]);
 
@@ -428,7 +438,7 @@ describe('scheduled rule evaluation', () => {
 
       await runNext(ruleId);
       expect(await firing(ruleId)).toEqual([]);
-      expect((await triggered(ruleId)).check).toMatchObject({ status: 'ok' });
+      expect(await lastCheck(ruleId)).toMatchObject({ status: 'ok' });
       expect(elastic.counts.at(-1)?.index).toBe('logs-*');
 
       elastic.setCount(12);

@@ -9,7 +9,12 @@ export type {
   AckLinkOutcome,
   AckLinkView,
 } from './alert-lifecycle/ack-link-acknowledgement';
-export type { FiringInstance, HistoryEntry, HistoryQuery } from './alert-lifecycle/alert-read-service';
+export type {
+  DataSourceName,
+  FiringInstance,
+  HistoryEntry,
+  HistoryQuery,
+} from './alert-lifecycle/alert-read-service';
 export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
 export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';
 export { armedInstanceReader } from './alert-lifecycle/armed-instances';
@@ -18,6 +23,7 @@ export {
   AutoResolver,
   type AutoResolverDeps,
 } from './alert-lifecycle/auto-resolver';
+export type { BatchCounts } from './alert-lifecycle/batch-facts';
 export { apiFingerprint } from './alert-lifecycle/fingerprint';
 export {
   FireBatcher,

@@ -61,6 +61,12 @@ export {
 export { defaultFingerprint, fingerprintOf } from './source/fingerprint';
 export { globMatch } from './source/glob';
 export { isoTime, isoTimeFromUnixSeconds } from './source/iso-time';
+export {
+  type LegacyAlertRecord,
+  type LegacyHistoryRecord,
+  type LegacyView,
+  legacyAlertItem,
+} from './source/legacy-view';
 export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from './source/normalized-alert';
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
 export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';

@@ -7,6 +7,7 @@ import {
 } from '@oncall/plugin-sdk';
 import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
+import { grafanaLegacyView } from './legacy-view';
 import { listRules } from './lists';
 import { type GrafanaAlert, grafanaPayloadSchema } from './payload';
 import { grafanaRuleFields } from './rule-fields';
@@ -34,6 +35,8 @@ export default defineSource({
   // textQuery rules run through Grafana's data source proxy; its own alerts can be polled.
   evaluate,
   pollAlerts,
+  // The fields the original web UI's history tab and fired list read.
+  legacyView: grafanaLegacyView,
 });
 
 function fromGrafanaAlert(alert: GrafanaAlert): SourceAlert {

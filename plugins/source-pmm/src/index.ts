@@ -6,6 +6,7 @@ import {
 } from '@oncall/plugin-sdk';
 import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
+import { pmmLegacyView } from './legacy-view';
 
 // PMM alerts are about a service (a MySQL, a MongoDB) or, for node rules, a node; an `instance`
 // label is honoured first for custom rules that set one.
@@ -42,4 +43,6 @@ export default defineSource({
   // textQuery rules run against PMM's VictoriaMetrics; Percona Alerting's alerts can be polled.
   evaluate,
   pollAlerts,
+  // The fields the original web UI's history tab and fired list read.
+  legacyView: pmmLegacyView,
 });

@@ -6,6 +6,7 @@ import {
 } from '@oncall/plugin-sdk';
 import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
+import { prometheusLegacyView } from './legacy-view';
 import { listLabels, listLabelValues, listRules } from './lists';
 
 /**
@@ -40,4 +41,6 @@ export default defineSource({
   // textQuery rules run as instant queries; the alerts Prometheus fires can be polled.
   evaluate,
   pollAlerts,
+  // The fields the original web UI's history tab and fired list read.
+  legacyView: prometheusLegacyView,
 });

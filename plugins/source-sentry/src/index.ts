@@ -1,6 +1,7 @@
 import { defineSource, hostRuleFields, presentText, type SourceAlert, z } from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
 import { issueAlert } from './issue-alert';
+import { sentryLegacyView } from './legacy-view';
 import { metricAlert } from './metric-alert';
 import { type EventAlert, type LegacyWebhook, sentryPayloadSchema } from './payload';
 
@@ -34,6 +35,8 @@ export default defineSource({
       dataSourceAlertName: hostRuleFields.dataSourceAlertName,
     }),
   },
+  // The fields the original web UI's history tab reads (it lists no fired Sentry alerts).
+  legacyView: sentryLegacyView,
 });
 
 function fromEventAlert({ data }: EventAlert): SourceAlert {

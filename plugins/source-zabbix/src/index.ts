@@ -8,6 +8,7 @@ import {
   type SourceAlert,
 } from '@oncall/plugin-sdk';
 import { fixtures } from './fixtures';
+import { zabbixLegacyView } from './legacy-view';
 import { listActions, listHosts } from './lists';
 import { type ZabbixEvent, zabbixPayloadSchema } from './payload';
 import { zabbixProbe } from './probe';
@@ -44,6 +45,8 @@ export default defineSource({
   // The rule form's host and action lists, from the JSON-RPC API (Zabbix 6.4 and later).
   listHosts,
   listActions,
+  // The fields the original web UI's history tab and fired list read.
+  legacyView: zabbixLegacyView,
 });
 
 function fromZabbixEvent(event: ZabbixEvent): SourceAlert {

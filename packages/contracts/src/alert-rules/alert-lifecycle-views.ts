@@ -17,6 +17,8 @@ const behaviorRecordSchema = z.object({
   undecided: z.array(z.string()).readonly().optional(),
 });
 
+const dataSourceNameSchema = z.object({ id: z.string(), name: z.string() });
+
 /** One state change of a rule, as its history lists it. */
 export const alertHistoryEntrySchema = z.object({
   id: z.string(),
@@ -45,6 +47,32 @@ export const alertHistoryEntrySchema = z.object({
     .nullable()
     .describe("For an acknowledgement through a message's link: the endpoint the page went through."),
   behavior: behaviorRecordSchema.optional(),
+  labels: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("The labels of the alert the event is about (its instance's); null for events about no alert."),
+  annotations: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("The alert's annotations as the event recorded them."),
+  details: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("The alert's source-specific facts (its instance's: a link, a host, a Sentry URL)."),
+  summary: z.string().nullable(),
+  dataSource: dataSourceNameSchema
+    .nullable()
+    .describe(
+      'The data source the alert came through, as ingestion recorded it; for an event recorded without ' +
+        'one, the rule’s data source when it lists exactly one.',
+    ),
+  batch: z
+    .object({ fired: z.number().int(), resolved: z.number().int() })
+    .nullable()
+    .describe(
+      'Of the alerts the payload, poll or evaluation run that made the event applied to the rule, how ' +
+        'many fired and how many resolved; null for an event made alone.',
+    ),
   createdAt: z.string(),
 });
 
@@ -57,6 +85,13 @@ export const firingInstanceSchema = z.object({
   summary: z.string().nullable(),
   labels: z.record(z.string(), z.string()).nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
+  annotations: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("The annotations the instance's episode opened with."),
+  dataSource: dataSourceNameSchema
+    .nullable()
+    .describe("The data source the episode's first alert came through (as a history entry's)."),
   firedAt: z.string(),
   lastSeenAt: z.string(),
   acknowledgedAt: z.string().nullable(),

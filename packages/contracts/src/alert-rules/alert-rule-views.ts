@@ -39,6 +39,12 @@ export const alertRuleViewSchema = (catalog: AlertRuleTypeCatalog) =>
     state: z.enum(ALERT_STATE_VALUES),
     apiToken: z.string().optional().describe('Shown to admins of api and notification rules only.'),
     evaluation: checkStatusSchema
+      .extend({
+        document: z
+          .record(z.string(), z.unknown())
+          .nullable()
+          .describe("The last run's check document: what it asked and what came back; null before a run."),
+      })
       .optional()
       .describe(
         'Rules the service evaluates (text queries, elastic, victoria_logs, metabase): how their runs go.',

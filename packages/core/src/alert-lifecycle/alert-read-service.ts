@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import type { BehaviorRecord } from '../behavior-rules/notification-behavior';
 import type { AlertEventKind, AlertState } from '../entities/index';
@@ -7,6 +7,7 @@ import { pageOffset } from '../pagination/page';
 import { queryRows } from '../persistence/query-rows';
 import type { CheckStatus } from '../scheduled-checks/scheduled-check-store';
 import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
+import type { BatchCounts } from './batch-facts';
 import { loadVisibleRule } from './rule-access';
 import { type RuleTimeline, statusTimeline, type TimelineQuery } from './status-timeline';
 
@@ -31,7 +32,30 @@ export interface HistoryEntry {
   viaEndpointId: string | null;
   /** What the rule's behavior rules did to the event's notifications (silenced, routed, templated); absent when nothing. */
   behavior?: BehaviorRecord;
+  /** The labels of the alert the event is about (its instance's); null for events about no alert. */
+  labels: Record<string, string> | null;
+  /** The alert's annotations as the event recorded them; null when it recorded none. */
+  annotations: Record<string, string> | null;
+  /** The alert's source-specific facts (its instance's: a link, a host, a Sentry URL). */
+  details: Record<string, unknown> | null;
+  summary: string | null;
+  /**
+   * The data source the alert came through, as ingestion recorded it; for an event recorded
+   * without one, the rule's data source when it lists exactly one; else null.
+   */
+  dataSource: DataSourceName | null;
+  /**
+   * Of the alerts the payload, poll or evaluation run that made the event applied to the rule, how
+   * many fired and how many resolved; null for an event made alone (an API call, a timer, a person).
+   */
+  batch: BatchCounts | null;
   createdAt: string;
+}
+
+/** A data source by id and name. */
+export interface DataSourceName {
+  id: string;
+  name: string;
 }
 
 export interface FiringInstance {
@@ -43,6 +67,10 @@ export interface FiringInstance {
   summary: string | null;
   labels: Record<string, string> | null;
   details: Record<string, unknown> | null;
+  /** The annotations the instance's episode opened with. */
+  annotations: Record<string, string> | null;
+  /** The data source the episode's first alert came through (see `HistoryEntry.dataSource`). */
+  dataSource: DataSourceName | null;
   firedAt: string;
   lastSeenAt: string;
   acknowledgedAt: string | null;
@@ -107,15 +135,31 @@ export class AlertReadService {
       actor_id: string | null;
       via_endpoint_id: string | null;
       behavior: BehaviorRecord | string | null;
+      annotations: Json<Record<string, string>>;
+      batch: Json<BatchCounts>;
+      labels: Json<Record<string, string>>;
+      details: Json<Record<string, unknown>>;
+      summary: string | null;
+      data_source_id: string | null;
+      data_source_name: string | null;
       created_at: Date | string;
     }>(
       em,
+      // The alert's labels and details are its instance's (one row by key); the data source is the
+      // one ingestion recorded, by key.
       `select e.id, e.kind, e.state, e.rule_state, e.alertname, e.instance, e.description, e.episode_id,
-              e.actor_id, e.via_endpoint_id, e.created_at, e.payload->'behavior' as behavior
-         from alert_events e where ${condition}
+              e.actor_id, e.via_endpoint_id, e.created_at, e.payload->'behavior' as behavior,
+              e.payload->'annotations' as annotations, e.payload->'batch' as batch,
+              i.labels, i.details, coalesce(e.payload->>'summary', i.summary) as summary,
+              ds.id as data_source_id, ds.name as data_source_name
+         from alert_events e
+         left join alert_instances i on i.id = e.instance_id
+         left join data_sources ds on ds.id = (e.payload->>'dataSourceId')::uuid
+        where ${condition}
         order by e.created_at desc, e.id desc limit ? offset ?`,
       [...params, query.perPage, pageOffset(query)],
     );
+    const ruleSource = rows.some((r) => r.data_source_id === null) ? await onlyDataSource(em, rule.id) : null;
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -132,6 +176,15 @@ export class AlertReadService {
         ...(r.behavior
           ? { behavior: typeof r.behavior === 'string' ? JSON.parse(r.behavior) : r.behavior }
           : {}),
+        labels: fromJson(r.labels),
+        annotations: fromJson(r.annotations),
+        details: fromJson(r.details),
+        summary: r.summary,
+        dataSource:
+          r.data_source_id !== null && r.data_source_name !== null
+            ? { id: r.data_source_id, name: r.data_source_name }
+            : ruleSource,
+        batch: fromJson(r.batch),
         createdAt: new Date(r.created_at).toISOString(),
       })),
       total: Number(counted?.total ?? 0),
@@ -161,19 +214,28 @@ export class AlertReadService {
       state: AlertState;
       description: string | null;
       summary: string | null;
-      labels: Record<string, string> | null;
-      details: Record<string, unknown> | null;
+      labels: Json<Record<string, string>>;
+      details: Json<Record<string, unknown>>;
+      annotations: Json<Record<string, string>>;
+      data_source_id: string | null;
+      data_source_name: string | null;
       fired_at: Date | string;
       last_seen_at: Date | string;
       acknowledged_at: Date | string | null;
     }>(
       em,
-      `select id, alertname, instance, state, description, summary, labels, details, fired_at, last_seen_at,
-              acknowledged_at
-         from alert_instances where rule_id = ? and state in ('critical', 'warning')
-        order by fired_at desc, id`,
+      // An episode's id is its opening event's: what that event recorded of the alert.
+      `select i.id, i.alertname, i.instance, i.state, i.description, i.summary, i.labels, i.details,
+              o.payload->'annotations' as annotations, ds.id as data_source_id, ds.name as data_source_name,
+              i.fired_at, i.last_seen_at, i.acknowledged_at
+         from alert_instances i
+         left join alert_events o on o.id = i.episode_id
+         left join data_sources ds on ds.id = (o.payload->>'dataSourceId')::uuid
+        where i.rule_id = ? and i.state in ('critical', 'warning')
+        order by i.fired_at desc, i.id`,
       [rule.id],
     );
+    const ruleSource = rows.some((r) => r.data_source_id === null) ? await onlyDataSource(em, rule.id) : null;
     const check = (await this.deps.checks?.ruleStatus(rule.id)) ?? null;
     return {
       alertRuleId: rule.id,
@@ -187,12 +249,39 @@ export class AlertReadService {
         state: r.state,
         description: r.description,
         summary: r.summary,
-        labels: r.labels,
-        details: r.details,
+        labels: fromJson(r.labels),
+        details: fromJson(r.details),
+        annotations: fromJson(r.annotations),
+        dataSource:
+          r.data_source_id !== null && r.data_source_name !== null
+            ? { id: r.data_source_id, name: r.data_source_name }
+            : ruleSource,
         firedAt: new Date(r.fired_at).toISOString(),
         lastSeenAt: new Date(r.last_seen_at).toISOString(),
         acknowledgedAt: r.acknowledged_at ? new Date(r.acknowledged_at).toISOString() : null,
       })),
     };
   }
+}
+
+/** A json(b) column as the driver hands it back: parsed, or its text on some drivers. */
+type Json<T> = T | string | null;
+
+function fromJson<T>(value: Json<T>): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/**
+ * The data source an event recorded without one came through, when the rule leaves no doubt: the
+ * one it lists. A rule listing several (or none: every source of its type) answers null.
+ */
+async function onlyDataSource(em: EntityManager, ruleId: string): Promise<DataSourceName | null> {
+  const rows = await queryRows<DataSourceName>(
+    em,
+    `select ds.id, ds.name from alert_rule_data_sources d join data_sources ds on ds.id = d.data_source_id
+      where d.alert_rule_id = ? limit 2`,
+    [ruleId],
+  );
+  const [only] = rows;
+  return rows.length === 1 && only ? only : null;
 }

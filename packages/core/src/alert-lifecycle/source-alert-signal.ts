@@ -26,8 +26,10 @@ export function signalOfAlert(alert: NormalizedAlert): AlertSignal {
     summary: alert.summary ?? null,
     labels: { ...alert.labels },
     details: { ...alert.details, ...(alert.link ? { link: alert.link } : {}) },
+    // The summary again, as this change said it: the instance keeps the one its episode opened with.
     payload: {
       annotations: alert.annotations,
+      summary: alert.summary ?? null,
       startsAt: alert.startsAt ?? null,
       endsAt: alert.endsAt ?? null,
     },

@@ -21,6 +21,7 @@ import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { AlertSignal } from './alert-signal';
 import { applySignal } from './apply-signal';
+import { type RuleSignal, withBatchFacts } from './batch-facts';
 import { signalOfAlert } from './source-alert-signal';
 import { refusedAlerts, type SortedBatch, sortOutUnstorable } from './unstorable-alerts';
 
@@ -190,22 +191,23 @@ export class WebhookIngestion {
         }),
       );
     const listening = await this.listeningRules(admitted);
+    const fires: RuleSignal[] = [];
+    const firingNow = new Map<string, Set<string>>();
+    for (const alert of alerts) {
+      const fired = signalOfAlert(alert);
+      const signal = { ...fired, details: { ...fired.details, polledFrom: admitted.id } };
+      for (const rule of listening) {
+        if (!matchesRule(alert, rule.settings, admitted.plugin)) continue;
+        fires.push({ ruleId: rule.id, signal });
+        const seen = firingNow.get(rule.id) ?? new Set<string>();
+        seen.add(signal.fingerprint);
+        firingNow.set(rule.id, seen);
+      }
+    }
     return retryOnDeadlock(() =>
       this.deps.orm.em.fork().transactional(async (tx) => {
-        let matched = 0;
-        const firingNow = new Map<string, Set<string>>();
-        for (const alert of alerts) {
-          const fired = signalOfAlert(alert);
-          const signal = { ...fired, details: { ...fired.details, polledFrom: admitted.id } };
-          for (const rule of listening) {
-            if (!matchesRule(alert, rule.settings, admitted.plugin)) continue;
-            matched++;
-            await applySignal(tx, this.deps, rule.id, signal);
-            const seen = firingNow.get(rule.id) ?? new Set<string>();
-            seen.add(signal.fingerprint);
-            firingNow.set(rule.id, seen);
-          }
-        }
+        // Read before the fires are applied: a fire only makes firing what it lists, which the
+        // stale instances never are, so the read sees what it would after them.
         const stale =
           listening.length === 0
             ? []
@@ -221,20 +223,23 @@ export class WebhookIngestion {
                   order by rule_id, fingerprint`,
                 [listening.map((rule) => rule.id), admitted.id],
               );
-        let resolved = 0;
-        for (const row of stale) {
-          if (firingNow.get(row.rule_id)?.has(row.fingerprint)) continue;
-          resolved++;
-          await applySignal(tx, this.deps, row.rule_id, {
-            fingerprint: row.fingerprint,
-            alertname: row.alertname,
-            instance: row.instance,
-            state: 'resolved',
-            kind: 'resolved',
-            description: NO_LONGER_LISTED,
-          });
+        const resolves: RuleSignal[] = stale
+          .filter((row) => !firingNow.get(row.rule_id)?.has(row.fingerprint))
+          .map((row) => ({
+            ruleId: row.rule_id,
+            signal: {
+              fingerprint: row.fingerprint,
+              alertname: row.alertname,
+              instance: row.instance,
+              state: 'resolved',
+              kind: 'resolved',
+              description: NO_LONGER_LISTED,
+            },
+          }));
+        for (const { ruleId, signal } of withBatchFacts([...fires, ...resolves], admitted.id)) {
+          await applySignal(tx, this.deps, ruleId, signal);
         }
-        return { alerts: alerts.length, matched, resolved };
+        return { alerts: alerts.length, matched: fires.length, resolved: resolves.length };
       }),
     );
   }
@@ -283,24 +288,23 @@ export class WebhookIngestion {
   ): Promise<WebhookAnswer> {
     const { plugin } = admitted;
     const listening = await this.listeningRules(admitted);
+    const matches: RuleSignal[] = [];
+    for (const [index, alert] of alerts.entries()) {
+      const signal = signals[index];
+      if (!signal) continue;
+      for (const rule of listening) {
+        if (matchesRule(alert, rule.settings, plugin)) matches.push({ ruleId: rule.id, signal });
+      }
+    }
+    const applied = withBatchFacts(matches, admitted.id);
     // A payload's alerts lock instances and rules in payload order, so concurrent payloads (and API
     // signals) can deadlock; PostgreSQL rolls the victim back whole, and the payload is applied again.
-    const matched = await retryOnDeadlock(() =>
+    await retryOnDeadlock(() =>
       this.deps.orm.em.fork().transactional(async (tx) => {
-        let matches = 0;
-        for (const [index, alert] of alerts.entries()) {
-          const signal = signals[index];
-          if (!signal) continue;
-          for (const rule of listening) {
-            if (!matchesRule(alert, rule.settings, plugin)) continue;
-            matches++;
-            await applySignal(tx, this.deps, rule.id, signal);
-          }
-        }
-        return matches;
+        for (const { ruleId, signal } of applied) await applySignal(tx, this.deps, ruleId, signal);
       }),
     );
-    return { status: true, alerts: alerts.length, matched };
+    return { status: true, alerts: alerts.length, matched: applied.length };
   }
 }
 

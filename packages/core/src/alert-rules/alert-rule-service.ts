@@ -105,15 +105,15 @@ export class AlertRuleService {
   }
 
   /**
-   * For a rule the service evaluates, how its runs go (the check document itself is
-   * `triggered/{id}`'s); for a rule in a maintenance window (a silent behavior rule's), which one and
-   * until when: its notifications are held back meanwhile.
+   * For a rule the service evaluates, how its runs go, with the last run's check document (REST's
+   * one place for it since `triggered/{id}` answers the original UI's list); for a rule in a
+   * maintenance window (a silent behavior rule's), which one and until when: its notifications are
+   * held back meanwhile.
    */
   private async withEvaluation(view: AlertRuleView): Promise<AlertRuleView> {
-    const check = await this.deps.checks?.ruleStatus(view.id);
+    const evaluation = await this.deps.checks?.ruleStatus(view.id);
     const maintenance = await this.maintenanceOf(view.id);
-    if (!check && !maintenance) return view;
-    const evaluation = check ? (({ document: _document, ...rest }) => rest)(check) : undefined;
+    if (!evaluation && !maintenance) return view;
     return { ...view, ...(evaluation ? { evaluation } : {}), ...(maintenance ? { maintenance } : {}) };
   }
 

@@ -34,7 +34,10 @@ export interface FiringRow {
 }
 
 export interface EvaluationPlan {
-  /** Fires of instances that start firing now, then resolves of those that stopped. */
+  /**
+   * Fires of instances that start firing now, then resolves of those that stopped; each names the
+   * data source that returned (or last returned) it in `payload.dataSourceId`, for its history event.
+   */
   readonly signals: readonly AlertSignal[];
   readonly memory: EvaluationMemory;
   /** Instances returned but held by `for`. */
@@ -85,6 +88,7 @@ export function planEvaluation(input: {
         signals.push({
           ...signal,
           details: { ...signal.details, dataSourceId: answer.sourceId },
+          payload: { ...signal.payload, dataSourceId: answer.sourceId },
         });
       } else {
         pending[fingerprint] = since;
@@ -111,6 +115,7 @@ export function planEvaluation(input: {
       state: 'resolved',
       kind: 'resolved',
       description: NO_LONGER_RETURNED,
+      ...(last === undefined ? {} : { payload: { dataSourceId: last.source } }),
     });
   }
 

@@ -6,6 +6,7 @@ import {
   type RuleEvaluation,
 } from '@oncall/plugin-sdk';
 import { applySignal } from '../alert-lifecycle/apply-signal';
+import { withBatchFacts } from '../alert-lifecycle/batch-facts';
 import type { SecretBox } from '../crypto/secret-box';
 import { queriedDataSource } from '../data-sources/query-target';
 import { DataSource } from '../entities/data-source.entity';
@@ -146,7 +147,8 @@ export class RuleEvaluator {
           answers,
           firing,
         });
-        for (const signal of plan.signals) await applySignal(tx, this.deps, rule.id, signal);
+        const applied = withBatchFacts(plan.signals.map((signal) => ({ ruleId: rule.id, signal })));
+        for (const { signal } of applied) await applySignal(tx, this.deps, rule.id, signal);
         const outcome: CheckOutcome = {
           status: failures.length === 0 ? 'ok' : 'error',
           error: failures.length === 0 ? null : failures.join(' '),

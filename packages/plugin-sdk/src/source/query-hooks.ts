@@ -61,9 +61,9 @@ export interface RuleEvaluation {
    */
   readonly firing: readonly SourceAlert[];
   /**
-   * What the run saw, kept as the run's check document and shown by
-   * `GET /api/v1/alert-rule/triggered/{id}`: the query sent, the count or the number of series, the
-   * threshold. Plain JSON, a few KiB at most (the host cuts a larger one); no secrets.
+   * What the run saw, kept as the run's check document and shown in the rule read
+   * (`GET /api/v1/alert-rule/{id}`, its `evaluation.document`): the query sent, the count or the
+   * number of series, the threshold. Plain JSON, a few KiB at most (the host cuts a larger one); no secrets.
    */
   readonly document: Readonly<Record<string, unknown>>;
 }

@@ -75,6 +75,12 @@ const commonShape = {
     .record(z.string(), z.array(z.object({ value: z.string(), label: z.string().min(1) })).readonly())
     .optional(),
   matches: aFunction<Hook<'matches'>>().optional(),
+  legacyView: z
+    .object({
+      historyRow: aFunction<Hook<'legacyView'>['historyRow']>(),
+      firingItem: aFunction<NonNullable<Hook<'legacyView'>['firingItem']>>().optional(),
+    })
+    .optional(),
 };
 
 /** What a source that takes webhooks has besides: its payload, how to read it, real examples. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldOf } from '../channel';
+import type { LegacyView } from './legacy-view';
 import type { AlertStatus, NormalizedAlert, SourceAlert } from './normalized-alert';
 import type { ProbePlan } from './probe-plan';
 import type { SourceQueryHooks } from './query-hooks';
@@ -71,6 +72,8 @@ export interface SourceConnectionFields<Schema extends z.ZodObject = z.ZodObject
  * - `ruleFields`: what rules of this type store (see {@link SourceRuleFields}).
  * - `ruleOptions`: fixed pick lists for rule forms (see {@link SourceRuleOptions}).
  * - `matches`: the source's own rule filters on webhook alerts.
+ * - `legacyView`: the fields the original product's web UI reads for rules of this type (see
+ *   {@link LegacyView}); only for the types that UI knows.
  */
 interface SourceDefinitionBase<Connection extends z.ZodObject> extends SourceQueryHooks {
   readonly id: string;
@@ -95,6 +98,7 @@ interface SourceDefinitionBase<Connection extends z.ZodObject> extends SourceQue
    * }
    */
   matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
+  readonly legacyView?: LegacyView;
 }
 
 /**
@@ -168,6 +172,7 @@ interface AnySourceDefinitionBase extends SourceQueryHooks {
   readonly ruleFields?: SourceRuleFields;
   readonly ruleOptions?: SourceRuleOptions;
   matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
+  readonly legacyView?: LegacyView;
 }
 
 /**

@@ -1,74 +1,58 @@
 import { alertHistoryEntrySchema } from '@oncall/contracts';
-import type { HistoryEntry } from '@oncall/core';
+import type { BatchCounts, HistoryEntry } from '@oncall/core';
+import type { LegacyView } from '@oncall/plugin-sdk';
 import { z } from 'zod';
-
-/** A history row on REST: the entry with its status in lower case and the rule type's fields beside it. */
-export const legacyHistoryRowSchema = z.looseObject({
-  ...alertHistoryEntrySchema.shape,
-  status: z
-    .string()
-    .describe(
-      "Changed: the row's state in lower case (`critical`, `warning`, `resolved`...), `firing` or " +
-        '`resolved` on grafana and pmm rules. It was the label now in `statusLabel`.',
-    ),
-  statusLabel: alertHistoryEntrySchema.shape.status,
-});
-
-/** What a history row says about its alert, as labels and annotations. */
-function alertOf(entry: HistoryEntry) {
-  const labels = {
-    ...(entry.alertname === null ? {} : { alertname: entry.alertname }),
-    ...(entry.instance === null ? {} : { instance: entry.instance }),
-  };
-  const annotations = entry.description === null ? {} : { description: entry.description };
-  return { alertname: entry.alertname ?? '', labels, annotations };
-}
-
-const isResolution = (entry: HistoryEntry) => entry.kind === 'resolved' || entry.kind === 'auto_resolved';
+import { alertStateOf, legacyAlertRecord, type RuleRef, viewFields } from './legacy-alert-record';
 
 /**
- * The fields each history tab of the original web UI reads for the rule's type, added beside the
- * row's own. `status` becomes the row's state in lower case (`critical`, `resolved`...) as the
- * UI's status chip takes it, `firing`/`resolved` for grafana and pmm rows; the label it held
- * (`Firing`, `Resolved`...) stays as `statusLabel`.
+ * A history row on REST: the entry, with its status in lower case, the rule it belongs to and the
+ * fields the original web UI reads for the rule's type beside it.
  */
-export function historyRowForType(type: string, entry: HistoryEntry) {
-  const state = entry.state ?? entry.ruleState;
-  const row = { ...entry, status: state as string, statusLabel: entry.status };
-  const alert = alertOf(entry);
-  switch (type) {
-    case 'grafana':
-    case 'pmm':
-      return {
-        ...row,
-        status: isResolution(entry) ? 'resolved' : 'firing',
-        dataSourceName: '',
-        title: alert.alertname,
-        message: entry.description ?? '',
-        alerts: [{ labels: alert.labels, annotations: alert.annotations }],
-      };
-    case 'sentry':
-      return {
-        ...row,
-        action: isResolution(entry) ? 'resolved' : 'triggered',
-        data: { description_title: alert.alertname, description_text: entry.description ?? '', web_url: '' },
-        url: '',
-      };
-    case 'prometheus':
-      return {
-        ...row,
-        countFire: isResolution(entry) ? 0 : 1,
-        countResolve: isResolution(entry) ? 1 : 0,
-        alerts: [{ labels: alert.labels, annotations: alert.annotations }],
-      };
-    case 'zabbix':
-      return {
-        ...row,
-        event_status: isResolution(entry) ? 'RESOLVE' : 'PROBLEM',
-        alert_subject: alert.alertname,
-        alert_message: entry.description ?? '',
-      };
-    default:
-      return row;
-  }
+export const legacyHistoryRowSchema = z
+  .looseObject({
+    ...alertHistoryEntrySchema.shape,
+    status: z
+      .string()
+      .describe(
+        "Changed: the row's state in lower case (`critical`, `warning`, `resolved`...), `firing` or " +
+          '`resolved` on grafana and pmm rules. It was the label now in `statusLabel`.',
+      ),
+    statusLabel: alertHistoryEntrySchema.shape.status,
+    alertRuleId: z.string(),
+    alertRuleName: z.string(),
+    updatedAt: z.string().describe('As `createdAt`: a history row never changes.'),
+  })
+  .describe(
+    "Each row adds the fields the legacy web UI's history tab reads for the rule's type, made by the " +
+      "type's source plugin (`legacyView`) from what was stored of the alert (docs/plugins.md).",
+  );
+
+const RESOLUTIONS: ReadonlySet<HistoryEntry['kind']> = new Set(['resolved', 'auto_resolved']);
+const ALERT_CHANGES: ReadonlySet<HistoryEntry['kind']> = new Set(['fired', 'refired', 'status', 'triggered']);
+
+/** What made the row, when it was no batch: an alert change counts itself, anything else nothing. */
+function batchOf(entry: HistoryEntry): BatchCounts {
+  if (entry.batch) return entry.batch;
+  if (RESOLUTIONS.has(entry.kind)) return { fired: 0, resolved: 1 };
+  return ALERT_CHANGES.has(entry.kind) ? { fired: 1, resolved: 0 } : { fired: 0, resolved: 0 };
+}
+
+/**
+ * One row of the rule's history as the original web UI's history tab reads it: `status` is the
+ * row's state in lower case (`critical`, `resolved`...), as its status chip takes it, and the label
+ * it held (`Firing`, `Resolved`...) stays as `statusLabel`; then what the rule type's source plugin
+ * adds (its `legacyView`).
+ */
+export function historyRowForType(rule: RuleRef, entry: HistoryEntry, view: LegacyView | undefined) {
+  const state = alertStateOf(RESOLUTIONS.has(entry.kind) ? 'resolved' : (entry.state ?? entry.ruleState));
+  const row = {
+    ...entry,
+    status: (entry.state ?? entry.ruleState) as string,
+    statusLabel: entry.status,
+    alertRuleId: rule.id,
+    alertRuleName: rule.name,
+    updatedAt: entry.createdAt,
+  };
+  const record = { ...legacyAlertRecord(rule, entry, state, entry.createdAt), batch: batchOf(entry) };
+  return { ...row, ...viewFields(view && (() => view.historyRow(record))) };
 }

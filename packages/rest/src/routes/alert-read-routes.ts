@@ -4,12 +4,12 @@ import {
   ruleActionAnswerSchema,
   statusTimelineQuery,
   statusTimelineSchema,
-  triggeredViewSchema,
 } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { firingAlertForType, legacyFiringAlertSchema } from '../legacy/firing-alerts-by-rule-type';
 import { historyRowForType, legacyHistoryRowSchema } from '../legacy/history-by-rule-type';
 import { answerInAskedUnit, readMillisecondTimes } from '../legacy/millisecond-timeline';
 import { documentedAs } from '../openapi/schema-names';
@@ -58,23 +58,43 @@ export function alertReadRoutes(app: FastifyInstance, core: Core): void {
         params: idParams,
         querystring: historyQuery,
         description:
-          'Newest first. Each row adds the fields the legacy web UI reads for the rule type: grafana and ' +
-          'pmm `title`, `message`, `alerts`, `dataSourceName`; sentry `action`, `data`, `url`; prometheus ' +
-          '`countFire`, `countResolve`, `alerts`; zabbix `event_status`, `alert_subject`, `alert_message`.',
+          "Newest first. Each row adds the fields the legacy web UI's history tab reads for the rule's " +
+          'type (prometheus `countFire` and `countResolve`, zabbix `event_status`...).',
         response: { 200: documentedAs(paginated(legacyHistoryRowSchema), 'AlertHistoryPage') },
       },
     },
     async (request) => {
       const actor = actorOf(request);
       const page = await core.alerts.history(actor, request.params.id, request.query);
-      const { type } = await core.alertRules.get(actor, request.params.id);
-      return toLegacyEnvelope({ ...page, items: page.items.map((entry) => historyRowForType(type, entry)) });
+      const rule = await core.alertRules.get(actor, request.params.id);
+      const view = core.plugins.sourceFor(rule.type)?.legacyView;
+      return toLegacyEnvelope({
+        ...page,
+        items: page.items.map((entry) => historyRowForType(rule, entry, view)),
+      });
     },
   );
   r.get(
     '/alert-rule/triggered/:id',
-    { schema: { tags, params: idParams, response: { 200: triggeredViewSchema } } },
-    (request) => core.alerts.triggered(actorOf(request), request.params.id),
+    {
+      schema: {
+        tags,
+        params: idParams,
+        description:
+          "Changed: a bare array, the original web UI's per-type list of what fires now (it was " +
+          '`{alertRuleId, type, state, instances, check?}`): one element per firing instance, its fields ' +
+          "(what `instances` held) with the names that UI reads and its rule type's own. The rule's " +
+          'state is the rule read’s `state`, an evaluated rule’s last check its `evaluation`.',
+        response: { 200: documentedAs(z.array(legacyFiringAlertSchema), 'FiringAlertList') },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { instances } = await core.alerts.triggered(actor, request.params.id);
+      const rule = await core.alertRules.get(actor, request.params.id);
+      const view = core.plugins.sourceFor(rule.type)?.legacyView;
+      return instances.map((instance) => firingAlertForType(rule, instance, view));
+    },
   );
   r.post(
     '/alert-rule/acknowledge/:id',

@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+/** Each file opens and migrates its own database; embedded PGlite on a busy machine needs the margin. */
+// One module graph per worker for all its files (docs/decisions.md, Tests).
+export default defineConfig({ test: { hookTimeout: 60_000, isolate: false } });
