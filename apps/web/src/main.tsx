@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { router } from './router';
 import { styleNonce } from './theme/style-nonce';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 import { queryClient } from './trpc/client';
 
 const root = document.getElementById('root');
@@ -16,7 +16,12 @@ if (!root) throw new Error('index.html has no #root');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto" getStyleNonce={styleNonce}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      getStyleNonce={styleNonce}
+    >
       <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

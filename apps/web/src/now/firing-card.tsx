@@ -116,8 +116,7 @@ export function FiringCard({
           </Button>
           <Button
             size="sm"
-            variant="light"
-            color="teal"
+            variant="default"
             disabled={busy}
             onClick={() => actions.resolve(entry.rule.id)}
             aria-describedby={headingId}

@@ -39,7 +39,7 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
 
   return (
-    <Stack gap="md" maw={900} mx="auto">
+    <Stack gap="md" maw={900}>
       <Group justify="space-between" align="center">
         <Title order={1} size="h2">
           Now

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Center,
   Group,
   Loader,
@@ -92,8 +93,9 @@ export function RuleListPage({
         </Alert>
       )}
       {rules.data && rules.data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="xs">
+        // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Alert rules table">
+          <Table striped highlightOnHover verticalSpacing="xs" miw={560}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -134,7 +136,7 @@ export function RuleListPage({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
       {pages > 1 && (
         <Center>
