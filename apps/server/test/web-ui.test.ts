@@ -116,6 +116,12 @@ describe('the web UI served by the server', () => {
     expect(answer.statusCode).toBe(status);
   });
 
+  it('adds nothing of its own to the OpenAPI document', async () => {
+    const app = await appWith();
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
   it('works under the sub-path of PUBLIC_URL, whether the proxy strips the path or not', async () => {
     const app = await appWith('https://alerts.example.org/oncall/');
     const page = await app.inject({ method: 'GET', url: '/oncall/', headers: html });

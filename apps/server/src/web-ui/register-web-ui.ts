@@ -67,7 +67,8 @@ export async function registerWebUi(app: FastifyInstance, options: WebUiOptions)
         );
       },
     });
-    scope.get('/', (_request, reply) => sendIndex(reply));
+    // Not an API operation: left out of the OpenAPI document.
+    scope.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   });
 
   return (request, reply) => {
