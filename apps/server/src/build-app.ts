@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { TrustProxy } from '@oncall/config';
 import type { Core } from '@oncall/core';
 import { registerGraphql } from '@oncall/graphql';
@@ -10,6 +11,8 @@ import { registerHealthRoutes } from './http/health-routes';
 import { type MetricsOptions, registerMetrics } from './http/metrics';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
 import { type LogDestination, loggerOptions } from './logging/logger-options';
+import { publicPathOf, withoutPublicPath } from './web-ui/public-path';
+import { registerWebUi, type WebUiFallback } from './web-ui/register-web-ui';
 
 export interface AppOptions {
   core: Core;
@@ -33,12 +36,15 @@ export interface AppOptions {
   metrics?: MetricsOptions;
   /** Answer GraphQL introspection (`GRAPHQL_INTROSPECTION`); off unless asked for. */
   graphqlIntrospection?: boolean;
+  /** The web UI's build to serve at `/` (`apps/web/dist`); no UI without it. */
+  webUiRoot?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** The HTTP composition: every face mounted on one Fastify instance over one core. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const publicPath = publicPathOf(options.publicUrl);
   const app = Fastify({
     logger: loggerOptions(options.logLevel, options.logStream),
     bodyLimit: options.bodyLimitBytes,
@@ -51,21 +57,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // Under a sub-path (`PUBLIC_URL=https://host/oncall`) the server answers both `/oncall/…` and
+    // `/…`, whether or not the proxy in front strips the path.
+    ...(publicPath
+      ? { rewriteUrl: (request: IncomingMessage) => withoutPublicPath(request.url ?? '/', publicPath) }
+      : {}),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Fastify's own 404 logs and echoes the raw URL, tokens and all.
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).send({ message: 'Route not found.', code: 'not_found' }),
-  );
+  let webUiPage: WebUiFallback = () => false;
+  // Fastify's own 404 logs and echoes the raw URL, tokens and all. A page route of the web UI (a
+  // browser loading `/rules/…`) gets the UI's page instead.
+  app.setNotFoundHandler((request, reply) => {
+    if (webUiPage(request, reply)) return reply;
+    return reply.status(404).send({ message: 'Route not found.', code: 'not_found' });
+  });
 
   registerMetrics(app, options.metrics);
   registerHealthRoutes(app, options.ping, options.readinessTimeoutMs);
   await registerOpenApi(app);
   await app.register(restApi, { prefix: '/api/v1', core: options.core });
   await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });
-  await app.register(async (scope) => registerTrpc(scope, { core: options.core, prefix: '/trpc' }));
+  await app.register(async (scope) =>
+    registerTrpc(scope, { core: options.core, prefix: '/trpc', publicUrl: options.publicUrl }),
+  );
   await app.register(async (scope) =>
     registerGraphql(scope, {
       core: options.core,
@@ -76,5 +92,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerOpenApiRoute(app);
   await registerApiDocs(app);
+  if (options.webUiRoot) webUiPage = await registerWebUi(app, { root: options.webUiRoot, publicPath });
   return app;
 }

@@ -20,6 +20,7 @@ import { createEngineMetrics } from './metrics/engine-metrics';
 import { registerQueueGauges } from './metrics/queue-gauges';
 import { createTemplateFallbackCounter } from './metrics/template-fallbacks';
 import { scheduleRetention } from './retention/retention-schedule';
+import { webBuildRoot } from './web-ui/web-build-root';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -113,6 +114,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       graphiql: config.env !== 'production',
       metrics: { registry, token: config.http.metricsToken },
       graphqlIntrospection: config.graphql.introspection,
+      webUiRoot: webBuildRoot(),
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
     reportTemplateFallback = (fallback) =>

@@ -31,6 +31,7 @@ export {
   type FireBatcherSettings,
 } from './alert-lifecycle/fire-batcher';
 export { type OneStatementFire, oneStatementFire } from './alert-lifecycle/fire-in-one-statement';
+export type { FiringNowEntry } from './alert-lifecycle/firing-now';
 export type { ActionAnswer } from './alert-lifecycle/rule-actions';
 export type { SegmentEvent } from './alert-lifecycle/segment-events';
 export type { RuleTimeline, TimelineQuery, TimelineSegment } from './alert-lifecycle/status-timeline';

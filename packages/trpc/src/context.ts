@@ -1,4 +1,5 @@
 import type { Core } from '@oncall/core';
+import type { BrowserSession } from './browser-session/browser-session';
 
 /**
  * What every procedure sees. The transport (Fastify, a test, a server-side caller) supplies the
@@ -10,6 +11,8 @@ export interface TrpcContext {
   /** Login metadata recorded on the session and used by the per-IP login limiter. */
   ip?: string;
   userAgent?: string;
+  /** The refresh cookie of a browser request; absent where the transport has none (server-side callers). */
+  browserSession?: BrowserSession;
 }
 
 export function createContext(options: TrpcContext): TrpcContext {
@@ -18,5 +21,6 @@ export function createContext(options: TrpcContext): TrpcContext {
     accessToken: options.accessToken,
     ip: options.ip,
     userAgent: options.userAgent,
+    browserSession: options.browserSession,
   };
 }

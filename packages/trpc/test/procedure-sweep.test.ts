@@ -5,7 +5,14 @@ import { createAppRouter, registerTrpc } from '../src/index';
 import { trpcHttp } from './trpc-http';
 
 /** Procedures anyone may call: the sign-in and the acknowledge link, whose signed token is the authority. */
-const PUBLIC = new Set(['auth.login', 'auth.refresh', 'ackLinks.inspect', 'ackLinks.acknowledge']);
+const PUBLIC = new Set([
+  'auth.login',
+  'auth.refresh',
+  'auth.browserLogin',
+  'auth.browserRefresh',
+  'ackLinks.inspect',
+  'ackLinks.acknowledge',
+]);
 
 interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';

@@ -8,6 +8,7 @@ import { queryRows } from '../persistence/query-rows';
 import type { CheckStatus } from '../scheduled-checks/scheduled-check-store';
 import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import type { BatchCounts } from './batch-facts';
+import { type FiringNowEntry, firingNow } from './firing-now';
 import { loadVisibleRule } from './rule-access';
 import { type RuleTimeline, statusTimeline, type TimelineQuery } from './status-timeline';
 
@@ -96,6 +97,14 @@ export class AlertReadService {
       checks?: Pick<ScheduledChecks, 'ruleStatus'>;
     },
   ) {}
+
+  /** Every instance firing now across the rules the actor may see, worst and newest first. */
+  firing(
+    actor: Actor,
+    query: PageQuery,
+  ): Promise<Page<FiringNowEntry> & { critical: number; warning: number }> {
+    return firingNow(this.deps.orm, actor, query);
+  }
 
   statusTimeline(actor: Actor, query: TimelineQuery): Promise<RuleTimeline[]> {
     return statusTimeline(this.deps.orm, actor, query);

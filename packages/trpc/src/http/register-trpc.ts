@@ -2,8 +2,9 @@ import { bearerToken } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppRouter, createAppRouter } from '../app-router';
+import { refreshCookieSession } from '../browser-session/refresh-cookie';
 import { createContext } from '../context';
 import { registerLiveEventsRoute } from './live-events-route';
 import { retryAfterHeaders } from './retry-after';
@@ -12,6 +13,12 @@ export interface TrpcMountOptions {
   core: Core;
   /** Where the router answers; `/trpc` unless told otherwise. */
   prefix?: string;
+  /**
+   * Where users reach the service (`PUBLIC_URL`): its path is where browsers see the tRPC prefix,
+   * which the browser session's refresh cookie is scoped to, and its scheme makes that cookie
+   * `Secure`.
+   */
+  publicUrl?: string;
 }
 
 /**
@@ -21,7 +28,16 @@ export interface TrpcMountOptions {
 export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptions): Promise<void> {
   const { core } = options;
   const prefix = options.prefix ?? '/trpc';
-  const contextOf = (req: FastifyRequest, connectionParams: Record<string, string | undefined> | null) =>
+  const publicUrl = options.publicUrl ? new URL(options.publicUrl) : undefined;
+  const refreshCookie = {
+    path: `${publicUrl?.pathname.replace(/\/$/, '') ?? ''}${prefix}/auth.browserRefresh`,
+    publicHttps: publicUrl?.protocol === 'https:',
+  };
+  const contextOf = (
+    req: FastifyRequest,
+    connectionParams: Record<string, string | undefined> | null,
+    reply?: FastifyReply,
+  ) =>
     createContext({
       core,
       // EventSource cannot set headers: a subscription may carry the token in its connection
@@ -29,6 +45,7 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
       accessToken: bearerToken(req.headers.authorization) ?? connectionToken(connectionParams),
       ip: req.ip,
       userAgent: req.headers['user-agent'],
+      browserSession: reply && refreshCookieSession(req, reply, refreshCookie),
     });
   const onError = (error: TRPCError, req: FastifyRequest, path?: string) => {
     if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -36,7 +53,7 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
   };
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: createAppRouter(core.plugins),
-    createContext: ({ req, info }) => contextOf(req, info.connectionParams),
+    createContext: ({ req, res, info }) => contextOf(req, info.connectionParams, res),
     responseMeta: retryAfterHeaders,
     onError: ({ error, req, path }) => onError(error, req, path),
   };

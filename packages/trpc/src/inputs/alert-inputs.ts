@@ -18,3 +18,6 @@ export const deliveryLogInput = z.strictObject({
   episodeId: idField('episode id').optional(),
   ...pageQueryShape(50),
 });
+
+/** A page of what fires now across the visible rules; the whole input may be left out. */
+export const firingInput = z.strictObject(pageQueryShape(50)).prefault({});

@@ -1,4 +1,4 @@
-import { historyInput, statusTimelineInput } from '../inputs/alert-inputs';
+import { firingInput, historyInput, statusTimelineInput } from '../inputs/alert-inputs';
 import { idInput } from '../inputs/strict-inputs';
 import { protectedProcedure, router } from '../trpc';
 
@@ -12,6 +12,13 @@ export const alertRouter = router({
   history: protectedProcedure
     .input(historyInput)
     .query(({ ctx, input: { id, ...query } }) => ctx.core.alerts.history(ctx.actor, id, query)),
+  /**
+   * Every instance firing now across the rules the caller may see, worst first and newest first,
+   * a page at a time, with the counts per state (the web UI's Now page).
+   */
+  firing: protectedProcedure
+    .input(firingInput)
+    .query(({ ctx, input }) => ctx.core.alerts.firing(ctx.actor, input)),
   /** The instances firing now, and an evaluated rule's last check. */
   triggered: protectedProcedure
     .input(idInput)

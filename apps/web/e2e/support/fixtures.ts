@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './e2e-env';
+
+/** The serious and critical WCAG violations axe finds on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Logs in through the UI's form. */
+export async function logInThroughForm(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: 'Username' }).fill(E2E_ADMIN.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Now' })).toBeVisible();
+}
+
+/** An API rule made through REST, as a script of the user's would; its token fires it. */
+export async function createApiRule(
+  request: APIRequestContext,
+  baseUrl: string,
+  name: string,
+): Promise<{ id: string; apiToken: string }> {
+  const login = await request.post(`${baseUrl}/api/v1/auth/login`, { data: E2E_ADMIN });
+  expect(login.ok()).toBe(true);
+  const { accessToken } = await login.json();
+  const created = await request.post(`${baseUrl}/api/v1/alert-rule`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { type: 'api', name, enableAutoResolve: false },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  return created.json();
+}
+
+/** `POST /api/v1/fire-alert` with the rule's token. */
+export async function fire(
+  request: APIRequestContext,
+  baseUrl: string,
+  apiToken: string,
+  alert: { alertname: string; instance: string; description: string },
+): Promise<void> {
+  const answer = await request.post(`${baseUrl}/api/v1/fire-alert`, {
+    headers: { authorization: `Bearer ${apiToken}` },
+    data: alert,
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** Every Content-Security-Policy refusal the page reports, so a policy break fails the test. */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: async ({ page }, use) => {
+    const seen: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) seen.push(message.text());
+    });
+    await use(seen);
+    expect(seen).toEqual([]);
+  },
+});
+
+export { expect };

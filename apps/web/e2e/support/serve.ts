@@ -1,0 +1,58 @@
+// The real server for the browser tests, from its sources, on a fresh PostgreSQL database that is
+// dropped when Playwright stops it. Run with tsx: `tsx --conditions=development e2e/support/serve.ts`.
+// The web build (`vite build`) must exist: the server serves it.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adminQuery, findPostgres } from '@oncall/db/testing';
+import { E2E_ADMIN } from './e2e-env';
+
+const port = process.env.E2E_PORT ?? '3917';
+const publicUrl = process.env.E2E_PUBLIC_URL;
+const adminUrl = await findPostgres(process.env.TEST_DATABASE_URL);
+if (!adminUrl) throw new Error('The browser tests need PostgreSQL on 127.0.0.1:5432 (or TEST_DATABASE_URL).');
+const name = `oncall_e2e_${randomBytes(6).toString('hex')}`;
+await adminQuery(adminUrl, `create database "${name}"`);
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${name}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'oncall-e2e-'));
+
+const serverDir = fileURLToPath(new URL('../../../server', import.meta.url));
+const server = spawn(process.execPath, ['--import', 'tsx', '--conditions=development', 'src/main.ts'], {
+  cwd: serverDir,
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: port,
+    DATABASE_URL: databaseUrl.toString(),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
+  },
+  stdio: 'inherit',
+});
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  server.kill('SIGTERM');
+  if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+  await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`).catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+server.once('exit', (code) => {
+  if (!stopping) {
+    process.stderr.write(`the server exited with ${code}\n`);
+    void stop();
+  }
+});

@@ -1,0 +1,82 @@
+import { Alert, Badge, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { trpc } from '../trpc/client';
+import { FiringCard } from './firing-card';
+import { type LiveState, useLiveRefresh } from './use-live-refresh';
+import { useRuleActions } from './use-rule-actions';
+
+const PER_PAGE = 50;
+
+const LIVE_LABEL: Record<LiveState, { text: string; color: string }> = {
+  connecting: { text: 'Connecting…', color: 'gray' },
+  live: { text: 'Live', color: 'teal' },
+  offline: { text: 'Reconnecting…', color: 'orange' },
+};
+
+/** The clock relative times are shown against, ticking each half minute. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  const interval = useInterval(() => setNow(new Date()), 30_000);
+  useEffect(() => {
+    interval.start();
+    return interval.stop;
+  }, [interval]);
+  return now;
+}
+
+/** Now: every firing instance of the rules the user can see, worst and newest first, kept live. */
+export function NowPage({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const firing = useQuery({
+    ...trpc.alerts.firing.queryOptions({ page, perPage: PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+  const live = useLiveRefresh();
+  const actions = useRuleActions();
+  const now = useNow();
+  const data = firing.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          Now
+        </Title>
+        <Badge variant="dot" color={LIVE_LABEL[live].color} aria-live="polite">
+          {LIVE_LABEL[live].text}
+        </Badge>
+      </Group>
+      {data && (
+        <Text c="dimmed" size="sm" aria-live="polite" data-testid="firing-summary">
+          {data.total === 0 ? 'Nothing is firing.' : `${data.critical} critical · ${data.warning} warning`}
+        </Text>
+      )}
+      {firing.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Loading what fires" />
+        </Center>
+      )}
+      {firing.isError && (
+        <Alert color="red" title="Could not load what fires">
+          {firing.error.message} It will be retried when the live feed reconnects.
+        </Alert>
+      )}
+      {data && data.total === 0 && (
+        <Alert color="teal" variant="light" title="All quiet">
+          Alerts from the rules you can see appear here the moment they fire. To send one, create an alert
+          rule and post to its URL.
+        </Alert>
+      )}
+      {data?.items.map((entry) => (
+        <FiringCard key={entry.id} entry={entry} now={now} actions={actions} />
+      ))}
+      {pages > 1 && (
+        <Center>
+          <Pagination total={pages} value={page} onChange={onPage} aria-label="Pages of firing alerts" />
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useMemo, useState } from 'react';
+import { isUnauthorized, refreshSession } from '../session/session';
+import { trpc } from '../trpc/client';
+import { coalescedRefresh } from './coalesced-refresh';
+
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+/**
+ * Keeps the firing list current from the `live.events` stream: each batch of alert changes
+ * refetches it (coalesced), nothing polls. A stream refused for an expired token resumes after a
+ * refresh; `httpSubscriptionLink` itself reconnects after network errors, from its last event id.
+ */
+export function useLiveRefresh(): LiveState {
+  const queryClient = useQueryClient();
+  const [started, setStarted] = useState(false);
+  const refresh = useMemo(
+    () => coalescedRefresh(() => queryClient.refetchQueries({ queryKey: trpc.alerts.firing.queryKey() })),
+    [queryClient],
+  );
+  const subscription = useSubscription(
+    trpc.live.events.subscriptionOptions(undefined, {
+      onStarted: () => {
+        setStarted(true);
+        // What changed while the stream was away.
+        refresh();
+      },
+      onData: ({ data }) => {
+        if (data.events.some((event) => event.kind === 'alert')) refresh();
+      },
+      onError: (error) => {
+        if (isUnauthorized(error)) void refreshSession().then((user) => user && subscription.reset());
+      },
+    }),
+  );
+  if (subscription.status === 'pending' && started) return 'live';
+  if (subscription.status === 'error') return 'offline';
+  return started && subscription.status === 'connecting' ? 'offline' : 'connecting';
+}

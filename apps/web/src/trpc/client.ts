@@ -1,0 +1,41 @@
+import type { AppRouter } from '@oncall/trpc';
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { accessToken } from '../session/access-token';
+import { serverPath } from './server-url';
+
+/** The header the server's browser-session procedures require (`BROWSER_SESSION_HEADER` in @oncall/trpc). */
+export const BROWSER_HEADER = { 'x-oncall-browser': '1' } as const;
+
+const url = serverPath('trpc');
+
+/**
+ * One HTTP request per call (no batching): the refresh cookie is scoped to the exact path of
+ * `auth.browserRefresh`, which a batched URL would not match. Subscriptions go over SSE, the token
+ * as a connection param (EventSource cannot set headers), read again on every reconnect.
+ */
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({ url, connectionParams: () => ({ token: accessToken() ?? '' }) }),
+      false: httpLink({
+        url,
+        headers: () => {
+          const token = accessToken();
+          return token ? { ...BROWSER_HEADER, authorization: `Bearer ${token}` } : { ...BROWSER_HEADER };
+        },
+      }),
+    }),
+  ],
+});
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 10_000, refetchOnWindowFocus: true, retry: 1 },
+  },
+});
+
+/** Typed query, mutation and subscription options for every procedure: `useQuery(trpc.x.y.queryOptions())`. */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
