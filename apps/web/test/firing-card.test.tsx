@@ -16,6 +16,8 @@ function entry(overrides: Partial<FiringEntry> = {}): FiringEntry {
     summary: null,
     labels: { team: 'storage' },
     details: { runbook: 'https://runbooks.example/disk' },
+    annotations: null,
+    dataSource: null,
     episodeId: 'e-1',
     firedAt: '2026-03-01T03:05:00Z',
     lastSeenAt: '2026-03-01T03:05:00Z',

@@ -28,7 +28,8 @@ export function FiringCard({
   const firedAt = new Date(entry.firedAt);
   const title = entry.alertname ?? entry.rule.name;
   const labels = Object.entries(entry.labels ?? {});
-  const annotations = Object.entries(entry.details ?? {});
+  // The source's annotations, then the details an API fire sent.
+  const annotations = Object.entries({ ...(entry.annotations ?? {}), ...(entry.details ?? {}) });
   const hasDetails =
     labels.length > 0 || annotations.length > 0 || Boolean(entry.summary && entry.description);
   const busy = actions.busyRuleId === entry.rule.id;

@@ -9,6 +9,7 @@ import type { CheckStatus } from '../scheduled-checks/scheduled-check-store';
 import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import type { BatchCounts } from './batch-facts';
 import { type FiringNowEntry, firingNow } from './firing-now';
+import { fromJson, type Json } from './json-column';
 import { loadVisibleRule } from './rule-access';
 import { type RuleTimeline, statusTimeline, type TimelineQuery } from './status-timeline';
 
@@ -274,12 +275,6 @@ export class AlertReadService {
 }
 
 /** A json(b) column as the driver hands it back: parsed, or its text on some drivers. */
-type Json<T> = T | string | null;
-
-function fromJson<T>(value: Json<T>): T | null {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
-
 /**
  * The data source an event recorded without one came through, when the rule leaves no doubt: the
  * one it lists. A rule listing several (or none: every source of its type) answers null.

@@ -5,6 +5,7 @@ import type { AlertRuleType, AlertState } from '../entities/index';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { selectRows, sql, trustedSql } from '../persistence/sql-fragment';
 import type { FiringInstance } from './alert-read-service';
+import { fromJson, type Json } from './json-column';
 import { stateRankSql } from './state-rank';
 
 /** A firing instance with the rule it belongs to: one row of the web UI's Now page. */
@@ -20,8 +21,11 @@ interface Row {
   state: AlertState;
   description: string | null;
   summary: string | null;
-  labels: Record<string, string> | null;
-  details: Record<string, unknown> | null;
+  labels: Json<Record<string, string>>;
+  details: Json<Record<string, unknown>>;
+  annotations: Json<Record<string, string>>;
+  data_source_id: string | null;
+  data_source_name: string | null;
   episode_id: string;
   fired_at: Date | string;
   last_seen_at: Date | string;
@@ -52,11 +56,15 @@ export async function firingNow(
                count(*) filter (where i.state = 'warning') as warning ${from}`,
   );
   const page = sql`select i.id, i.alertname, i.instance, i.state, i.description, i.summary, i.labels,
-            i.details, i.episode_id, i.fired_at, i.last_seen_at, i.acknowledged_at,
+            i.details, o.payload->'annotations' as annotations, ds.id as data_source_id,
+            ds.name as data_source_name, i.episode_id, i.fired_at, i.last_seen_at, i.acknowledged_at,
             r.id as rule_id, r.name as rule_name, r.type as rule_type,
             exists (select 1 from alert_rule_silences s
                      where s.alert_rule_id = r.id and s.user_id = ${actor.userId}) as is_silent
-       ${from}
+       from alert_instances i join alert_rules r on r.id = i.rule_id
+       left join alert_events o on o.id = i.episode_id
+       left join data_sources ds on ds.id = (o.payload->>'dataSourceId')::uuid
+      where i.state in ('critical', 'warning') and ${visibleRules(actor)}
       order by ${trustedSql(stateRankSql('i.state'))} desc, i.fired_at desc, i.id
       limit ${query.perPage} offset ${pageOffset(query)}`;
   const rows = await selectRows<Row>(em, page);
@@ -70,8 +78,13 @@ export async function firingNow(
       state: r.state,
       description: r.description,
       summary: r.summary,
-      labels: r.labels,
-      details: r.details,
+      labels: fromJson(r.labels),
+      details: fromJson(r.details),
+      annotations: fromJson(r.annotations),
+      dataSource:
+        r.data_source_id !== null && r.data_source_name !== null
+          ? { id: r.data_source_id, name: r.data_source_name }
+          : null,
       episodeId: r.episode_id,
       firedAt: iso(r.fired_at),
       lastSeenAt: iso(r.last_seen_at),
