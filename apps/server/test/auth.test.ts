@@ -92,8 +92,9 @@ describe('auth', () => {
     const rotated = (
       await h.call('POST', '/api/v1/auth/refresh', { body: { refreshToken: first.refreshToken } })
     ).json();
-    // Past the grace window within which a client racing itself gets the same successor again.
-    h.t.clock.advance(31_000);
+    // Past the grace window (the access token's life plus the default 300 s) within which a client
+    // racing itself gets the same successor again.
+    h.t.clock.advance((h.t.settings.accessTokenTtlSeconds + 301) * 1000);
     const reuse = await h.call('POST', '/api/v1/auth/refresh', {
       body: { refreshToken: first.refreshToken },
     });

@@ -64,10 +64,30 @@ describe('refresh as the legacy web UI sends it', () => {
     expect(new Set(answers.map((a) => a.json().refresh_token)).size).toBe(1);
   });
 
+  it('keeps a session alive for an hour of use when the client never keeps the rotated pair', async () => {
+    // The UI refreshes inside server actions, where next-auth cannot write its cookie: the rotated
+    // pair is dropped, and the next call after the 60 s access token expired presents the same
+    // spent refresh token again (seen on the published UI, `src/services/next-auth/authOptions.tsx`).
+    const pair = await h.login(ADMIN.username, ADMIN.password);
+    const rotated = (await refresh(pair.refreshToken, 'application/x-www-form-urlencoded')).json();
+    for (let minute = 1; minute <= 60; minute++) {
+      h.t.clock.advance(61_000);
+      const again = await refresh(pair.refreshToken, 'application/x-www-form-urlencoded');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().refresh_token).toBe(rotated.refresh_token);
+      const me = await h.call('GET', '/api/v1/auth/me', { token: again.json().access_token });
+      expect(me.statusCode).toBe(200);
+    }
+    // Once the client keeps the rotated token and spends it, the old one is a leak again.
+    expect((await refresh(rotated.refresh_token, 'application/json')).statusCode).toBe(200);
+    expect((await refresh(pair.refreshToken, 'application/json')).statusCode).toBe(401);
+  });
+
   it('still revokes the session on a reuse after the grace window', async () => {
+    // The window is the life of the access token last answered, plus the grace seconds.
     const pair = await h.login(ADMIN.username, ADMIN.password);
     const first = await refresh(pair.refreshToken, 'application/x-www-form-urlencoded');
-    h.t.clock.advance((graceSeconds + 1) * 1000);
+    h.t.clock.advance((60 + graceSeconds + 1) * 1000);
     expect((await refresh(pair.refreshToken, 'application/x-www-form-urlencoded')).statusCode).toBe(401);
     expect((await refresh(first.json().refresh_token, 'application/json')).statusCode).toBe(401);
   });

@@ -45,8 +45,12 @@ export const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_SECONDS: positiveInt.default(30 * 24 * 3600),
-  /** A spent refresh token presented again this soon gets its successor again (clients racing themselves). */
-  REFRESH_TOKEN_REUSE_GRACE_SECONDS: nonNegativeInt.max(300).default(30),
+  /**
+   * A spent refresh token whose successor is unspent, presented again within the access token's life
+   * plus this many seconds of its last answer, gets its successor again (clients racing themselves or
+   * dropping the answer, as the legacy web UI does).
+   */
+  REFRESH_TOKEN_REUSE_GRACE_SECONDS: nonNegativeInt.max(3600).default(300),
   /** How long an acknowledge link in a message works after it is sent (it dies sooner with its episode). */
   ACK_LINK_TTL_SECONDS: positiveInt.default(7 * 24 * 3600),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),

@@ -59,8 +59,9 @@ export interface CoreSettings {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /**
-   * How long a spent refresh token presented again still gets its (unspent) successor instead of
-   * revoking the session; 0 turns the grace off. Default 30 s.
+   * How long past the life of the access token it was last answered with a spent refresh token
+   * presented again still gets its (unspent) successor instead of revoking the session; 0 turns the
+   * grace off. Default 300 s.
    */
   refreshTokenReuseGraceSeconds?: number;
   /** How long an acknowledge link works after it is signed (default 7 days); it dies sooner with its episode. */
@@ -242,7 +243,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       accessTokens: new AccessTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds, clock),
       refreshTtlSeconds: settings.refreshTokenTtlSeconds,
-      refreshReuseGraceSeconds: settings.refreshTokenReuseGraceSeconds ?? 30,
+      refreshReuseGraceSeconds: settings.refreshTokenReuseGraceSeconds ?? 300,
       throttle: loginThrottle,
     }),
     users: new UserService({ orm, hasher, ownership, clock, loginThrottle }),

@@ -117,9 +117,12 @@ export class AuthService {
 
   /**
    * Spends a refresh token and returns a fresh pair. A token presented a second time means it
-   * leaked (or a client raced itself): the whole session is revoked, unless it comes back within
-   * the grace window while its successor is still unspent. Then the client raced itself (the legacy
-   * web UI refreshes from concurrent server actions) and gets that same successor again.
+   * leaked (or a client raced itself): the whole session is revoked, unless its successor is still
+   * unspent and it comes back within the life of the access token it was last answered with plus
+   * the grace seconds. Then the client raced itself or dropped the answer (the legacy web UI
+   * refreshes from server actions, where it cannot keep the rotated pair) and gets that same
+   * successor again, and the window starts anew. While the successor is unspent the spent token
+   * grants nothing it does not: whoever spends the successor first makes the other one a leak.
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const em = this.deps.orm.em.fork();
@@ -136,7 +139,11 @@ export class AuthService {
       const now = this.deps.clock.now();
       if (stored.usedAt) {
         const successor = await this.unspentSuccessorInGrace(tx, stored, refreshToken, now);
-        if (successor && this.isLive(session)) return this.tokenPair(session.user, session, successor);
+        if (successor && this.isLive(session)) {
+          stored.usedAt = now;
+          await tx.flush();
+          return this.tokenPair(session.user, session, successor);
+        }
         if (!session.revokedAt) {
           session.revokedAt = now;
           session.revokedReason = 'refresh_token_reuse';
@@ -173,15 +180,19 @@ export class AuthService {
     return !session.revokedAt && session.expiresAt > this.deps.clock.now();
   }
 
-  /** The successor of a spent token when it is presented again within the grace window and still unspent. */
+  /**
+   * The successor of a spent token presented again while the successor is unspent, within the life
+   * of the access token last answered (`usedAt`: spent, or answered again since) plus the grace.
+   */
   private async unspentSuccessorInGrace(
     tx: EntityManager,
     stored: RefreshToken,
     refreshToken: string,
     now: Date,
   ): Promise<string | undefined> {
-    const graceMs = this.deps.refreshReuseGraceSeconds * 1000;
-    if (!stored.usedAt || now.getTime() - stored.usedAt.getTime() > graceMs) return undefined;
+    if (this.deps.refreshReuseGraceSeconds === 0 || !stored.usedAt) return undefined;
+    const windowMs = (this.deps.accessTokens.expiresInSeconds + this.deps.refreshReuseGraceSeconds) * 1000;
+    if (now.getTime() - stored.usedAt.getTime() > windowMs) return undefined;
     const successor = successorOf(this.deps.secretBox, refreshToken);
     const next = await tx.findOne(RefreshToken, {
       tokenHash: this.deps.secretBox.lookupHash(successor),

@@ -15,6 +15,7 @@ const RefreshTokenSchema = defineEntity({
     tokenHash: p.string().unique(),
     createdAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime(),
+    /** When it was spent; moved on each time it is answered again within the reuse grace. */
     usedAt: p.datetime().nullable(),
   },
 });
