@@ -72,6 +72,14 @@ describe('alert-rule list and read in the legacy web UI shape', () => {
     }
   });
 
+  it('answers a rule created without a description with an empty one, as every rule form requires a string', async () => {
+    // `ClientAPIForm.tsx`, `GeneralAlertRuleForm.tsx`, `NotificationForm.tsx`, `SentryForm.tsx` and
+    // `ZabbixForm.tsx` validate `description` as a string: a null one blocks Update on the form.
+    const rule = await create({ name: 'legacy-fields-no-description', type: 'api' });
+    expect((await read(rule.id)).description).toBe('');
+    expect((await listed('legacy-fields-no-description')).description).toBe('');
+  });
+
   it('names who acknowledged the firing rule, and forgets it when it fires again', async () => {
     const rule = await create({ name: 'legacy-fields-ack', type: 'api' });
     const fire = (instance: string) =>

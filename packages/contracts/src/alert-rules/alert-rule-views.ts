@@ -152,6 +152,11 @@ export const batchNotifyResultSchema = z.object({
  * `src/@types/alertRule.ts`), added on REST next to the fields other clients read.
  */
 export const alertRuleLegacyFieldsSchema = z.object({
+  description: z
+    .string()
+    .describe(
+      'Changed on REST: `""` for a rule saved without one (it was null); the legacy forms require a string.',
+    ),
   status_label: z.enum(ALERT_STATE_VALUES).describe('`state`, under the legacy name.'),
   count_endpoints: z.number().int().describe("How many of the rule's endpoints the caller can see."),
   isPinned: z.boolean().describe('`pinned`, under the legacy name.'),

@@ -4,6 +4,8 @@ import type { Actor, AlertRuleLegacyFacts, AlertRuleView, Core } from '@oncall/c
 function legacyFields(view: AlertRuleView, facts: AlertRuleLegacyFacts | undefined) {
   const autoResolves = view.enableAutoResolve === true;
   return {
+    // Every rule form of the UI validates a string here: a rule saved without one answers "".
+    description: view.description ?? '',
     status_label: view.state,
     count_endpoints: facts?.countEndpoints ?? 0,
     isPinned: view.pinned,
