@@ -160,6 +160,7 @@ export {
   notFound,
   rateLimited,
   sourceUnavailable,
+  tooManyStreams,
   unauthenticated,
   unavailable,
   validationFailed,

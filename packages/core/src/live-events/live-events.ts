@@ -91,6 +91,22 @@ export class LiveEvents {
   }
 
   /**
+   * Refuses (`too_many_streams`) a stream the user has no room for, without taking a slot: called
+   * before the caller's session is read, so a flood of streams over the cap costs no database work.
+   */
+  checkRoomFor(userId: string): void {
+    this.slots.checkRoom(userId);
+  }
+
+  /**
+   * As `checkRoomFor`, without an exception: the refusal's message, or null when the user has room.
+   * For a transport that answers refusals before any other work on the request.
+   */
+  refusalFor(userId: string): string | null {
+    return this.slots.refusalFor(userId);
+  }
+
+  /**
    * The caller's events, in commit order and in batches (what one feed read found, or one replay
    * page), until `signal` aborts or the server stops. A feed batch is the same array for every
    * subscriber of the same audience; it must not be changed.
@@ -100,14 +116,6 @@ export class LiveEvents {
    * `signal` aborts (a client gone, even if the stream never started) or when the iterator is
    * returned.
    */
-  /**
-   * Refuses (`too_many_streams`) a stream the user has no room for, without taking a slot: called
-   * before the caller's session is read, so a flood of streams over the cap costs no database work.
-   */
-  checkRoomFor(userId: string): void {
-    this.slots.checkRoom(userId);
-  }
-
   subscribe(
     actor: Actor,
     options: LiveSubscription,

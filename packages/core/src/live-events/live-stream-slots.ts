@@ -16,17 +16,26 @@ export class LiveStreamSlots {
 
   constructor(private readonly limits: { maxPerUser: number; maxTotal: number }) {}
 
-  /** Throws `too_many_streams` when the user's next stream would be over either cap; takes nothing. */
-  checkRoom(userId: string): void {
+  /**
+   * Why the user's next stream would be over either cap (the message of its `too_many_streams`), or
+   * null when there is room; takes nothing and builds no error, so a transport can answer a flood of
+   * refusals without the cost of an exception (its stack) per request.
+   */
+  refusalFor(userId: string): string | null {
     const mine = this.perUser.get(userId) ?? 0;
     if (mine >= this.limits.maxPerUser) {
-      throw tooManyStreams(
-        `You have ${mine} live streams open, the most one user may; close one (another tab or window) first.`,
-      );
+      return `You have ${mine} live streams open, the most one user may; close one (another tab or window) first.`;
     }
     if (this.total >= this.limits.maxTotal) {
-      throw tooManyStreams('The server has as many live streams open as it takes; try again shortly.');
+      return 'The server has as many live streams open as it takes; try again shortly.';
     }
+    return null;
+  }
+
+  /** Throws `too_many_streams` when the user's next stream would be over either cap; takes nothing. */
+  checkRoom(userId: string): void {
+    const refusal = this.refusalFor(userId);
+    if (refusal !== null) throw tooManyStreams(refusal);
   }
 
   /** Takes a slot for the user's stream; `too_many_streams` over either cap. */

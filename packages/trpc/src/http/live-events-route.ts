@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { tooManyStreams } from '@oncall/core';
 import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import {
@@ -15,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrpcContext } from '../context';
 import { toTRPCError } from '../errors/to-trpc-error';
+import { earlyRefusal } from './early-refusal';
 
 const PATH = 'live.events';
 
@@ -26,6 +28,14 @@ export interface LiveEventsRouteOptions<TRouter extends AnyTRPCRouter> {
     req: FastifyRequest,
     connectionParams: Record<string, string | undefined> | null,
   ) => TrpcContext;
+  /**
+   * Why a stream with these credentials would be refused now (`too_many_streams`'s message), or
+   * null: judged by the user the token names, unverified, since a refusal grants nothing.
+   */
+  streamRefusal: (
+    authorization: string | undefined,
+    connectionParams: Record<string, string | undefined> | null,
+  ) => string | null;
   /** Told of an error a stream ends with, as tRPC's `onError` is. */
   onError: (error: TRPCError, req: FastifyRequest) => void;
 }
@@ -40,7 +50,8 @@ export interface LiveEventsRouteOptions<TRouter extends AnyTRPCRouter> {
  * The procedure itself runs as tRPC runs it (its middleware: error mapping, input checks, the
  * session; the input parser; `lastEventId` from the header or query merged into the input). A
  * request that fails before streaming, or is not a plain SSE subscription, is handed to tRPC's own
- * handler, which answers it as it always did.
+ * handler, which answers it as it always did. A stream its user has no room for is answered 429
+ * before any of that (`earlyRefusal`): a flood of them costs what as many static answers cost.
  */
 export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
@@ -77,7 +88,36 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
   const viaTrpc = (req: FastifyRequest, reply: FastifyReply) =>
     fastifyRequestHandler({ ...options.trpcOptions, req, res: reply, path: PATH });
 
-  app.get(`${options.prefix}/${PATH}`, { exposeHeadRoute: false }, async (req, reply) => {
+  const refusalAnswer = (error: TRPCError): string =>
+    serialize({
+      error: getErrorShape({
+        config,
+        ctx: undefined,
+        error,
+        input: undefined,
+        path: PATH,
+        type: 'subscription',
+      }),
+    });
+  // A user with no room for another stream is refused before any other work on the request, with
+  // tRPC's error body (the procedure refuses it too, for clients that come through tRPC's handler).
+  const refusal = earlyRefusal({
+    refusalOf: (raw) => {
+      const url = raw.url ?? '';
+      const queryAt = url.indexOf('?');
+      const params = queryAt < 0 ? null : new URLSearchParams(url.slice(queryAt + 1)).get('connectionParams');
+      try {
+        const connectionParams = params === null ? null : parseConnectionParamsFromString(params);
+        return options.streamRefusal(raw.headers.authorization, connectionParams);
+      } catch {
+        // Malformed connection params: tRPC's handler answers them.
+        return null;
+      }
+    },
+    bodyOf: (message) => refusalAnswer(toTRPCError(getTRPCErrorFromUnknown(tooManyStreams(message)))),
+  });
+
+  app.get(`${options.prefix}/${PATH}`, { exposeHeadRoute: false, ...refusal }, async (req, reply) => {
     const url = new URL(req.url, 'http://localhost');
     const query = url.searchParams;
     const plain =
@@ -97,10 +137,6 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
     try {
       const params = query.get('connectionParams');
       ctx = options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params));
-      // A user with no room for another stream is refused before any other work (the procedure
-      // checks it too, for clients that come through tRPC's own handler).
-      const claimed = ctx.accessToken ? ctx.core.auth.claimedUserId(ctx.accessToken) : null;
-      if (claimed !== null) ctx.core.live.checkRoomFor(claimed);
       const procedure = await getProcedureAtPath(router, PATH);
       const text = query.get('input');
       input = text ? config.transformer.input.deserialize(JSON.parse(text)) : undefined;
@@ -124,22 +160,11 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
     } catch (cause) {
       reply.raw.off('close', onClose);
       const error = toTRPCError(getTRPCErrorFromUnknown(cause));
-      // Over the stream cap: refused before anything streams, with a status of its own, where
-      // tRPC would send a 200 and the error as the stream's first message.
+      // Over the stream cap (another stream took the last slot while this one's session was read):
+      // refused before anything streams, with a status of its own, where tRPC would send a 200 and
+      // the error as the stream's first message.
       if (error.code === 'TOO_MANY_REQUESTS') {
-        options.onError(error, req);
-        const shape = getErrorShape({
-          config,
-          ctx: undefined,
-          error,
-          input,
-          path: PATH,
-          type: 'subscription',
-        });
-        return reply
-          .code(429)
-          .type('application/json')
-          .send(serialize({ error: shape }));
+        return reply.code(429).type('application/json').send(refusalAnswer(error));
       }
       // tRPC answers it again, its own way (the error as an SSE `serialized-error`, a 4xx…).
       return viaTrpc(req, reply);

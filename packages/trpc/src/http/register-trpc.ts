@@ -21,12 +21,14 @@ export interface TrpcMountOptions {
 export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptions): Promise<void> {
   const { core } = options;
   const prefix = options.prefix ?? '/trpc';
-  const contextOf = (req: FastifyRequest, connectionParams: Record<string, string | undefined> | null) =>
+  // EventSource cannot set headers: a subscription may carry the token in its connection params
+  // (`httpSubscriptionLink`'s `connectionParams: { token }`) instead.
+  const accessTokenOf = (authorization: string | undefined, connectionParams: ConnectionParams) =>
+    bearerToken(authorization) ?? connectionToken(connectionParams);
+  const contextOf = (req: FastifyRequest, connectionParams: ConnectionParams) =>
     createContext({
       core,
-      // EventSource cannot set headers: a subscription may carry the token in its connection
-      // params (`httpSubscriptionLink`'s `connectionParams: { token }`) instead.
-      accessToken: bearerToken(req.headers.authorization) ?? connectionToken(connectionParams),
+      accessToken: accessTokenOf(req.headers.authorization, connectionParams),
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     });
@@ -47,12 +49,19 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
     prefix,
     trpcOptions,
     contextOf,
+    streamRefusal: (authorization, connectionParams) => {
+      const token = accessTokenOf(authorization, connectionParams);
+      const userId = token ? core.auth.claimedUserId(token) : null;
+      return userId === null ? null : core.live.refusalFor(userId);
+    },
     onError: (error, req) => onError(error, req, 'live.events'),
   });
   await app.register(fastifyTRPCPlugin, { prefix, trpcOptions });
 }
 
-function connectionToken(params: Record<string, string | undefined> | null): string | undefined {
+type ConnectionParams = Record<string, string | undefined> | null;
+
+function connectionToken(params: ConnectionParams): string | undefined {
   const token = params?.token;
   return token ? token : undefined;
 }
