@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrpcContext } from '../context';
 import { toTRPCError } from '../errors/to-trpc-error';
 import { earlyRefusal } from './early-refusal';
+import { queryParam } from './query-param';
 
 const PATH = 'live.events';
 
@@ -103,9 +104,7 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
   // tRPC's error body (the procedure refuses it too, for clients that come through tRPC's handler).
   const refusal = earlyRefusal({
     refusalOf: (raw) => {
-      const url = raw.url ?? '';
-      const queryAt = url.indexOf('?');
-      const params = queryAt < 0 ? null : new URLSearchParams(url.slice(queryAt + 1)).get('connectionParams');
+      const params = queryParam(raw.url ?? '', 'connectionParams');
       try {
         const connectionParams = params === null ? null : parseConnectionParamsFromString(params);
         return options.streamRefusal(raw.headers.authorization, connectionParams);
