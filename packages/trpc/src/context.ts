@@ -1,4 +1,4 @@
-import type { Core } from '@oncall/core';
+import type { Core, LiveStreamSlot } from '@oncall/core';
 
 /**
  * What every procedure sees. The transport (Fastify, a test, a server-side caller) supplies the
@@ -10,6 +10,11 @@ export interface TrpcContext {
   /** Login metadata recorded on the session and used by the per-IP login limiter. */
   ip?: string;
   userAgent?: string;
+  /**
+   * The slot of the live stream this request asks for, reserved by its transport before any other
+   * work on it; the stream holds it (`streamProcedure`).
+   */
+  liveSlot?: LiveStreamSlot;
 }
 
 export function createContext(options: TrpcContext): TrpcContext {
@@ -18,5 +23,6 @@ export function createContext(options: TrpcContext): TrpcContext {
     accessToken: options.accessToken,
     ip: options.ip,
     userAgent: options.userAgent,
+    liveSlot: options.liveSlot,
   };
 }

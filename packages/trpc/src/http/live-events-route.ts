@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { tooManyStreams } from '@oncall/core';
+import { type LiveStreamReservation, tooManyStreams } from '@oncall/core';
 import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import {
@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrpcContext } from '../context';
 import { toTRPCError } from '../errors/to-trpc-error';
-import { earlyRefusal } from './early-refusal';
+import { liveStreamAdmission } from './live-stream-admission';
 import { queryParam } from './query-param';
 
 const PATH = 'live.events';
@@ -30,13 +30,14 @@ export interface LiveEventsRouteOptions<TRouter extends AnyTRPCRouter> {
     connectionParams: Record<string, string | undefined> | null,
   ) => TrpcContext;
   /**
-   * Why a stream with these credentials would be refused now (`too_many_streams`'s message), or
-   * null: judged by the user the token names, unverified, since a refusal grants nothing.
+   * A slot for the stream asked for with these credentials, by the user the token names, unverified
+   * (a forged token holds its user's slot only until its signature check fails), or why not; null
+   * when they name no one.
    */
-  streamRefusal: (
+  reserveStream: (
     authorization: string | undefined,
     connectionParams: Record<string, string | undefined> | null,
-  ) => string | null;
+  ) => LiveStreamReservation | null;
   /** Told of an error a stream ends with, as tRPC's `onError` is. */
   onError: (error: TRPCError, req: FastifyRequest) => void;
 }
@@ -100,14 +101,15 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
         type: 'subscription',
       }),
     });
-  // A user with no room for another stream is refused before any other work on the request, with
-  // tRPC's error body (the procedure refuses it too, for clients that come through tRPC's handler).
-  const refusal = earlyRefusal({
-    refusalOf: (raw) => {
+  // A stream is admitted, its slot reserved, or refused before any other work on the request, with
+  // tRPC's error body (the procedure reserves one itself for clients that come through tRPC's
+  // handler).
+  const admission = liveStreamAdmission({
+    reserve: (raw) => {
       const params = queryParam(raw.url ?? '', 'connectionParams');
       try {
         const connectionParams = params === null ? null : parseConnectionParamsFromString(params);
-        return options.streamRefusal(raw.headers.authorization, connectionParams);
+        return options.reserveStream(raw.headers.authorization, connectionParams);
       } catch {
         // Malformed connection params: tRPC's handler answers them.
         return null;
@@ -116,7 +118,8 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
     bodyOf: (message) => refusalAnswer(toTRPCError(getTRPCErrorFromUnknown(tooManyStreams(message)))),
   });
 
-  app.get(`${options.prefix}/${PATH}`, { exposeHeadRoute: false, ...refusal }, async (req, reply) => {
+  const routeOptions = { exposeHeadRoute: false, ...admission.routeOptions };
+  app.get(`${options.prefix}/${PATH}`, routeOptions, async (req, reply) => {
     const url = new URL(req.url, 'http://localhost');
     const query = url.searchParams;
     const plain =
@@ -125,7 +128,11 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
       req.headers['trpc-accept'] === undefined &&
       (req.headers['content-type'] === undefined ||
         req.headers['content-type'].startsWith('application/json'));
-    if (!plain) return viaTrpc(req, reply);
+    if (!plain) {
+      // tRPC's handler makes its own context, whose procedure reserves a slot of its own.
+      admission.slotOf(req)?.release();
+      return viaTrpc(req, reply);
+    }
 
     const abort = new AbortController();
     const onClose = () => abort.abort();
@@ -135,7 +142,10 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
     let iterable: AsyncIterable<unknown>;
     try {
       const params = query.get('connectionParams');
-      ctx = options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params));
+      ctx = {
+        ...options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params)),
+        liveSlot: admission.slotOf(req),
+      };
       const procedure = await getProcedureAtPath(router, PATH);
       const text = query.get('input');
       input = text ? config.transformer.input.deserialize(JSON.parse(text)) : undefined;
@@ -158,10 +168,11 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
       iterable = data;
     } catch (cause) {
       reply.raw.off('close', onClose);
+      // No stream holds the slot; tRPC's handler, if it answers, reserves its own.
+      admission.slotOf(req)?.release();
       const error = toTRPCError(getTRPCErrorFromUnknown(cause));
-      // Over the stream cap (another stream took the last slot while this one's session was read):
-      // refused before anything streams, with a status of its own, where tRPC would send a 200 and
-      // the error as the stream's first message.
+      // Refused by the procedure all the same: before anything streams, with a status of its own,
+      // where tRPC would send a 200 and the error as the stream's first message.
       if (error.code === 'TOO_MANY_REQUESTS') {
         return reply.code(429).type('application/json').send(refusalAnswer(error));
       }

@@ -49,10 +49,10 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
     prefix,
     trpcOptions,
     contextOf,
-    streamRefusal: (authorization, connectionParams) => {
+    reserveStream: (authorization, connectionParams) => {
       const token = accessTokenOf(authorization, connectionParams);
       const userId = token ? core.auth.claimedUserId(token) : null;
-      return userId === null ? null : core.live.refusalFor(userId);
+      return userId === null ? null : core.live.reserve(userId);
     },
     onError: (error, req) => onError(error, req, 'live.events'),
   });
