@@ -43,12 +43,12 @@ describe('live stream caps', () => {
     await vi.waitFor(() => expect(h.t.core.live.streams).toBe(0), WAIT);
   });
 
-  const open = (token: string): RawStream => {
+  const open = (token: string, headers: Record<string, string> = {}): RawStream => {
     let body = '';
     let status: number | undefined;
     let ended = false;
     const params = encodeURIComponent(JSON.stringify({ token }));
-    const req = request(`${baseUrl}/trpc/live.events?connectionParams=${params}`);
+    const req = request(`${baseUrl}/trpc/live.events?connectionParams=${params}`, { headers });
     req.on('response', (res) => {
       status = res.statusCode;
       res.setEncoding('utf8');
@@ -150,5 +150,19 @@ describe('live stream caps', () => {
     await streaming(1);
     open(admin);
     await streaming(2);
+  });
+
+  it("counts a stream tRPC's own handler serves once, and frees its slot when it closes", async () => {
+    // Not a plain SSE request: the live route hands it to tRPC's handler, whose procedure reserves
+    // the slot the route had reserved and given back.
+    const viaTrpc = open(admin, { 'content-type': 'text/plain' });
+    await streaming(1);
+    expect(h.t.core.live.streams).toBe(1);
+    open(admin);
+    await streaming(2);
+    await refusedWith429(open(admin));
+    viaTrpc.request.destroy();
+    await streaming(1);
+    expect(h.t.core.live.streams).toBe(1);
   });
 });

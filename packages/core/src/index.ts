@@ -166,6 +166,7 @@ export {
   notFound,
   rateLimited,
   sourceUnavailable,
+  tooManyStreams,
   unauthenticated,
   unavailable,
   validationFailed,
@@ -179,6 +180,7 @@ export {
   type LiveEventsSettings,
   type LiveSubscription,
 } from './live-events/live-events';
+export type { LiveStreamReservation, LiveStreamSlot } from './live-events/live-stream-slots';
 export { type ActiveMessengerProxy, activeMessengerProxy } from './messenger-proxies/active-messenger-proxy';
 export type {
   MessengerProxyInput,

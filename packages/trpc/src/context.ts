@@ -1,4 +1,4 @@
-import type { Core } from '@oncall/core';
+import type { Core, LiveStreamSlot } from '@oncall/core';
 import type { BrowserSession } from './browser-session/browser-session';
 
 /**
@@ -13,6 +13,11 @@ export interface TrpcContext {
   userAgent?: string;
   /** The refresh cookie of a browser request; absent where the transport has none (server-side callers). */
   browserSession?: BrowserSession;
+  /**
+   * The slot of the live stream this request asks for, reserved by its transport before any other
+   * work on it; the stream holds it (`streamProcedure`).
+   */
+  liveSlot?: LiveStreamSlot;
 }
 
 export function createContext(options: TrpcContext): TrpcContext {
@@ -22,5 +27,6 @@ export function createContext(options: TrpcContext): TrpcContext {
     ip: options.ip,
     userAgent: options.userAgent,
     browserSession: options.browserSession,
+    liveSlot: options.liveSlot,
   };
 }

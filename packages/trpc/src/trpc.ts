@@ -1,5 +1,5 @@
 import { findInputFault } from '@oncall/contracts';
-import { unauthenticated, validationFailed } from '@oncall/core';
+import { tooManyStreams, unauthenticated, validationFailed } from '@oncall/core';
 import { initTRPC } from '@trpc/server';
 import type { TrpcContext } from './context';
 import { errorFormatter } from './errors/error-formatter';
@@ -38,14 +38,23 @@ const authenticated = t.middleware(async ({ ctx, next }) => {
 export const protectedProcedure = publicProcedure.use(authenticated);
 
 /**
- * A live stream's procedure: a caller whose token names a user with no room for another stream is
- * refused (`too_many_streams`) before the token is verified or its session read, so hundreds of
- * streams over the cap at once cost neither; then as `protectedProcedure`.
+ * A live stream's procedure: the stream's slot is reserved by the user the caller's token names
+ * before the token is verified or its session read (unless the transport reserved it already), so a
+ * caller with no room for another stream is refused (`too_many_streams`) at no cost, and of a burst
+ * only as many as have room go on; then as `protectedProcedure`. The resolver hands the slot to the
+ * stream; a call that fails gives it back.
  */
 export const streamProcedure = publicProcedure
-  .use(({ ctx, next }) => {
-    const userId = ctx.accessToken ? ctx.core.auth.claimedUserId(ctx.accessToken) : null;
-    if (userId !== null) ctx.core.live.checkRoomFor(userId);
-    return next();
+  .use(async ({ ctx, next }) => {
+    let slot = ctx.liveSlot;
+    const userId = !slot && ctx.accessToken ? ctx.core.auth.claimedUserId(ctx.accessToken) : null;
+    if (userId !== null) {
+      const reservation = ctx.core.live.reserve(userId);
+      if (reservation.refusal !== undefined) throw tooManyStreams(reservation.refusal);
+      slot = reservation.slot;
+    }
+    const result = await next({ ctx: { liveSlot: slot } });
+    if (!result.ok) slot?.release();
+    return result;
   })
   .use(authenticated);

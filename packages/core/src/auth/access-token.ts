@@ -1,4 +1,4 @@
-import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../ports/clock';
 
 const ALGORITHM = 'HS256';
@@ -42,13 +42,19 @@ export class AccessTokenIssuer {
   }
 
   /**
-   * The user a token names, read without checking its signature: synchronous and cheap, so only for
-   * refusing a request (a forged token can make nothing but its own request refused); undefined for
-   * anything that does not decode as a JWT naming a subject.
+   * The user a token names, read without checking its signature: synchronous and cheap (the payload
+   * segment decoded and parsed, nothing else; jose's `decodeJwt` cost a refusal several times as
+   * much), so only for refusing a request (a forged token can make nothing but its own request
+   * refused); undefined for anything that does not decode as a JWT naming a subject.
    */
   unverifiedSubject(token: string): string | undefined {
+    const start = token.indexOf('.') + 1;
+    const end = token.indexOf('.', start);
+    if (start === 0 || end < 0) return undefined;
     try {
-      const { sub } = decodeJwt(token);
+      const payload: unknown = JSON.parse(Buffer.from(token.slice(start, end), 'base64url').toString('utf8'));
+      const sub =
+        typeof payload === 'object' && payload !== null && 'sub' in payload ? payload.sub : undefined;
       return typeof sub === 'string' ? sub : undefined;
     } catch {
       return undefined;

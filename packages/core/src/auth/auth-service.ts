@@ -81,10 +81,6 @@ export class AuthService {
   }
 
   /**
-   * Resolves an access token to its actor; a revoked or expired session fails at once. This runs on
-   * every request, so it reads one joined row instead of hydrating entities.
-   */
-  /**
    * The user an access token names, read without checking its signature or its session: for
    * refusing a request before any work on it, never for granting one (a forged token can only get
    * its own request refused); null for a token that names none.
@@ -93,6 +89,10 @@ export class AuthService {
     return this.deps.accessTokens.unverifiedSubject(accessToken) ?? null;
   }
 
+  /**
+   * Resolves an access token to its actor; a revoked or expired session fails at once. This runs on
+   * every request, so it reads one joined row instead of hydrating entities.
+   */
   async authenticate(accessToken: string): Promise<Actor> {
     const claims = await this.deps.accessTokens.verify(accessToken);
     if (!claims) throw unauthenticated();

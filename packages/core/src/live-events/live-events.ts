@@ -6,7 +6,7 @@ import { decodeLiveCursor, type LiveCursor } from './live-cursor';
 import type { LiveEvent } from './live-event';
 import { readLiveEvents } from './live-event-rows';
 import { LiveFeed } from './live-feed';
-import { type LiveStreamSlot, LiveStreamSlots } from './live-stream-slots';
+import { type LiveStreamReservation, type LiveStreamSlot, LiveStreamSlots } from './live-stream-slots';
 import { LiveSubscriber } from './live-subscriber';
 import { VisibleRuleCache } from './visible-rule-cache';
 
@@ -91,29 +91,35 @@ export class LiveEvents {
   }
 
   /**
+   * Takes a slot for a stream the user is about to open, or says why not (`too_many_streams`'s
+   * message), without an exception: for a transport to call before the caller's token is verified
+   * or its session read, by the user the token names, in the same step as it decides, so that of a
+   * burst of streams only as many as the user has room for go on to that work. The slot is handed to
+   * `subscribe`, or released if the stream does not start.
+   */
+  reserve(userId: string): LiveStreamReservation {
+    return this.slots.reserve(userId);
+  }
+
+  /**
    * The caller's events, in commit order and in batches (what one feed read found, or one replay
    * page), until `signal` aborts or the server stops. A feed batch is the same array for every
    * subscriber of the same audience; it must not be changed.
    *
-   * The stream's slot is taken here, at the call, so a caller over its cap is refused
-   * (`too_many_streams`) before anything streams; it is given back when the stream ends, when
+   * The stream holds `reserved`, the slot reserved for it, or takes one here, at the call, so a
+   * caller over its cap is refused (`too_many_streams`) before anything streams; a slot reserved
+   * for another user than the actor is given back. The slot is given back when the stream ends, when
    * `signal` aborts (a client gone, even if the stream never started) or when the iterator is
    * returned.
    */
-  /**
-   * Refuses (`too_many_streams`) a stream the user has no room for, without taking a slot: called
-   * before the caller's session is read, so a flood of streams over the cap costs no database work.
-   */
-  checkRoomFor(userId: string): void {
-    this.slots.checkRoom(userId);
-  }
-
   subscribe(
     actor: Actor,
     options: LiveSubscription,
     signal?: AbortSignal,
+    reserved?: LiveStreamSlot,
   ): AsyncIterableIterator<readonly LiveEvent[]> {
-    const slot = this.slots.take(actor.userId);
+    if (reserved && reserved.userId !== actor.userId) reserved.release();
+    const slot = reserved?.userId === actor.userId ? reserved : this.slots.take(actor.userId);
     if (signal?.aborted) slot.release();
     signal?.addEventListener('abort', () => slot.release(), { once: true });
     const batches = this.stream(actor, options, signal, slot);

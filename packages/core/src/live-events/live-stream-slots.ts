@@ -1,9 +1,15 @@
 import { tooManyStreams } from '../errors/domain-error';
 
-/** A place taken by one open live stream; giving it back twice is giving it back once. */
+/** A place taken by one live stream of a user; giving it back twice is giving it back once. */
 export interface LiveStreamSlot {
+  readonly userId: string;
   release(): void;
 }
+
+/** A slot taken, or why none was (the message of `too_many_streams`). */
+export type LiveStreamReservation =
+  | { slot: LiveStreamSlot; refusal?: never }
+  | { slot?: never; refusal: string };
 
 /**
  * Counts the live streams open in this process, per user and in all, and refuses one over either
@@ -16,27 +22,25 @@ export class LiveStreamSlots {
 
   constructor(private readonly limits: { maxPerUser: number; maxTotal: number }) {}
 
-  /** Throws `too_many_streams` when the user's next stream would be over either cap; takes nothing. */
-  checkRoom(userId: string): void {
+  /**
+   * Takes a slot for the user's stream, or says why not, without an exception: a transport answers
+   * a flood of refusals without the cost of one (its stack) per request.
+   */
+  reserve(userId: string): LiveStreamReservation {
     const mine = this.perUser.get(userId) ?? 0;
     if (mine >= this.limits.maxPerUser) {
-      throw tooManyStreams(
-        `You have ${mine} live streams open, the most one user may; close one (another tab or window) first.`,
-      );
+      return {
+        refusal: `You have ${mine} live streams open, the most one user may; close one (another tab or window) first.`,
+      };
     }
     if (this.total >= this.limits.maxTotal) {
-      throw tooManyStreams('The server has as many live streams open as it takes; try again shortly.');
+      return { refusal: 'The server has as many live streams open as it takes; try again shortly.' };
     }
-  }
-
-  /** Takes a slot for the user's stream; `too_many_streams` over either cap. */
-  take(userId: string): LiveStreamSlot {
-    this.checkRoom(userId);
-    const mine = this.perUser.get(userId) ?? 0;
     this.perUser.set(userId, mine + 1);
     this.total++;
     let held = true;
-    return {
+    const slot: LiveStreamSlot = {
+      userId,
       release: () => {
         if (!held) return;
         held = false;
@@ -46,6 +50,14 @@ export class LiveStreamSlots {
         else this.perUser.delete(userId);
       },
     };
+    return { slot };
+  }
+
+  /** Takes a slot for the user's stream; `too_many_streams` over either cap. */
+  take(userId: string): LiveStreamSlot {
+    const reservation = this.reserve(userId);
+    if (reservation.refusal !== undefined) throw tooManyStreams(reservation.refusal);
+    return reservation.slot;
   }
 
   /** Streams holding a slot. */

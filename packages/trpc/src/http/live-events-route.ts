@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { type LiveStreamReservation, tooManyStreams } from '@oncall/core';
 import type { AnyTRPCRouter, TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import {
@@ -15,6 +16,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrpcContext } from '../context';
 import { toTRPCError } from '../errors/to-trpc-error';
+import { liveStreamAdmission } from './live-stream-admission';
+import { queryParam } from './query-param';
 
 const PATH = 'live.events';
 
@@ -26,6 +29,15 @@ export interface LiveEventsRouteOptions<TRouter extends AnyTRPCRouter> {
     req: FastifyRequest,
     connectionParams: Record<string, string | undefined> | null,
   ) => TrpcContext;
+  /**
+   * A slot for the stream asked for with these credentials, by the user the token names, unverified
+   * (a forged token holds its user's slot only until its signature check fails), or why not; null
+   * when they name no one.
+   */
+  reserveStream: (
+    authorization: string | undefined,
+    connectionParams: Record<string, string | undefined> | null,
+  ) => LiveStreamReservation | null;
   /** Told of an error a stream ends with, as tRPC's `onError` is. */
   onError: (error: TRPCError, req: FastifyRequest) => void;
 }
@@ -40,7 +52,8 @@ export interface LiveEventsRouteOptions<TRouter extends AnyTRPCRouter> {
  * The procedure itself runs as tRPC runs it (its middleware: error mapping, input checks, the
  * session; the input parser; `lastEventId` from the header or query merged into the input). A
  * request that fails before streaming, or is not a plain SSE subscription, is handed to tRPC's own
- * handler, which answers it as it always did.
+ * handler, which answers it as it always did. A stream its user has no room for is answered 429
+ * before any of that (`earlyRefusal`): a flood of them costs what as many static answers cost.
  */
 export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
   app: FastifyInstance,
@@ -77,7 +90,36 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
   const viaTrpc = (req: FastifyRequest, reply: FastifyReply) =>
     fastifyRequestHandler({ ...options.trpcOptions, req, res: reply, path: PATH });
 
-  app.get(`${options.prefix}/${PATH}`, { exposeHeadRoute: false }, async (req, reply) => {
+  const refusalAnswer = (error: TRPCError): string =>
+    serialize({
+      error: getErrorShape({
+        config,
+        ctx: undefined,
+        error,
+        input: undefined,
+        path: PATH,
+        type: 'subscription',
+      }),
+    });
+  // A stream is admitted, its slot reserved, or refused before any other work on the request, with
+  // tRPC's error body (the procedure reserves one itself for clients that come through tRPC's
+  // handler).
+  const admission = liveStreamAdmission({
+    reserve: (raw) => {
+      const params = queryParam(raw.url ?? '', 'connectionParams');
+      try {
+        const connectionParams = params === null ? null : parseConnectionParamsFromString(params);
+        return options.reserveStream(raw.headers.authorization, connectionParams);
+      } catch {
+        // Malformed connection params: tRPC's handler answers them.
+        return null;
+      }
+    },
+    bodyOf: (message) => refusalAnswer(toTRPCError(getTRPCErrorFromUnknown(tooManyStreams(message)))),
+  });
+
+  const routeOptions = { exposeHeadRoute: false, ...admission.routeOptions };
+  app.get(`${options.prefix}/${PATH}`, routeOptions, async (req, reply) => {
     const url = new URL(req.url, 'http://localhost');
     const query = url.searchParams;
     const plain =
@@ -86,7 +128,11 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
       req.headers['trpc-accept'] === undefined &&
       (req.headers['content-type'] === undefined ||
         req.headers['content-type'].startsWith('application/json'));
-    if (!plain) return viaTrpc(req, reply);
+    if (!plain) {
+      // tRPC's handler makes its own context, whose procedure reserves a slot of its own.
+      admission.slotOf(req)?.release();
+      return viaTrpc(req, reply);
+    }
 
     const abort = new AbortController();
     const onClose = () => abort.abort();
@@ -96,11 +142,10 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
     let iterable: AsyncIterable<unknown>;
     try {
       const params = query.get('connectionParams');
-      ctx = options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params));
-      // A user with no room for another stream is refused before any other work (the procedure
-      // checks it too, for clients that come through tRPC's own handler).
-      const claimed = ctx.accessToken ? ctx.core.auth.claimedUserId(ctx.accessToken) : null;
-      if (claimed !== null) ctx.core.live.checkRoomFor(claimed);
+      ctx = {
+        ...options.contextOf(req, params === null ? null : parseConnectionParamsFromString(params)),
+        liveSlot: admission.slotOf(req),
+      };
       const procedure = await getProcedureAtPath(router, PATH);
       const text = query.get('input');
       input = text ? config.transformer.input.deserialize(JSON.parse(text)) : undefined;
@@ -123,23 +168,13 @@ export function registerLiveEventsRoute<TRouter extends AnyTRPCRouter>(
       iterable = data;
     } catch (cause) {
       reply.raw.off('close', onClose);
+      // No stream holds the slot; tRPC's handler, if it answers, reserves its own.
+      admission.slotOf(req)?.release();
       const error = toTRPCError(getTRPCErrorFromUnknown(cause));
-      // Over the stream cap: refused before anything streams, with a status of its own, where
-      // tRPC would send a 200 and the error as the stream's first message.
+      // Refused by the procedure all the same: before anything streams, with a status of its own,
+      // where tRPC would send a 200 and the error as the stream's first message.
       if (error.code === 'TOO_MANY_REQUESTS') {
-        options.onError(error, req);
-        const shape = getErrorShape({
-          config,
-          ctx: undefined,
-          error,
-          input,
-          path: PATH,
-          type: 'subscription',
-        });
-        return reply
-          .code(429)
-          .type('application/json')
-          .send(serialize({ error: shape }));
+        return reply.code(429).type('application/json').send(refusalAnswer(error));
       }
       // tRPC answers it again, its own way (the error as an SSE `serialized-error`, a 4xx…).
       return viaTrpc(req, reply);

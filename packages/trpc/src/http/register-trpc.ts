@@ -33,16 +33,14 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
     path: `${publicUrl?.pathname.replace(/\/$/, '') ?? ''}${prefix}/auth.browserRefresh`,
     publicHttps: publicUrl?.protocol === 'https:',
   };
-  const contextOf = (
-    req: FastifyRequest,
-    connectionParams: Record<string, string | undefined> | null,
-    reply?: FastifyReply,
-  ) =>
+  // EventSource cannot set headers: a subscription may carry the token in its connection params
+  // (`httpSubscriptionLink`'s `connectionParams: { token }`) instead.
+  const accessTokenOf = (authorization: string | undefined, connectionParams: ConnectionParams) =>
+    bearerToken(authorization) ?? connectionToken(connectionParams);
+  const contextOf = (req: FastifyRequest, connectionParams: ConnectionParams, reply?: FastifyReply) =>
     createContext({
       core,
-      // EventSource cannot set headers: a subscription may carry the token in its connection
-      // params (`httpSubscriptionLink`'s `connectionParams: { token }`) instead.
-      accessToken: bearerToken(req.headers.authorization) ?? connectionToken(connectionParams),
+      accessToken: accessTokenOf(req.headers.authorization, connectionParams),
       ip: req.ip,
       userAgent: req.headers['user-agent'],
       browserSession: reply && refreshCookieSession(req, reply, refreshCookie),
@@ -64,12 +62,19 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
     prefix,
     trpcOptions,
     contextOf,
+    reserveStream: (authorization, connectionParams) => {
+      const token = accessTokenOf(authorization, connectionParams);
+      const userId = token ? core.auth.claimedUserId(token) : null;
+      return userId === null ? null : core.live.reserve(userId);
+    },
     onError: (error, req) => onError(error, req, 'live.events'),
   });
   await app.register(fastifyTRPCPlugin, { prefix, trpcOptions });
 }
 
-function connectionToken(params: Record<string, string | undefined> | null): string | undefined {
+type ConnectionParams = Record<string, string | undefined> | null;
+
+function connectionToken(params: ConnectionParams): string | undefined {
   const token = params?.token;
   return token ? token : undefined;
 }

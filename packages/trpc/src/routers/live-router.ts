@@ -26,8 +26,8 @@ export const liveRouter = router({
     const sessionHolds = () =>
       accessToken ? core.auth.authenticate(accessToken).then(() => true) : Promise.resolve(false);
     // Called here, not in a generator, so a caller over its stream cap is refused before anything
-    // streams (`too_many_streams`, a 429).
-    return trackedBatches(core.live.subscribe(ctx.actor, { ...input, sessionHolds }, signal));
+    // streams (`too_many_streams`, a 429); the stream holds the slot its procedure reserved.
+    return trackedBatches(core.live.subscribe(ctx.actor, { ...input, sessionHolds }, signal, ctx.liveSlot));
   }),
 });
 
