@@ -531,7 +531,16 @@ describe('alert rules of every type', () => {
     );
     expect(wrongType.statusCode).toBe(422);
     expect(errorKeys(wrongType.json())).toEqual(['dataSourceId']);
+    // Without a data source it lists every source of the type (legacy-ui-rule-form-lists.test.ts).
     const missing = await h.call('GET', '/api/v1/alert-rule/create-data/rules', { token: member.token });
-    expect(errorKeys(missing.json())).toEqual(['dataSourceId', 'type']);
+    expect(errorKeys(missing.json())).toEqual(['type']);
+    const noType = await h.call(
+      'GET',
+      `/api/v1/alert-rule/create-data/rules?dataSourceId=${sources.grafana}`,
+      {
+        token: member.token,
+      },
+    );
+    expect(errorKeys(noType.json())).toEqual(['type']);
   });
 });

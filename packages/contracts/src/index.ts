@@ -31,6 +31,7 @@ export {
   alertRuleBatchNotifyBody,
   alertRuleNotifyBody,
   alertRuleTagsBody,
+  everySourceRulesQuery,
   externalRulesQuery,
 } from './alert-rules/alert-rule-sub-bodies';
 export {

@@ -33,3 +33,12 @@ export const externalRulesQuery = (types: readonly string[]) =>
     type: oneOf(types, `The type must be ${orList(types)}.`),
     dataSourceId: idField('data source id'),
   });
+
+/**
+ * `create-data/rules` without `dataSourceId`, as the original web UI's rule forms ask
+ * (`getDataSourceAlertName(type)`): any rule type, every data source of it.
+ *
+ * @example everySourceRulesQuery(['api', 'prometheus']) // refuses others with 'The type must be api or prometheus.'
+ */
+export const everySourceRulesQuery = (types: readonly string[]) =>
+  z.object({ type: oneOf(types, `The type must be ${orList(types)}.`) });

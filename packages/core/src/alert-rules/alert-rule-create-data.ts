@@ -1,5 +1,10 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { externalRulesQuery, fieldErrorsFromIssues, labelNameSchema } from '@oncall/contracts';
+import {
+  everySourceRulesQuery,
+  externalRulesQuery,
+  fieldErrorsFromIssues,
+  labelNameSchema,
+} from '@oncall/contracts';
 import type { AnySourceDefinition, RuleOption, SourceConnection, SourceContext } from '@oncall/plugin-sdk';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
@@ -56,6 +61,7 @@ type Hook<T> = (
 export class AlertRuleCreateDataService {
   private readonly types: string[];
   private readonly externalRulesQuery: ReturnType<typeof externalRulesQuery>;
+  private readonly everySourceRulesQuery: ReturnType<typeof everySourceRulesQuery>;
 
   constructor(
     private readonly deps: {
@@ -67,6 +73,7 @@ export class AlertRuleCreateDataService {
   ) {
     this.types = [...alertRuleTypeCatalog(deps.plugins).keys()];
     this.externalRulesQuery = externalRulesQuery(externalRuleTypes(deps.plugins));
+    this.everySourceRulesQuery = everySourceRulesQuery(this.types);
   }
 
   async options(actor: Actor): Promise<AlertRuleCreateData> {
@@ -99,6 +106,18 @@ export class AlertRuleCreateDataService {
       throw validationFailed({ type: [`No loaded source plugin lists the rules of ${type} data sources.`] });
     }
     return this.gather([source], (p) => p.listRules?.bind(p));
+  }
+
+  /**
+   * Alert rule names of every data source of a rule type, merged: what the original web UI's rule
+   * forms ask for, naming no data source. Any rule type is accepted; one whose sources define no
+   * rules (api, sentry, …) has none, as in the original.
+   */
+  async everySourceRules(_actor: Actor, query: { type?: string }): Promise<SourceList> {
+    const parsed = this.everySourceRulesQuery.safeParse(query);
+    if (!parsed.success) throw validationFailed(fieldErrorsFromIssues(parsed.error.issues));
+    const { type } = parsed.data;
+    return this.gather(await this.sourcesWith((p) => p.listRules, type), (p) => p.listRules?.bind(p));
   }
 
   /** Label names of every data source whose plugin lists labels (Prometheus), merged. */

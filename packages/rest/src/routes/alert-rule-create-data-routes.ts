@@ -1,7 +1,6 @@
 import {
   alertRuleCreateDataSchema,
   errorBodySchema,
-  externalRulesQuery,
   labelNameSchema,
   sourceListSchema,
   zabbixCreateDataSchema,
@@ -19,6 +18,10 @@ const labelParams = z.object({ label: labelNameSchema });
 
 /** A list read from data sources answers 502 when every data source asked failed. */
 const listResponses = { 200: sourceListSchema, 502: errorBodySchema };
+
+/** The original web UI's lists: the names alone, no `meta` (it hands the body to a pick list). */
+const bareList = documentedAs(z.array(z.string()), 'BareSourceList');
+const bareListResponses = { 200: bareList, 502: errorBodySchema };
 
 /**
  * What the rule form offers (`/alert-rule/create-data/…`). The data-source pick list lives with
@@ -43,16 +46,30 @@ export function alertRuleCreateDataRoutes(app: FastifyInstance, core: Core): voi
     },
     (request) => core.alertRuleCreateData.options(actorOf(request)),
   );
+  const listers = externalRuleTypes(core.plugins);
   r.get(
     '/alert-rule/create-data/rules',
     {
       schema: {
         tags,
-        querystring: externalRulesQuery(externalRuleTypes(core.plugins)),
-        response: listResponses,
+        description:
+          `With \`dataSourceId\` (a data source of type ${listers.join(' or ')}): its rule names, with ` +
+          '`meta`. Without it (the original web UI): the rule names of every data source of `type`, any ' +
+          'rule type, as a bare list (empty for a type whose sources define no rules).',
+        querystring: z.object({
+          type: z.string().optional().describe('The rule type.'),
+          dataSourceId: z.string().optional().describe('The one data source to ask.'),
+        }),
+        response: { 200: z.union([sourceListSchema, bareList]), 502: errorBodySchema },
       },
     },
-    (request) => core.alertRuleCreateData.externalRules(actorOf(request), request.query),
+    async (request) => {
+      const { type, dataSourceId } = request.query;
+      if (dataSourceId === undefined) {
+        return (await core.alertRuleCreateData.everySourceRules(actorOf(request), { type })).data;
+      }
+      return core.alertRuleCreateData.externalRules(actorOf(request), { type: type ?? '', dataSourceId });
+    },
   );
   r.get('/alert-rule/create-data/labels', { schema: { tags, response: listResponses } }, (request) =>
     core.alertRuleCreateData.labels(actorOf(request)),
@@ -61,6 +78,30 @@ export function alertRuleCreateDataRoutes(app: FastifyInstance, core: Core): voi
     '/alert-rule/create-data/label-values/:label',
     { schema: { tags, params: labelParams, response: listResponses } },
     (request) => core.alertRuleCreateData.labelValues(actorOf(request), request.params.label),
+  );
+  r.get(
+    '/alert-rule/labels',
+    {
+      schema: {
+        tags,
+        description: "The original web UI's path of `create-data/labels`: the label names alone.",
+        response: bareListResponses,
+      },
+    },
+    async (request) => (await core.alertRuleCreateData.labels(actorOf(request))).data,
+  );
+  r.get(
+    '/alert-rule/label-values/:label',
+    {
+      schema: {
+        tags,
+        params: labelParams,
+        description: "The original web UI's path of `create-data/label-values/{label}`: the values alone.",
+        response: bareListResponses,
+      },
+    },
+    async (request) =>
+      (await core.alertRuleCreateData.labelValues(actorOf(request), request.params.label)).data,
   );
   r.get(
     '/alert-rule/create-data/zabbix',
