@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { DatabaseTarget } from './database-target';
 import type { DatabaseTimeouts } from './database-timeouts';
 import { migrationsList } from './migrations/index';
+import { claimDataDir } from './pglite/data-dir-claim';
 import { PGliteDialect } from './pglite/pglite-dialect';
 import { ANSWER_GRACE_MS, endSilentConnections } from './postgres/answer-deadline';
 import { beginWithFirstStatement } from './postgres/begin-with-first-statement';
@@ -72,15 +73,29 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  // pg_trgm backs the alert-rule name search index; on a server it ships with PostgreSQL's contrib.
-  const pglite = new PGlite({ dataDir: target.dataDir, extensions: { pg_trgm } });
-  await pglite.waitReady;
-  const orm = await MikroORM.init({
-    ...baseOptions(options),
-    dbName: 'postgres',
-    driverOptions: new PGliteDialect(pglite, { acquireTimeoutMs: options.timeouts?.connectMs }),
-  });
-  return { ...wrap(orm, 'pglite', (timeoutMs) => pingSession(orm, timeoutMs)), pglite };
+  const claim = target.dataDir ? claimDataDir(target.dataDir) : undefined;
+  try {
+    // pg_trgm backs the alert-rule name search index; on a server it ships with PostgreSQL's contrib.
+    const pglite = new PGlite({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    await pglite.waitReady;
+    const orm = await MikroORM.init({
+      ...baseOptions(options),
+      dbName: 'postgres',
+      driverOptions: new PGliteDialect(pglite, { acquireTimeoutMs: options.timeouts?.connectMs }),
+    });
+    const database = wrap(orm, 'pglite', (timeoutMs) => pingSession(orm, timeoutMs));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        claim?.release();
+      },
+      pglite,
+    };
+  } catch (error) {
+    claim?.release();
+    throw error;
+  }
 }
 
 /**
