@@ -11,6 +11,7 @@ import { claimDataDir } from './pglite/data-dir-claim';
 import { PGliteDialect } from './pglite/pglite-dialect';
 import { ANSWER_GRACE_MS, endSilentConnections } from './postgres/answer-deadline';
 import { beginWithFirstStatement } from './postgres/begin-with-first-statement';
+import { OpenConnections } from './postgres/open-connections';
 import { probePostgres } from './postgres/postgres-probe-connection';
 import { preparedStatements } from './postgres/prepared-statements';
 
@@ -60,15 +61,23 @@ function baseOptions(options: OpenOptions): Options {
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if (target.kind === 'postgres') {
+    const connections = new OpenConnections();
     const orm = await MikroORM.init({
       ...baseOptions(options),
       clientUrl: target.url,
       pool: { min: 0, max: options.poolMax ?? 10 },
-      driverOptions: postgresDriverOptions(options.timeouts),
+      driverOptions: postgresDriverOptions(options.timeouts, connections),
     });
     const pool: pg.Pool = await orm.em.getConnection().getNativeClient();
     return {
       ...wrap(orm, 'postgres', (timeoutMs) => probePostgres(target.url, timeoutMs)),
+      close: async () => {
+        const closing = orm.close(true);
+        if (!(await settlesWithin(closing, CLOSE_WAIT_MS))) {
+          connections.destroyAll();
+          await closing;
+        }
+      },
       prepared: preparedStatements(pool),
     };
   }
@@ -122,7 +131,10 @@ function pingSession(orm: MikroORM, timeoutMs: number): Promise<boolean> {
  * them). The server-side limits go as startup parameters, so every connection has them from its
  * first statement and a reset cannot drop them.
  */
-function postgresDriverOptions(timeouts: DatabaseTimeouts | undefined): Record<string, unknown> {
+function postgresDriverOptions(
+  timeouts: DatabaseTimeouts | undefined,
+  connections: OpenConnections,
+): Record<string, unknown> {
   return {
     // Short statements, many of them: compiling a plan costs more than it saves (a timeline query
     // that runs in tens of milliseconds spent a second in JIT).
@@ -133,6 +145,7 @@ function postgresDriverOptions(timeouts: DatabaseTimeouts | undefined): Record<s
     // MikroORM calls this with the pool before any connection is made.
     onPoolCreated: (pool: pg.Pool) => {
       beginWithFirstStatement(pool);
+      connections.watch(pool);
       if (timeouts && timeouts.statementMs > 0) {
         endSilentConnections(pool, timeouts.statementMs + ANSWER_GRACE_MS);
       }
@@ -144,6 +157,25 @@ function postgresDriverOptions(timeouts: DatabaseTimeouts | undefined): Record<s
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     }),
   };
+}
+
+/**
+ * How long closing waits for connections to come back to the pool before it ends those still
+ * waiting for PostgreSQL (a stalled server must not hold a stop).
+ */
+const CLOSE_WAIT_MS = 2_000;
+
+/** Whether `work` settled within `ms`. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = work.then(
+    () => true as const,
+    () => true as const,
+  );
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
 }
 
 function wrap(

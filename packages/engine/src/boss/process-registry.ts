@@ -31,6 +31,8 @@ export interface ProcessRegistry {
 }
 
 const TABLE = 'pgboss.oncall_engine_process';
+/** How long stopping waits for the database to take this process out of the registry. */
+const STOP_WAIT_MS = 2_000;
 const CREATE = `
   begin;
   select pg_advisory_xact_lock(hashtext('${TABLE}'));
@@ -88,8 +90,13 @@ export async function startProcessRegistry(options: ProcessRegistryOptions): Pro
   return {
     async stop() {
       clearInterval(timer);
-      await tick;
-      await db.executeSql(`delete from ${TABLE} where id = $1::uuid`, [processId]).catch(onError);
+      // After the heartbeat in flight, or it could write the row back. A database that does not
+      // answer must not hold the stop: the row left behind ages out in `deadAfterSeconds`.
+      const leave = async () => {
+        await tick;
+        await db.executeSql(`delete from ${TABLE} where id = $1::uuid`, [processId]).catch(onError);
+      };
+      await withinMs(leave(), STOP_WAIT_MS);
     },
   };
 }
@@ -130,4 +137,13 @@ function reapStatement(options: ProcessRegistryOptions, sole: boolean): string {
         ${orphans.map((_, index) => `union all select name from orphaned_${index}`).join('\n')}
       ) as taken)
     select name, pg_notify(${notifyChannelSql('pgboss')}, name) from woken`;
+}
+
+/** Settles when `work` does or after `ms`, whichever comes first. */
+function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work.then(() => undefined), late]).finally(() => clearTimeout(timer));
 }
