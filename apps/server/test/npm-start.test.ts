@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 // `npm start` as a user runs it: the start script builds (turbo: the web UI, cached, and the server's
 // bundle), runs the compiled server, and must leave nothing behind when it is told to stop.
@@ -20,11 +20,17 @@ interface Started {
 describe('npm start', { timeout: STARTUP_DEADLINE_MS + 60_000 }, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'oncall-npm-start-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  // A failed assertion before the stop must not leave the tree running: the ids seen are killed.
+  const seen: number[] = [];
+  afterEach(() => {
+    for (const pid of seen.splice(0).filter(alive)) process.kill(pid, 'SIGKILL');
+  });
 
   it('keeps the embedded database in data/ of the directory it was run in, and SIGTERM to npm stops every process it started', async () => {
     const cwd = mkdtempSync(join(scratch, 'run-'));
     const started = start('npm', ['--prefix', root, 'start'], cwd, {});
     const tree = await runningTree(started);
+    seen.push(...tree);
 
     const dataDir = join(cwd, 'data');
     expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
@@ -44,6 +50,7 @@ describe('npm start', { timeout: STARTUP_DEADLINE_MS + 60_000 }, () => {
     const dataDir = join(scratch, 'sigint-data');
     const started = start(process.execPath, ['scripts/start.mjs'], root, { DATA_DIR: dataDir });
     const tree = await runningTree(started);
+    seen.push(...tree);
     expect(tree.length).toBeGreaterThanOrEqual(2);
 
     await expect(stop(started, 'SIGINT')).resolves.toEqual({ code: 0, signal: null });
