@@ -14,15 +14,22 @@ const { positionals: entries } = parseArgs({ allowPositionals: true });
 if (entries.length === 0) throw new Error('usage: node bundle-app.mjs src/main.ts [name=path/to/other.ts …]');
 
 /**
- * Workspace packages are compiled in; an npm package stays external when the bundle, from the app's
+ * Workspace packages but the plugin SDK are compiled in; an npm package stays external when the bundle, from the app's
  * directory, finds the same copy as the module importing it. A version installed under one workspace
  * package's own node_modules (not hoisted) is compiled in, as the bundle could not find it.
  */
+const PLUGIN_SDK = '@oncall/plugin-sdk';
+
 const npmDependenciesExternal = {
   name: 'npm-dependencies-external',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@oncall/') || args.path.startsWith('node:')) return undefined;
+      if (args.path.startsWith('node:')) return undefined;
+      // Plugins import the SDK by name: the server must load that same copy, not one compiled in, or
+      // a plugin's ChannelError would not be an `instanceof` the server's.
+      if (args.path === PLUGIN_SDK || args.path.startsWith(`${PLUGIN_SDK}/`))
+        return { path: args.path, external: true };
+      if (args.path.startsWith('@oncall/')) return undefined;
       const name = packageName(args.path);
       const external = installedCopy(name, args.resolveDir) === installedCopy(name, process.cwd());
       return external ? { path: args.path, external: true } : undefined;

@@ -11,7 +11,8 @@
 // reaches it: SIGINT, SIGTERM and SIGHUP are passed on to the child of the moment (turbo, then the
 // server) and this process exits when it has, with its status. Nothing is left running.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -30,10 +31,12 @@ const plugins = [process.env.CHANNEL_PLUGINS, process.env.SOURCE_PLUGINS]
   .flatMap((list) => (list ?? '').split(','))
   .map((name) => name.trim())
   .filter(Boolean);
-const filters = ['@oncall/server', ...plugins].map((name) => `--filter=${name}`);
+// Only the plugins of this repository are built here; an installed plugin package comes built.
+const workspacePlugins = plugins.filter(isWorkspacePackage);
+const filters = ['@oncall/server', ...workspacePlugins].map((name) => `--filter=${name}`);
 
 const built = await step(
-  `Building the web UI and the server${plugins.length ? ` and ${plugins.join(', ')}` : ''} (turbo, cached after the first start)`,
+  `Building the web UI and the server${workspacePlugins.length ? ` and ${workspacePlugins.join(', ')}` : ''} (turbo, cached after the first start)`,
   process.execPath,
   [
     join(root, 'node_modules', 'turbo', 'bin', 'turbo'),
@@ -65,4 +68,10 @@ async function step(title, command, args, timed = true) {
   if (code === 0 && timed)
     process.stdout.write(`✔ ${title}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return code ?? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15);
+}
+
+/** A workspace package is linked into node_modules from the repository, not installed there. */
+function isWorkspacePackage(name) {
+  const linked = join(root, 'node_modules', name);
+  return existsSync(linked) && !realpathSync(linked).includes(`${sep}node_modules${sep}`);
 }
