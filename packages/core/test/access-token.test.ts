@@ -29,3 +29,20 @@ describe('an access token read without verifying it', () => {
     }
   });
 });
+
+describe('an access token near its expiry', () => {
+  const ttlSeconds = 60;
+  // Issued late in a second: `exp` counts from the start of that second.
+  let now = Date.parse('2026-01-01T00:00:00.900Z');
+  const clock = { now: () => new Date(now) };
+  const issuer = new AccessTokenIssuer('s'.repeat(48), ttlSeconds, clock);
+
+  it('still passes when a client that counts expiresIn from its answer sends it in its last second', async () => {
+    const issuedAt = now;
+    const token = await issuer.issue({ userId: 'user-1', sessionId: 'session-1' });
+    now = issuedAt + ttlSeconds * 1000 - 50;
+    expect(await issuer.verify(token)).toEqual({ userId: 'user-1', sessionId: 'session-1' });
+    now = issuedAt + (ttlSeconds + 6) * 1000;
+    expect(await issuer.verify(token)).toBeUndefined();
+  });
+});

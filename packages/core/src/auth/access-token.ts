@@ -4,6 +4,14 @@ import type { Clock } from '../ports/clock';
 const ALGORITHM = 'HS256';
 const ISSUER = 'oncall';
 const AUDIENCE = 'oncall-api';
+/**
+ * How long past `exp` a token still passes. `exp` is whole seconds from the issuing second, so a
+ * token lives up to a second less than the `expiresIn` a client counts from when it got the answer;
+ * a client that renews only once its own count runs out (the legacy web UI does, and cannot retry a
+ * 401 from its server) would send a token we call expired for that last second. The server-side
+ * session is still checked, so a logged-out token gains nothing from it.
+ */
+const EXPIRY_LEEWAY_SECONDS = 5;
 
 export interface AccessClaims {
   userId: string;
@@ -69,6 +77,7 @@ export class AccessTokenIssuer {
         issuer: ISSUER,
         audience: AUDIENCE,
         currentDate: this.clock.now(),
+        clockTolerance: EXPIRY_LEEWAY_SECONDS,
       });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         return undefined;
