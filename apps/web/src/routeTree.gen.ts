@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
+import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -33,16 +34,23 @@ const AppRulesRoute = AppRulesRouteImport.update({
   path: '/rules',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRulesRuleIdRoute = AppRulesRuleIdRouteImport.update({
+  id: '/rules_/$ruleId',
+  path: '/rules/$ruleId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/rules': typeof AppRulesRoute
+  '/rules/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/rules': typeof AppRulesRoute
   '/': typeof AppIndexRoute
+  '/rules/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -50,13 +58,20 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/rules'
+  fullPaths: '/' | '/login' | '/rules' | '/rules/$ruleId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/rules' | '/'
-  id: '__root__' | '/_app' | '/login' | '/_app/rules' | '/_app/'
+  to: '/login' | '/rules' | '/' | '/rules/$ruleId'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/login'
+    | '/_app/rules'
+    | '/_app/'
+    | '/_app/rules_/$ruleId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -94,17 +109,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRulesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/rules_/$ruleId': {
+      id: '/_app/rules_/$ruleId'
+      path: '/rules/$ruleId'
+      fullPath: '/rules/$ruleId'
+      preLoaderRoute: typeof AppRulesRuleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppRulesRoute: typeof AppRulesRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppRulesRoute: AppRulesRoute,
   AppIndexRoute: AppIndexRoute,
+  AppRulesRuleIdRoute: AppRulesRuleIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Box,
   Center,
@@ -15,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { StateBadge } from '../now/state-badge';
 import { trpc } from '../trpc/client';
 import { RULE_STATE_FILTERS, type RuleListSearch, ruleListInput } from './rule-list-search';
@@ -115,9 +117,15 @@ export function RuleListPage({
                           pinned
                         </Badge>
                       )}
-                      <Text size="sm" fw={500}>
+                      <Anchor
+                        size="sm"
+                        fw={500}
+                        renderRoot={(props) => (
+                          <Link to="/rules/$ruleId" params={{ ruleId: rule.id }} {...props} />
+                        )}
+                      >
                         {rule.name}
-                      </Text>
+                      </Anchor>
                     </Group>
                   </Table.Td>
                   <Table.Td>
