@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppEndpointsRouteImport } from './routes/_app/endpoints'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 
 const AppRoute = AppRouteImport.update({
@@ -28,6 +29,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEndpointsRoute = AppEndpointsRouteImport.update({
+  id: '/endpoints',
+  path: '/endpoints',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRulesRoute = AppRulesRouteImport.update({
   id: '/rules',
   path: '/rules',
@@ -37,10 +43,12 @@ const AppRulesRoute = AppRulesRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/endpoints': typeof AppEndpointsRoute
   '/rules': typeof AppRulesRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/endpoints': typeof AppEndpointsRoute
   '/rules': typeof AppRulesRoute
   '/': typeof AppIndexRoute
 }
@@ -48,15 +56,22 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/endpoints': typeof AppEndpointsRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/': typeof AppIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/rules'
+  fullPaths: '/' | '/login' | '/endpoints' | '/rules'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/rules' | '/'
-  id: '__root__' | '/_app' | '/login' | '/_app/rules' | '/_app/'
+  to: '/login' | '/endpoints' | '/rules' | '/'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/login'
+    | '/_app/endpoints'
+    | '/_app/rules'
+    | '/_app/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -87,6 +102,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/endpoints': {
+      id: '/_app/endpoints'
+      path: '/endpoints'
+      fullPath: '/endpoints'
+      preLoaderRoute: typeof AppEndpointsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/rules': {
       id: '/_app/rules'
       path: '/rules'
@@ -98,11 +120,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppEndpointsRoute: typeof AppEndpointsRoute
   AppRulesRoute: typeof AppRulesRoute
   AppIndexRoute: typeof AppIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppEndpointsRoute: AppEndpointsRoute,
   AppRulesRoute: AppRulesRoute,
   AppIndexRoute: AppIndexRoute,
 }
