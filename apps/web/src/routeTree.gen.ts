@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppEndpointsRouteImport } from './routes/_app/endpoints'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
 
@@ -29,6 +30,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEndpointsRoute = AppEndpointsRouteImport.update({
+  id: '/endpoints',
+  path: '/endpoints',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRulesRoute = AppRulesRouteImport.update({
   id: '/rules',
   path: '/rules',
@@ -43,11 +49,13 @@ const AppRulesRuleIdRoute = AppRulesRuleIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/endpoints': typeof AppEndpointsRoute
   '/rules': typeof AppRulesRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/endpoints': typeof AppEndpointsRoute
   '/rules': typeof AppRulesRoute
   '/': typeof AppIndexRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
@@ -56,19 +64,21 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/endpoints': typeof AppEndpointsRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/': typeof AppIndexRoute
   '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/rules' | '/rules/$ruleId'
+  fullPaths: '/' | '/login' | '/endpoints' | '/rules' | '/rules/$ruleId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/rules' | '/' | '/rules/$ruleId'
+  to: '/login' | '/endpoints' | '/rules' | '/' | '/rules/$ruleId'
   id:
     | '__root__'
     | '/_app'
     | '/login'
+    | '/_app/endpoints'
     | '/_app/rules'
     | '/_app/'
     | '/_app/rules_/$ruleId'
@@ -102,6 +112,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/endpoints': {
+      id: '/_app/endpoints'
+      path: '/endpoints'
+      fullPath: '/endpoints'
+      preLoaderRoute: typeof AppEndpointsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/rules': {
       id: '/_app/rules'
       path: '/rules'
@@ -120,12 +137,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppEndpointsRoute: typeof AppEndpointsRoute
   AppRulesRoute: typeof AppRulesRoute
   AppIndexRoute: typeof AppIndexRoute
   AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppEndpointsRoute: AppEndpointsRoute,
   AppRulesRoute: AppRulesRoute,
   AppIndexRoute: AppIndexRoute,
   AppRulesRuleIdRoute: AppRulesRuleIdRoute,

@@ -9,6 +9,7 @@ import { ColorSchemeToggle } from './color-scheme-toggle';
 const NAV = [
   { to: '/', label: 'Now' },
   { to: '/rules', label: 'Alert rules' },
+  { to: '/endpoints', label: 'Endpoints' },
 ] as const;
 
 /** The frame of every signed-in screen: header, navigation (a drawer below 768 px), the screen. */
