@@ -1,8 +1,9 @@
+import type { AppRouter } from '@oncall/trpc';
 import { TRPCClientError } from '@trpc/client';
 
 /** A 422 as the tRPC client hands it over: the server's messages per field path. */
-export function validationError(fieldErrors: Record<string, string[]>): TRPCClientError<never> {
-  return new TRPCClientError('Validation failed.', {
+export function validationError(fieldErrors: Record<string, string[]>): TRPCClientError<AppRouter> {
+  return new TRPCClientError<AppRouter>('Validation failed.', {
     result: {
       error: {
         code: -32022,

@@ -62,7 +62,8 @@ export function EndpointsPage() {
     return found ? found.name || found.username : 'someone';
   };
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.endpoints.list.queryKey() });
+  // Every endpoint query: the list, and the flow-step candidates a new endpoint joins.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.endpoints.pathKey() });
   const sendOtp = useMutation(trpc.endpoints.sendOtp.mutationOptions());
   const create = useMutation(trpc.endpoints.create.mutationOptions({ onSuccess: refresh }));
   const update = useMutation(trpc.endpoints.update.mutationOptions({ onSuccess: refresh }));

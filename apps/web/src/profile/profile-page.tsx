@@ -109,7 +109,7 @@ export function ProfilePage() {
                     {clientLabel(session.userAgent)}
                   </Text>
                   {session.current && (
-                    <Badge size="xs" variant="light" color="teal">
+                    <Badge size="xs" variant="light">
                       this session
                     </Badge>
                   )}
