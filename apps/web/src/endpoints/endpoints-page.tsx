@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Center,
@@ -128,9 +127,9 @@ export function EndpointsPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" size="sm">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {endpointTypeLabel(endpoint.type)}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" truncate maw={220}>
