@@ -36,7 +36,7 @@ export function EndpointsPage() {
   const { user } = useRouteContext({ from: '/_app' });
   const managesAll = user.role === 'owner' || user.role === 'manager';
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [editing, setEditing] = useState<Editing>(null);
   const [opened, { open, close }] = useDisclosure(false);
 
@@ -103,7 +103,13 @@ export function EndpointsPage() {
         {emptyText}
       </Alert>
     ) : (
-      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label} mt="sm">
+      <Box
+        style={{ overflowX: 'auto', position: 'relative' }}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        mt="sm"
+      >
         <Table striped verticalSpacing="xs" miw={560}>
           <Table.Thead>
             <Table.Tr>

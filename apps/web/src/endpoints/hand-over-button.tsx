@@ -15,7 +15,7 @@ export function HandOverButton({
   users: Option[];
 }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const phone = useMediaQuery('(max-width: 30em)');
+  const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   const [userId, setUserId] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const handOver = useMutation(

@@ -23,7 +23,7 @@ export function ConfirmButton({
   loading?: boolean;
 } & Omit<ButtonProps, 'children'>) {
   const [opened, { open, close }] = useDisclosure(false);
-  const phone = useMediaQuery('(max-width: 30em)');
+  const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   return (
     <>
       <Button size="xs" variant="light" color="red" onClick={open} {...button}>

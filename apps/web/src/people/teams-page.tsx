@@ -33,7 +33,7 @@ const PER_PAGE = 24;
 export function TeamsPage() {
   const { user: me } = useRouteContext({ from: '/_app' });
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 30em)');
+  const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const teams = useQuery({

@@ -38,7 +38,7 @@ const PER_PAGE = 50;
 export function UsersPage() {
   const { user: me } = useRouteContext({ from: '/_app' });
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 30em)');
+  const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const users = useQuery({
@@ -83,7 +83,12 @@ export function UsersPage() {
         </Alert>
       )}
       {users.data && (
-        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Users table">
+        <Box
+          style={{ overflowX: 'auto', position: 'relative' }}
+          tabIndex={0}
+          role="region"
+          aria-label="Users table"
+        >
           <Table striped verticalSpacing="xs" miw={600}>
             <Table.Thead>
               <Table.Tr>
