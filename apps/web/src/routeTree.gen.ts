@@ -13,8 +13,10 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppEndpointsRouteImport } from './routes/_app/endpoints'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
-import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
+import { Route as AppTeamsRouteImport } from './routes/_app/teams'
+import { Route as AppUsersRouteImport } from './routes/_app/users'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -35,14 +37,24 @@ const AppEndpointsRoute = AppEndpointsRouteImport.update({
   path: '/endpoints',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRulesRoute = AppRulesRouteImport.update({
   id: '/rules',
   path: '/rules',
   getParentRoute: () => AppRoute,
 } as any)
-const AppRulesRuleIdRoute = AppRulesRuleIdRouteImport.update({
-  id: '/rules_/$ruleId',
-  path: '/rules/$ruleId',
+const AppTeamsRoute = AppTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersRoute = AppUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AppRoute,
 } as any)
 
@@ -50,38 +62,48 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/endpoints': typeof AppEndpointsRoute
+  '/profile': typeof AppProfileRoute
   '/rules': typeof AppRulesRoute
-  '/rules/$ruleId': typeof AppRulesRuleIdRoute
+  '/teams': typeof AppTeamsRoute
+  '/users': typeof AppUsersRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/endpoints': typeof AppEndpointsRoute
+  '/profile': typeof AppProfileRoute
   '/rules': typeof AppRulesRoute
+  '/teams': typeof AppTeamsRoute
+  '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
-  '/rules/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/_app/endpoints': typeof AppEndpointsRoute
+  '/_app/profile': typeof AppProfileRoute
   '/_app/rules': typeof AppRulesRoute
+  '/_app/teams': typeof AppTeamsRoute
+  '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
-  '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/endpoints' | '/rules' | '/rules/$ruleId'
+  fullPaths:
+    '/' | '/login' | '/endpoints' | '/profile' | '/rules' | '/teams' | '/users'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/endpoints' | '/rules' | '/' | '/rules/$ruleId'
+  to:
+    '/login' | '/endpoints' | '/profile' | '/rules' | '/teams' | '/users' | '/'
   id:
     | '__root__'
     | '/_app'
     | '/login'
     | '/_app/endpoints'
+    | '/_app/profile'
     | '/_app/rules'
+    | '/_app/teams'
+    | '/_app/users'
     | '/_app/'
-    | '/_app/rules_/$ruleId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -119,6 +141,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEndpointsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/rules': {
       id: '/_app/rules'
       path: '/rules'
@@ -126,11 +155,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRulesRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/rules_/$ruleId': {
-      id: '/_app/rules_/$ruleId'
-      path: '/rules/$ruleId'
-      fullPath: '/rules/$ruleId'
-      preLoaderRoute: typeof AppRulesRuleIdRouteImport
+    '/_app/teams': {
+      id: '/_app/teams'
+      path: '/teams'
+      fullPath: '/teams'
+      preLoaderRoute: typeof AppTeamsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users': {
+      id: '/_app/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -138,16 +174,20 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppEndpointsRoute: typeof AppEndpointsRoute
+  AppProfileRoute: typeof AppProfileRoute
   AppRulesRoute: typeof AppRulesRoute
+  AppTeamsRoute: typeof AppTeamsRoute
+  AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
-  AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppEndpointsRoute: AppEndpointsRoute,
+  AppProfileRoute: AppProfileRoute,
   AppRulesRoute: AppRulesRoute,
+  AppTeamsRoute: AppTeamsRoute,
+  AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
-  AppRulesRuleIdRoute: AppRulesRuleIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -22,6 +22,7 @@ import { AuthService } from './auth/auth-service';
 import { LoginThrottle } from './auth/login-throttle';
 import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limiter';
+import { SessionService } from './auth/session-service';
 import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
 import { ZoneList } from './cluster/zone-list';
@@ -125,6 +126,8 @@ export interface Core {
   secretBox: SecretBox;
   ownership: OwnershipTransfer;
   auth: AuthService;
+  /** The signed-in user's own sessions (list, end one, end the others). */
+  sessions: SessionService;
   users: UserService;
   teams: TeamService;
   alertRules: AlertRuleService;
@@ -246,6 +249,7 @@ export function createCore(deps: CoreDeps): Core {
       refreshReuseGraceSeconds: settings.refreshTokenReuseGraceSeconds ?? 300,
       throttle: loginThrottle,
     }),
+    sessions: new SessionService({ orm, clock }),
     users: new UserService({ orm, hasher, ownership, clock, loginThrottle }),
     teams: new TeamService({ orm }),
     alertRules: new AlertRuleService({

@@ -74,6 +74,7 @@ export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
+export type { SessionView } from './auth/session-service';
 export {
   checkFilterPattern,
   compileFilterPattern,

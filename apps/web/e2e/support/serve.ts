@@ -33,6 +33,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', '--conditions=develop
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: 'warn',
+    // The fake SMS provider the endpoint tests catch one-time codes with listens on 127.0.0.1.
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
     ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
   },
   stdio: 'inherit',

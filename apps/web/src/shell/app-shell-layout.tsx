@@ -10,6 +10,8 @@ const NAV = [
   { to: '/', label: 'Now' },
   { to: '/rules', label: 'Alert rules' },
   { to: '/endpoints', label: 'Endpoints' },
+  { to: '/teams', label: 'Teams' },
+  { to: '/users', label: 'Users', forRoles: ['owner', 'manager'] },
 ] as const;
 
 /** The frame of every signed-in screen: header, navigation (a drawer below 768 px), the screen. */
@@ -53,6 +55,9 @@ export function AppShellLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user.username}</Menu.Label>
+                <Menu.Item component={Link} to="/profile">
+                  Profile
+                </Menu.Item>
                 <Menu.Item onClick={() => void signOut()}>Log out</Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -60,7 +65,9 @@ export function AppShellLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
-        {NAV.map((item) => (
+        {NAV.filter(
+          (item) => !('forRoles' in item) || (item.forRoles as readonly string[]).includes(user.role),
+        ).map((item) => (
           <NavLink
             key={item.to}
             component={Link}

@@ -1,7 +1,7 @@
 import { DomainError, forbidden, type TokenPair, unauthenticated } from '@oncall/core';
 import type { BrowserSession } from '../browser-session/browser-session';
 import type { TrpcContext } from '../context';
-import { loginInput, refreshInput } from '../inputs/strict-inputs';
+import { idInput, loginInput, refreshInput } from '../inputs/strict-inputs';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 
 /**
@@ -32,6 +32,14 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => ctx.core.auth.refresh(input.refreshToken)),
   logout: protectedProcedure.mutation(({ ctx }) => ctx.core.auth.logout(ctx.actor)),
   me: protectedProcedure.query(({ ctx }) => ctx.core.auth.me(ctx.actor)),
+  /** The caller's live sessions, the current one marked. */
+  sessions: protectedProcedure.query(({ ctx }) => ctx.core.sessions.list(ctx.actor)),
+  /** Ends one of the caller's sessions (its access tokens stop working at once). */
+  endSession: protectedProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => ctx.core.sessions.end(ctx.actor, input.id)),
+  /** Ends every session of the caller but this one. */
+  endOtherSessions: protectedProcedure.mutation(({ ctx }) => ctx.core.sessions.endOthers(ctx.actor)),
   /** `login` for the web UI: the refresh token is set as an `HttpOnly` cookie and left out of the answer. */
   browserLogin: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const session = browserSessionOf(ctx);

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EndpointListPage } from '../../endpoints/endpoint-list-page';
+import { EndpointsPage } from '../../endpoints/endpoints-page';
 
-/** Endpoints: where pages go. */
+/** Endpoints: where alerts go, mine and shared, with pending hand-overs. */
 export const Route = createFileRoute('/_app/endpoints')({
-  component: EndpointListPage,
+  component: EndpointsPage,
 });

@@ -1,0 +1,157 @@
+import { Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import type { FieldErrors } from '../forms/server-field-errors';
+import { type DraftStep, moveStep, newStep, totalWaitSeconds } from './flow-steps';
+
+export interface StepCandidate {
+  id: string;
+  name: string;
+  type: string;
+}
+
+const UNITS = [
+  { value: 's', label: 'seconds' },
+  { value: 'm', label: 'minutes' },
+  { value: 'h', label: 'hours' },
+];
+
+function waitSummary(seconds: number): string {
+  if (seconds === 0) return 'No waits: every step is notified at once.';
+  const minutes = Math.round(seconds / 60);
+  return seconds < 60 ? `Waits ${seconds} s in all.` : `Waits about ${minutes} min in all.`;
+}
+
+/**
+ * A flow's steps in order: notify some endpoints, wait, notify others... Every step moves with
+ * buttons (keyboard and touch alike), and the server's message for a step shows at its field.
+ */
+export function FlowStepEditor({
+  steps,
+  onChange,
+  candidates,
+  errors,
+}: {
+  steps: DraftStep[];
+  onChange: (steps: DraftStep[]) => void;
+  candidates: StepCandidate[];
+  errors: FieldErrors;
+}) {
+  const replace = (index: number, step: DraftStep) =>
+    onChange(steps.map((current, at) => (at === index ? step : current)));
+  const options = candidates.map((candidate) => ({
+    value: candidate.id,
+    label: `${candidate.name} (${candidate.type})`,
+  }));
+
+  return (
+    <Stack gap="xs" role="group" aria-label="Flow steps">
+      <Group justify="space-between">
+        <Text fw={500} size="sm">
+          Steps
+        </Text>
+        <Text size="xs" c="dimmed">
+          {waitSummary(totalWaitSeconds(steps))}
+        </Text>
+      </Group>
+      {steps.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No steps yet. Add a step that notifies endpoints, then a wait before the next one.
+        </Text>
+      )}
+      {errors.steps && (
+        <Text size="sm" c="red" role="alert">
+          {errors.steps}
+        </Text>
+      )}
+      {steps.map((step, index) => {
+        const number = index + 1;
+        const error = (field: string) => errors[`steps.${index}.${field}`] ?? errors[`steps.${index}`];
+        return (
+          <Paper key={step.key} withBorder p="xs" data-testid="flow-step">
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="wrap" gap={4}>
+                <Text size="sm" fw={600}>
+                  Step {number}: {step.type === 'wait' ? 'wait' : 'notify'}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    disabled={index === 0}
+                    aria-label={`Move step ${number} up`}
+                    onClick={() => onChange(moveStep(steps, index, -1))}
+                  >
+                    Up
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    disabled={index === steps.length - 1}
+                    aria-label={`Move step ${number} down`}
+                    onClick={() => onChange(moveStep(steps, index, 1))}
+                  >
+                    Down
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove step ${number}`}
+                    onClick={() => onChange(steps.filter((_, at) => at !== index))}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Group>
+              {step.type === 'wait' ? (
+                <Group gap="xs" grow wrap="nowrap">
+                  <NumberInput
+                    label={`Step ${number} wait`}
+                    min={1}
+                    max={10080}
+                    allowDecimal={false}
+                    value={step.duration}
+                    onChange={(value) => replace(index, { ...step, duration: Number(value) || 0 })}
+                    error={error('duration')}
+                  />
+                  <Select
+                    label={`Step ${number} unit`}
+                    data={UNITS}
+                    allowDeselect={false}
+                    value={step.timeUnit}
+                    onChange={(value) =>
+                      replace(index, {
+                        ...step,
+                        timeUnit: value === 's' || value === 'h' ? value : 'm',
+                      })
+                    }
+                    error={error('timeUnit')}
+                  />
+                </Group>
+              ) : (
+                <MultiSelect
+                  label={`Step ${number} endpoints`}
+                  placeholder={
+                    candidates.length === 0 ? 'Create an SMS, email or chat endpoint first' : 'Pick endpoints'
+                  }
+                  data={options}
+                  value={step.endpointIds}
+                  onChange={(endpointIds) => replace(index, { ...step, endpointIds })}
+                  searchable
+                  error={error('endpointIds')}
+                />
+              )}
+            </Stack>
+          </Paper>
+        );
+      })}
+      <Group gap="xs">
+        <Button size="xs" variant="light" onClick={() => onChange([...steps, newStep('endpoint')])}>
+          Add notify step
+        </Button>
+        <Button size="xs" variant="light" onClick={() => onChange([...steps, newStep('wait')])}>
+          Add wait
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

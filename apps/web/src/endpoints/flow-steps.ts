@@ -1,0 +1,45 @@
+/** A flow step as the editor holds it: a wait, or a notification of some endpoints. */
+export type DraftStep =
+  | { key: string; type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
+  | { key: string; type: 'endpoint'; endpointIds: string[] };
+
+export type FlowStepInput =
+  | { type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
+  | { type: 'endpoint'; endpointIds: string[] };
+
+let nextKey = 0;
+/** A stable React key per step, so reordering moves the step's inputs with it. */
+const newKey = () => `step-${++nextKey}`;
+
+export function newStep(type: DraftStep['type']): DraftStep {
+  return type === 'wait'
+    ? { key: newKey(), type: 'wait', duration: 5, timeUnit: 'm' }
+    : { key: newKey(), type: 'endpoint', endpointIds: [] };
+}
+
+export function draftSteps(steps: readonly FlowStepInput[]): DraftStep[] {
+  return steps.map((step) => ({ ...step, key: newKey() }));
+}
+
+export function stepInputs(steps: readonly DraftStep[]): FlowStepInput[] {
+  return steps.map(({ key: _key, ...step }) => step);
+}
+
+/** The steps with the one at `index` moved by `delta` places; unchanged at either end. */
+export function moveStep(steps: readonly DraftStep[], index: number, delta: -1 | 1): DraftStep[] {
+  const target = index + delta;
+  if (index < 0 || index >= steps.length || target < 0 || target >= steps.length) return [...steps];
+  const moved = [...steps];
+  const [step] = moved.splice(index, 1);
+  if (step) moved.splice(target, 0, step);
+  return moved;
+}
+
+/** How long a flow waits in all, for the editor's summary ("waits 15 min in all"). */
+export function totalWaitSeconds(steps: readonly DraftStep[]): number {
+  const unit = { s: 1, m: 60, h: 3600 } as const;
+  return steps.reduce(
+    (sum, step) => (step.type === 'wait' ? sum + step.duration * unit[step.timeUnit] : sum),
+    0,
+  );
+}

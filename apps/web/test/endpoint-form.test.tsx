@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { EndpointForm, type EndpointFormProps } from '../src/endpoints/endpoint-form';
+import { renderWithTheme } from './render';
+import { validationError } from './server-error';
+
+function props(overrides: Partial<EndpointFormProps> = {}): EndpointFormProps {
+  return {
+    original: null,
+    candidates: [
+      { id: 'e-sms', name: 'Pager', type: 'sms' },
+      { id: 'e-mail', name: 'Mailbox', type: 'email' },
+    ],
+    users: [],
+    teams: [],
+    onSendCode: vi.fn().mockResolvedValue({ status: true }),
+    onSubmit: vi.fn().mockResolvedValue({}),
+    onCancel: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('EndpointForm', () => {
+  it('creates an SMS endpoint through the code: send it, enter it, save', async () => {
+    const user = userEvent.setup();
+    const given = props();
+    renderWithTheme(<EndpointForm {...given} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'My phone');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '+15550100');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(given.onSendCode).toHaveBeenCalledWith({ type: 'sms', value: '+15550100' });
+    expect(await screen.findByText(/A code was sent by SMS to \+15550100/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Create endpoint' }));
+    expect(given.onSubmit).toHaveBeenCalledWith({
+      type: 'sms',
+      name: 'My phone',
+      value: '+15550100',
+      otpCode: '123456',
+      accessUserIds: [],
+      accessTeamIds: [],
+    });
+  });
+
+  it('shows a refused code and a refused number at their fields, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const given = props({
+      onSendCode: vi
+        .fn()
+        .mockRejectedValue(validationError({ value: ['The value must be a phone number.'] })),
+      onSubmit: vi.fn().mockRejectedValue(validationError({ otpCode: ['The code is wrong.'] })),
+    });
+    renderWithTheme(<EndpointForm {...given} />);
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '12');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('The value must be a phone number.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), '000000');
+    await user.click(screen.getByRole('button', { name: 'Create endpoint' }));
+    expect(await screen.findByText('The code is wrong.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('000000');
+  });
+
+  it('edits an SMS endpoint’s name without a new code', async () => {
+    const user = userEvent.setup();
+    const original = {
+      type: 'sms' as const,
+      name: 'Pager',
+      value: '+15550100',
+      chatId: '',
+      threadId: '',
+      botToken: '',
+      otpCode: '',
+      steps: [],
+      accessUserIds: [],
+      accessTeamIds: [],
+    };
+    const given = props({ original });
+    renderWithTheme(<EndpointForm {...given} />);
+    expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(given.onSubmit).toHaveBeenCalledWith(expect.not.objectContaining({ otpCode: expect.anything() }));
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '9');
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
+  });
+
+  it('builds a flow: add steps, reorder them with buttons, and the step’s error shows at its field', async () => {
+    const user = userEvent.setup();
+    const given = props({
+      onSubmit: vi
+        .fn()
+        .mockRejectedValue(validationError({ 'steps.0.duration': ['A wait may not exceed 7 days.'] })),
+    });
+    renderWithTheme(<EndpointForm {...given} />);
+    await user.click(screen.getAllByLabelText('Type')[0] as HTMLElement);
+    await user.click(screen.getByRole('option', { name: 'Flow (escalation steps)', hidden: true }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Escalate');
+    await user.click(screen.getByRole('button', { name: 'Add notify step' }));
+    await user.click(screen.getByRole('button', { name: 'Add wait' }));
+    expect(screen.getByRole('button', { name: 'Move step 1 up' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move step 2 up' }));
+    const steps = screen.getAllByTestId('flow-step');
+    expect(within(steps[0] as HTMLElement).getByText('Step 1: wait')).toBeInTheDocument();
+    expect(within(steps[1] as HTMLElement).getByText('Step 2: notify')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create endpoint' }));
+    expect(given.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'flow',
+        steps: [
+          { type: 'wait', duration: 5, timeUnit: 'm' },
+          { type: 'endpoint', endpointIds: [] },
+        ],
+      }),
+    );
+    expect(await screen.findByText('A wait may not exceed 7 days.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove step 1' }));
+    expect(screen.getAllByTestId('flow-step')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { draftSteps, moveStep, newStep, stepInputs, totalWaitSeconds } from '../src/endpoints/flow-steps';
+
+describe('flow steps', () => {
+  const steps = draftSteps([
+    { type: 'endpoint', endpointIds: ['a'] },
+    { type: 'wait', duration: 5, timeUnit: 'm' },
+    { type: 'endpoint', endpointIds: ['b'] },
+  ]);
+
+  it('moves a step up and down, and leaves the ends where they are', () => {
+    const down = moveStep(steps, 0, 1);
+    expect(stepInputs(down).map((step) => step.type)).toEqual(['wait', 'endpoint', 'endpoint']);
+    expect(stepInputs(moveStep(steps, 2, -1))[1]).toEqual({ type: 'endpoint', endpointIds: ['b'] });
+    expect(moveStep(steps, 0, -1)).toEqual(steps);
+    expect(moveStep(steps, 2, 1)).toEqual(steps);
+  });
+
+  it('keeps each step’s key through a move, so its inputs move with it', () => {
+    const [first] = steps;
+    expect(moveStep(steps, 0, 1)[1]?.key).toBe(first?.key);
+    expect(new Set(steps.map((step) => step.key)).size).toBe(3);
+  });
+
+  it('sends the steps without their keys, and sums the waits', () => {
+    expect(stepInputs([newStep('wait')])).toEqual([{ type: 'wait', duration: 5, timeUnit: 'm' }]);
+    expect(totalWaitSeconds([...steps, ...draftSteps([{ type: 'wait', duration: 1, timeUnit: 'h' }])])).toBe(
+      300 + 3600,
+    );
+  });
+});
