@@ -17,6 +17,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -57,6 +58,11 @@ const AppUsersRoute = AppUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRulesRuleIdRoute = AppRulesRuleIdRouteImport.update({
+  id: '/rules_/$ruleId',
+  path: '/rules/$ruleId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -66,6 +72,7 @@ export interface FileRoutesByFullPath {
   '/rules': typeof AppRulesRoute
   '/teams': typeof AppTeamsRoute
   '/users': typeof AppUsersRoute
+  '/rules/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -75,6 +82,7 @@ export interface FileRoutesByTo {
   '/teams': typeof AppTeamsRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
+  '/rules/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -86,14 +94,29 @@ export interface FileRoutesById {
   '/_app/teams': typeof AppTeamsRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/login' | '/endpoints' | '/profile' | '/rules' | '/teams' | '/users'
+    | '/'
+    | '/login'
+    | '/endpoints'
+    | '/profile'
+    | '/rules'
+    | '/teams'
+    | '/users'
+    | '/rules/$ruleId'
   fileRoutesByTo: FileRoutesByTo
   to:
-    '/login' | '/endpoints' | '/profile' | '/rules' | '/teams' | '/users' | '/'
+    | '/login'
+    | '/endpoints'
+    | '/profile'
+    | '/rules'
+    | '/teams'
+    | '/users'
+    | '/'
+    | '/rules/$ruleId'
   id:
     | '__root__'
     | '/_app'
@@ -104,6 +127,7 @@ export interface FileRouteTypes {
     | '/_app/teams'
     | '/_app/users'
     | '/_app/'
+    | '/_app/rules_/$ruleId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -169,6 +193,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/rules_/$ruleId': {
+      id: '/_app/rules_/$ruleId'
+      path: '/rules/$ruleId'
+      fullPath: '/rules/$ruleId'
+      preLoaderRoute: typeof AppRulesRuleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -179,6 +210,7 @@ interface AppRouteChildren {
   AppTeamsRoute: typeof AppTeamsRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -188,6 +220,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTeamsRoute: AppTeamsRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppRulesRuleIdRoute: AppRulesRuleIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
