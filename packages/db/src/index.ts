@@ -3,3 +3,4 @@ export type { DatabaseTimeouts } from './database-timeouts';
 export { migrate } from './migrate';
 export { type Database, type OpenOptions, openDatabase } from './open-database';
 export { socketOf } from './postgres/answer-deadline';
+export { settlesWithin } from './settles-within';

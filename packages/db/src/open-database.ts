@@ -14,6 +14,7 @@ import { beginWithFirstStatement } from './postgres/begin-with-first-statement';
 import { OpenConnections } from './postgres/open-connections';
 import { probePostgres } from './postgres/postgres-probe-connection';
 import { preparedStatements } from './postgres/prepared-statements';
+import { settlesWithin } from './settles-within';
 
 export interface Database {
   orm: MikroORM;
@@ -164,19 +165,6 @@ function postgresDriverOptions(
  * waiting for PostgreSQL (a stalled server must not hold a stop).
  */
 const CLOSE_WAIT_MS = 2_000;
-
-/** Whether `work` settled within `ms`. */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  const settled = work.then(
-    () => true as const,
-    () => true as const,
-  );
-  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
-}
 
 function wrap(
   orm: MikroORM,

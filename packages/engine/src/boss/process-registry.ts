@@ -1,3 +1,4 @@
+import { settlesWithin } from '@oncall/db';
 import type { Db } from 'pg-boss';
 import { notifyChannelSql } from 'pg-boss/dist/plans.js';
 
@@ -96,7 +97,7 @@ export async function startProcessRegistry(options: ProcessRegistryOptions): Pro
         await tick;
         await db.executeSql(`delete from ${TABLE} where id = $1::uuid`, [processId]).catch(onError);
       };
-      await withinMs(leave(), STOP_WAIT_MS);
+      await settlesWithin(leave(), STOP_WAIT_MS);
     },
   };
 }
@@ -137,13 +138,4 @@ function reapStatement(options: ProcessRegistryOptions, sole: boolean): string {
         ${orphans.map((_, index) => `union all select name from orphaned_${index}`).join('\n')}
       ) as taken)
     select name, pg_notify(${notifyChannelSql('pgboss')}, name) from woken`;
-}
-
-/** Settles when `work` does or after `ms`, whichever comes first. */
-function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([work.then(() => undefined), late]).finally(() => clearTimeout(timer));
 }
