@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 /**
  * Names the original web UI reads under other names than ours (skylogsio/skylogs,
  * `apps/frontend/src/@types/team.ts` `members`, `@types/dataSource.ts` `copy`,
- * `@types/admin-area/smsConfig.ts` `isBackUp`, `@types/settings/telegram.ts` `active`): added on
+ * `@types/admin-area/smsConfig.ts` `isBackUp`, `@types/admin-area/emailConfig.ts` `usrename`,
+ * `@types/settings/telegram.ts` `active`): added on
  * reads beside the fields other clients read.
  */
 describe('renamed fields the legacy web UI reads', () => {
@@ -75,6 +76,38 @@ describe('renamed fields the legacy web UI reads', () => {
     expect((await h.call('GET', `/api/v1/config/call/${second.id}`, { token: owner })).json()).toMatchObject({
       isBackUp: true,
     });
+  });
+
+  it('reads an email config with `usrename` beside `username` (EmailConfigModal fills its form from it)', async () => {
+    const body = {
+      name: 'mail',
+      host: 'smtp.internal',
+      port: '587',
+      username: 'pager',
+      password: 'mail-secret-1',
+      fromAddress: 'oncall@example.com',
+    };
+    const response = await h.call('POST', '/api/v1/config/email', { token: owner, body });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json();
+    const read = (await h.call('GET', `/api/v1/config/email/${created.id}`, { token: owner })).json();
+    expect(read).toMatchObject({ username: 'pager', usrename: 'pager', isBackUp: false });
+    expect(read.password).not.toBe('mail-secret-1');
+    const list = (await h.call('GET', '/api/v1/config/email', { token: owner })).json();
+    expect(list.find((c: { id: string }) => c.id === created.id)).toMatchObject({ usrename: 'pager' });
+    // The form sends back what it read, the masked password included: the secret is kept.
+    const saved = await h.call('PUT', `/api/v1/config/email/${created.id}`, {
+      token: owner,
+      body: {
+        name: 'mail',
+        host: read.host,
+        port: read.port,
+        username: read.usrename,
+        password: read.password,
+        fromAddress: read.fromAddress,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('reads a messenger proxy with `active` beside `isActive`', async () => {

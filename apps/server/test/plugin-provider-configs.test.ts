@@ -166,7 +166,10 @@ describe('provider configs of a kind two channel plugins serve', () => {
     configSchema: z.object({ token: z.string().min(1), region: z.enum(['eu', 'us']) }),
     secretFields: ['token'],
     secretBoundFields: undefined,
-    serves: { endpointType: 'pager', provider: { name: 'pagerTwo', label: 'Pager config', implied: true } },
+    serves: {
+      endpointType: 'pager',
+      provider: { name: 'pagerTwo', label: 'Pager config', implied: true, legacyNames: ['pager2'] },
+    },
     create: () => ({ send: async () => ({}) }),
   });
   let h: TestApp;
@@ -203,6 +206,19 @@ describe('provider configs of a kind two channel plugins serve', () => {
     const mixed = await api('POST', '/config/pager', { name: 'mixed', apiKey: KEY, region: 'eu' });
     expect(mixed.statusCode).toBe(422);
     expect(Object.keys(mixed.json().errors)).toEqual(['token']);
+  });
+
+  it("reads a provider's legacy name as the provider, among several", async () => {
+    const legacy = await api('POST', '/config/pager', {
+      name: 'old',
+      provider: 'pager2',
+      token: 'token-old',
+      region: 'us',
+    });
+    expect(legacy.statusCode, legacy.body).toBe(201);
+    expect(legacy.json()).toMatchObject({ provider: 'pagerTwo', region: 'us' });
+    const one = await api('POST', '/config/pager', { ...pagerBody('one-legacy'), provider: 'pager2' });
+    expect(one.statusCode).toBe(422);
   });
 
   it('binds the secrets to every other field when the channel does not say', async () => {

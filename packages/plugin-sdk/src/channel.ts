@@ -42,14 +42,21 @@ export interface ChannelCapabilities {
  * - `implied`: a config body may leave `provider` out and mean this one (the email contract never
  *   had the field). At most one provider of a kind may be implied; without one, `provider` is
  *   required.
+ * - `legacyNames`: other names older clients send for this provider; a body naming one is read
+ *   as `name`, which is what is stored and answered.
+ * - `legacyFieldNames`: config fields older clients read under another name, by that name; the
+ *   legacy REST face adds them to its answers beside the field itself (never in place of it).
  *
- * @example { name: 'providerOne', label: 'SMS config' }
+ * @example { name: 'providerOne', label: 'SMS config', legacyNames: ['kaveNegar'] }
+ * @example { name: 'smtp', label: 'Email config', legacyFieldNames: { usrename: 'username' } }
  * @example { name: 'smtp', label: 'Email config', implied: true }
  */
 export interface ChannelProvider {
   readonly name: string;
   readonly label: string;
   readonly implied?: boolean;
+  readonly legacyNames?: readonly string[];
+  readonly legacyFieldNames?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -33,7 +33,13 @@ const channelDefinitionShape = z
           .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes')
           .refine((type) => type !== 'flow', "flow is the host's own endpoint type"),
         provider: z
-          .object({ name: z.string().min(1), label: z.string().min(1), implied: z.boolean().optional() })
+          .object({
+            name: z.string().min(1),
+            label: z.string().min(1),
+            implied: z.boolean().optional(),
+            legacyNames: z.array(z.string().min(1)).readonly().optional(),
+            legacyFieldNames: z.record(z.string().min(1), z.string().min(1)).optional(),
+          })
           .optional(),
       })
       .optional(),
@@ -71,6 +77,15 @@ const channelDefinitionShape = z
         if (problem)
           issues.addIssue({ code: 'custom', path: [list], message: `names "${field}", ${problem}` });
       }
+    }
+    // A legacy name shows a field's value in the clear: only a non-secret config field may have one.
+    for (const [legacy, field] of Object.entries(definition.serves?.provider?.legacyFieldNames ?? {})) {
+      if (field in definition.configSchema.shape && !secrets.has(field)) continue;
+      issues.addIssue({
+        code: 'custom',
+        path: ['serves', 'provider', 'legacyFieldNames', legacy],
+        message: `names "${field}", which is not a non-secret config field`,
+      });
     }
   });
 

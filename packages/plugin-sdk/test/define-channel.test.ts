@@ -126,6 +126,31 @@ describe('checkChannelDefinition', () => {
       { serves: { endpointType: 'sms', provider: { name: 'x', label: 'X config', implied: 'yes' } } },
       'serves.provider.implied',
     ],
+    [
+      'a legacy field name for a secret field',
+      {
+        serves: {
+          endpointType: 'sms',
+          provider: { name: 'x', label: 'X config', legacyFieldNames: { apikey: 'apiKey' } },
+        },
+      },
+      'names "apiKey", which is not a non-secret config field',
+    ],
+    [
+      'a legacy field name for a field the config schema lacks',
+      {
+        serves: {
+          endpointType: 'sms',
+          provider: { name: 'x', label: 'X config', legacyFieldNames: { zone: 'zoneName' } },
+        },
+      },
+      'names "zoneName", which is not a non-secret config field',
+    ],
+    [
+      'an empty legacy provider name',
+      { serves: { endpointType: 'sms', provider: { name: 'x', label: 'X config', legacyNames: [''] } } },
+      'serves.provider.legacyNames',
+    ],
   ])('refuses %s, naming the field', (_case, change, expected) => {
     const checked = checkChannelDefinition({ ...definition, ...change });
     expect(checked.ok).toBe(false);

@@ -18,7 +18,15 @@ export default defineChannel({
   destinationSchema: phoneDestinationSchema,
   destinationSecretFields: [],
   capabilities: { otp: true, acknowledge: 'none', messengerProxy: false, lane: 'page' },
-  serves: { endpointType: 'call', provider: { name: 'providerOne', label: 'Call config' } },
+  serves: {
+    endpointType: 'call',
+    provider: {
+      name: 'providerOne',
+      label: 'Call config',
+      // The original web UI sends this name on every save (its SmsConfigModal and CallConfigModal).
+      legacyNames: ['kaveNegar'],
+    },
+  },
 
   create(config, ctx) {
     return {

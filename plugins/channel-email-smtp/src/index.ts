@@ -22,7 +22,16 @@ export default defineChannel({
   destinationSchema: z.object({ value: z.email() }),
   destinationSecretFields: [],
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'email' },
-  serves: { endpointType: 'email', provider: { name: 'smtp', label: 'Email config', implied: true } },
+  serves: {
+    endpointType: 'email',
+    provider: {
+      name: 'smtp',
+      label: 'Email config',
+      implied: true,
+      // The original web UI fills its edit form's username from `usrename`.
+      legacyFieldNames: { usrename: 'username' },
+    },
+  },
 
   create(config) {
     const tls = tlsModeOf(config);

@@ -23,7 +23,15 @@ export default defineChannel({
   destinationSchema: phoneDestinationSchema,
   destinationSecretFields: [],
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'page' },
-  serves: { endpointType: 'sms', provider: { name: 'providerOne', label: 'SMS config' } },
+  serves: {
+    endpointType: 'sms',
+    provider: {
+      name: 'providerOne',
+      label: 'SMS config',
+      // The original web UI sends this name on every save (its SmsConfigModal and CallConfigModal).
+      legacyNames: ['kaveNegar'],
+    },
+  },
 
   create(config, ctx) {
     return {

@@ -50,6 +50,10 @@ export interface ProviderConfigForm {
   readonly provider: string;
   /** A body may leave `provider` out and mean this one. */
   readonly implied: boolean;
+  /** Other names a body may give `provider` for this one (older clients' names). */
+  readonly legacyNames: readonly string[];
+  /** Fields older clients read under another name, by that name (`{ usrename: 'username' }`). */
+  readonly legacyFieldNames: Readonly<Record<string, string>>;
   readonly fields: readonly ProviderConfigFieldForm[];
   /** The fields whose change needs the secrets sent again (`secretBoundFields`). */
   readonly secretBound: readonly string[];
@@ -79,7 +83,12 @@ export function fieldLabel(name: string): string {
  * @example providerConfigForm({ name: 'smtp', label: 'Email config', implied: true }, emailSmtp)
  */
 export function providerConfigForm(
-  provider: { readonly name: string; readonly implied?: boolean },
+  provider: {
+    readonly name: string;
+    readonly implied?: boolean;
+    readonly legacyNames?: readonly string[];
+    readonly legacyFieldNames?: Readonly<Record<string, string>>;
+  },
   channel: ProviderConfigChannel,
 ): ProviderConfigForm {
   const secrets = new Set(channel.secretFields);
@@ -99,6 +108,8 @@ export function providerConfigForm(
   return {
     provider: provider.name,
     implied: provider.implied === true,
+    legacyNames: provider.legacyNames ?? [],
+    legacyFieldNames: provider.legacyFieldNames ?? {},
     fields,
     secretBound:
       channel.secretBoundFields ?? fields.filter((field) => !field.secret).map((field) => field.name),

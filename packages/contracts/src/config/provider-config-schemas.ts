@@ -42,8 +42,11 @@ export function providerConfigBody<Extra extends z.ZodRawShape>(
 ) {
   const [only, ...others] = kind.providers;
   const body = (form: ProviderConfigForm) => {
-    const provider =
-      others.length === 0 ? choiceField('provider', [form.provider]) : z.literal(form.provider);
+    const names = [form.provider, ...form.legacyNames] as const;
+    // A legacy name is read as the provider's own, so only that is stored and answered.
+    const provider = (others.length === 0 ? choiceField('provider', names) : z.literal(names)).transform(
+      () => form.provider,
+    );
     const fields: Record<string, z.core.$ZodType> = Object.fromEntries(
       form.fields.map((field) => [field.name, bodyField(field, write)]),
     );

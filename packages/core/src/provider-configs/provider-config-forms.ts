@@ -44,6 +44,6 @@ export function formOf(
   provider: string | null | undefined,
 ): ProviderConfigForm | undefined {
   return provider
-    ? kind.providers.find((form) => form.provider === provider)
+    ? kind.providers.find((form) => form.provider === provider || form.legacyNames.includes(provider))
     : kind.providers.find((form) => form.implied);
 }

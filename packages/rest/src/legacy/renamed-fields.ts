@@ -1,3 +1,4 @@
+import type { ProviderConfigKindForm } from '@oncall/contracts';
 import type { DataSourceView, MessengerProxyView, ProviderConfigView, TeamView } from '@oncall/core';
 import { z } from 'zod';
 
@@ -26,8 +27,29 @@ export function withCopy(view: DataSourceView): DataSourceView & { copy: string 
   return { ...view, copy: view.webhookUrl ?? view.webhookToken ?? '' };
 }
 
-export function withIsBackUp(view: ProviderConfigView): ProviderConfigView & { isBackUp: boolean } {
-  return { ...view, isBackUp: view.isBackup };
+/**
+ * `isBackUp`, and the fields the config's provider names for older clients
+ * (`legacyFieldNames`: the original UI reads the SMTP username as `usrename`).
+ */
+export function withLegacyConfigFields(
+  forms: ProviderConfigKindForm,
+): (view: ProviderConfigView) => ProviderConfigView & { isBackUp: boolean } {
+  return (view) => {
+    const form = forms.providers.find((candidate) => candidate.provider === view.provider);
+    const renamed = Object.entries(form?.legacyFieldNames ?? {}).map(([legacy, field]) => [
+      legacy,
+      view[field],
+    ]);
+    return { ...view, ...Object.fromEntries(renamed), isBackUp: view.isBackup };
+  };
+}
+
+/** The fields `withLegacyConfigFields` adds for a kind. */
+export function legacyConfigFieldsSchema(forms: ProviderConfigKindForm) {
+  const legacy = forms.providers.flatMap((form) => Object.keys(form.legacyFieldNames));
+  return renamedFieldSchemas.providerConfig.extend(
+    Object.fromEntries(legacy.map((name) => [name, z.unknown().describe('A field under its legacy name.')])),
+  );
 }
 
 export function withActive(view: MessengerProxyView): MessengerProxyView & { active: boolean } {

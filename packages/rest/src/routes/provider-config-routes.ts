@@ -3,7 +3,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
-import { renamedFieldSchemas, withIsBackUp } from '../legacy/renamed-fields';
+import { legacyConfigFieldsSchema, withLegacyConfigFields } from '../legacy/renamed-fields';
 import { documentedAs } from '../openapi/schema-names';
 import { idParams, typed } from './route-context';
 
@@ -25,12 +25,13 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
     const update = documentedAs(providerConfigBody(forms, 'update', { extra: {} }), `${name}UpdateBody`);
     const view = documentedAs(providerConfigViewSchema(forms), name);
     const read = documentedAs(
-      providerConfigViewSchema(forms).and(renamedFieldSchemas.providerConfig),
+      providerConfigViewSchema(forms).and(legacyConfigFieldsSchema(forms)),
       `${name}Read`,
     );
+    const withLegacyFields = withLegacyConfigFields(forms);
     const base = `/config/${kind}`;
     r.get(base, { schema: { tags, response: { 200: z.array(read) } } }, async (request) =>
-      (await configs.list(actorOf(request), kind)).map(withIsBackUp),
+      (await configs.list(actorOf(request), kind)).map(withLegacyFields),
     );
     r.post(base, { schema: { tags, body: create, response: { 201: view } } }, async (request, reply) =>
       reply.status(201).send(await configs.create(actorOf(request), kind, request.body)),
@@ -41,7 +42,7 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
       async (request) => configs.providers(actorOf(request), kind),
     );
     r.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: read } } }, async (request) =>
-      withIsBackUp(await configs.get(actorOf(request), kind, request.params.id)),
+      withLegacyFields(await configs.get(actorOf(request), kind, request.params.id)),
     );
     r.put(
       `${base}/:id`,
@@ -54,12 +55,14 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
     r.post(
       `${base}/make-default/:id`,
       { schema: { tags, params: idParams, response: { 200: read } } },
-      async (request) => withIsBackUp(await configs.makeDefault(actorOf(request), kind, request.params.id)),
+      async (request) =>
+        withLegacyFields(await configs.makeDefault(actorOf(request), kind, request.params.id)),
     );
     r.post(
       `${base}/make-backup/:id`,
       { schema: { tags, params: idParams, response: { 200: read } } },
-      async (request) => withIsBackUp(await configs.makeBackup(actorOf(request), kind, request.params.id)),
+      async (request) =>
+        withLegacyFields(await configs.makeBackup(actorOf(request), kind, request.params.id)),
     );
   }
 }
