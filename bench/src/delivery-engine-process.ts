@@ -4,14 +4,11 @@
  * Reads DATABASE_URL, ENCRYPTION_KEY_HEX, DELIVERY_BENCH_POOL and the tuning as JSON in
  * DELIVERY_BENCH_TUNING; tells its parent `ready` over IPC and stops on `stop`.
  */
+
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
-import {
-  createEmbeddedEngine,
-  createEngineAdapters,
-  loadPluginRegistry,
-  type QueueTuning,
-} from '@oncall/engine';
+import { createEmbeddedEngine, createEngineAdapters, type QueueTuning } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
 
 const url = process.env.DATABASE_URL;

@@ -11,6 +11,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus } from 'node:os';
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryStore, Endpoint, ProviderConfig, SecretBox, sealJson, User } from '@oncall/core';
 import { migrate, openDatabase } from '@oncall/db';
 import {
@@ -19,7 +20,6 @@ import {
   DEFAULT_QUEUE_TUNING,
   type Engine,
   type EngineAdapters,
-  loadPluginRegistry,
   type QueueTuning,
 } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';

@@ -1,3 +1,4 @@
+import { loadPluginRegistry } from '@oncall/built-ins';
 import type { AppConfig } from '@oncall/config';
 import {
   type Core,
@@ -9,7 +10,7 @@ import {
   type TemplateFallback,
 } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { type Engine, lateBoundInstanceResolver, loadPluginRegistry, startCheckLoop } from '@oncall/engine';
+import { type Engine, lateBoundInstanceResolver, startCheckLoop } from '@oncall/engine';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';

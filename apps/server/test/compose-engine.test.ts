@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { loadConfig } from '@oncall/config';
 import { AlertRule, newId, queryRows, User } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
-import { lateBoundInstanceResolver, loadPluginRegistry } from '@oncall/engine';
+import { lateBoundInstanceResolver } from '@oncall/engine';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeEngine } from '../src/engine/compose-engine';

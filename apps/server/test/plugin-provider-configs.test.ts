@@ -1,3 +1,4 @@
+import { BUILT_IN_PLUGINS, loadPluginRegistry } from '@oncall/built-ins';
 import {
   createPluginRegistry,
   loadProviderSettings,
@@ -6,7 +7,6 @@ import {
   ProviderConfig,
   providerTarget,
 } from '@oncall/core';
-import { BUILT_IN_PLUGINS, loadPluginRegistry } from '@oncall/engine';
 import { defineChannel, z } from '@oncall/plugin-sdk';
 import { createTestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+import { loadPluginRegistry } from '@oncall/built-ins';
 import type { AppConfig } from '@oncall/config';
 import { AutoResolver, systemClock } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
@@ -5,7 +6,6 @@ import {
   composeDeliveryAdapters,
   createTemporalEngine,
   DEFAULT_QUEUE_TUNING,
-  loadPluginRegistry,
   slowLaneSlots,
 } from '@oncall/engine';
 import type { ActivityDeps } from '@oncall/workflows';

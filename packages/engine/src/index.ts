@@ -13,8 +13,7 @@ export {
 export { createHostFetches, type HostFetches } from './adapters/host-fetches';
 // The two drivers.
 export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
-// The built-in plugins, and the delivery adapters as the server and the worker build them from the configuration.
-export { BUILT_IN_PLUGINS, loadPluginRegistry } from './compose/built-in-plugins';
+// The delivery adapters as the server and the worker build them from the configuration.
 export {
   composeDeliveryAdapters,
   type DeliveryCompositionConfig,

@@ -1,3 +1,4 @@
+import { BUILT_IN_PLUGINS } from '@oncall/built-ins';
 import {
   createPluginRegistry,
   ENDPOINT_TYPES,
@@ -8,7 +9,6 @@ import {
   providerTarget,
 } from '@oncall/core';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_PLUGINS } from '../src/compose/built-in-plugins';
 import { directChannelId } from './support/pre-registry-tables';
 
 const BUILT_IN_CHANNELS = BUILT_IN_PLUGINS.channels;

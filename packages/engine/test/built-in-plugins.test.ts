@@ -1,3 +1,4 @@
+import { BUILT_IN_PLUGINS, loadPluginRegistry } from '@oncall/built-ins';
 import {
   ALERT_RULE_TYPES,
   createPluginRegistry,
@@ -8,7 +9,6 @@ import {
   providerTarget,
 } from '@oncall/core';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_PLUGINS, loadPluginRegistry } from '../src/compose/built-in-plugins';
 import { directChannelId } from './support/pre-registry-tables';
 
 // Compat: the catalogs of the built-ins must say what today's per-type lists say, in their order

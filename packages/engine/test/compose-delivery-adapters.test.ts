@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { AlertRule, Endpoint, User } from '@oncall/core';
 import { createTestCore, RecordingOrchestrator, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPluginRegistry } from '../src/compose/built-in-plugins';
 import {
   alertMessagesFor,
   composeDeliveryAdapters,

@@ -1,3 +1,4 @@
+import { BUILT_IN_PLUGINS } from '@oncall/built-ins';
 import {
   type AlertEventMessages,
   createDeliveryTargets,
@@ -11,7 +12,6 @@ import {
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { defineChannel, z } from '@oncall/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_PLUGINS } from '../src/compose/built-in-plugins';
 import { seeder } from './support/seed';
 
 const ACK_URL = 'https://oncall.test/ack/token';

@@ -1,6 +1,6 @@
+import { BUILT_IN_PLUGINS } from '@oncall/built-ins';
 import { createPluginRegistry, providerTarget } from '@oncall/core';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_PLUGINS } from '../src/compose/built-in-plugins';
 
 describe('providerTarget over the built-in plugins', () => {
   const plugins = createPluginRegistry(BUILT_IN_PLUGINS);

@@ -1,3 +1,4 @@
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryJournal, createNotificationRoutes, newId, queryRows, SecretBox } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import {
@@ -13,7 +14,6 @@ import {
   createTemporalEngine,
   type Engine,
   laneTaskQueues,
-  loadPluginRegistry,
   type WorkflowClientLike,
   type WorkflowSignalWithStartRequest,
   type WorkflowStartRequest,

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryStore, queryRows, SecretBox } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, hangReply, startFakeProviderOne } from '@oncall/fakes';
 import { otpWorkflowId } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEmbeddedEngine, createEngineAdapters, type Engine, loadPluginRegistry } from '../src/index';
+import { createEmbeddedEngine, createEngineAdapters, type Engine } from '../src/index';
 import { fixedAlertMessages } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
 import { CRASH_TUNING } from './support/crash-tuning';

@@ -1,4 +1,4 @@
-import { loadPluginRegistry } from '@oncall/engine';
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

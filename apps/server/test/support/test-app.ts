@@ -1,5 +1,5 @@
+import { loadPluginRegistry } from '@oncall/built-ins';
 import type { Core, CoreSettings, PluginPackages, Role } from '@oncall/core';
-import { loadPluginRegistry } from '@oncall/engine';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

@@ -1,3 +1,4 @@
+import { loadPluginRegistry } from '@oncall/built-ins';
 import {
   type AlertEventMessages,
   armedInstanceReader,
@@ -13,7 +14,6 @@ import {
 import type { TestDatabase } from '@oncall/db/testing';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { QueueTuning } from '../boss/queue-tuning';
-import { loadPluginRegistry } from '../compose/built-in-plugins';
 import type { Engine } from '../driver/engine';
 import type { RetryPolicies } from '../driver/retry-policies';
 import { createEmbeddedEngine, type EmbeddedEngineOptions } from '../embedded/create-embedded-engine';

@@ -5,9 +5,11 @@
  *   [<user id> <code>]: also requests an OTP for that user through this process's own engine, whose
  *   page this process then sends right after commit (direct dispatch).
  */
+
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
-import { createEmbeddedEngine, createEngineAdapters, loadPluginRegistry } from '../../src/index';
+import { createEmbeddedEngine, createEngineAdapters } from '../../src/index';
 import { fixedAlertMessages } from '../../src/testing/index';
 import { CRASH_TUNING } from './crash-tuning';
 import { seeder } from './seed';

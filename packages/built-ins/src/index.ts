@@ -1,0 +1,1 @@
+export { BUILT_IN_PLUGINS, loadPluginRegistry } from './built-in-plugins';
