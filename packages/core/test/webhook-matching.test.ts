@@ -1,4 +1,5 @@
 import type { AnyWebhookSourceDefinition, NormalizedAlert } from '@oncall/plugin-sdk';
+import { normalizePayload } from '@oncall/plugin-sdk';
 import { normalizeFixture } from '@oncall/plugin-sdk/testing';
 import grafana from '@oncall/source-grafana';
 import pmm from '@oncall/source-pmm';
@@ -8,7 +9,6 @@ import splunk from '@oncall/source-splunk';
 import zabbix from '@oncall/source-zabbix';
 import { describe, expect, it } from 'vitest';
 import { matchesRule } from '../src/plugins/match-rule';
-import { normalizePayload } from '../src/plugins/normalize-payload';
 
 const SOURCES = [grafana, pmm, prometheus, sentry, splunk, zabbix];
 

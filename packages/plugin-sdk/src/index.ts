@@ -67,6 +67,7 @@ export {
   type LegacyView,
   legacyAlertItem,
 } from './source/legacy-view';
+export { type NormalizeOutcome, normalizePayload, type PayloadIssue } from './source/normalize-payload';
 export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from './source/normalized-alert';
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
 export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';

@@ -5,6 +5,7 @@ import {
   defaultFingerprint,
   fromPostableAlert,
   type NormalizedAlert,
+  normalizePayload,
   postableAlertsSchema,
   type SourceAlert,
   takesWebhooks,
@@ -15,7 +16,6 @@ import { notFound, rateLimited, unauthenticated, validationFailed } from '../err
 import { retryOnDeadlock } from '../persistence/deadlock-retry';
 import { queryRows } from '../persistence/query-rows';
 import { matchesRule, type RuleSettings } from '../plugins/match-rule';
-import { normalizePayload } from '../plugins/normalize-payload';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';

@@ -1,9 +1,7 @@
-import {
-  type AnyWebhookSourceDefinition,
-  defaultFingerprint,
-  type NormalizedAlert,
-  presentText,
-} from '@oncall/plugin-sdk';
+import { defaultFingerprint } from './fingerprint';
+import type { NormalizedAlert } from './normalized-alert';
+import type { AnyWebhookSourceDefinition } from './source';
+import { presentText } from './text';
 
 /**
  * Why a payload was refused: one entry per schema issue, with the dotted path inside the payload
@@ -27,7 +25,7 @@ export type NormalizeOutcome =
   | { readonly ok: false; readonly issues: readonly PayloadIssue[] };
 
 /**
- * What the host does with a webhook body: parse it with the plugin's schema, normalize it, and
+ * What the host does with a webhook body (and the SDK's `normalizeFixture` with a test's): parse it with the plugin's schema, normalize it, and
  * give every alert its fingerprint, in this order of preference: the vendor's (set by `normalize`),
  * the plugin's `fingerprint` hook, the SDK's default (sha256 of name and sorted labels). A plugin
  * that throws from `normalize` has a bug; the error propagates so the sender retries and the

@@ -1,6 +1,5 @@
-import { defaultFingerprint, defineSource, type SourceAlert, z } from '@oncall/plugin-sdk';
 import { describe, expect, it } from 'vitest';
-import { normalizePayload } from '../../src/plugins/normalize-payload';
+import { defaultFingerprint, defineSource, normalizePayload, type SourceAlert, z } from '../src';
 
 const alert = (fields: Partial<SourceAlert> = {}): SourceAlert => ({
   name: 'DiskFull',
