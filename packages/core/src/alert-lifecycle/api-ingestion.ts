@@ -13,11 +13,12 @@ import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
 import type { PreparedStatements } from '../ports/prepared-statements';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
-import { applySignal, type SignalDeps, type SignalRule } from './apply-signal';
+import { applySignal } from './apply-signal';
 import { autoResolveMinutesOf } from './auto-resolve-minutes';
 import { apiFingerprint } from './fingerprint';
 import { FireBatcher, type FireBatcherSettings } from './fire-batcher';
 import { oneStatementFire } from './fire-in-one-statement';
+import type { SignalDeps, SignalRule } from './signal-deps';
 
 /** The body every API-style sender posts (legacy senders add more fields; they are kept as payload). */
 export interface ApiAlertInput {

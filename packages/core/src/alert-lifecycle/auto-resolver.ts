@@ -1,8 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { AlertState } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
-import { applySignal, type SignalDeps } from './apply-signal';
+import { applySignal } from './apply-signal';
 import { autoResolveMinutesOf } from './auto-resolve-minutes';
+import type { SignalDeps } from './signal-deps';
 import { isFiring } from './state-rank';
 
 /** What an engine's auto-resolve timer asks for when it runs out (the engine's `InstanceResolver`). */
