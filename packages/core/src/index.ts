@@ -17,7 +17,11 @@ export type {
 } from './alert-lifecycle/alert-read-service';
 export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
 export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';
-export { armedInstanceReader } from './alert-lifecycle/armed-instances';
+export {
+  type ArmedInstance,
+  type ArmedInstanceReader,
+  armedInstanceReader,
+} from './alert-lifecycle/armed-instances';
 export {
   type AutoResolveRequest,
   AutoResolver,

@@ -30,7 +30,6 @@ export {
 } from './embedded/late-bound-instance-resolver';
 export type { DeliveryJournal } from './ports/delivery-journal';
 export { DELIVERY_LANES, type DeliveryLane } from './ports/delivery-lane';
-export type { DeliveryTarget, DeliveryTargetLookup, DeliveryTargets } from './ports/delivery-targets';
 export {
   type EngineMetrics,
   type JobFailureCause,

@@ -1,14 +1,14 @@
 import teams from '@oncall/channel-teams';
 import telegram from '@oncall/channel-telegram';
+import type { DeliveryTargetReader, SendTarget, SendTargetLookup } from '@oncall/core';
 import type { ProxySettings } from '@oncall/net-guard';
 import type { AnyChannelDefinition, ChannelMessage, FetchLike } from '@oncall/plugin-sdk';
 import { SendError, type SendRequest } from '@oncall/workflows';
 import { describe, expect, it } from 'vitest';
 import { createChannelSender } from '../src/adapters/channel-sender';
 import type { HostFetches } from '../src/adapters/host-fetches';
-import type { DeliveryTarget, DeliveryTargetLookup, DeliveryTargets } from '../src/ports/delivery-targets';
 
-// The sender reads nothing itself: whatever the DeliveryTargets port answers is what it sends.
+// The sender reads nothing itself: whatever the DeliveryTargetReader port answers is what it sends.
 
 const message: ChannelMessage = { kind: 'alert', severity: 'critical', title: 'Disk full', body: 'db-1' };
 const request: SendRequest = {
@@ -35,9 +35,9 @@ function recordingFetches() {
   return { fetches, sent };
 }
 
-function targetsAnswering(lookup: DeliveryTargetLookup) {
+function targetsAnswering(lookup: SendTargetLookup) {
   const asked = { resolve: 0, activeProxy: 0 };
-  const targets: DeliveryTargets = {
+  const targets: DeliveryTargetReader = {
     async resolve() {
       asked.resolve++;
       return lookup;
@@ -50,7 +50,7 @@ function targetsAnswering(lookup: DeliveryTargetLookup) {
   return { targets, asked };
 }
 
-const sendTo = (target: DeliveryTarget): DeliveryTargetLookup => ({ kind: 'send', target });
+const sendTo = (target: SendTarget): SendTargetLookup => ({ kind: 'send', target });
 
 async function failureOf(send: Promise<void>): Promise<SendError> {
   const error = await send.then(
@@ -61,7 +61,7 @@ async function failureOf(send: Promise<void>): Promise<SendError> {
   return error;
 }
 
-describe('the channel sender over the DeliveryTargets port', () => {
+describe('the channel sender over the DeliveryTargetReader port', () => {
   const channels = new Map<string, AnyChannelDefinition>([
     [teams.id, teams],
     [telegram.id, telegram],

@@ -15,7 +15,7 @@ import { otpMessage } from './otp-message';
 import { providerTarget } from './provider-target';
 
 /**
- * Everything one send needs, secrets opened; the engine's `DeliveryTarget`. The config and the
+ * Everything one send needs, secrets opened. The config and the
  * destination are not checked yet: the channel plugin's schemas parse them.
  */
 export interface SendTarget {
@@ -31,7 +31,7 @@ export type SendTargetLookup =
   | { readonly kind: 'send'; readonly target: SendTarget }
   | { readonly kind: 'unsendable'; readonly reason: string };
 
-/** What sends read from the database; it implements the engine's `DeliveryTargets` port. */
+/** What sends read from the database: the engine's channel sender resolves each send through it. */
 export interface DeliveryTargetReader {
   /** `providerConfigId` is a provider config's id, or `DIRECT_PROVIDER` for a direct channel. */
   resolve(request: {

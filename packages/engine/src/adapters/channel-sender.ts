@@ -1,4 +1,4 @@
-import type { PluginRegistry } from '@oncall/core';
+import type { DeliveryTargetReader, PluginRegistry } from '@oncall/core';
 import {
   type AnyChannelDefinition,
   type ChannelLogger,
@@ -7,13 +7,12 @@ import {
   PermanentError,
 } from '@oncall/plugin-sdk';
 import type { ChannelSender } from '@oncall/workflows';
-import type { DeliveryTargets } from '../ports/delivery-targets';
 import type { HostFetches } from './host-fetches';
 import { toSendError } from './to-send-error';
 
 export interface ChannelSenderOptions {
   /** What a send reads from the database; the core's `createDeliveryTargets`. */
-  readonly targets: DeliveryTargets;
+  readonly targets: DeliveryTargetReader;
   /** Channel plugins by id: the plugin registry's `channels`. */
   readonly channels: PluginRegistry['channels'];
   readonly fetches: HostFetches;
@@ -33,7 +32,7 @@ const silentLogger: ChannelLogger = {
 };
 
 /**
- * The ChannelSender port over the channel plugins. The DeliveryTargets port resolves the
+ * The ChannelSender port over the channel plugins. The DeliveryTargetReader port resolves the
  * notification when it is sent (channel, config, destination, message); the channel's plugin
  * parses the config and destination and sends. Messengers talk to their service through the active
  * messenger proxy when one is set. Every failure is thrown as a SendError of the decider's kinds.

@@ -1,8 +1,7 @@
-import type { PluginRegistry } from '@oncall/core';
+import type { DeliveryTargetReader, PluginRegistry } from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
 import type { ChannelSender } from '@oncall/workflows';
 import type { DeliveryJournal } from '../ports/delivery-journal';
-import type { DeliveryTargets } from '../ports/delivery-targets';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { createChannelSender } from './channel-sender';
 import { createHostFetches } from './host-fetches';
@@ -13,7 +12,7 @@ import { createHostFetches } from './host-fetches';
  */
 export interface EngineAdapterOptions {
   readonly routes: NotificationRoutes;
-  readonly targets: DeliveryTargets;
+  readonly targets: DeliveryTargetReader;
   /** The plugins the process loaded once; the sender talks to its channels. */
   readonly plugins: PluginRegistry;
   readonly journal: DeliveryJournal;

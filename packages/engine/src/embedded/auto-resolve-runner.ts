@@ -1,8 +1,7 @@
-import type { Clock } from '@oncall/core';
+import type { ArmedInstanceReader, Clock } from '@oncall/core';
 import { decideAutoResolve, type InstanceResolver } from '@oncall/workflows';
 import type { JobQueue } from '../boss/job-queue';
 import { QUEUES } from '../driver/queues';
-import type { ArmedInstanceReader } from '../ports/armed-instances';
 import { armedAutoResolveState, autoResolveContinuationOptions } from './auto-resolve-timer';
 import type { AutoResolveJob } from './jobs';
 

@@ -1,3 +1,4 @@
+import type { ArmedInstanceReader } from '@oncall/core';
 import { type Clock, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
@@ -7,7 +8,6 @@ import type { Engine } from '../driver/engine';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
 import { slowLaneSlots } from '../driver/slow-lane-slots';
-import type { ArmedInstanceReader } from '../ports/armed-instances';
 import type { DeliveryJournal } from '../ports/delivery-journal';
 import { DELIVERY_LANES } from '../ports/delivery-lane';
 import { type EngineMetrics, NO_ENGINE_METRICS } from '../ports/engine-metrics';
