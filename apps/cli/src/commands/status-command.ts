@@ -18,6 +18,8 @@ interface StatusOptions {
 }
 
 const MAX_BUCKETS = 1000;
+/** Longer rule names are cut so the bars keep most of the terminal. */
+const NAME_WIDTH = 32;
 
 /** As many buckets as fit beside the names on this terminal; 60 for a pipe. */
 function bucketsThatFit(nameWidth: number): number {
@@ -65,7 +67,7 @@ export function statusCommand(program: Command): void {
             return;
           }
           // The width of the names is known only after the answer: assume a usual one to pick buckets.
-          const bucketCount = options.buckets ?? bucketsThatFit(24);
+          const bucketCount = options.buckets ?? bucketsThatFit(NAME_WIDTH);
           const answer = read(
             timelines,
             await client.request('GET', '/api/v1/alert-rule/status', {
@@ -89,7 +91,7 @@ export function statusCommand(program: Command): void {
             return;
           }
           const colored = printer.colors.isColorSupported;
-          const width = Math.min(24, Math.max(4, ...answer.map((t) => t.name.length)));
+          const width = Math.min(NAME_WIDTH, Math.max(4, ...answer.map((t) => t.name.length)));
           printer.line(
             printer.colors.dim(`${shortTime(new Date(from * 1000).toISOString())} → ${shortTime(new Date(to * 1000).toISOString())}`),
           );
