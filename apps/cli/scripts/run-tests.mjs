@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const missing = ['keyctl', 'tmux'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+const missing = ['keyctl', 'tmux'].filter(
+  (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
+);
 if (missing.length > 0) {
   const packages = missing.map((tool) => (tool === 'keyctl' ? 'keyutils' : tool)).join(' ');
   process.stderr.write(`The CLI tests need ${missing.join(' and ')}: apt-get install -y ${packages}\n`);

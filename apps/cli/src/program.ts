@@ -22,10 +22,17 @@ export function buildProgram(): Command {
     .description('The terminal client of the alerting service: alert rules, what fires, timelines, acks.')
     .version(typeof CLI_VERSION === 'string' ? CLI_VERSION : '0.0.0-dev', '-V, --version')
     .addOption(
-      new Option('--api-url <url>', `server address (then $${API_URL_ENV}, the config file, ${DEFAULT_API_URL})`),
+      new Option(
+        '--api-url <url>',
+        `server address (then $${API_URL_ENV}, the config file, ${DEFAULT_API_URL})`,
+      ),
     )
-    .addOption(new Option('--profile <name>', 'named profile: its own server, user and tokens').env(PROFILE_ENV))
-    .addOption(new Option('--zone <id>', 'the zone to act in, sent as X-Cluster (see: zone list)').env(ZONE_ENV))
+    .addOption(
+      new Option('--profile <name>', 'named profile: its own server, user and tokens').env(PROFILE_ENV),
+    )
+    .addOption(
+      new Option('--zone <id>', 'the zone to act in, sent as X-Cluster (see: zone list)').env(ZONE_ENV),
+    )
     .addOption(new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS))
     .option('-q, --quiet', 'print ids only, one per line (for pipes)')
     .option('--no-color', 'no color (NO_COLOR is respected too)')

@@ -6,7 +6,10 @@ import { cliHome, runCli } from './support/run-cli';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from './support/test-server';
 
 const login = (home: ReturnType<typeof cliHome>, extra: string[] = [], noKeyring = false) =>
-  runCli(home, ['login', '-u', 'admin', '--password-stdin', ...extra], { input: `${ADMIN_PASSWORD}\n`, noKeyring });
+  runCli(home, ['login', '-u', 'admin', '--password-stdin', ...extra], {
+    input: `${ADMIN_PASSWORD}\n`,
+    noKeyring,
+  });
 
 describe('login, whoami, auth status, logout (tokens in the kernel keyring)', () => {
   const apiUrl = inject('apiUrl');
@@ -52,7 +55,9 @@ describe('login, whoami, auth status, logout (tokens in the kernel keyring)', ()
 
   it('refuses a wrong password with the auth exit code and keeps nothing', async () => {
     const home = cliHome(apiUrl);
-    const result = await runCli(home, ['login', '-u', 'admin', '--password-stdin'], { input: 'wrong-password' });
+    const result = await runCli(home, ['login', '-u', 'admin', '--password-stdin'], {
+      input: 'wrong-password',
+    });
     expect(result.code).toBe(3);
     expect(storedSession(home)).toBeUndefined();
   });
@@ -93,10 +98,18 @@ describe('login, whoami, auth status, logout (tokens in the kernel keyring)', ()
     const withoutEnv = { ...home, env: { ...home.env, ONCALL_API_URL: '' } };
     expect((await runCli(withoutEnv, ['--profile', 'staging', 'whoami'])).code).toBe(0);
     expect((await runCli(withoutEnv, ['whoami'])).code).toBe(3);
-    const viaEnv = await runCli({ ...withoutEnv, env: { ...withoutEnv.env, ONCALL_PROFILE: 'staging' } }, ['whoami']);
+    const viaEnv = await runCli({ ...withoutEnv, env: { ...withoutEnv.env, ONCALL_PROFILE: 'staging' } }, [
+      'whoami',
+    ]);
     expect(viaEnv.code).toBe(0);
     // Tokens of one server are never sent to another.
-    const elsewhere = await runCli(home, ['--profile', 'staging', '--api-url', 'http://127.0.0.1:9', 'whoami']);
+    const elsewhere = await runCli(home, [
+      '--profile',
+      'staging',
+      '--api-url',
+      'http://127.0.0.1:9',
+      'whoami',
+    ]);
     expect(elsewhere.code).toBe(3);
     expect(elsewhere.stderr).toContain(`logged in to ${apiUrl}, not http://127.0.0.1:9`);
   });
@@ -135,9 +148,13 @@ describe('no keyring reachable', () => {
     expect(who.code).toBe(0);
     const status = await runCli(home, ['auth', 'status'], { noKeyring: true });
     expect(status.code).toBe(0);
-    expect(status.stdout).toMatch(/^storage\s+PLAINTEXT FILE .*insecure-credentials\.json \(--insecure-storage\)/m);
+    expect(status.stdout).toMatch(
+      /^storage\s+PLAINTEXT FILE .*insecure-credentials\.json \(--insecure-storage\)/m,
+    );
     expect(status.stderr).toContain('warning: this profile keeps its tokens in a plaintext file');
-    const json = JSON.parse((await runCli(home, ['auth', 'status', '-o', 'json'], { noKeyring: true })).stdout);
+    const json = JSON.parse(
+      (await runCli(home, ['auth', 'status', '-o', 'json'], { noKeyring: true })).stdout,
+    );
     expect(json).toMatchObject({ storage: 'insecure-file', loggedIn: true });
 
     expect((await runCli(home, ['logout'], { noKeyring: true })).code).toBe(0);
@@ -152,7 +169,9 @@ describe('refresh after the access token expires', () => {
   });
   afterAll(async () => server?.stop());
 
-  it('renews the session once on a 401 and retries, keeping the new tokens in the keyring', { timeout: 90_000 }, async () => {
+  it('renews the session once on a 401 and retries, keeping the new tokens in the keyring', {
+    timeout: 90_000,
+  }, async () => {
     const home = cliHome(server.url);
     expect((await login(home)).code).toBe(0);
     const before = storedSession(home);

@@ -74,7 +74,16 @@ describe('commands against the real server', () => {
     expect(capped.code).toBe(0);
     expect(capped.stderr).toContain('--per-page is capped at 100; showing 100 per page');
     expect((JSON.parse(capped.stdout) as Page).per_page).toBe(100);
-    const second = await json<Page & { current_page: number }>('alert-rules', 'list', '--tag', tag, '--per-page', '2', '--page', '2');
+    const second = await json<Page & { current_page: number }>(
+      'alert-rules',
+      'list',
+      '--tag',
+      tag,
+      '--per-page',
+      '2',
+      '--page',
+      '2',
+    );
     expect(second.current_page).toBe(2);
     expect(second.data).toHaveLength(1);
     const footer = await cli('alert-rules', 'list', '--tag', tag, '--per-page', '2');
@@ -88,11 +97,17 @@ describe('commands against the real server', () => {
     const get = await cli('alert-rules', 'get', firing.id);
     expect(get.stdout).toMatch(new RegExp(`^name\\s+${tag} checkout latency$`, 'm'));
     expect(get.stdout).toMatch(/^state\s+critical$/m);
-    expect(await json('alert-rules', 'get', firing.id)).toMatchObject({ id: firing.id, state: 'critical', type: 'api' });
+    expect(await json('alert-rules', 'get', firing.id)).toMatchObject({
+      id: firing.id,
+      state: 'critical',
+      type: 'api',
+    });
 
     const fired = await cli('alert-rules', 'fired', firing.id);
     expect(fired.stdout).toMatch(/^RULE\s+ALERT\s+INSTANCE\s+STATE\s+FIRED\s+ACK\s+DESCRIPTION$/m);
-    expect(fired.stdout).toMatch(/HighLatency\s+checkout-1\s+critical\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\s+-\s+p99 above 2 s/);
+    expect(fired.stdout).toMatch(
+      /HighLatency\s+checkout-1\s+critical\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\s+-\s+p99 above 2 s/,
+    );
     const firedJson = await json<{ instance: string }[]>('alert-rules', 'fired', firing.id);
     expect(firedJson.map((alert) => alert.instance)).toEqual(['checkout-1']);
     expect((await cli('alert-rules', 'fired', quiet.id)).stderr).toContain('Nothing fires on this rule.');
@@ -124,14 +139,23 @@ describe('commands against the real server', () => {
     const table = await cli('status', firing.id, calm.id, quiet.id, '--from', '2h', '--buckets', '20');
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split('\n');
-    const bar = (name: string) => lines.find((line) => line.includes(name))?.split(/\s{2,}/).at(-1) ?? '';
+    const bar = (name: string) =>
+      lines
+        .find((line) => line.includes(name))
+        ?.split(/\s{2,}/)
+        .at(-1) ?? '';
     // 2 h in 20 buckets of 360 s; the last bucket holds the fire (and, for disk full, its resolution).
     expect(bar('checkout latency')).toMatch(/^\.{19}#$/);
     expect(bar('disk full')).toMatch(/^\.{19}#$/);
     expect(bar('queue depth')).toMatch(/^\.{20}$/);
     expect(lines.at(-1)).toContain('# critical  ! warning  ^ triggered  - resolved  . unknown');
     const timelines = await json<{ alertRuleId: string; segments: { status: string }[] }[]>(
-      'status', firing.id, '--from', '2h', '--buckets', '20',
+      'status',
+      firing.id,
+      '--from',
+      '2h',
+      '--buckets',
+      '20',
     );
     expect(timelines[0]?.alertRuleId).toBe(firing.id);
     expect(timelines[0]?.segments.at(-1)?.status).toBe('critical');
@@ -141,7 +165,9 @@ describe('commands against the real server', () => {
 
   it('now, ack, silence and resolve', async () => {
     const now = await cli('now');
-    expect(now.stdout).toMatch(new RegExp(`${tag} checkout latency\\s+critical\\s+HighLatency\\s+checkout-1`));
+    expect(now.stdout).toMatch(
+      new RegExp(`${tag} checkout latency\\s+critical\\s+HighLatency\\s+checkout-1`),
+    );
     const nowJson = await json<{ rule: { id: string }; alerts: unknown[] }[]>('now');
     expect(nowJson.find((entry) => entry.rule.id === firing.id)?.alerts).toHaveLength(1);
     expect((await cli('now', '-q')).stdout).toContain(firing.id);
@@ -175,11 +201,17 @@ describe('commands against the real server', () => {
 
   it('colors on a terminal only: FORCE_COLOR paints, NO_COLOR wins', async () => {
     const painted = await runCli({ ...home, env: { ...home.env, NO_COLOR: '', FORCE_COLOR: '1' } }, [
-      'alert-rules', 'list', '--tag', tag,
+      'alert-rules',
+      'list',
+      '--tag',
+      tag,
     ]);
     expect(painted.stdout).toContain('\x1b[');
     const plain = await runCli({ ...home, env: { ...home.env, NO_COLOR: '1', FORCE_COLOR: '1' } }, [
-      'alert-rules', 'list', '--tag', tag,
+      'alert-rules',
+      'list',
+      '--tag',
+      tag,
     ]);
     expect(plain.stdout).not.toContain('\x1b[');
   });
@@ -189,18 +221,31 @@ describe('address precedence and config', () => {
   it('--api-url, then ONCALL_API_URL, then the config file, then the default', async () => {
     const home = cliHome('');
     const source = async (env: Record<string, string>, ...args: string[]) => {
-      const result = await runCli({ ...home, env: { ...home.env, ...env } }, [...args, 'auth', 'status', '-o', 'json']);
+      const result = await runCli({ ...home, env: { ...home.env, ...env } }, [
+        ...args,
+        'auth',
+        'status',
+        '-o',
+        'json',
+      ]);
       return JSON.parse(result.stdout) as { server: string; serverSource: string };
     };
     expect(await source({})).toMatchObject({ server: 'http://127.0.0.1:3000', serverSource: 'default' });
-    expect((await runCli(home, ['config', 'set', 'api-url', 'http://config.example:8080/api/v1/'])).code).toBe(0);
+    expect(
+      (await runCli(home, ['config', 'set', 'api-url', 'http://config.example:8080/api/v1/'])).code,
+    ).toBe(0);
     expect((await runCli(home, ['config', 'get', 'api-url'])).stdout).toBe('http://config.example:8080\n');
-    expect(await source({})).toMatchObject({ server: 'http://config.example:8080', serverSource: 'config file' });
+    expect(await source({})).toMatchObject({
+      server: 'http://config.example:8080',
+      serverSource: 'config file',
+    });
     expect(await source({ ONCALL_API_URL: 'http://env.example' })).toMatchObject({
       server: 'http://env.example',
       serverSource: 'ONCALL_API_URL',
     });
-    expect(await source({ ONCALL_API_URL: 'http://env.example' }, '--api-url', 'https://flag.example')).toMatchObject({
+    expect(
+      await source({ ONCALL_API_URL: 'http://env.example' }, '--api-url', 'https://flag.example'),
+    ).toMatchObject({
       server: 'https://flag.example',
       serverSource: '--api-url',
     });
@@ -219,9 +264,23 @@ describe('address precedence and config', () => {
     const help = await runCli(home, ['--help']);
     expect(help.code).toBe(0);
     const commands = [
-      ['login'], ['logout'], ['whoami'], ['auth', 'status'], ['config', 'set'], ['config', 'get'],
-      ['alert-rules', 'list'], ['alert-rules', 'get'], ['alert-rules', 'fired'], ['alert-rules', 'history'],
-      ['status'], ['now'], ['ack'], ['resolve'], ['silence'], ['zone', 'list'], ['completion'],
+      ['login'],
+      ['logout'],
+      ['whoami'],
+      ['auth', 'status'],
+      ['config', 'set'],
+      ['config', 'get'],
+      ['alert-rules', 'list'],
+      ['alert-rules', 'get'],
+      ['alert-rules', 'fired'],
+      ['alert-rules', 'history'],
+      ['status'],
+      ['now'],
+      ['ack'],
+      ['resolve'],
+      ['silence'],
+      ['zone', 'list'],
+      ['completion'],
     ];
     for (const command of commands) {
       const text = (await runCli(home, [...command, '--help'])).stdout;

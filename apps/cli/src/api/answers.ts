@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { CliError } from '../errors/cli-error';
 import { ExitCode } from '../errors/exit-codes';
 
@@ -73,9 +73,20 @@ export const historyRow = z.looseObject({
 export type HistoryRow = z.infer<typeof historyRow>;
 export const historyPage = pageOf(historyRow);
 
-const segment = z.looseObject({ status: str, fromTime: z.number(), toTime: z.number(), changesCount: z.number() });
+const segment = z.looseObject({
+  status: str,
+  fromTime: z.number(),
+  toTime: z.number(),
+  changesCount: z.number(),
+});
 export const timelines = z.array(
-  z.looseObject({ alertRuleId: str, name: str, type: str, bucketSeconds: z.number(), segments: z.array(segment) }),
+  z.looseObject({
+    alertRuleId: str,
+    name: str,
+    type: str,
+    bucketSeconds: z.number(),
+    segments: z.array(segment),
+  }),
 );
 export type Timeline = z.infer<typeof timelines>[number];
 

@@ -1,7 +1,7 @@
 import { CliError } from '../errors/cli-error';
 import { ExitCode } from '../errors/exit-codes';
-import type { ApiAddress } from '../settings/api-address';
 import type { StoredSession } from '../session/stored-session';
+import type { ApiAddress } from '../settings/api-address';
 import { errorFromAnswer } from './api-error';
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -60,7 +60,8 @@ export class ApiClient {
     try {
       return await this.send<T>(method, path, options, renewed.accessToken);
     } catch (error) {
-      if (error instanceof UnauthorizedAnswer) throw new CliError(ExitCode.auth, `${error.message}; ${LOG_IN_AGAIN}`);
+      if (error instanceof UnauthorizedAnswer)
+        throw new CliError(ExitCode.auth, `${error.message}; ${LOG_IN_AGAIN}`);
       throw error;
     }
   }
@@ -139,7 +140,10 @@ export class ApiClient {
     }
     if (!response.ok) throw errorFromAnswer(response.status, body, `${method} ${path} failed`);
     if (body === undefined) {
-      throw new CliError(ExitCode.server, `${method} ${path}: the server answered ${response.status} without JSON.`);
+      throw new CliError(
+        ExitCode.server,
+        `${method} ${path}: the server answered ${response.status} without JSON.`,
+      );
     }
     return body as T;
   }

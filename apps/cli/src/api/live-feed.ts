@@ -1,6 +1,6 @@
-import type { StoredSession } from '../session/stored-session';
 import { CliError } from '../errors/cli-error';
 import { ExitCode } from '../errors/exit-codes';
+import type { StoredSession } from '../session/stored-session';
 import { type ApiClient, LOG_IN_AGAIN, unreachable } from './api-client';
 
 export interface LiveBatch {
@@ -105,7 +105,7 @@ async function streamOnce(
   signal: AbortSignal,
   handlers: Pick<LiveFeedHandlers, 'onOpen' | 'onBatch'>,
 ): Promise<void> {
-  const headers = { ...client.headers(accessToken), accept: 'text/event-stream' };
+  const headers: Record<string, string> = { ...client.headers(accessToken), accept: 'text/event-stream' };
   if (lastEventId) headers['last-event-id'] = lastEventId;
   const response = await fetch(client.url('/trpc/live.events', { input: '{}' }), { headers, signal });
   if (response.status === 401) throw new SessionRefused();

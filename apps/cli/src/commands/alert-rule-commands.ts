@@ -22,7 +22,10 @@ interface ListOptions {
 const joined = (list: string[] | undefined) => (list && list.length > 0 ? list.join(',') : undefined);
 
 export function alertRuleCommands(program: Command): void {
-  const rules = program.command('alert-rules').alias('rules').description('Alert rules: list, details, what fires, history');
+  const rules = program
+    .command('alert-rules')
+    .alias('rules')
+    .description('Alert rules: list, details, what fires, history');
 
   examples(
     rules
@@ -35,7 +38,11 @@ export function alertRuleCommands(program: Command): void {
       .option('--tag <tags>', 'rules carrying every one of these tags, comma-separated', commaList)
       .option('--silent-status <status>', 'silent or active (for you)')
       .option('--endpoint <id>', 'rules notifying this endpoint id')
-      .option('--state <states>', 'rule states, comma-separated (critical,warning,triggered,resolved,unknown)', commaList)
+      .option(
+        '--state <states>',
+        'rule states, comma-separated (critical,warning,triggered,resolved,unknown)',
+        commaList,
+      )
       .option('--page <n>', 'page number', positiveInt)
       .option('--per-page <n>', 'rules per page (at most 100; default 25)', positiveInt)
       .action(
@@ -51,7 +58,11 @@ export function alertRuleCommands(program: Command): void {
             page: options.page,
             perPage: cappedPerPage(options.perPage, 25, printer),
           };
-          const page = read(rulePage, await loggedInClient(ctx).request('GET', '/api/v1/alert-rule', { query }), 'the rule list');
+          const page = read(
+            rulePage,
+            await loggedInClient(ctx).request('GET', '/api/v1/alert-rule', { query }),
+            'the rule list',
+          );
           printer.list({
             rows: page.data,
             columns: ruleColumns(printer.colors),
@@ -74,7 +85,11 @@ export function alertRuleCommands(program: Command): void {
       .argument('<id>')
       .action(
         action(async ({ ctx, printer }, id: string) => {
-          const rule = read(ruleAnswer, await loggedInClient(ctx).request('GET', `/api/v1/alert-rule/${encodeURIComponent(id)}`), 'the rule');
+          const rule = read(
+            ruleAnswer,
+            await loggedInClient(ctx).request('GET', `/api/v1/alert-rule/${encodeURIComponent(id)}`),
+            'the rule',
+          );
           const { colors } = printer;
           printer.record(
             rule,
@@ -87,11 +102,17 @@ export function alertRuleCommands(program: Command): void {
               ['pinned', rule.pinned ? 'yes' : 'no'],
               ['owner', rule.owner.username],
               ['tags', rule.tags.join(', ') || '-'],
-              ['endpoints', rule.endpoints.map((endpoint) => `${endpoint.name} (${endpoint.type})`).join(', ') || '-'],
+              [
+                'endpoints',
+                rule.endpoints.map((endpoint) => `${endpoint.name} (${endpoint.type})`).join(', ') || '-',
+              ],
               ['description', rule.description ?? ''],
               ['created', shortTime(rule.createdAt)],
               ['updated', shortTime(rule.updatedAt)],
-            ].map(([field, value]) => [field ?? '', field === 'state' ? paintState(colors, value ?? '') : (value ?? '')] as const),
+            ].map(
+              ([field, value]) =>
+                [field ?? '', field === 'state' ? paintState(colors, value ?? '') : (value ?? '')] as const,
+            ),
             rule.id,
           );
         }),
@@ -109,7 +130,10 @@ export function alertRuleCommands(program: Command): void {
         action(async ({ ctx, printer }, id: string) => {
           const alerts = read(
             firingAlerts,
-            await loggedInClient(ctx).request('GET', `/api/v1/alert-rule/triggered/${encodeURIComponent(id)}`),
+            await loggedInClient(ctx).request(
+              'GET',
+              `/api/v1/alert-rule/triggered/${encodeURIComponent(id)}`,
+            ),
             'fired data',
           );
           printer.list({
@@ -134,31 +158,40 @@ export function alertRuleCommands(program: Command): void {
       .option('--page <n>', 'page number', positiveInt)
       .option('--per-page <n>', 'rows per page (at most 100; default 50)', positiveInt)
       .action(
-        action(async ({ ctx, printer }, id: string, options: { from?: string; to?: string; page?: number; perPage?: number }) => {
-          const page = read(
-            historyPage,
-            await loggedInClient(ctx).request('GET', `/api/v1/alert-rule/history/${encodeURIComponent(id)}`, {
-              query: {
-                from: options.from,
-                to: options.to,
-                page: options.page,
-                perPage: cappedPerPage(options.perPage, 50, printer),
-              },
-            }),
-            'the history',
-          );
-          printer.list({
-            rows: page.data,
-            columns: historyColumns(printer.colors),
-            id: (row) => row.id,
-            document: page,
-            footer: pageFooter(page, 'changes'),
-            empty: 'No history in this window.',
-          });
-        }),
+        action(
+          async (
+            { ctx, printer },
+            id: string,
+            options: { from?: string; to?: string; page?: number; perPage?: number },
+          ) => {
+            const page = read(
+              historyPage,
+              await loggedInClient(ctx).request(
+                'GET',
+                `/api/v1/alert-rule/history/${encodeURIComponent(id)}`,
+                {
+                  query: {
+                    from: options.from,
+                    to: options.to,
+                    page: options.page,
+                    perPage: cappedPerPage(options.perPage, 50, printer),
+                  },
+                },
+              ),
+              'the history',
+            );
+            printer.list({
+              rows: page.data,
+              columns: historyColumns(printer.colors),
+              id: (row) => row.id,
+              document: page,
+              footer: pageFooter(page, 'changes'),
+              empty: 'No history in this window.',
+            });
+          },
+        ),
       ),
     'oncall alert-rules history 01JD0Z…',
     'oncall alert-rules history 01JD0Z… --from "2026-11-01 00:00" --to "2026-11-02 00:00" -o json',
   );
 }
-

@@ -1,21 +1,23 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import { LOG_IN_AGAIN, sessionFrom } from '../api/api-client';
 import { read, tokenAnswer, userAnswer } from '../api/answers';
+import { LOG_IN_AGAIN, sessionFrom } from '../api/api-client';
 import { CliError } from '../errors/cli-error';
 import { ExitCode } from '../errors/exit-codes';
-import { updateProfile } from '../settings/config-file';
 import { insecureFileStore } from '../session/insecure-file-store';
 import { keyringStore } from '../session/keyring-store';
 import { anonymousClient, loggedInClient } from '../session/logged-in-client';
 import { sessionStoreFor } from '../session/session-store';
+import { updateProfile } from '../settings/config-file';
 import { action, examples } from './command-kit';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // One trailing line break is how `echo` and files end; the password itself keeps its spaces.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function askUsername(): Promise<string> {
@@ -92,7 +94,9 @@ export function authCommands(program: Command): void {
             ctx.configPath,
           );
           const where = options.insecureStorage
-            ? printer.errColors.yellow(`a PLAINTEXT file, ${insecureFileStore.path(ctx.env)} (--insecure-storage)`)
+            ? printer.errColors.yellow(
+                `a PLAINTEXT file, ${insecureFileStore.path(ctx.env)} (--insecure-storage)`,
+              )
             : 'the OS keyring';
           printer.note(
             `Logged in to ${ctx.address.url} as ${answer.user.username} (profile "${ctx.profile}"); tokens kept in ${where}.`,
@@ -144,7 +148,11 @@ export function authCommands(program: Command): void {
       .description('Show who the session belongs to, as the server sees it')
       .action(
         action(async ({ ctx, printer }) => {
-          const user = read(userAnswer, await loggedInClient(ctx).request('GET', '/api/v1/auth/me'), 'whoami');
+          const user = read(
+            userAnswer,
+            await loggedInClient(ctx).request('GET', '/api/v1/auth/me'),
+            'whoami',
+          );
           printer.record(
             user,
             [
@@ -190,7 +198,9 @@ export function authCommands(program: Command): void {
             } catch (error) {
               if (!(error instanceof CliError)) throw error;
               failure = error;
-              session = printer.colors.red(error.exitCode === ExitCode.auth ? `ended; ${LOG_IN_AGAIN}` : 'unknown');
+              session = printer.colors.red(
+                error.exitCode === ExitCode.auth ? `ended; ${LOG_IN_AGAIN}` : 'unknown',
+              );
             }
           }
           const document = {

@@ -17,6 +17,7 @@ export function action<A extends unknown[]>(handler: (run: Run, ...args: A) => P
     const command = given.at(-1) as Command;
     const ctx = contextOf(command);
     const printer = new Printer(ctx, command.optsWithGlobals<GlobalOptions>().color);
+    if (ctx.output === 'yaml') printer.yaml = (await import('yaml')).stringify;
     await handler({ ctx, printer, command }, ...(given.slice(0, -1) as A));
   };
 }

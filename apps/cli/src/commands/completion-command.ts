@@ -10,7 +10,9 @@ interface Node {
 
 /** The command tree as completion needs it, read from the program itself so it never drifts. */
 function tree(command: Command, path: string[] = []): Node {
-  const options = command.options.flatMap((option) => [option.long, option.short]).filter((flag) => flag !== undefined);
+  const options = command.options
+    .flatMap((option) => [option.long, option.short])
+    .filter((flag) => flag !== undefined);
   return {
     path,
     description: command.description(),
@@ -25,7 +27,9 @@ const words = (node: Node) => [...node.children.map((child) => child.path.at(-1)
 function bash(program: Command, root: Node): string {
   const name = program.name();
   const nodes = all(root);
-  const cases = nodes.map((node) => `    "${node.path.join(' ')}") opts="${[...words(node), ...root.options].join(' ')}" ;;`);
+  const cases = nodes.map(
+    (node) => `    "${node.path.join(' ')}") opts="${[...words(node), ...root.options].join(' ')}" ;;`,
+  );
   const known = nodes.filter((node) => node.path.length > 0).map((node) => node.path.join(' '));
   return `# ${name} completion for bash: source <(${name} completion bash)
 _${name}_completion() {
@@ -61,9 +65,12 @@ function fish(program: Command, root: Node): string {
   const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const lines = [`# ${name} completion for fish: ${name} completion fish | source`, `complete -c ${name} -f`];
   for (const node of all(root)) {
-    const inside = node.path.length === 0 ? '__fish_use_subcommand' : `__fish_${name}_at ${node.path.join(' ')}`;
+    const inside =
+      node.path.length === 0 ? '__fish_use_subcommand' : `__fish_${name}_at ${node.path.join(' ')}`;
     for (const child of node.children) {
-      lines.push(`complete -c ${name} -n ${quote(inside)} -a ${child.path.at(-1)} -d ${quote(child.description)}`);
+      lines.push(
+        `complete -c ${name} -n ${quote(inside)} -a ${child.path.at(-1)} -d ${quote(child.description)}`,
+      );
     }
     for (const flag of node.options) {
       const spec = flag.startsWith('--') ? `-l ${flag.slice(2)}` : `-s ${flag.slice(1)}`;

@@ -45,7 +45,11 @@ export function configCommands(program: Command): void {
         action(({ ctx, printer }, name: string, value: string) => {
           const key = keyOf(name);
           const checked = KEYS[key].check(value);
-          updateProfile(ctx.profile, (settings) => ({ ...settings, [KEYS[key].field]: checked }), ctx.configPath);
+          updateProfile(
+            ctx.profile,
+            (settings) => ({ ...settings, [KEYS[key].field]: checked }),
+            ctx.configPath,
+          );
           printer.note(`${name} = ${checked} (profile "${ctx.profile}", ${ctx.configPath})`);
         }),
       ),
@@ -62,11 +66,15 @@ export function configCommands(program: Command): void {
           const settings = readConfigFile(ctx.configPath).profiles[ctx.profile] ?? {};
           if (name !== undefined) {
             const value = settings[KEYS[keyOf(name)].field];
-            if (value === undefined) throw new CliError(ExitCode.notFound, `${name} is not set (profile "${ctx.profile}").`);
+            if (value === undefined)
+              throw new CliError(ExitCode.notFound, `${name} is not set (profile "${ctx.profile}").`);
             printer.line(String(value));
             return;
           }
-          const rows = Object.entries(KEYS).map(([key, { field }]) => ({ key, value: settings[field] ?? '' }));
+          const rows = Object.entries(KEYS).map(([key, { field }]) => ({
+            key,
+            value: settings[field] ?? '',
+          }));
           printer.list({
             rows,
             columns: [

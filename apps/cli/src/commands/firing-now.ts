@@ -59,7 +59,7 @@ export interface FiringRow {
 
 /** One row per firing instance; a firing rule without instances (an evaluated check) gets one row. */
 export function firingRows(now: FiringNow): FiringRow[] {
-  return now.rules.flatMap(({ rule, alerts }) =>
+  return now.rules.flatMap(({ rule, alerts }): FiringRow[] =>
     alerts.length === 0
       ? [
           {

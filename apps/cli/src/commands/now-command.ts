@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
+import type { ApiClient } from '../api/api-client';
 import { followLiveFeed } from '../api/live-feed';
 import type { CliContext } from '../cli-context';
-import { paintState } from '../output/state-style';
 import type { Printer } from '../output/printer';
+import { paintState } from '../output/state-style';
 import type { Column } from '../output/table';
-import type { ApiClient } from '../api/api-client';
 import { loggedInClient } from '../session/logged-in-client';
 import { action, examples } from './command-kit';
 import { type FiringNow, type FiringRow, firingNow, firingRows } from './firing-now';
@@ -27,7 +27,10 @@ function show(printer: Printer, now: FiringNow): void {
     id: (row) => row.ruleId,
     document: now.rules,
     empty: 'Nothing is firing.',
-    footer: now.more > 0 ? `…and ${now.more} more firing rules (see: oncall alert-rules list --state critical)` : undefined,
+    footer:
+      now.more > 0
+        ? `…and ${now.more} more firing rules (see: oncall alert-rules list --state critical)`
+        : undefined,
   });
 }
 
@@ -49,7 +52,11 @@ async function watch(ctx: CliContext, printer: Printer, client: ApiClient): Prom
   const draw = () => {
     if (tty) {
       printer.write('\x1b[H\x1b[2J');
-      printer.line(printer.colors.bold(`Firing now · ${shortTime(new Date().toISOString())} · live: ${status} · Ctrl-C to stop`));
+      printer.line(
+        printer.colors.bold(
+          `Firing now · ${shortTime(new Date().toISOString())} · live: ${status} · Ctrl-C to stop`,
+        ),
+      );
       printer.line('');
       show(printer, last);
     } else if (ctx.output === 'json' && !ctx.quiet) {

@@ -15,7 +15,11 @@ export function ruleActionCommands(program: Command): void {
         action(async ({ ctx, printer }, ids: string[]) => {
           const client = loggedInClient(ctx);
           for (const id of ids) {
-            const answer = read(actionAnswer, await client.request('POST', path('acknowledge', id)), 'acknowledge');
+            const answer = read(
+              actionAnswer,
+              await client.request('POST', path('acknowledge', id)),
+              'acknowledge',
+            );
             printer.done(answer, `${id}: ${answer.message}`, id);
           }
         }),
@@ -51,7 +55,11 @@ export function ruleActionCommands(program: Command): void {
           const wanted = options.off ? 'active' : 'silent';
           for (const id of ids) {
             // The server's call toggles: read first so that running this twice leaves it as asked.
-            let rule = read(ruleAnswer, await client.request('GET', `/api/v1/alert-rule/${encodeURIComponent(id)}`), 'the rule');
+            let rule = read(
+              ruleAnswer,
+              await client.request('GET', `/api/v1/alert-rule/${encodeURIComponent(id)}`),
+              'the rule',
+            );
             if (rule.silentStatus !== wanted) {
               rule = read(ruleAnswer, await client.request('POST', path('silent', id)), 'silence');
             }

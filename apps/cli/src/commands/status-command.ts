@@ -34,8 +34,18 @@ export function statusCommand(program: Command): void {
       .command('status')
       .description('One timeline bar per alert rule: its worst state in each time bucket')
       .argument('[ids...]', 'alert rule ids (default: the first 100 rules you can see)')
-      .option('--from <time>', 'start: an age (24h, 7d), a date or Unix seconds', (v) => parseTimeArgument(v), undefined)
-      .option('--to <time>', 'end: now, an age, a date or Unix seconds', (v) => parseTimeArgument(v), undefined)
+      .option(
+        '--from <time>',
+        'start: an age (24h, 7d), a date or Unix seconds',
+        (v) => parseTimeArgument(v),
+        undefined,
+      )
+      .option(
+        '--to <time>',
+        'end: now, an age, a date or Unix seconds',
+        (v) => parseTimeArgument(v),
+        undefined,
+      )
       .option('--buckets <n>', 'buckets per bar (default: what fits the terminal)', positiveInt)
       .option('--tag <tags>', 'without ids: rules with every one of these tags', commaList)
       .option('--type <types>', 'without ids: rules of these types', commaList)
@@ -53,17 +63,29 @@ export function statusCommand(program: Command): void {
             const page = read(
               rulePage,
               await client.request('GET', '/api/v1/alert-rule', {
-                query: { perPage: MAX_PER_PAGE, tags: options.tag?.join(','), types: options.type?.join(',') },
+                query: {
+                  perPage: MAX_PER_PAGE,
+                  tags: options.tag?.join(','),
+                  types: options.type?.join(','),
+                },
               }),
               'the rule list',
             );
             ruleIds = page.data.map((rule) => rule.id);
             if (page.total > page.data.length) {
-              printer.note(`note: showing the first ${page.data.length} of ${page.total} rules; name ids or use --tag.`);
+              printer.note(
+                `note: showing the first ${page.data.length} of ${page.total} rules; name ids or use --tag.`,
+              );
             }
           }
           if (ruleIds.length === 0) {
-            printer.list({ rows: [], columns: [], id: () => '', document: [], empty: 'No alert rules to show.' });
+            printer.list({
+              rows: [],
+              columns: [],
+              id: () => '',
+              document: [],
+              empty: 'No alert rules to show.',
+            });
             return;
           }
           // The width of the names is known only after the answer: assume a usual one to pick buckets.
@@ -83,7 +105,10 @@ export function statusCommand(program: Command): void {
                 { header: 'NAME', value: (t) => t.name },
                 { header: 'TYPE', value: (t) => t.type },
                 { header: 'WORST', value: (t) => worst(t.segments.map((s) => s.status)) },
-                { header: 'CHANGES', value: (t) => String(t.segments.reduce((n, s) => n + s.changesCount, 0)) },
+                {
+                  header: 'CHANGES',
+                  value: (t) => String(t.segments.reduce((n, s) => n + s.changesCount, 0)),
+                },
               ],
               id: (t) => t.alertRuleId,
               document: answer,
@@ -93,14 +118,23 @@ export function statusCommand(program: Command): void {
           const colored = printer.colors.isColorSupported;
           const width = Math.min(NAME_WIDTH, Math.max(4, ...answer.map((t) => t.name.length)));
           printer.line(
-            printer.colors.dim(`${shortTime(new Date(from * 1000).toISOString())} → ${shortTime(new Date(to * 1000).toISOString())}`),
+            printer.colors.dim(
+              `${shortTime(new Date(from * 1000).toISOString())} → ${shortTime(new Date(to * 1000).toISOString())}`,
+            ),
           );
           for (const timeline of answer) {
-            const name = timeline.name.length > width ? `${timeline.name.slice(0, width - 1)}…` : timeline.name.padEnd(width);
+            const name =
+              timeline.name.length > width
+                ? `${timeline.name.slice(0, width - 1)}…`
+                : timeline.name.padEnd(width);
             printer.line(`${name}  ${timelineBar(timeline, from, to, printer.colors, colored)}`);
           }
           const bucket = answer[0]?.bucketSeconds;
-          printer.line(printer.colors.dim(`${timelineLegend(printer.colors, colored)}${bucket ? `   (1 cell = ${bucket}s)` : ''}`));
+          printer.line(
+            printer.colors.dim(
+              `${timelineLegend(printer.colors, colored)}${bucket ? `   (1 cell = ${bucket}s)` : ''}`,
+            ),
+          );
           const missing = ruleIds.length - answer.length;
           if (missing > 0) printer.note(`note: ${missing} of the ids named no rule you can see.`);
         }),

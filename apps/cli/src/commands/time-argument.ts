@@ -18,7 +18,9 @@ export function parseTimeArgument(text: string, now = Date.now()): number {
   const withZone = /(Z|[+-]\d{2}:?\d{2})$/.test(iso) || /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : `${iso}Z`;
   const date = new Date(withZone);
   if (Number.isNaN(date.getTime())) {
-    throw new InvalidArgumentError('expected now, an age (24h, 7d), Unix seconds or a date (2026-11-28 10:00).');
+    throw new InvalidArgumentError(
+      'expected now, an age (24h, 7d), Unix seconds or a date (2026-11-28 10:00).',
+    );
   }
   return Math.floor(date.getTime() / 1000);
 }

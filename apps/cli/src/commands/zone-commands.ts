@@ -12,7 +12,11 @@ export function zoneCommands(program: Command): void {
       .description('List the zones; pass an id as --zone (or ONCALL_ZONE, or `config set zone`)')
       .action(
         action(async ({ ctx, printer }) => {
-          const list = read(zones, await loggedInClient(ctx).request('GET', '/api/v1/skylogs-instance/all'), 'the zones');
+          const list = read(
+            zones,
+            await loggedInClient(ctx).request('GET', '/api/v1/skylogs-instance/all'),
+            'the zones',
+          );
           printer.list({
             rows: list,
             columns: [

@@ -15,5 +15,6 @@ export function colorsEnabled(env: NodeJS.ProcessEnv, stream: NodeJS.WriteStream
 
 export const colorsFor = (enabled: boolean): Colors => pc.createColors(enabled);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape is what this strips.
 const ANSI = /\x1b\[[0-9;]*m/g;
 export const visibleLength = (text: string) => text.replace(ANSI, '').length;

@@ -1,4 +1,3 @@
-import { stringify } from 'yaml';
 import type { CliContext } from '../cli-context';
 import { type Colors, colorsEnabled, colorsFor } from './colors';
 import { renderCsv } from './csv';
@@ -20,6 +19,8 @@ export interface Listing<T> {
 export class Printer {
   readonly colors: Colors;
   readonly errColors: Colors;
+  /** `yaml` is loaded only for `-o yaml` (see `action`): every other run starts without it. */
+  yaml: ((value: unknown) => string) | undefined;
 
   constructor(
     private readonly ctx: CliContext,
@@ -45,7 +46,8 @@ export class Printer {
         this.line(JSON.stringify(listing.document ?? listing.rows, null, 2));
         return;
       case 'yaml':
-        this.write(stringify(listing.document ?? listing.rows));
+        if (!this.yaml) throw new Error('the YAML writer was not loaded');
+        this.write(this.yaml(listing.document ?? listing.rows));
         return;
       case 'csv':
         this.line(renderCsv(listing.rows, listing.columns));
@@ -59,7 +61,10 @@ export class Printer {
 
   /** One record: field and value lines (table, csv), or the document itself (json, yaml). */
   record(document: unknown, fields: readonly (readonly [string, string])[], id: string): void {
-    if (this.ctx.quiet) return this.line(id);
+    if (this.ctx.quiet) {
+      this.line(id);
+      return;
+    }
     if (this.ctx.output === 'table') {
       const width = Math.max(...fields.map(([name]) => name.length));
       for (const [name, value] of fields) this.line(`${this.colors.bold(name.padEnd(width))}  ${value}`);
@@ -70,15 +75,22 @@ export class Printer {
         { header: 'field', value: ([name]) => name },
         { header: 'value', value: ([, value]) => value },
       ];
-      return this.line(renderCsv(fields, columns));
+      this.line(renderCsv(fields, columns));
+      return;
     }
     this.list({ rows: [document], columns: [], id: () => id, document });
   }
 
   /** The answer of an action (ack, resolve): a sentence on a terminal, the document otherwise. */
   done(document: unknown, sentence: string, id: string): void {
-    if (this.ctx.quiet) return this.line(id);
-    if (this.ctx.output === 'table') return this.line(sentence);
+    if (this.ctx.quiet) {
+      this.line(id);
+      return;
+    }
+    if (this.ctx.output === 'table') {
+      this.line(sentence);
+      return;
+    }
     this.list({ rows: [document], columns: [], id: () => id, document });
   }
 

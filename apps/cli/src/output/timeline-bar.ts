@@ -3,7 +3,13 @@ import type { Colors } from './colors';
 import { paintState } from './state-style';
 
 /** Without color the states still differ by shape; with color every bucket is a full block. */
-const PLAIN: Record<string, string> = { critical: '#', warning: '!', triggered: '^', resolved: '-', unknown: '.' };
+const PLAIN: Record<string, string> = {
+  critical: '#',
+  warning: '!',
+  triggered: '^',
+  resolved: '-',
+  unknown: '.',
+};
 
 function cell(colors: Colors, colored: boolean, status: string): string {
   if (!colored) return PLAIN[status] ?? '?';
@@ -12,7 +18,13 @@ function cell(colors: Colors, colored: boolean, status: string): string {
 }
 
 /** One character per bucket from `from` to `to`: the state in force then (the server's worst-wins). */
-export function timelineBar(timeline: Timeline, from: number, to: number, colors: Colors, colored: boolean): string {
+export function timelineBar(
+  timeline: Timeline,
+  from: number,
+  to: number,
+  colors: Colors,
+  colored: boolean,
+): string {
   const size = Math.max(1, timeline.bucketSeconds);
   const cells = Math.max(1, Math.ceil((to - from) / size));
   let bar = '';

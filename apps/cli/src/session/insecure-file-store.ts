@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { insecureCredentialsPath } from '../settings/config-paths';
 import { type StoredSession, storedSessionSchema } from './stored-session';
 

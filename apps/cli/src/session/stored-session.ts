@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** What login keeps for a profile: one secret (a JSON document) in the keyring. */
 export const storedSessionSchema = z.object({

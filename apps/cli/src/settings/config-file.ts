@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { CliError } from '../errors/cli-error';
 import { ExitCode } from '../errors/exit-codes';
 import { configFilePath } from './config-paths';

@@ -37,7 +37,12 @@ export class RestSeed {
     return this.call('POST', '/api/v1/alert-rule', { type: 'api', name, tags });
   }
 
-  async fire(rule: { apiToken: string }, alertname: string, instance: string, description = ''): Promise<void> {
+  async fire(
+    rule: { apiToken: string },
+    alertname: string,
+    instance: string,
+    description = '',
+  ): Promise<void> {
     await this.call('POST', '/api/v1/fire-alert', { alertname, instance, description }, rule.apiToken);
   }
 

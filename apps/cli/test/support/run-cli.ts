@@ -43,10 +43,24 @@ export interface RunOptions {
 
 /** The built CLI as a user runs it, in its own process. */
 export function runCli(home: CliHome, args: string[], options: RunOptions = {}): Promise<CliResult> {
-  const { ONCALL_API_URL, ONCALL_PROFILE, ONCALL_ZONE, NO_COLOR, FORCE_COLOR, XDG_CONFIG_HOME, ...base } = process.env;
+  const { ONCALL_API_URL, ONCALL_PROFILE, ONCALL_ZONE, NO_COLOR, FORCE_COLOR, XDG_CONFIG_HOME, ...base } =
+    process.env;
   const env = { ...base, ...home.env };
   const [command, argv] = options.noKeyring
-    ? ['keyctl', ['session', '-', 'sh', '-c', 'keyctl setperm @s 0 >/dev/null && exec "$@"', 'sh', process.execPath, CLI, ...args]]
+    ? [
+        'keyctl',
+        [
+          'session',
+          '-',
+          'sh',
+          '-c',
+          'keyctl setperm @s 0 >/dev/null && exec "$@"',
+          'sh',
+          process.execPath,
+          CLI,
+          ...args,
+        ],
+      ]
     : [process.execPath, [CLI, ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv as string[], { env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -59,7 +73,9 @@ export function runCli(home: CliHome, args: string[], options: RunOptions = {}):
       stderr += chunk;
     });
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr: stderr.replace(/^Joined session keyring: \d+\n/m, '') }));
+    child.once('close', (code) =>
+      resolve({ code, stdout, stderr: stderr.replace(/^Joined session keyring: \d+\n/m, '') }),
+    );
     child.stdin.end(options.input ?? '');
   });
 }

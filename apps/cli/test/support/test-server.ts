@@ -39,21 +39,25 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const databaseUrl = database.target.kind === 'postgres' ? database.target.url : undefined;
   const port = await freePort();
   const { DATABASE_URL: _, ...inherited } = process.env;
-  const child: ChildProcess = spawn(tsx, ['--conditions=development', join(root, 'apps/server/src/main.ts')], {
-    cwd: join(root, 'apps/server'),
-    env: {
-      ...inherited,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      ...env,
+  const child: ChildProcess = spawn(
+    tsx,
+    ['--conditions=development', join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: join(root, 'apps/server'),
+      env: {
+        ...inherited,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

@@ -21,7 +21,15 @@ export class Tmux {
     const quoted = command.map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
     const envFlags = Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
     this.tmux(
-      'new-session', '-d', '-s', name, '-x', '200', '-y', '50', ...envFlags,
+      'new-session',
+      '-d',
+      '-s',
+      name,
+      '-x',
+      '200',
+      '-y',
+      '50',
+      ...envFlags,
       `bash -c '${`${quoted}; echo "EXIT=$?"; sleep 600`.replace(/'/g, `'\\''`)}'`,
     );
   }
