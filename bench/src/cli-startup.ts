@@ -65,7 +65,9 @@ async function measure(label: string, args: string[]) {
 const floor = await measure('node printing one byte', ['-e', 'process.stdout.write("x")']);
 const help = await measure('oncall --help', [cli, '--help']);
 const version = await measure('oncall --version', [cli, '--version']);
-console.log(`bundle: ${(statSync(cli).size / 1024).toFixed(0)} KiB, ${runs} runs each, Node ${process.version}`);
+console.log(
+  `bundle: ${(statSync(cli).size / 1024).toFixed(0)} KiB, ${runs} runs each, Node ${process.version}`,
+);
 console.log('| command | first output p50 ms | p90 ms | max ms | CPU ms per run |');
 console.log('|---|---|---|---|---|');
 for (const row of [floor, help, version]) {
@@ -73,4 +75,6 @@ for (const row of [floor, help, version]) {
   console.log(`| ${row.label} | ${cells.join(' | ')} |`);
 }
 const target = 150;
-console.log(`--help p50 − floor p50: ${(help.p50 - floor.p50).toFixed(0)} ms; target p50 ≤ ${target} ms: ${help.p50 <= target ? 'met' : 'MISSED'}`);
+console.log(
+  `--help p50 − floor p50: ${(help.p50 - floor.p50).toFixed(0)} ms; target p50 ≤ ${target} ms: ${help.p50 <= target ? 'met' : 'MISSED'}`,
+);

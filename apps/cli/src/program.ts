@@ -8,13 +8,13 @@ import { nowCommand } from './commands/now-command';
 import { ruleActionCommands } from './commands/rule-action-commands';
 import { statusCommand } from './commands/status-command';
 import { zoneCommands } from './commands/zone-commands';
-import { ExitCode } from './errors/exit-codes';
+import { EXIT_CODE_MEANINGS, ExitCode } from './errors/exit-codes';
 import { API_URL_ENV, DEFAULT_API_URL } from './settings/api-address';
 
 declare const CLI_VERSION: string | undefined;
 
-const EXIT_CODES = Object.entries(ExitCode)
-  .map(([name, code]) => `  ${code}  ${name}`)
+const EXIT_CODES = Object.values(ExitCode)
+  .map((code) => `  ${code}  ${EXIT_CODE_MEANINGS[code]}`)
   .join('\n');
 
 export function buildProgram(): Command {

@@ -23,3 +23,16 @@ export const ExitCode = {
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** One line each, for `--help` and docs/cli.md. */
+export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, string> = {
+  0: 'success',
+  1: 'unexpected failure (a bug: please report it)',
+  2: 'usage: bad flag, argument or value; or the server refused the input (422)',
+  3: 'auth: not logged in, or the session ended and cannot be renewed: log in again',
+  4: 'forbidden: the server says you may not (403)',
+  5: 'not found: no such record, or no such zone (404)',
+  6: 'server error (5xx), or an answer this CLI cannot read',
+  7: 'the server cannot be reached',
+  8: 'no OS keyring reachable (see --insecure-storage)',
+};
