@@ -1,6 +1,8 @@
-// Bundles the CLI into one file, dist/oncall.js, with every npm dependency compiled in except the
-// keyring's native addon (its platform package is found at run time). One file to parse is what makes
-// `oncall --help` start fast (bench/src/cli-startup.ts measures it; docs/benchmarks.md).
+// Bundles the CLI into one file, dist/oncall.js, with what every run needs compiled in (commander,
+// zod/mini, picocolors, the CLI itself). What only some runs need stays in node_modules and is imported
+// when used: the keyring's native addon (commands with a session), yaml (-o yaml), @inquirer/password
+// (an interactive login). Parsing is most of a start's cost: the 114 KiB of yaml alone cost ~12 ms of
+// every `--help` (bench/src/cli-startup.ts measures it; docs/benchmarks.md, "CLI startup").
 import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -18,7 +20,7 @@ await build({
   target: 'node20',
   minify: true,
   conditions: ['development'],
-  external: ['@napi-rs/keyring'],
+  external: ['@napi-rs/keyring', 'yaml', '@inquirer/password'],
   define: { CLI_VERSION: JSON.stringify(version) },
   // CommonJS dependencies (commander) call require(): an ES module gets one from createRequire.
   banner: {
