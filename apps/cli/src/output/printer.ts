@@ -67,7 +67,8 @@ export class Printer {
     }
     if (this.ctx.output === 'table') {
       const width = Math.max(...fields.map(([name]) => name.length));
-      for (const [name, value] of fields) this.line(`${this.colors.bold(name.padEnd(width))}  ${value}`.trimEnd());
+      for (const [name, value] of fields)
+        this.line(`${this.colors.bold(name.padEnd(width))}  ${value}`.trimEnd());
       return;
     }
     if (this.ctx.output === 'csv') {
