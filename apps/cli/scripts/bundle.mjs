@@ -3,7 +3,7 @@
 // when used: the keyring's native addon (commands with a session), yaml (-o yaml), @inquirer/password
 // (an interactive login). Parsing is most of a start's cost: the 114 KiB of yaml alone cost ~12 ms of
 // every `--help` (bench/src/cli-startup.ts measures it; docs/benchmarks.md, "CLI startup").
-import { readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -29,3 +29,5 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// The package's bin: runnable as `./dist/oncall.js` too, not only through npm's link.
+chmodSync(`${root}dist/oncall.js`, 0o755);
