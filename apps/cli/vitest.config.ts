@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/forget-sessions.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,

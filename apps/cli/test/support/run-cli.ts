@@ -19,21 +19,27 @@ export interface CliHome {
 }
 
 let homes = 0;
+const services: string[] = [];
 
 /** A fresh user: an empty XDG config directory and a keyring service name no other test uses. */
 export function cliHome(apiUrl: string): CliHome {
   const configHome = mkdtempSync(join(tmpdir(), 'oncall-cli-home-'));
   homes += 1;
+  const service = `oncall-cli-test-${process.pid}-${homes}`;
+  services.push(service);
   return {
     configDir: join(configHome, 'oncall'),
     env: {
       XDG_CONFIG_HOME: configHome,
       ONCALL_API_URL: apiUrl,
-      ONCALL_KEYRING_SERVICE: `oncall-cli-test-${process.pid}-${homes}`,
+      ONCALL_KEYRING_SERVICE: service,
       NO_COLOR: '1',
     },
   };
 }
+
+/** The keyring services of the homes made so far (test/support/forget-sessions.ts removes their entries). */
+export const testKeyringServices = (): readonly string[] => services;
 
 export interface RunOptions {
   input?: string;
