@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const knownFile = join(root, 'scripts/dependency-known-violations.json');
-const sources = ['packages', 'plugins', 'apps/server/src', 'apps/worker/src', 'bench/src'];
+const sources = ['packages', 'plugins', 'apps/server/src', 'apps/worker/src', 'apps/cli/src', 'bench/src'];
 const output = execFileSync(
   join(root, 'node_modules/.bin/depcruise'),
   [...sources, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
