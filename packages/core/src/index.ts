@@ -133,11 +133,11 @@ export type {
 export type { DataSourceOption, DataSourceView } from './data-sources/data-source-view';
 export { type QueriedDataSource, queriedDataSource } from './data-sources/query-target';
 export {
-  createDeliveryJournal,
-  type DeliveryAttemptEntry,
-  type DeliveryAttemptJournal,
+  createDeliveryAttemptLog,
+  type DeliveryAttemptLog,
+  type DeliveryAttemptRecord,
   type DeliverySubject,
-} from './delivery/delivery-journal';
+} from './delivery/delivery-attempt-log';
 export {
   createDeliveryStore,
   type DeliveryStore,

@@ -28,7 +28,6 @@ export {
   type LateBoundInstanceResolver,
   lateBoundInstanceResolver,
 } from './embedded/late-bound-instance-resolver';
-export type { DeliveryJournal } from './ports/delivery-journal';
 export { DELIVERY_LANES, type DeliveryLane } from './ports/delivery-lane';
 export {
   type EngineMetrics,

@@ -1,5 +1,11 @@
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { createDeliveryJournal, createNotificationRoutes, newId, queryRows, SecretBox } from '@oncall/core';
+import {
+  createDeliveryAttemptLog,
+  createNotificationRoutes,
+  newId,
+  queryRows,
+  SecretBox,
+} from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import {
   DEFAULT_RETRY_POLICY,
@@ -220,7 +226,7 @@ describe('the Temporal driver (outbox → workflow starts)', () => {
     });
     const ruleId = await seed.alertRule(userId);
     const fired = await seed.alertEvent(ruleId, 'fired');
-    await createDeliveryJournal(database.db.orm).append({
+    await createDeliveryAttemptLog(database.db.orm).append({
       notification: { kind: 'alert', alertEventId: fired, endpointId: paged },
       record: {
         providerConfigId: smsConfig,

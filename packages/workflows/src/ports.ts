@@ -27,14 +27,14 @@ export interface ChannelSender {
 }
 
 /** One attempt of one delivery, for the timeline and reporting. */
-export interface DeliveryLogEntry {
+export interface LoggedAttempt {
   readonly notification: Notification;
   readonly record: DeliveryAttemptRecord;
 }
 
 /** Appends to the delivery log; must be idempotent by `record.idempotencyKey` (activities retry). */
 export interface DeliveryLog {
-  append(entry: DeliveryLogEntry): Promise<void>;
+  append(entry: LoggedAttempt): Promise<void>;
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   type ActivityDeps,
   createActivities,
   DEFAULT_RETRY_POLICY,
-  type DeliveryLogEntry,
   type DeliveryShares,
   type DeliverySharesReader,
   DIRECT_PROVIDER,
@@ -12,6 +11,7 @@ import {
   type FlowStepDispatch,
   initialDeliveryState,
   LaneSlots,
+  type LoggedAttempt,
   type Notification,
   type ResolveInstanceRequest,
   SendError,
@@ -46,7 +46,7 @@ function setup(
   sharesOf: DeliverySharesReader['sharesOf'] = async () => null,
 ) {
   const sent: SendRequest[] = [];
-  const logged: DeliveryLogEntry[] = [];
+  const logged: LoggedAttempt[] = [];
   const resolved: ResolveInstanceRequest[] = [];
   let clock = 1000;
   const deps: ActivityDeps = {
@@ -279,7 +279,7 @@ describe('createActivities: sendNotification in a slow lane', () => {
 describe('createActivities: bookkeeping', () => {
   it('appends delivery attempts to the log', async () => {
     const { activities, logged } = setup(async () => {});
-    const entry: DeliveryLogEntry = {
+    const entry: LoggedAttempt = {
       notification,
       record: {
         providerConfigId: 'cfg_default',

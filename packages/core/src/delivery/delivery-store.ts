@@ -5,18 +5,18 @@ import {
   type DeliveryTargetsOptions,
 } from '../notifications/delivery-targets';
 import { createNotificationRoutes, type NotificationRouteReader } from '../notifications/notification-routes';
-import { createDeliveryJournal, type DeliveryAttemptJournal } from './delivery-journal';
+import { createDeliveryAttemptLog, type DeliveryAttemptLog } from './delivery-attempt-log';
 
 export type DeliveryStoreOptions = Omit<DeliveryTargetsOptions, 'orm'>;
 
 /**
  * What the delivery engine reads and writes in the application database, as the engine's ports
- * `NotificationRoutes`, `DeliveryTargets` and `DeliveryJournal` take it.
+ * `NotificationRoutes`, `DeliveryTargets` and `DeliveryAttemptLog` take it.
  */
 export interface DeliveryStore {
   readonly routes: NotificationRouteReader;
   readonly targets: DeliveryTargetReader;
-  readonly journal: DeliveryAttemptJournal;
+  readonly attemptLog: DeliveryAttemptLog;
 }
 
 /**
@@ -29,6 +29,6 @@ export function createDeliveryStore(orm: MikroORM, options: DeliveryStoreOptions
   return {
     routes: createNotificationRoutes(orm, { plugins: options.plugins, routeTtlMs: options.endpointTtlMs }),
     targets: createDeliveryTargets({ orm, ...options }),
-    journal: createDeliveryJournal(orm),
+    attemptLog: createDeliveryAttemptLog(orm),
   };
 }

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import { createLoadingCache } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
-import type { DeliverySubject } from '../delivery/delivery-journal';
+import type { DeliverySubject } from '../delivery/delivery-attempt-log';
 import { isId } from '../entities/new-id';
 import { type ActiveMessengerProxy, activeMessengerProxy } from '../messenger-proxies/active-messenger-proxy';
 import { queryRows } from '../persistence/query-rows';

@@ -1,7 +1,6 @@
-import type { DeliveryTargetReader, PluginRegistry } from '@oncall/core';
+import type { DeliveryAttemptLog, DeliveryTargetReader, PluginRegistry } from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
 import type { ChannelSender } from '@oncall/workflows';
-import type { DeliveryJournal } from '../ports/delivery-journal';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { createChannelSender } from './channel-sender';
 import { createHostFetches } from './host-fetches';
@@ -15,7 +14,7 @@ export interface EngineAdapterOptions {
   readonly targets: DeliveryTargetReader;
   /** The plugins the process loaded once; the sender talks to its channels. */
   readonly plugins: PluginRegistry;
-  readonly journal: DeliveryJournal;
+  readonly attemptLog: DeliveryAttemptLog;
   /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`. */
   readonly allowPrivateTargets: boolean;
   readonly attemptTimeoutMs?: number;
@@ -25,7 +24,7 @@ export interface EngineAdapterOptions {
 /** The ports both drivers run on (Temporal activities and the embedded jobs). */
 export interface EngineAdapters {
   readonly sender: ChannelSender;
-  readonly log: DeliveryJournal;
+  readonly log: DeliveryAttemptLog;
   readonly routes: NotificationRoutes;
   /** Closes the outbound connection pools. */
   close(): Promise<void>;
@@ -35,7 +34,7 @@ export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapt
   const fetches = createHostFetches({ allowPrivateTargets: options.allowPrivateTargets });
   return {
     sender: createChannelSender({ ...options, channels: options.plugins.channels, fetches }),
-    log: options.journal,
+    log: options.attemptLog,
     routes: options.routes,
     close: () => fetches.close(),
   };

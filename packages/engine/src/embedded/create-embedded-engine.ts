@@ -1,4 +1,4 @@
-import type { ArmedInstanceReader } from '@oncall/core';
+import type { ArmedInstanceReader, DeliveryAttemptLog } from '@oncall/core';
 import { type Clock, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
@@ -8,7 +8,6 @@ import type { Engine } from '../driver/engine';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
 import { slowLaneSlots } from '../driver/slow-lane-slots';
-import type { DeliveryJournal } from '../ports/delivery-journal';
 import { DELIVERY_LANES } from '../ports/delivery-lane';
 import { type EngineMetrics, NO_ENGINE_METRICS } from '../ports/engine-metrics';
 import type { NotificationRoutes } from '../ports/notification-routes';
@@ -25,7 +24,7 @@ export interface EmbeddedEngineOptions {
   /** The application database; the queue lives in its `pgboss` schema. */
   readonly db: Database;
   readonly sender: ChannelSender;
-  readonly log: DeliveryJournal;
+  readonly log: DeliveryAttemptLog;
   readonly routes: NotificationRoutes;
   /** Given, this process works the auto-resolve queue; without it, timers wait for a process that does. */
   readonly autoResolve?: EmbeddedAutoResolve;
@@ -101,7 +100,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       await opened.register();
       const deliveries = createDeliveryRunner({
         sender: options.sender,
-        journal: options.log,
+        attemptLog: options.log,
         queue: opened,
         metrics,
         now: options.now ?? (() => performance.now()),

@@ -1,3 +1,4 @@
+import type { DeliveryAttemptLog } from '@oncall/core';
 import {
   type ChannelSender,
   classifySendError,
@@ -11,14 +12,13 @@ import {
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
 import { LANE_QUEUES } from '../driver/queues';
-import type { DeliveryJournal } from '../ports/delivery-journal';
 import type { DeliveryLane } from '../ports/delivery-lane';
 import type { EngineMetrics } from '../ports/engine-metrics';
 import type { DeliveryJob } from './jobs';
 
 export interface DeliveryRunnerDeps {
   readonly sender: ChannelSender;
-  readonly journal: DeliveryJournal;
+  readonly attemptLog: DeliveryAttemptLog;
   readonly queue: JobQueue;
   readonly metrics: EngineMetrics;
   /** Monotonic milliseconds, for send latency. */
@@ -58,7 +58,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
   ): Promise<DeliveryEvent> => {
     const { idempotencyKey } = command;
     // A job's first run sends attempts no run has made before; only a replay can find one recorded.
-    const recorded = replay ? await deps.journal.recorded(idempotencyKey) : null;
+    const recorded = replay ? await deps.attemptLog.recorded(idempotencyKey) : null;
     if (recorded) {
       if (recorded.outcome === 'delivered') return { type: 'attemptSucceeded', idempotencyKey };
       return {
@@ -115,7 +115,7 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
             inbox.push(await attempt(notification, command, run.replay));
             break;
           case 'record':
-            await deps.journal.append({ notification, record: command.record });
+            await deps.attemptLog.append({ notification, record: command.record });
             deps.metrics.attemptRecorded(run.lane, command.record.outcome);
             break;
           case 'wait': {

@@ -8,10 +8,10 @@ import { unconfiguredError } from '../dispatch/unconfigured-error';
 import type {
   ChannelSender,
   DeliveryLog,
-  DeliveryLogEntry,
   DeliverySharesReader,
   DispatchRoutes,
   InstanceResolver,
+  LoggedAttempt,
   ProviderChainResolver,
   ResolveInstanceRequest,
   SendRequest,
@@ -37,7 +37,7 @@ export interface Activities {
    * the send's lane is full in this worker (no attempt: the workflow asks again later).
    */
   sendNotification(request: SendRequest): Promise<SendNotificationResult>;
-  recordDeliveryAttempt(entry: DeliveryLogEntry): Promise<void>;
+  recordDeliveryAttempt(entry: LoggedAttempt): Promise<void>;
   /**
    * Chains of the endpoints that can be delivered to, in the order asked; the others are left out.
    * Kept for flows whose history predates `routeFlowStep`.

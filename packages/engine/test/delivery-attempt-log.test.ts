@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { createDeliveryJournal, type DeliveryAttemptEntry, queryRows } from '@oncall/core';
+import { createDeliveryAttemptLog, type DeliveryAttemptRecord, queryRows } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,14 +13,14 @@ function attemptsOf(orm: MikroORM, baseKey: string) {
   );
 }
 
-describe('delivery journal', () => {
+describe('the delivery attempt log', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.dispose());
 
-  const record: DeliveryAttemptEntry = {
+  const record: DeliveryAttemptRecord = {
     providerConfigId: 'direct',
     attempt: 1,
     idempotencyKey: 'notify:evt-1:ep-1:direct:1',
@@ -32,9 +32,9 @@ describe('delivery journal', () => {
   const notification = { kind: 'alert', alertEventId: 'evt-1', endpointId: 'ep-1' } as const;
 
   it('keeps an attempt recorded twice once, and reads it back', async () => {
-    const journal = createDeliveryJournal(database.db.orm);
-    await journal.append({ notification, record });
-    await journal.append({ notification, record: { ...record, outcome: 'delivered', error: null } });
+    const attemptLog = createDeliveryAttemptLog(database.db.orm);
+    await attemptLog.append({ notification, record });
+    await attemptLog.append({ notification, record: { ...record, outcome: 'delivered', error: null } });
 
     expect(await attemptsOf(database.db.orm, 'notify:evt-1:ep-1')).toEqual([
       {
@@ -45,19 +45,21 @@ describe('delivery journal', () => {
         retry_after_ms: 3000,
       },
     ]);
-    expect(await journal.recorded(record.idempotencyKey)).toEqual(record);
-    expect(await journal.recorded('notify:evt-1:ep-1:direct:2')).toBeNull();
+    expect(await attemptLog.recorded(record.idempotencyKey)).toEqual(record);
+    expect(await attemptLog.recorded('notify:evt-1:ep-1:direct:2')).toBeNull();
   });
 
   it('stores every one of many concurrent appends, each once', async () => {
-    const journal = createDeliveryJournal(database.db.orm);
+    const attemptLog = createDeliveryAttemptLog(database.db.orm);
     const burst = (prefix: string) =>
       Array.from({ length: 120 }, (_, i) => ({
         notification: { kind: 'alert', alertEventId: `${prefix}-${i}`, endpointId: 'ep-burst' } as const,
         record: { ...record, idempotencyKey: `notify:${prefix}-${i}:ep-burst:direct:1` },
       }));
     // The same burst twice at once: every key is written, none twice.
-    await Promise.all([...burst('evt-burst'), ...burst('evt-burst')].map((entry) => journal.append(entry)));
+    await Promise.all(
+      [...burst('evt-burst'), ...burst('evt-burst')].map((entry) => attemptLog.append(entry)),
+    );
     const [counted] = await database.db.orm.em
       .fork()
       .execute<Array<{ rows: number; keys: number }>>(

@@ -13,7 +13,7 @@ export type DeliverySubject =
   | { readonly kind: 'otp'; readonly otpId: string };
 
 /** One attempt as logged: the engine's `DeliveryAttemptRecord`. */
-export interface DeliveryAttemptEntry {
+export interface DeliveryAttemptRecord {
   readonly providerConfigId: string;
   readonly attempt: number;
   readonly idempotencyKey: string;
@@ -23,13 +23,13 @@ export interface DeliveryAttemptEntry {
   readonly latencyMs: number | null;
 }
 
-/** The delivery log over `delivery_attempts`; it implements the engine's `DeliveryJournal` port. */
-export interface DeliveryAttemptJournal {
+/** The delivery log over `delivery_attempts`; it implements the engine's `DeliveryAttemptLog` port. */
+export interface DeliveryAttemptLog {
   append(entry: {
     readonly notification: DeliverySubject;
-    readonly record: DeliveryAttemptEntry;
+    readonly record: DeliveryAttemptRecord;
   }): Promise<void>;
-  recorded(idempotencyKey: string): Promise<DeliveryAttemptEntry | null>;
+  recorded(idempotencyKey: string): Promise<DeliveryAttemptRecord | null>;
 }
 
 interface AttemptRow {
@@ -51,7 +51,7 @@ const COLUMNS_PER_ROW = 13;
  * attempt recorded twice (a replayed job) keeps its first row. Appends from concurrent handlers are
  * group-committed: one multi-row insert per group, each append resolving once its row is stored.
  */
-export function createDeliveryJournal(orm: MikroORM): DeliveryAttemptJournal {
+export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
   const insertRows = async (rows: ReadonlyArray<readonly unknown[]>) => {
     const values = rows.map(() => `(${Array.from({ length: COLUMNS_PER_ROW }, () => '?').join(', ')})`);
     await orm.em.getConnection().execute(
@@ -98,7 +98,7 @@ function subjectOf(notification: DeliverySubject): [string | null, string | null
     : [null, null, notification.otpId];
 }
 
-function recordOf(row: AttemptRow): DeliveryAttemptEntry {
+function recordOf(row: AttemptRow): DeliveryAttemptRecord {
   const outcome = DELIVERY_OUTCOMES.find((known) => known === row.outcome) ?? 'transient';
   return {
     providerConfigId: row.provider_config_id,
