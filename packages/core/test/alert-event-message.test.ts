@@ -43,6 +43,43 @@ describe('alert event messages', () => {
     });
   });
 
+  it('says what is wrong: the summary first, then the description, and the labels, bounded', () => {
+    const labels = Object.fromEntries(
+      Array.from({ length: 14 }, (_, i) => [
+        `label${String(i).padStart(2, '0')}`,
+        i === 0 ? 'x'.repeat(300) : `v${i}`,
+      ]),
+    );
+    const message = alertEventMessage(
+      facts({ summary: 'Disk almost full on db-1', labels: { ...labels, alertname: 'disk_full' } }),
+    );
+    const body = message.body.split('\n');
+    expect(body.slice(0, 3)).toEqual([
+      'Disk almost full on db-1',
+      'Free space is 3% on /var/lib/postgresql',
+      '',
+    ]);
+    const labelLine = body.find((line) => line.startsWith('Labels: '));
+    expect(labelLine).toBeDefined();
+    // The alert name is already said; ten labels at most, each value cut, the rest counted.
+    expect(labelLine).not.toContain('alertname=');
+    expect(labelLine).toContain(`label00=${'x'.repeat(99)}…`);
+    expect(labelLine).toContain('label09=v9');
+    expect(labelLine).not.toContain('label10=');
+    expect(labelLine?.endsWith('and 4 more')).toBe(true);
+  });
+
+  it('does not repeat a summary that is the description', () => {
+    const message = alertEventMessage(facts({ summary: 'Free space is 3% on /var/lib/postgresql' }));
+    expect(message.body.split('\n').slice(0, 2)).toEqual(['Free space is 3% on /var/lib/postgresql', '']);
+  });
+
+  it('names no instance when the alert had none (its instance is its alert name)', () => {
+    const message = alertEventMessage(facts({ instance: 'disk_full' }));
+    expect(message.title).toBe('Disk space');
+    expect(message.body).not.toContain('Instance:');
+  });
+
   it.each([
     ['refired', 'critical', 'critical'],
     ['status', 'warning', 'warning'],

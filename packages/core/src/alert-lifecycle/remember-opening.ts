@@ -34,6 +34,8 @@ export function rememberOpening(
     alertname: signal.alertname,
     instance: signal.instance,
     description: signal.description ?? null,
+    summary: signal.summary ?? null,
+    labels: signal.labels ?? null,
     created_at: at,
     rule_name: rule.name,
     rule_type: rule.type,

@@ -13,6 +13,10 @@ export interface AlertEventFacts {
   readonly alertname: string | null;
   readonly instance: string | null;
   readonly description: string | null;
+  /** The alert's one-line summary (its `summary` annotation), when the event carried one. */
+  readonly summary?: string | null;
+  /** The instance's labels, when it has some; the message shows a bounded few. */
+  readonly labels?: Readonly<Record<string, string>> | null;
   /** Who acknowledged, resolved by hand or asked for the test; null for sources and timers. */
   readonly actorName: string | null;
   /** The endpoint whose acknowledge link made an acknowledgement; null otherwise. */
@@ -107,20 +111,45 @@ export function alertEventMessage(facts: AlertEventFacts, acknowledgeUrl?: strin
       ),
     };
   }
+  // A source alert without an instance takes its name as the instance: that is no instance to show.
+  const instance = facts.instance && facts.instance !== facts.alertname ? facts.instance : null;
   const details = lines(
     `Rule: ${facts.ruleName}`,
     facts.alertname ? `Alert: ${facts.alertname}` : null,
-    facts.instance ? `Instance: ${facts.instance}` : null,
+    instance ? `Instance: ${instance}` : null,
     `State: ${facts.state ?? facts.ruleState}`,
+    labelLine(facts.labels),
     time,
+  );
+  const description = facts.description?.trim() || null;
+  const summary = facts.summary?.trim() || null;
+  const said = [summary !== description ? summary : null, description].filter(
+    (text): text is string => text !== null,
   );
   return {
     kind,
     severity,
-    title: facts.instance ? `${facts.ruleName} — ${facts.instance}` : facts.ruleName,
-    body: facts.description?.trim() ? lines(facts.description.trim(), '', details) : details,
+    title: instance ? `${facts.ruleName} — ${instance}` : facts.ruleName,
+    body: said.length > 0 ? lines(...said, '', details) : details,
     ...(acknowledgeUrl && kind === 'alert' ? { acknowledgeUrl } : {}),
   };
+}
+
+/** Labels a page shows at most, and how much of each value: a page is read on a phone. */
+const MAX_LABELS = 10;
+const MAX_LABEL_VALUE = 100;
+
+/** `Labels: a=1, b=2 … and N more`, the alert name left out (the message says it); null without labels. */
+function labelLine(labels: Readonly<Record<string, string>> | null | undefined): string | null {
+  const shown = Object.entries(labels ?? {})
+    .filter(([name]) => name !== 'alertname')
+    .sort(([a], [b]) => a.localeCompare(b));
+  if (shown.length === 0) return null;
+  const cut = (value: string) =>
+    value.length > MAX_LABEL_VALUE ? `${value.slice(0, MAX_LABEL_VALUE - 1)}…` : value;
+  const listed = shown.slice(0, MAX_LABELS).map(([name, value]) => `${name}=${cut(String(value))}`);
+  const more = shown.length > MAX_LABELS ? ` and ${shown.length - MAX_LABELS} more` : '';
+  return `Labels: ${listed.join(', ')}${more}`;
 }
 
 function lines(...parts: (string | null)[]): string {

@@ -49,13 +49,14 @@ export async function readEventMessageFacts(
   const [row] = await queryRows<EventMessageFacts>(
     em,
     `select e.rule_id, e.episode_id, e.kind, e.state, e.rule_state, e.alertname, e.instance,
-                e.description, e.created_at, r.name as rule_name, r.type as rule_type, r.show_acknowledge_btn,
+                e.description, coalesce(e.payload->>'summary', i.summary) as summary, i.labels, e.created_at, r.name as rule_name, r.type as rule_type, r.show_acknowledge_btn,
                 r.has_behavior_rules, coalesce(nullif(u.name, ''), u.username) as actor_name,
                 via.name as via_endpoint_name
            from alert_events e
            join alert_rules r on r.id = e.rule_id
            left join users u on u.id = e.actor_id
            left join endpoints via on via.id = e.via_endpoint_id
+           left join alert_instances i on i.id = e.instance_id
           where e.id = ?`,
     [alertEventId],
   );
@@ -96,6 +97,8 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
         alertname: row.alertname,
         instance: row.instance,
         description: row.description,
+        summary: row.summary,
+        labels: jsonObject(row.labels),
         actorName: row.actor_name,
         viaEndpointName: row.via_endpoint_name,
         createdAt: new Date(row.created_at),

@@ -13,6 +13,10 @@ export interface EventMessageFacts {
   alertname: string | null;
   instance: string | null;
   description: string | null;
+  /** The event's summary (`payload.summary`). */
+  summary: string | null;
+  /** The instance's labels (text on some drivers); null for rule-level events. */
+  labels: Record<string, string> | string | null;
   created_at: Date | string;
   rule_name: string;
   rule_type: string;
