@@ -287,6 +287,10 @@ export {
   type ProviderKindForms,
   providerConfigForms,
 } from './provider-configs/provider-config-forms';
+export type {
+  ProviderConfigFieldDescription,
+  ProviderConfigKindDescription,
+} from './provider-configs/provider-config-form-description';
 export type { ProviderConfigInput } from './provider-configs/provider-config-input';
 export type { ProviderConfigView } from './provider-configs/provider-config-view';
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';

@@ -89,6 +89,20 @@ describe('tRPC configs router', () => {
       expect((await query('providerConfigs.get', { kind: 'call', id: call.id })).status).toBe(404);
     });
 
+    it('describes each kind’s forms as plain data, and only to owners and managers', async () => {
+      const answer = await query('providerConfigs.forms');
+      expect(answer.status).toBe(200);
+      const kinds = answer.data as Array<{ kind: string; providers: Array<{ provider: string; fields: unknown[] }> }>;
+      const sms = kinds.find((kind) => kind.kind === 'sms');
+      expect(sms?.providers.find((form) => form.provider === 'providerOne')?.fields).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'apiToken', secret: true, required: true }),
+          expect.objectContaining({ name: 'senderNumber', secret: false }),
+        ]),
+      );
+      expect((await query('providerConfigs.forms', undefined, member)).status).toBe(403);
+    });
+
     it('moves the default and backup roles', async () => {
       const sms = async (name: string) =>
         (

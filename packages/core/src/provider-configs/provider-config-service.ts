@@ -9,6 +9,10 @@ import type { PluginRegistry } from '../plugins/plugin-registry';
 import { assertCanManageSettings } from '../policy/settings-policy';
 import { loadById } from '../validation/find-by-id';
 import {
+  describeProviderConfigForms,
+  type ProviderConfigKindDescription,
+} from './provider-config-form-description';
+import {
   formOf,
   type ProviderConfigForms,
   type ProviderKindForms,
@@ -37,6 +41,12 @@ export class ProviderConfigService {
 
   constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox; plugins: PluginRegistry }) {
     this.forms = providerConfigForms(deps.plugins);
+  }
+
+  /** Every kind's forms as plain data, for a client that draws them (owner and manager roles). */
+  describeForms(actor: Actor): ProviderConfigKindDescription[] {
+    assertCanManageSettings(actor);
+    return describeProviderConfigForms(this.forms);
   }
 
   /** Default first, then backup, then by name. */

@@ -6,6 +6,8 @@ import { protectedProcedure, router } from '../trpc';
 export function createProviderConfigRouter(forms: ProviderConfigForms) {
   const inputs = providerConfigInputs(forms);
   return router({
+    /** The kinds and each provider's fields, for a form drawn from them. */
+    forms: protectedProcedure.query(({ ctx }) => ctx.core.providerConfigs.describeForms(ctx.actor)),
     list: protectedProcedure
       .input(inputs.kind)
       .query(({ ctx, input }) => ctx.core.providerConfigs.list(ctx.actor, input.kind)),
