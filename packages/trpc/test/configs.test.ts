@@ -92,7 +92,10 @@ describe('tRPC configs router', () => {
     it('describes each kind’s forms as plain data, and only to owners and managers', async () => {
       const answer = await query('providerConfigs.forms');
       expect(answer.status).toBe(200);
-      const kinds = answer.data as Array<{ kind: string; providers: Array<{ provider: string; fields: unknown[] }> }>;
+      const kinds = answer.data as Array<{
+        kind: string;
+        providers: Array<{ provider: string; fields: unknown[] }>;
+      }>;
       const sms = kinds.find((kind) => kind.kind === 'sms');
       expect(sms?.providers.find((form) => form.provider === 'providerOne')?.fields).toEqual(
         expect.arrayContaining([
