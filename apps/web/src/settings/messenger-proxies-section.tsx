@@ -119,7 +119,7 @@ export function MessengerProxiesSection() {
                   </Table.Td>
                   <Table.Td>
                     {proxy.isActive ? (
-                      <Badge color="teal">Active</Badge>
+                      <Badge variant="light" color="teal">Active</Badge>
                     ) : (
                       <Badge variant="outline" color="gray">
                         Inactive
