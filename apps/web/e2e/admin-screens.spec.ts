@@ -37,7 +37,11 @@ test.beforeAll(async ({ playwright }) => {
     instance: 'checkout-7',
     description: 'p99 above 2 s',
   });
-  await api.post('endpoint', { name: 'Ops Mattermost', type: 'matter-most', value: 'https://hooks.example.com/ops' });
+  await api.post('endpoint', {
+    name: 'Ops Mattermost',
+    type: 'matter-most',
+    value: 'https://hooks.example.com/ops',
+  });
   await api.post('user', {
     username: MEMBER.username,
     name: 'Plain member',
@@ -74,13 +78,18 @@ test('creates a template behavior rule with its live preview, then a maintenance
   await dialog.getByRole('textbox', { name: 'Filter 1 pattern' }).fill('db-* &');
   await pick(page, 'Endpoints to page as well', /Ops Mattermost/);
   await dialog.getByRole('button', { name: 'Create behavior rule' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Filter 1 pattern' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('textbox', { name: 'Filter 1 pattern' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(dialog.getByText(/The pattern is invalid/)).toBeVisible();
 
   await pick(page, 'Kind', 'Message template');
   const template = dialog.getByRole('textbox', { name: 'Template' });
   await template.fill('Paged: {{ rule.name }} on {{ instance }} ({{ state }})');
-  await expect(dialog.getByTestId('template-preview')).toHaveText('Paged: Checkout latency on checkout-7 (critical)');
+  await expect(dialog.getByTestId('template-preview')).toHaveText(
+    'Paged: Checkout latency on checkout-7 (critical)',
+  );
   await expect(dialog.getByText('against the rule’s last alert')).toBeVisible();
   // A template that does not parse says why in the preview, before anything is saved.
   await template.fill('{% if instance %}no end');
@@ -108,7 +117,9 @@ test('creates a template behavior rule with its live preview, then a maintenance
   await dialog.getByLabel('To', { exact: true }).fill('2026-12-06T02:00');
   await dialog.getByRole('button', { name: 'Create behavior rule' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('article', { name: 'Saturday upgrades' })).toContainText('every week from 2026-12-05 22:00');
+  await expect(page.getByRole('article', { name: 'Saturday upgrades' })).toContainText(
+    'every week from 2026-12-05 22:00',
+  );
 
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousViolations(page)).toEqual([]);
@@ -116,7 +127,10 @@ test('creates a template behavior rule with its live preview, then a maintenance
   expect(cspViolations).toEqual([]);
 });
 
-test('creates a data source and shows its receiver URL and what to paste', async ({ page, cspViolations }) => {
+test('creates a data source and shows its receiver URL and what to paste', async ({
+  page,
+  cspViolations,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/login');
@@ -132,7 +146,10 @@ test('creates a data source and shows its receiver URL and what to paste', async
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Main Prometheus');
   await dialog.getByRole('textbox', { name: 'URL', exact: true }).fill('ftp://prometheus');
   await dialog.getByRole('button', { name: 'Create data source' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'URL', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('textbox', { name: 'URL', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await dialog.getByRole('textbox', { name: 'URL', exact: true }).fill('http://127.0.0.1:9');
   await dialog.getByRole('textbox', { name: 'API token', exact: true }).fill('prom-secret-token-1234');
   await dialog.getByRole('button', { name: 'Create data source' }).click();
@@ -171,7 +188,10 @@ test('creates a data source and shows its receiver URL and what to paste', async
   expect(cspViolations).toEqual([]);
 });
 
-test('saves a provider config with its secret masked, and moves the default', async ({ page, cspViolations }) => {
+test('saves a provider config with its secret masked, and moves the default', async ({
+  page,
+  cspViolations,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/login');
@@ -206,7 +226,11 @@ test('saves a provider config with its secret masked, and moves the default', as
   const edit = page.getByRole('dialog', { name: 'Edit Voice primary' });
   await expect(edit.getByRole('textbox', { name: 'API token', exact: true })).toHaveValue('********7777');
   // Revealing the field shows the mask: the secret never reaches the browser.
-  await edit.getByRole('button', { name: /toggle password visibility/i }).first().click().catch(() => undefined);
+  await edit
+    .getByRole('button', { name: /toggle password visibility/i })
+    .first()
+    .click()
+    .catch(() => undefined);
   await expect(edit.getByRole('textbox', { name: 'API token', exact: true })).toHaveValue('********7777');
   await edit.getByRole('textbox', { name: 'Name', exact: true }).fill('Voice main');
   await edit.getByRole('button', { name: 'Save' }).click();

@@ -143,7 +143,9 @@ function RuleBehaviors({ alertRuleId, ruleName }: { alertRuleId: string; ruleNam
             <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
               <Group gap="xs">
                 <Text fw={600}>{title(rule)}</Text>
-                <Badge variant="light">{rule.type}</Badge>
+                <Badge miw="max-content" variant="light">
+                  {rule.type}
+                </Badge>
               </Group>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {summaryOf(rule)}

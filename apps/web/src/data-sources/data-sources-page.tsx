@@ -166,7 +166,9 @@ function DataSourceCard({
             <Title order={2} size="h4">
               {source.name}
             </Title>
-            <Badge variant="light">{label}</Badge>
+            <Badge miw="max-content" variant="light">
+              {label}
+            </Badge>
             <ConnectionBadge id={source.id} />
           </Group>
           <Group gap={6}>
@@ -244,19 +246,19 @@ function ConnectionBadge({ id }: { id: string }) {
   });
   if (status.isPending)
     return (
-      <Badge variant="outline" color="gray">
+      <Badge miw="max-content" variant="outline" color="gray">
         Checking…
       </Badge>
     );
   if (status.isError)
     return (
-      <Badge variant="outline" color="gray">
+      <Badge miw="max-content" variant="outline" color="gray">
         Status unknown
       </Badge>
     );
   return (
-    <Group gap={4} wrap="nowrap">
-      <Badge color={status.data.isConnected ? 'teal' : 'red'} variant="light">
+    <Group gap={4} wrap="wrap">
+      <Badge miw="max-content" color={status.data.isConnected ? 'teal' : 'red'} variant="light">
         {status.data.isConnected ? 'Reachable' : 'Unreachable'}
       </Badge>
       {!status.data.isConnected && (

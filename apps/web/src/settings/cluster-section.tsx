@@ -93,7 +93,10 @@ function ClusterForm({ stored }: { stored: Cluster }) {
               required
               placeholder="https://oncall-main.example.com"
               value={draft.sourceUrl}
-              onChange={(event) => setDraft((d) => ({ ...d, sourceUrl: event.currentTarget.value }))}
+              onChange={(event) => {
+                const { value } = event.currentTarget;
+                setDraft((d) => ({ ...d, sourceUrl: value }));
+              }}
               error={errors.sourceUrl}
             />
             <PasswordInput
@@ -102,7 +105,10 @@ function ClusterForm({ stored }: { stored: Cluster }) {
               autoComplete="new-password"
               description={stored.sourceToken ? 'Stored, shown masked. Leave it to keep it.' : undefined}
               value={draft.sourceToken}
-              onChange={(event) => setDraft((d) => ({ ...d, sourceToken: event.currentTarget.value }))}
+              onChange={(event) => {
+                const { value } = event.currentTarget;
+                setDraft((d) => ({ ...d, sourceToken: value }));
+              }}
               error={errors.sourceToken}
             />
           </>

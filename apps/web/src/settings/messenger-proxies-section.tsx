@@ -119,9 +119,11 @@ export function MessengerProxiesSection() {
                   </Table.Td>
                   <Table.Td>
                     {proxy.isActive ? (
-                      <Badge variant="light" color="teal">Active</Badge>
+                      <Badge miw="max-content" variant="light" color="teal">
+                        Active
+                      </Badge>
                     ) : (
-                      <Badge variant="outline" color="gray">
+                      <Badge miw="max-content" variant="outline" color="gray">
                         Inactive
                       </Badge>
                     )}

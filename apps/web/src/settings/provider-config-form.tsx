@@ -123,7 +123,10 @@ export function ProviderConfigForm({
           label="Name"
           required
           value={draft.name}
-          onChange={(event) => setDraft((current) => ({ ...current, name: event.currentTarget.value }))}
+          onChange={(event) => {
+            const { value } = event.currentTarget;
+            setDraft((current) => ({ ...current, name: value }));
+          }}
           error={errors.name}
         />
         <Select

@@ -160,8 +160,16 @@ function KindConfigs({ kind }: { kind: ProviderKindForms }) {
                   </Table.Td>
                   <Table.Td>{config.provider}</Table.Td>
                   <Table.Td>
-                    {config.isDefault && <Badge variant="light" color="blue">Default</Badge>}
-                    {config.isBackup && <Badge variant="light" color="grape">Backup</Badge>}
+                    {config.isDefault && (
+                      <Badge miw="max-content" variant="light" color="blue">
+                        Default
+                      </Badge>
+                    )}
+                    {config.isBackup && (
+                      <Badge miw="max-content" variant="light" color="grape">
+                        Backup
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" ff="monospace">
