@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/admin-api';
 import { E2E_BASE_URL } from './support/e2e-env';
@@ -25,8 +26,10 @@ const noSidewaysScroll = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
 let ruleId = '';
+let provider: FakeProviderOne;
 
 test.beforeAll(async ({ playwright }) => {
+  provider = await startFakeProviderOne();
   const request = await playwright.request.newContext();
   const api = await adminApi(request, E2E_BASE_URL);
   const rule = await createApiRule(request, E2E_BASE_URL, 'Checkout latency');
@@ -50,6 +53,10 @@ test.beforeAll(async ({ playwright }) => {
     confirmPassword: MEMBER.password,
   });
   await request.dispose();
+});
+
+test.afterAll(async () => {
+  await provider.close();
 });
 
 test('creates a template behavior rule with its live preview, then a maintenance window', async ({
@@ -207,6 +214,8 @@ test('saves a provider config with its secret masked, and moves the default', as
     const dialog = page.getByRole('dialog', { name: /New Call config/i });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await dialog.getByRole('textbox', { name: 'API token', exact: true }).fill(token);
+    // The fake provider stands in for the vendor, so a test send can be seen arriving.
+    await dialog.getByRole('textbox', { name: 'Base URL', exact: true }).fill(provider.url);
     await dialog.getByRole('button', { name: 'Create config' }).click();
     return dialog;
   };
@@ -236,6 +245,20 @@ test('saves a provider config with its secret masked, and moves the default', as
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(table.getByRole('row', { name: /Voice main/ })).toContainText('API token ********7777');
+
+  // A test call goes out through this config now, with the stored (never shown) token.
+  await table.getByRole('button', { name: 'Send a test through Voice main' }).click();
+  const testDialog = page.getByRole('dialog', { name: 'Test Voice main' });
+  const before = provider.requests.length;
+  await testDialog.getByRole('textbox', { name: 'Phone number' }).fill('+15550199');
+  await testDialog.getByRole('button', { name: 'Send test' }).click();
+  await expect(testDialog.getByText('The provider accepted it', { exact: false })).toBeVisible();
+  await expect.poll(() => provider.requests.length).toBe(before + 1);
+  expect(provider.requests.at(-1)?.apiToken).toBe('call-secret-token-7777');
+  expect(provider.requests.at(-1)?.query.receptor).toBe('+15550199');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}settings-provider-test-light.png` });
+  await testDialog.getByRole('button', { name: 'Done' }).click();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}settings-providers-light.png`, fullPage: true });
 

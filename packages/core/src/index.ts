@@ -292,6 +292,11 @@ export type {
   ProviderConfigKindDescription,
 } from './provider-configs/provider-config-form-description';
 export type { ProviderConfigInput } from './provider-configs/provider-config-input';
+export type {
+  ProviderConfigTester,
+  ProviderConfigTestResult,
+  ProviderConfigTestSend,
+} from './ports/provider-config-tester';
 export type { ProviderConfigView } from './provider-configs/provider-config-view';
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
 export { openJson, sealJson } from './provider-configs/sealed-json';

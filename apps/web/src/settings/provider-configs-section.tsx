@@ -27,8 +27,13 @@ import {
   providerConfigBody,
 } from './provider-config-draft';
 import { ProviderConfigForm } from './provider-config-form';
+import { ProviderTestForm } from './provider-test-form';
 
-type Dialog = { mode: 'create' } | { mode: 'edit'; config: ProviderConfigRow } | null;
+type Dialog =
+  | { mode: 'create' }
+  | { mode: 'edit'; config: ProviderConfigRow }
+  | { mode: 'test'; config: ProviderConfigRow }
+  | null;
 type CreateInput = RouterInputs['configs']['providerConfigs']['create'];
 
 /** Provider configs per channel kind: the default and the backup the engine falls back to, secrets masked. */
@@ -86,6 +91,7 @@ function KindConfigs({ kind }: { kind: ProviderKindForms }) {
     });
   const create = useMutation(trpc.configs.providerConfigs.create.mutationOptions({ onSuccess: refresh }));
   const update = useMutation(trpc.configs.providerConfigs.update.mutationOptions({ onSuccess: refresh }));
+  const sendTest = useMutation(trpc.configs.providerConfigs.test.mutationOptions());
   const settled = (done: string) => ({
     onSuccess: () => notifyDone(done),
     onError: (error: unknown) => notifyFailure('The change', error),
@@ -201,6 +207,14 @@ function KindConfigs({ kind }: { kind: ProviderKindForms }) {
                       <Button
                         size="xs"
                         variant="default"
+                        aria-label={`Send a test through ${config.name}`}
+                        onClick={() => setDialog({ mode: 'test', config })}
+                      >
+                        Test
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
                         aria-label={`Edit ${config.name}`}
                         onClick={() => setDialog({ mode: 'edit', config })}
                       >
@@ -230,9 +244,22 @@ function KindConfigs({ kind }: { kind: ProviderKindForms }) {
         opened={dialog !== null}
         onClose={() => setDialog(null)}
         fullScreen={phone}
-        title={dialog?.mode === 'edit' ? `Edit ${dialog.config.name}` : `New ${kind.label}`}
+        title={
+          dialog?.mode === 'edit'
+            ? `Edit ${dialog.config.name}`
+            : dialog?.mode === 'test'
+              ? `Test ${dialog.config.name}`
+              : `New ${kind.label}`
+        }
       >
-        {dialog && (
+        {dialog?.mode === 'test' && (
+          <ProviderTestForm
+            kind={kind.kind}
+            onClose={() => setDialog(null)}
+            onSend={(to) => sendTest.mutateAsync({ kind: kind.kind, id: dialog.config.id, to })}
+          />
+        )}
+        {dialog && dialog.mode !== 'test' && (
           <ProviderConfigForm
             kind={kind}
             original={dialog.mode === 'edit' ? dialog.config : null}

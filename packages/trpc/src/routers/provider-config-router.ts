@@ -25,6 +25,10 @@ export function createProviderConfigRouter(forms: ProviderConfigForms) {
       const { kind, id, ...data }: ProviderConfigWriteInput & { id: string } = input;
       return ctx.core.providerConfigs.update(ctx.actor, kind, id, data);
     }),
+    /** Sends one test message through the config now (no fallback, no delivery log). */
+    test: protectedProcedure
+      .input(inputs.test)
+      .mutation(({ ctx, input }) => ctx.core.providerConfigs.test(ctx.actor, input.kind, input.id, input.to)),
     delete: protectedProcedure
       .input(inputs.id)
       .mutation(({ ctx, input }) => ctx.core.providerConfigs.delete(ctx.actor, input.kind, input.id)),
