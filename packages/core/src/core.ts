@@ -40,10 +40,10 @@ import { OwnershipTransfer } from './ownership/ownership-transfer';
 import { createPluginRegistry, type PluginRegistry } from './plugins/plugin-registry';
 import { type Clock, systemClock } from './ports/clock';
 import { type DataSourceProber, unconfiguredProber } from './ports/data-source-prober';
-import type { ProviderConfigTester } from './ports/provider-config-tester';
 import { type DataSourceQuerier, unconfiguredQuerier } from './ports/data-source-querier';
 import type { Orchestrator } from './ports/orchestrator';
 import type { PreparedStatements } from './ports/prepared-statements';
+import type { ProviderConfigTester } from './ports/provider-config-tester';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
 import { ReportingService } from './reporting/reporting-service';
 import { RetentionService } from './retention/retention-service';
@@ -282,7 +282,12 @@ export function createCore(deps: CoreDeps): Core {
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     endpointTransfers: new EndpointTransferService({ orm }),
     otp,
-    providerConfigs: new ProviderConfigService({ orm, secretBox, plugins, tester: deps.providerConfigTester }),
+    providerConfigs: new ProviderConfigService({
+      orm,
+      secretBox,
+      plugins,
+      tester: deps.providerConfigTester,
+    }),
     messengerProxies: new MessengerProxyService({ orm, secretBox }),
     cluster: new ClusterService({ orm, secretBox }),
     dataSources: new DataSourceService({

@@ -281,22 +281,22 @@ export type {
   StatementOutbox,
 } from './ports/orchestrator';
 export type { PreparedStatements } from './ports/prepared-statements';
-export { providerChainFor } from './provider-configs/provider-chain';
-export {
-  type ProviderConfigForms,
-  type ProviderKindForms,
-  providerConfigForms,
-} from './provider-configs/provider-config-forms';
-export type {
-  ProviderConfigFieldDescription,
-  ProviderConfigKindDescription,
-} from './provider-configs/provider-config-form-description';
-export type { ProviderConfigInput } from './provider-configs/provider-config-input';
 export type {
   ProviderConfigTester,
   ProviderConfigTestResult,
   ProviderConfigTestSend,
 } from './ports/provider-config-tester';
+export { providerChainFor } from './provider-configs/provider-chain';
+export type {
+  ProviderConfigFieldDescription,
+  ProviderConfigKindDescription,
+} from './provider-configs/provider-config-form-description';
+export {
+  type ProviderConfigForms,
+  type ProviderKindForms,
+  providerConfigForms,
+} from './provider-configs/provider-config-forms';
+export type { ProviderConfigInput } from './provider-configs/provider-config-input';
 export type { ProviderConfigView } from './provider-configs/provider-config-view';
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
 export { openJson, sealJson } from './provider-configs/sealed-json';

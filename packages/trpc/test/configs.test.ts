@@ -139,7 +139,9 @@ describe('tRPC configs router', () => {
 
       expect((await mutation('providerConfigs.test', { kind: 'sms', id, to: ' ' })).status).toBe(422);
       expect((await mutation('providerConfigs.test', { kind: 'call', id, to: '+1555' })).status).toBe(404);
-      expect((await mutation('providerConfigs.test', { kind: 'sms', id, to: '+1555' }, member)).status).toBe(403);
+      expect((await mutation('providerConfigs.test', { kind: 'sms', id, to: '+1555' }, member)).status).toBe(
+        403,
+      );
       await mutation('providerConfigs.delete', { kind: 'sms', id });
     });
 

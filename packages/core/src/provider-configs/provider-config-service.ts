@@ -4,10 +4,10 @@ import type { SecretBox } from '../crypto/secret-box';
 import { changedDestinationField, submittedSecrets } from '../crypto/submitted-secret';
 import { ProviderConfig } from '../entities/provider-config.entity';
 import { validationFailed } from '../errors/domain-error';
+import { providerTarget } from '../notifications/provider-target';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { assertCanManageSettings } from '../policy/settings-policy';
-import { providerTarget } from '../notifications/provider-target';
 import {
   type ProviderConfigTester,
   type ProviderConfigTestResult,
@@ -30,8 +30,8 @@ import {
   patchSettings,
   splitProviderConfigInput,
 } from './provider-config-input';
-import { loadProviderSettings } from './provider-settings';
 import { type ProviderConfigView, toProviderConfigView } from './provider-config-view';
+import { loadProviderSettings } from './provider-settings';
 import { openJson, sealJson } from './sealed-json';
 
 type ChainRole = 'default' | 'backup';
