@@ -2,9 +2,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { ClusterSection } from './cluster-section';
 import { MessengerProxiesSection } from './messenger-proxies-section';
 import { ProviderConfigsSection } from './provider-configs-section';
-
-export const SETTINGS_TABS = ['providers', 'proxies', 'cluster'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
+import { SETTINGS_TABS, type SettingsTab } from './settings-tabs';
 
 /** Instance settings (owner and manager roles): provider configs, messenger proxies, cluster. */
 export function SettingsPage({ tab, onTab }: { tab: SettingsTab; onTab: (tab: SettingsTab) => void }) {

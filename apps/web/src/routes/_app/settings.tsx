@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { adminOnly } from '../../settings/admin-route';
-import { SETTINGS_TABS, SettingsPage, type SettingsTab } from '../../settings/settings-page';
+import { SettingsPage } from '../../settings/settings-page';
+import { SETTINGS_TABS, type SettingsTab } from '../../settings/settings-tabs';
 
 interface SettingsSearch {
   tab?: SettingsTab;
