@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import type { Page } from '@playwright/test';
 import { adminApi } from './support/admin-api';
-import { E2E_BASE_URL } from './support/e2e-env';
+import { E2E_ADMIN, E2E_BASE_URL } from './support/e2e-env';
 import { createApiRule, expect, fire, logInThroughForm, seriousViolations, test } from './support/fixtures';
 
 const SHOTS = fileURLToPath(new URL('../../../docs/ui/', import.meta.url));
@@ -26,13 +26,15 @@ const noSidewaysScroll = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
 let ruleId = '';
+let endpointId = '';
+let memberId = '';
 let provider: FakeProviderOne;
 
 test.beforeAll(async ({ playwright }) => {
   provider = await startFakeProviderOne();
   const request = await playwright.request.newContext();
   const api = await adminApi(request, E2E_BASE_URL);
-  const rule = await createApiRule(request, E2E_BASE_URL, 'Checkout latency');
+  const rule = await createApiRule(request, E2E_BASE_URL, 'Payments latency');
   ruleId = rule.id;
   // The preview renders against the rule's last alert: one fires before the screen is opened.
   await fire(request, E2E_BASE_URL, rule.apiToken, {
@@ -40,23 +42,46 @@ test.beforeAll(async ({ playwright }) => {
     instance: 'checkout-7',
     description: 'p99 above 2 s',
   });
-  await api.post('endpoint', {
+  const endpoint = await api.post('endpoint', {
     name: 'Ops Mattermost',
     type: 'matter-most',
     value: 'https://hooks.example.com/ops',
   });
-  await api.post('user', {
+  endpointId = endpoint.id;
+  const member = await api.post('user', {
     username: MEMBER.username,
     name: 'Plain member',
     role: 'member',
     password: MEMBER.password,
     confirmPassword: MEMBER.password,
   });
+  memberId = member.id;
   await request.dispose();
 });
 
-test.afterAll(async () => {
+// The other spec files share this server: everything made here goes, so their empty states and
+// lists are as they expect.
+test.afterAll(async ({ playwright }) => {
   await provider.close();
+  const request = await playwright.request.newContext();
+  const login = await request.post(`${E2E_BASE_URL}/api/v1/auth/login`, { data: E2E_ADMIN });
+  const { accessToken } = await login.json();
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const remove = async (path: string) => {
+    const answer = await request.delete(`${E2E_BASE_URL}/api/v1/${path}`, { headers });
+    expect(answer.status(), `DELETE ${path}: ${await answer.text()}`).toBeLessThan(300);
+  };
+  const list = async (path: string): Promise<Array<{ id: string }>> => {
+    const answer = await (await request.get(`${E2E_BASE_URL}/api/v1/${path}`, { headers })).json();
+    return Array.isArray(answer) ? answer : (answer.items ?? answer.data ?? []);
+  };
+  if (ruleId) await remove(`alert-rule/${ruleId}`);
+  if (endpointId) await remove(`endpoint/${endpointId}`);
+  if (memberId) await remove(`user/${memberId}`);
+  for (const source of await list('data-source')) await remove(`data-source/${source.id}`);
+  for (const config of await list('config/call')) await remove(`config/call/${config.id}`);
+  for (const proxy of await list('config/telegram')) await remove(`config/telegram/${proxy.id}`);
+  await request.dispose();
 });
 
 test('creates a template behavior rule with its live preview, then a maintenance window', async ({
@@ -70,7 +95,7 @@ test('creates a template behavior rule with its live preview, then a maintenance
   await page.getByRole('link', { name: 'Behavior rules' }).click();
   await expect(page.getByRole('heading', { name: 'Behavior rules', level: 1 })).toBeVisible();
   await expect(page.getByText('Choose an alert rule')).toBeVisible();
-  await pick(page, 'Alert rule', 'Checkout latency');
+  await pick(page, 'Alert rule', 'Payments latency');
   await expect(page).toHaveURL(new RegExp(`rule=${ruleId}`));
   await expect(page.getByText('No behavior rule')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -95,14 +120,14 @@ test('creates a template behavior rule with its live preview, then a maintenance
   const template = dialog.getByRole('textbox', { name: 'Template' });
   await template.fill('Paged: {{ rule.name }} on {{ instance }} ({{ state }})');
   await expect(dialog.getByTestId('template-preview')).toHaveText(
-    'Paged: Checkout latency on checkout-7 (critical)',
+    'Paged: Payments latency on checkout-7 (critical)',
   );
   await expect(dialog.getByText('against the rule’s last alert')).toBeVisible();
   // A template that does not parse says why in the preview, before anything is saved.
   await template.fill('{% if instance %}no end');
   await expect(dialog.getByText('The template does not render')).toBeVisible();
   await template.fill('{{ state_line }} {{ rule.name }} on {{ instance }}');
-  await expect(dialog.getByTestId('template-preview')).toContainText('Checkout latency on checkout-7');
+  await expect(dialog.getByTestId('template-preview')).toContainText('Payments latency on checkout-7');
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Short SMS text');
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}behavior-template-light.png` });
