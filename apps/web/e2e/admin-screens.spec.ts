@@ -156,6 +156,15 @@ test('creates a template behavior rule with its live preview, then a maintenance
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}behavior-rules-dark.png`, fullPage: true });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Edit Short SMS text' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Edit Short SMS text' }).getByTestId('template-preview'),
+  ).toContainText('Payments latency on checkout-7');
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}behavior-template-phone.png` });
   expect(cspViolations).toEqual([]);
 });
 
