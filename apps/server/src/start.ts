@@ -10,7 +10,12 @@ import {
   type TemplateFallback,
 } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { type Engine, lateBoundInstanceResolver, startCheckLoop } from '@oncall/engine';
+import {
+  createProviderConfigTester,
+  type Engine,
+  lateBoundInstanceResolver,
+  startCheckLoop,
+} from '@oncall/engine';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
@@ -48,6 +53,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     timeouts: config.databaseTimeouts,
   });
   let engine: Engine | undefined;
+  let testerToClose: { close(): Promise<void> } | undefined;
   // Until the app (and its logger) exists, background failures of the engine go to stderr.
   let reportError = (error: unknown): void => {
     process.stderr.write(`delivery engine: ${String(error)}\n`);
@@ -71,6 +77,12 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         reportTemplateFallback(fallback);
       },
     });
+    // A settings screen's "send a test" goes out now, from this process, behind the deliveries' SSRF guard.
+    const providerConfigTester = createProviderConfigTester({
+      channels: plugins.channels,
+      allowPrivateTargets: config.delivery.allowPrivateTargets,
+    });
+    testerToClose = providerConfigTester;
     const core = createCore({
       orm: db.orm,
       orchestrator: engine.orchestrator,
@@ -96,6 +108,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         retention: config.retention,
       },
       dataSourceProber: createSourceProber(),
+      providerConfigTester,
       dataSourceQuerier: createSourceQuerier(),
       prepared: db.prepared,
     });
@@ -163,11 +176,13 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         await app.close();
         // Handlers in flight finish (or time out) while the database is still open.
         await running.stop();
+        await providerConfigTester.close();
         await db.close();
       },
     };
   } catch (error) {
     await engine?.stop();
+    await testerToClose?.close();
     await db.close();
     throw error;
   }

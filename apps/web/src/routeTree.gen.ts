@@ -12,9 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppBehaviorRulesRouteImport } from './routes/_app/behavior-rules'
+import { Route as AppDataSourcesRouteImport } from './routes/_app/data-sources'
 import { Route as AppEndpointsRouteImport } from './routes/_app/endpoints'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
@@ -33,6 +36,16 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBehaviorRulesRoute = AppBehaviorRulesRouteImport.update({
+  id: '/behavior-rules',
+  path: '/behavior-rules',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDataSourcesRoute = AppDataSourcesRouteImport.update({
+  id: '/data-sources',
+  path: '/data-sources',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEndpointsRoute = AppEndpointsRouteImport.update({
   id: '/endpoints',
   path: '/endpoints',
@@ -46,6 +59,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
 const AppRulesRoute = AppRulesRouteImport.update({
   id: '/rules',
   path: '/rules',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTeamsRoute = AppTeamsRouteImport.update({
@@ -67,18 +85,24 @@ const AppRulesRuleIdRoute = AppRulesRuleIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/behavior-rules': typeof AppBehaviorRulesRoute
+  '/data-sources': typeof AppDataSourcesRoute
   '/endpoints': typeof AppEndpointsRoute
   '/profile': typeof AppProfileRoute
   '/rules': typeof AppRulesRoute
+  '/settings': typeof AppSettingsRoute
   '/teams': typeof AppTeamsRoute
   '/users': typeof AppUsersRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/behavior-rules': typeof AppBehaviorRulesRoute
+  '/data-sources': typeof AppDataSourcesRoute
   '/endpoints': typeof AppEndpointsRoute
   '/profile': typeof AppProfileRoute
   '/rules': typeof AppRulesRoute
+  '/settings': typeof AppSettingsRoute
   '/teams': typeof AppTeamsRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
@@ -88,9 +112,12 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/behavior-rules': typeof AppBehaviorRulesRoute
+  '/_app/data-sources': typeof AppDataSourcesRoute
   '/_app/endpoints': typeof AppEndpointsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/rules': typeof AppRulesRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/teams': typeof AppTeamsRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
@@ -101,18 +128,24 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/behavior-rules'
+    | '/data-sources'
     | '/endpoints'
     | '/profile'
     | '/rules'
+    | '/settings'
     | '/teams'
     | '/users'
     | '/rules/$ruleId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
+    | '/behavior-rules'
+    | '/data-sources'
     | '/endpoints'
     | '/profile'
     | '/rules'
+    | '/settings'
     | '/teams'
     | '/users'
     | '/'
@@ -121,9 +154,12 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/login'
+    | '/_app/behavior-rules'
+    | '/_app/data-sources'
     | '/_app/endpoints'
     | '/_app/profile'
     | '/_app/rules'
+    | '/_app/settings'
     | '/_app/teams'
     | '/_app/users'
     | '/_app/'
@@ -158,6 +194,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/behavior-rules': {
+      id: '/_app/behavior-rules'
+      path: '/behavior-rules'
+      fullPath: '/behavior-rules'
+      preLoaderRoute: typeof AppBehaviorRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/data-sources': {
+      id: '/_app/data-sources'
+      path: '/data-sources'
+      fullPath: '/data-sources'
+      preLoaderRoute: typeof AppDataSourcesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/endpoints': {
       id: '/_app/endpoints'
       path: '/endpoints'
@@ -177,6 +227,13 @@ declare module '@tanstack/react-router' {
       path: '/rules'
       fullPath: '/rules'
       preLoaderRoute: typeof AppRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/teams': {
@@ -204,9 +261,12 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppBehaviorRulesRoute: typeof AppBehaviorRulesRoute
+  AppDataSourcesRoute: typeof AppDataSourcesRoute
   AppEndpointsRoute: typeof AppEndpointsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppRulesRoute: typeof AppRulesRoute
+  AppSettingsRoute: typeof AppSettingsRoute
   AppTeamsRoute: typeof AppTeamsRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -214,9 +274,12 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppBehaviorRulesRoute: AppBehaviorRulesRoute,
+  AppDataSourcesRoute: AppDataSourcesRoute,
   AppEndpointsRoute: AppEndpointsRoute,
   AppProfileRoute: AppProfileRoute,
   AppRulesRoute: AppRulesRoute,
+  AppSettingsRoute: AppSettingsRoute,
   AppTeamsRoute: AppTeamsRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,

@@ -43,6 +43,7 @@ import { type DataSourceProber, unconfiguredProber } from './ports/data-source-p
 import { type DataSourceQuerier, unconfiguredQuerier } from './ports/data-source-querier';
 import type { Orchestrator } from './ports/orchestrator';
 import type { PreparedStatements } from './ports/prepared-statements';
+import type { ProviderConfigTester } from './ports/provider-config-tester';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
 import { ReportingService } from './reporting/reporting-service';
 import { RetentionService } from './retention/retention-service';
@@ -109,6 +110,8 @@ export interface CoreDeps {
   hasher?: PasswordHasher;
   /** Connects to data sources for `status`; `@oncall/source-probes` in the server. */
   dataSourceProber?: DataSourceProber;
+  /** Sends a provider config's test message; without one, a test says none is configured. */
+  providerConfigTester?: ProviderConfigTester;
   /** Runs source plugins' query hooks for the rule form's lists; `@oncall/source-probes` in the server. */
   dataSourceQuerier?: DataSourceQuerier;
   /** Prepared statements for the fire statement, where the database has them (`Database.prepared`). */
@@ -279,7 +282,12 @@ export function createCore(deps: CoreDeps): Core {
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     endpointTransfers: new EndpointTransferService({ orm }),
     otp,
-    providerConfigs: new ProviderConfigService({ orm, secretBox, plugins }),
+    providerConfigs: new ProviderConfigService({
+      orm,
+      secretBox,
+      plugins,
+      tester: deps.providerConfigTester,
+    }),
     messengerProxies: new MessengerProxyService({ orm, secretBox }),
     cluster: new ClusterService({ orm, secretBox }),
     dataSources: new DataSourceService({

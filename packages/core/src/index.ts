@@ -223,7 +223,6 @@ export {
   type SharedNotification,
 } from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
-export { type ProviderTarget, providerTarget } from './notifications/provider-target';
 export {
   checkTemplate,
   previewTemplate,
@@ -285,7 +284,16 @@ export type {
   StatementOutbox,
 } from './ports/orchestrator';
 export type { PreparedStatements } from './ports/prepared-statements';
+export type {
+  ProviderConfigTester,
+  ProviderConfigTestResult,
+  ProviderConfigTestSend,
+} from './ports/provider-config-tester';
 export { providerChainFor } from './provider-configs/provider-chain';
+export type {
+  ProviderConfigFieldDescription,
+  ProviderConfigKindDescription,
+} from './provider-configs/provider-config-form-description';
 export {
   type ProviderConfigForms,
   type ProviderKindForms,
@@ -294,6 +302,7 @@ export {
 export type { ProviderConfigInput } from './provider-configs/provider-config-input';
 export type { ProviderConfigView } from './provider-configs/provider-config-view';
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
+export { type ProviderTarget, providerTarget } from './provider-configs/provider-target';
 export { openJson, sealJson } from './provider-configs/sealed-json';
 export type { DeliveryAttemptView, DeliveryFilter } from './reporting/delivery-list';
 export { DELIVERY_GROUPINGS, type DeliveryGrouping, type DeliveryStats } from './reporting/delivery-stats';

@@ -11,6 +11,10 @@ export {
   type EngineAdapters,
 } from './adapters/create-engine-adapters';
 export { createHostFetches, type HostFetches } from './adapters/host-fetches';
+export {
+  createProviderConfigTester,
+  type ProviderConfigTesterOptions,
+} from './adapters/provider-config-tester';
 // The two drivers.
 export { DEFAULT_QUEUE_TUNING, type QueueTuning } from './boss/queue-tuning';
 // The delivery adapters as the server and the worker build them from the configuration.

@@ -1,4 +1,6 @@
 import { loadPluginRegistry } from '@oncall/built-ins';
+import { createProviderConfigTester } from '@oncall/engine';
+import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,8 @@ describe('tRPC configs router', () => {
   let admin: string;
   let member: string;
   const bodies: string[] = [];
+  let provider: FakeProviderOne;
+  let tester: ReturnType<typeof createProviderConfigTester>;
 
   const login = async (username: string, password: string) => {
     const answer = await rpc.mutation('auth.login', { username, password });
@@ -39,7 +43,10 @@ describe('tRPC configs router', () => {
 
   beforeAll(async () => {
     // The provider config kinds and their fields come from the built-in channels.
-    t = await createTestCore({}, { plugins: await loadPluginRegistry() });
+    const plugins = await loadPluginRegistry();
+    provider = await startFakeProviderOne();
+    tester = createProviderConfigTester({ channels: plugins.channels, allowPrivateTargets: true });
+    t = await createTestCore({}, { plugins, providerConfigTester: tester });
     app = Fastify();
     await registerTrpc(app, { core: t.core, prefix: '/trpc' });
     await app.ready();
@@ -51,6 +58,8 @@ describe('tRPC configs router', () => {
   afterAll(async () => {
     await app.close();
     await t.dispose();
+    await tester.close();
+    await provider.close();
   });
 
   describe('providerConfigs', () => {
@@ -87,6 +96,54 @@ describe('tRPC configs router', () => {
         id: call.id,
       });
       expect((await query('providerConfigs.get', { kind: 'call', id: call.id })).status).toBe(404);
+    });
+
+    it('describes each kind’s forms as plain data, and only to owners and managers', async () => {
+      const answer = await query('providerConfigs.forms');
+      expect(answer.status).toBe(200);
+      const kinds = answer.data as Array<{
+        kind: string;
+        providers: Array<{ provider: string; fields: unknown[] }>;
+      }>;
+      const sms = kinds.find((kind) => kind.kind === 'sms');
+      expect(sms?.providers.find((form) => form.provider === 'providerOne')?.fields).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'apiToken', secret: true, required: true }),
+          expect.objectContaining({ name: 'senderNumber', secret: false }),
+        ]),
+      );
+      expect((await query('providerConfigs.forms', undefined, member)).status).toBe(403);
+    });
+
+    it('sends a test message through one config, and says why when the provider refuses it', async () => {
+      const created = await mutation('providerConfigs.create', {
+        kind: 'sms',
+        name: 'Tested SMS',
+        provider: 'providerOne',
+        apiToken: TOKEN,
+        senderNumber: '3000',
+        baseUrl: provider.url,
+      });
+      const { id } = created.data as Config;
+      const before = provider.requests.length;
+      const sent = await mutation('providerConfigs.test', { kind: 'sms', id, to: '+15550123' });
+      expect(sent.data).toMatchObject({ delivered: true });
+      expect(provider.requests.length).toBe(before + 1);
+      expect(provider.requests.at(-1)?.query).toMatchObject({ receptor: '+15550123', sender: '3000' });
+      expect(provider.requests.at(-1)?.query.message).toContain('Tested SMS');
+
+      provider.failNext(401);
+      const refused = await mutation('providerConfigs.test', { kind: 'sms', id, to: '+15550123' });
+      expect(refused.status).toBe(200);
+      expect(refused.data).toMatchObject({ delivered: false });
+      expect(JSON.stringify(refused.data)).not.toContain(TOKEN);
+
+      expect((await mutation('providerConfigs.test', { kind: 'sms', id, to: ' ' })).status).toBe(422);
+      expect((await mutation('providerConfigs.test', { kind: 'call', id, to: '+1555' })).status).toBe(404);
+      expect((await mutation('providerConfigs.test', { kind: 'sms', id, to: '+1555' }, member)).status).toBe(
+        403,
+      );
+      await mutation('providerConfigs.delete', { kind: 'sms', id });
     });
 
     it('moves the default and backup roles', async () => {

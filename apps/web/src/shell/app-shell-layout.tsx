@@ -12,6 +12,9 @@ const NAV = [
   { to: '/endpoints', label: 'Endpoints' },
   { to: '/teams', label: 'Teams' },
   { to: '/users', label: 'Users', forRoles: ['owner', 'manager'] },
+  { to: '/behavior-rules', label: 'Behavior rules' },
+  { to: '/data-sources', label: 'Data sources', forRoles: ['owner', 'manager'] },
+  { to: '/settings', label: 'Settings', forRoles: ['owner', 'manager'] },
 ] as const;
 
 /** The frame of every signed-in screen: header, navigation (a drawer below 768 px), the screen. */

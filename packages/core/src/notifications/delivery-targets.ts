@@ -8,11 +8,11 @@ import { type ActiveMessengerProxy, activeMessengerProxy } from '../messenger-pr
 import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { loadProviderSettings } from '../provider-configs/provider-settings';
+import { providerTarget } from '../provider-configs/provider-target';
 import type { AlertEventMessages } from './alert-event-messages';
 import { DIRECT_PROVIDER } from './direct-provider';
 import { type EndpointRow, endpointDestination } from './endpoint-destination';
 import { otpMessage } from './otp-message';
-import { providerTarget } from './provider-target';
 
 /**
  * Everything one send needs, secrets opened. The config and the

@@ -7,7 +7,16 @@ import { validationFailed } from '../errors/domain-error';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { assertCanManageSettings } from '../policy/settings-policy';
+import {
+  type ProviderConfigTester,
+  type ProviderConfigTestResult,
+  unconfiguredTester,
+} from '../ports/provider-config-tester';
 import { loadById } from '../validation/find-by-id';
+import {
+  describeProviderConfigForms,
+  type ProviderConfigKindDescription,
+} from './provider-config-form-description';
 import {
   formOf,
   type ProviderConfigForms,
@@ -21,6 +30,8 @@ import {
   splitProviderConfigInput,
 } from './provider-config-input';
 import { type ProviderConfigView, toProviderConfigView } from './provider-config-view';
+import { loadProviderSettings } from './provider-settings';
+import { providerTarget } from './provider-target';
 import { openJson, sealJson } from './sealed-json';
 
 type ChainRole = 'default' | 'backup';
@@ -35,8 +46,52 @@ export class ProviderConfigService {
   /** The kinds and their forms, which the faces build their bodies and answers from. */
   readonly forms: ProviderConfigForms;
 
-  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox; plugins: PluginRegistry }) {
+  constructor(
+    private readonly deps: {
+      orm: MikroORM;
+      secretBox: SecretBox;
+      plugins: PluginRegistry;
+      tester?: ProviderConfigTester;
+    },
+  ) {
     this.forms = providerConfigForms(deps.plugins);
+  }
+
+  /** Every kind's forms as plain data, for a client that draws them (owner and manager roles). */
+  describeForms(actor: Actor): ProviderConfigKindDescription[] {
+    assertCanManageSettings(actor);
+    return describeProviderConfigForms(this.forms);
+  }
+
+  /**
+   * Sends a test message through one config to `to` (a phone number or an address, as an endpoint
+   * of the kind stores it), now and once: no fallback to the backup, nothing in the delivery log.
+   * The answer says whether the provider accepted it, or why not; it is never an error.
+   */
+  async test(actor: Actor, kind: string, id: string, to: string): Promise<ProviderConfigTestResult> {
+    assertCanManageSettings(actor);
+    const forms = this.formsOf(kind);
+    const em = this.deps.orm.em.fork();
+    const config = await this.load(em, forms, id);
+    const settings = await loadProviderSettings(em, this.deps.secretBox, config.id);
+    const target = settings ? providerTarget(this.deps.plugins, settings) : undefined;
+    if (!target) {
+      return {
+        delivered: false,
+        message: `No loaded channel plugin serves ${kind} configs of the provider ${config.provider}.`,
+      };
+    }
+    const tester = this.deps.tester ?? unconfiguredTester;
+    return tester.send({
+      ...target,
+      destination: { value: to },
+      message: {
+        kind: 'test',
+        severity: 'info',
+        title: 'Test message',
+        body: `A test of the ${forms.label} "${config.name}": if this arrived, it works.`,
+      },
+    });
   }
 
   /** Default first, then backup, then by name. */

@@ -47,6 +47,8 @@ export interface TestCoreOptions {
   dataSourceProber?: DataSourceProber;
   /** Runs source query hooks (the rule form's lists); the core's stand-in (never answers) unless given. */
   dataSourceQuerier?: CoreDeps['dataSourceQuerier'];
+  /** Provider config test sends; the core's stand-in (sends nothing) unless given. */
+  providerConfigTester?: CoreDeps['providerConfigTester'];
   /**
    * The plugins (`loadPluginRegistry()` of `@oncall/engine` for the built-ins); none unless given.
    * `createTestEngine` delivers with the same registry, or the built-ins when there is none.
@@ -81,6 +83,7 @@ export async function createTestCore(
     hasher: fastHasher,
     dataSourceProber: options.dataSourceProber,
     dataSourceQuerier: options.dataSourceQuerier,
+    providerConfigTester: options.providerConfigTester,
     plugins: options.plugins,
     // As the server composes it: on PostgreSQL the batched fire statement runs prepared.
     prepared: database.db.prepared,

@@ -30,6 +30,16 @@ export function providerConfigInputs(forms: ProviderConfigForms) {
   return {
     kind: z.strictObject({ kind }),
     id: z.strictObject({ kind, ...id }),
+    /** A test send: `to` is a destination as an endpoint of the kind stores it (a number, an address). */
+    test: z.strictObject({
+      kind,
+      ...id,
+      to: z
+        .string({ error: 'The to field is required.' })
+        .trim()
+        .min(1, 'The to field is required.')
+        .max(255, 'The to field may not be greater than 255 characters.'),
+    }),
     create: write('create', {}),
     update: write('update', id),
   };

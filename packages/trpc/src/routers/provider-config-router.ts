@@ -6,6 +6,8 @@ import { protectedProcedure, router } from '../trpc';
 export function createProviderConfigRouter(forms: ProviderConfigForms) {
   const inputs = providerConfigInputs(forms);
   return router({
+    /** The kinds and each provider's fields, for a form drawn from them. */
+    forms: protectedProcedure.query(({ ctx }) => ctx.core.providerConfigs.describeForms(ctx.actor)),
     list: protectedProcedure
       .input(inputs.kind)
       .query(({ ctx, input }) => ctx.core.providerConfigs.list(ctx.actor, input.kind)),
@@ -23,6 +25,10 @@ export function createProviderConfigRouter(forms: ProviderConfigForms) {
       const { kind, id, ...data }: ProviderConfigWriteInput & { id: string } = input;
       return ctx.core.providerConfigs.update(ctx.actor, kind, id, data);
     }),
+    /** Sends one test message through the config now (no fallback, no delivery log). */
+    test: protectedProcedure
+      .input(inputs.test)
+      .mutation(({ ctx, input }) => ctx.core.providerConfigs.test(ctx.actor, input.kind, input.id, input.to)),
     delete: protectedProcedure
       .input(inputs.id)
       .mutation(({ ctx, input }) => ctx.core.providerConfigs.delete(ctx.actor, input.kind, input.id)),

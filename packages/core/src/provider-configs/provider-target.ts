@@ -1,6 +1,6 @@
 import { typedSetting } from '@oncall/contracts';
 import type { PluginRegistry } from '../plugins/plugin-registry';
-import type { ProviderSettings } from '../provider-configs/provider-settings';
+import type { ProviderSettings } from './provider-settings';
 
 /** Which channel plugin sends for a provider config, and the raw config its schema parses. */
 export interface ProviderTarget {
