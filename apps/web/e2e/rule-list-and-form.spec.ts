@@ -109,3 +109,29 @@ test('the list: filters survive a reload, pins go first, a group action names it
   await page.screenshot({ path: `${SHOTS}rules-phone.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
 });
+
+test('a text-query rule previews its query, and says which source could not be reached', async ({
+  page,
+  request,
+  cspViolations,
+}) => {
+  const api = await adminApi(request, E2E_BASE_URL);
+  // Nothing listens on port 9: the source cannot be reached.
+  await api.post('data-source', { name: 'prom-down', type: 'prometheus', url: 'http://127.0.0.1:9' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await logInThroughForm(page);
+  await page.goto('/rules/new');
+  await page.getByLabel('Type', { exact: true }).click();
+  await page.getByRole('option', { name: 'prometheus', exact: true }).click();
+  await page.getByLabel('Query type', { exact: true }).click();
+  await page.getByRole('option', { name: 'Text query' }).click();
+  await page.getByRole('textbox', { name: 'Query text' }).fill('up == 0');
+  await page.getByRole('button', { name: 'Preview what the query returns now' }).click();
+  const preview = page.getByRole('region', { name: 'Query preview' });
+  await expect(preview.getByText(/prom-down/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}rule-form-preview-light.png`, fullPage: true });
+  expect(cspViolations).toEqual([]);
+});

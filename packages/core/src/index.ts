@@ -43,6 +43,7 @@ export type {
   SourceList,
   ZabbixCreateData,
 } from './alert-rules/alert-rule-create-data';
+export type { QueryPreview, QueryPreviewSource } from './alert-rules/query-preview';
 export type { AlertRuleFilter } from './alert-rules/alert-rule-filter';
 export type {
   AddUserNotifyInput,

@@ -22,9 +22,28 @@ import {
   type StoredRule,
   switchForm,
 } from './rule-draft';
+import { hasQuery, RuleQueryPreview } from './rule-query-preview';
 import { RuleTypeFields } from './rule-type-fields';
 
 type Options = RouterOutputs['alertRules']['createData']['options'];
+
+/** The draft's type fields as the preview sends them; null while they do not parse. */
+function previewSettings(draft: RuleDraft, form: RuleTypeForm): Record<string, unknown> | null {
+  const result = draftBody(draft, form);
+  if (!result.ok) return null;
+  const {
+    name: _n,
+    description: _d,
+    showAcknowledgeBtn: _s,
+    tags: _t,
+    userIds: _u,
+    teamIds: _tm,
+    endpointIds: _e,
+    type: _ty,
+    ...settings
+  } = result.body;
+  return settings;
+}
 
 /**
  * Creates or edits an alert rule: the fields every rule has, then its type's, drawn from what the
@@ -150,6 +169,9 @@ export function RuleForm({
           onChange={(name, value) => change({ fields: { ...draft.fields, [name]: value } })}
           errors={errors}
         />
+        {hasQuery(form.fields) && (
+          <RuleQueryPreview type={draft.type} settings={previewSettings(draft, form)} />
+        )}
         <MultiSelect
           label="Notify endpoints"
           data={options.endpoints.map((e) => ({ value: e.id, label: `${e.name} (${e.type})` }))}
