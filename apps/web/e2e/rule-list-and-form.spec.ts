@@ -123,9 +123,9 @@ test('a text-query rule previews its query, and says which source could not be r
   await page.goto('/login');
   await logInThroughForm(page);
   await page.goto('/rules/new');
-  await page.getByLabel('Type', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Type', exact: true }).click();
   await page.getByRole('option', { name: 'prometheus', exact: true }).click();
-  await page.getByLabel('Query type', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Query type', exact: true }).click();
   await page.getByRole('option', { name: 'Text query' }).click();
   await page.getByRole('textbox', { name: 'Query text' }).fill('up == 0');
   await page.getByRole('button', { name: 'Preview what the query returns now' }).click();
