@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { adminApi } from './support/admin-api';
 import { E2E_BASE_URL } from './support/e2e-env';
-import { expect, logInThroughForm, seriousViolations, test } from './support/fixtures';
+import { expect, fire, logInThroughForm, seriousViolations, test } from './support/fixtures';
 
 const SHOTS = fileURLToPath(new URL('../../../docs/ui/', import.meta.url));
 
@@ -53,7 +53,8 @@ test('creates an API rule through the form (a 422 at its field first), then edit
   await page.screenshot({ path: `${SHOTS}rule-form-dark.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 375, height: 812 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // Polled: the page reflows (and a saved notification slides away) after the resize.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}rule-form-phone.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
@@ -65,8 +66,9 @@ test('the list: filters survive a reload, pins go first, a group action names it
   cspViolations,
 }) => {
   const api = await adminApi(request, E2E_BASE_URL);
+  const ledger: { name: string; apiToken: string }[] = [];
   for (const name of ['Batch ledger A', 'Batch ledger B', 'Batch ledger C']) {
-    await api.post('alert-rule', { type: 'api', name, tags: ['ledger'] });
+    ledger.push(await api.post('alert-rule', { type: 'api', name, tags: ['ledger'] }));
   }
   await api.post('alert-rule', { type: 'api', name: 'Batch other', tags: ['other'] });
   await page.emulateMedia({ colorScheme: 'light' });
@@ -88,6 +90,18 @@ test('the list: filters survive a reload, pins go first, a group action names it
   await expect(page.getByRole('button', { name: 'Unpin Batch ledger A' })).toBeVisible();
   await expect(list.getByRole('listitem').first()).toContainText('Batch ledger A');
 
+  // A fire through REST changes the rule's badge in place, from live.events, without a reload.
+  const rowOfB = list.getByRole('listitem').filter({ hasText: 'Batch ledger B' });
+  await expect(rowOfB).toContainText(/unknown/i);
+  const fired = ledger[1];
+  if (!fired) throw new Error('rule B was not created');
+  await fire(request, E2E_BASE_URL, fired.apiToken, {
+    alertname: 'ledger_lag',
+    instance: 'ledger-1',
+    description: 'The ledger batch is 20 minutes late.',
+  });
+  await expect(rowOfB).toContainText(/critical|warning/i);
+
   await page.getByRole('button', { name: 'Act on 3 rules' }).click();
   await page.getByRole('menuitem', { name: 'Silence for me', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Silence 3 alert rules?' });
@@ -104,7 +118,8 @@ test('the list: filters survive a reload, pins go first, a group action names it
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(list.getByRole('link', { name: 'Batch ledger B' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // Polled: the page reflows (and a saved notification slides away) after the resize.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}rules-phone.png`, fullPage: true });
   expect(cspViolations).toEqual([]);

@@ -111,6 +111,8 @@ describe('the rule form draft', () => {
   it('labels a declared field in words', () => {
     expect(fieldLabel('dataSourceAlertName')).toBe('Data source alert name');
     expect(fieldLabel('autoResolveMinutes')).toBe('Auto resolve minutes');
+    expect(fieldLabel('dataSourceIds')).toBe('Data sources');
+    expect(fieldLabel('dataSourceId')).toBe('Data source');
   });
 });
 

@@ -43,7 +43,6 @@ export type {
   SourceList,
   ZabbixCreateData,
 } from './alert-rules/alert-rule-create-data';
-export type { QueryPreview, QueryPreviewSource } from './alert-rules/query-preview';
 export type { AlertRuleFilter } from './alert-rules/alert-rule-filter';
 export type {
   AddUserNotifyInput,
@@ -70,6 +69,7 @@ export {
   typeFieldsOf,
 } from './alert-rules/alert-rule-view';
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
+export type { QueryPreview, QueryPreviewSource } from './alert-rules/query-preview';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';

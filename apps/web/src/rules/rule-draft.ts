@@ -144,11 +144,14 @@ export function draftBody(draft: RuleDraft, form: RuleTypeForm): DraftResult {
   };
 }
 
-/** "dataSourceAlertName" → "Data source alert name". */
+/** "dataSourceAlertName" → "Data source alert name"; "dataSourceIds" → "Data sources". */
 export function fieldLabel(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/_/g, ' ')
-    .toLowerCase();
+    .toLowerCase()
+    // "data source ids" picks data sources: say what is picked, not how it is stored.
+    .replace(/ ids$/, 's')
+    .replace(/ id$/, '');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -43,7 +43,8 @@ export function RuleRows({
       tabIndex={0}
       role="region"
       aria-label={`Alert rules, ${rules.length} of ${total} loaded`}
-      style={{ height: 'min(70vh, 900px)', overflowY: 'auto', borderRadius: 4 }}
+      // As tall as its rows up to most of the screen, so a short list leaves no empty box.
+      style={{ height: `min(70vh, ${rules.length * ROW_HEIGHT + 2}px)`, overflowY: 'auto', borderRadius: 4 }}
       bd="1px solid var(--mantine-color-default-border)"
     >
       <ul
