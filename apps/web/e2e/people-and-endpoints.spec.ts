@@ -186,7 +186,11 @@ test('a member never sees another team’s rules and endpoints', async ({ page, 
   await logInAs(page, 'alice', 'member-password-1');
   await expect(page.getByRole('article', { name: 'payments_declines' })).toBeVisible();
   await page.goto('/rules');
-  await expect(page.getByRole('cell', { name: 'Payments checkout', exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Alert rules' })
+      .getByRole('link', { name: 'Payments checkout', exact: true }),
+  ).toBeVisible();
   await page.goto('/endpoints');
   await page.getByRole('tab', { name: /Shared with me/ }).click();
   await expect(page.getByRole('cell', { name: 'On-call phone', exact: true })).toBeVisible();

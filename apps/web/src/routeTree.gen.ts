@@ -21,6 +21,8 @@ import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
+import { Route as AppRulesNewRouteImport } from './routes/_app/rules_.new'
+import { Route as AppRulesRuleIdEditRouteImport } from './routes/_app/rules_.$ruleId_.edit'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -81,6 +83,16 @@ const AppRulesRuleIdRoute = AppRulesRuleIdRouteImport.update({
   path: '/rules/$ruleId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRulesNewRoute = AppRulesNewRouteImport.update({
+  id: '/rules_/new',
+  path: '/rules/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRulesRuleIdEditRoute = AppRulesRuleIdEditRouteImport.update({
+  id: '/rules_/$ruleId_/edit',
+  path: '/rules/$ruleId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -94,6 +106,8 @@ export interface FileRoutesByFullPath {
   '/teams': typeof AppTeamsRoute
   '/users': typeof AppUsersRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
+  '/rules/new': typeof AppRulesNewRoute
+  '/rules/$ruleId/edit': typeof AppRulesRuleIdEditRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -107,6 +121,8 @@ export interface FileRoutesByTo {
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
+  '/rules/new': typeof AppRulesNewRoute
+  '/rules/$ruleId/edit': typeof AppRulesRuleIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -122,6 +138,8 @@ export interface FileRoutesById {
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
   '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
+  '/_app/rules_/new': typeof AppRulesNewRoute
+  '/_app/rules_/$ruleId_/edit': typeof AppRulesRuleIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -137,6 +155,8 @@ export interface FileRouteTypes {
     | '/teams'
     | '/users'
     | '/rules/$ruleId'
+    | '/rules/new'
+    | '/rules/$ruleId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -150,6 +170,8 @@ export interface FileRouteTypes {
     | '/users'
     | '/'
     | '/rules/$ruleId'
+    | '/rules/new'
+    | '/rules/$ruleId/edit'
   id:
     | '__root__'
     | '/_app'
@@ -164,6 +186,8 @@ export interface FileRouteTypes {
     | '/_app/users'
     | '/_app/'
     | '/_app/rules_/$ruleId'
+    | '/_app/rules_/new'
+    | '/_app/rules_/$ruleId_/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -257,6 +281,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRulesRuleIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/rules_/new': {
+      id: '/_app/rules_/new'
+      path: '/rules/new'
+      fullPath: '/rules/new'
+      preLoaderRoute: typeof AppRulesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/rules_/$ruleId_/edit': {
+      id: '/_app/rules_/$ruleId_/edit'
+      path: '/rules/$ruleId/edit'
+      fullPath: '/rules/$ruleId/edit'
+      preLoaderRoute: typeof AppRulesRuleIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -271,6 +309,8 @@ interface AppRouteChildren {
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
   AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
+  AppRulesNewRoute: typeof AppRulesNewRoute
+  AppRulesRuleIdEditRoute: typeof AppRulesRuleIdEditRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -284,6 +324,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
   AppRulesRuleIdRoute: AppRulesRuleIdRoute,
+  AppRulesNewRoute: AppRulesNewRoute,
+  AppRulesRuleIdEditRoute: AppRulesRuleIdEditRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

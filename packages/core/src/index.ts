@@ -73,6 +73,7 @@ export {
   typeFieldsOf,
 } from './alert-rules/alert-rule-view';
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
+export type { QueryPreview, QueryPreviewSource } from './alert-rules/query-preview';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';

@@ -149,6 +149,21 @@ describe('tRPC data sources and the rule form’s lists', () => {
         invalid: { input: { type: 'api', dataSourceId: sourceId }, field: 'type' },
       },
       {
+        path: 'alertRules.createData.preview',
+        kind: 'query',
+        // The text query is run against the source, which does not answer: BAD_GATEWAY naming it.
+        success: {
+          input: { type: 'prometheus', settings: { queryType: 'textQuery', queryText: 'up == 0' } },
+          as: 'member',
+          expect: (a) => {
+            expect(a.error?.data).toMatchObject({ code: 'BAD_GATEWAY', domainCode: 'source_unavailable' });
+            expect(a.error?.message).toContain('"prom"');
+          },
+        },
+        // An api rule runs no query: nothing to preview.
+        invalid: { input: { type: 'api', settings: {} }, field: 'type' },
+      },
+      {
         path: 'behaviorRules.previewTemplate',
         kind: 'mutation',
         success: {

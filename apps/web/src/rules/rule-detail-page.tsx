@@ -179,6 +179,13 @@ function RuleHeader({ rule }: { rule: Rule }) {
         <Button size="sm" variant="default" onClick={() => pin.mutate(id)} loading={pin.isPending}>
           {rule.pinned ? 'Unpin' : 'Pin'}
         </Button>
+        <Button
+          size="sm"
+          variant="default"
+          renderRoot={(props) => <Link to="/rules/$ruleId/edit" params={{ ruleId: rule.id }} {...props} />}
+        >
+          Edit
+        </Button>
       </Group>
     </Stack>
   );

@@ -15,7 +15,16 @@ import { sourceUnavailable, validationFailed } from '../errors/domain-error';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import type { DataSourceQuerier, DataSourceQueryResult } from '../ports/data-source-querier';
+import { isEvaluatedRule } from '../scheduled-checks/rule-evaluator';
 import type { RuleEndpointRef, RuleTeamRef, RuleUserRef } from './alert-rule-view';
+import {
+  PREVIEW_MAX_ALERTS,
+  PREVIEW_MAX_SOURCES,
+  PREVIEW_TIMEOUT_MS,
+  previewAlert,
+  type QueryPreview,
+  type QueryPreviewSource,
+} from './query-preview';
 import { alertRuleTypeCatalog, externalRuleTypes } from './rule-type-catalog';
 import { selectableEndpoints } from './selectable-endpoints';
 
@@ -167,6 +176,68 @@ export class AlertRuleCreateDataService {
     return this.deps.orm.em
       .fork()
       .find(DataSource, { type: { $in: types } }, { orderBy: { name: 'asc', id: 'asc' } });
+  }
+
+  /**
+   * Runs a rule's query once, as the checker would, against its data sources (those it names, else
+   * every one of its type), each bounded by a short timeout; nothing is stored or fired. Only rule
+   * types the service evaluates (a text query, a count threshold) have a preview. When no source
+   * answers, a `source_unavailable` error names them.
+   */
+  async preview(
+    _actor: Actor,
+    input: { type: string; settings: Readonly<Record<string, unknown>> },
+  ): Promise<QueryPreview> {
+    const { type, settings } = input;
+    const plugin = this.deps.plugins.sourceFor(type);
+    const evaluate = plugin?.evaluate?.bind(plugin);
+    if (!plugin || !evaluate || !isEvaluatedRule(plugin, settings)) {
+      throw validationFailed({
+        type: [`The service does not run ${type} rules of this kind itself: no preview.`],
+      });
+    }
+    const named = [
+      ...(Array.isArray(settings.dataSourceIds) ? settings.dataSourceIds : []),
+      ...(typeof settings.dataSourceId === 'string' ? [settings.dataSourceId] : []),
+    ].filter((id): id is string => typeof id === 'string' && isId(id));
+    const em = this.deps.orm.em.fork();
+    const sources = await em.find(DataSource, named.length > 0 ? { type, id: { $in: named } } : { type }, {
+      orderBy: { name: 'asc', id: 'asc' },
+      limit: PREVIEW_MAX_SOURCES,
+    });
+    if (sources.length === 0) {
+      throw validationFailed({ dataSourceIds: [`No ${type} data source to run the query against.`] });
+    }
+    const results = await Promise.all(
+      sources.map(async (source): Promise<QueryPreviewSource> => {
+        const { target } = queriedDataSource(source, this.deps.secretBox, plugin);
+        const rule = {
+          id: 'preview',
+          name: 'preview',
+          settings: { ...settings, dataSourceIds: [source.id], dataSourceId: source.id },
+        };
+        const result = await this.deps.querier
+          .query(target, (connection, ctx) => evaluate(connection, rule, ctx), {
+            timeoutMs: PREVIEW_TIMEOUT_MS,
+          })
+          .catch(() => ({ ok: false as const, reason: 'The query failed unexpectedly.' }));
+        if (!result.ok) return { id: source.id, name: source.name, error: result.reason };
+        const firing = Array.isArray(result.value.firing) ? result.value.firing : [];
+        return {
+          id: source.id,
+          name: source.name,
+          firing: firing.length,
+          alerts: firing.slice(0, PREVIEW_MAX_ALERTS).map(previewAlert),
+          document: { ...result.value.document },
+        };
+      }),
+    );
+    if (results.every((result) => 'error' in result)) {
+      throw sourceUnavailable(
+        `No data source answered: ${results.map((r) => `"${r.name}": ${'error' in r ? r.error : ''}`).join(' ')}`,
+      );
+    }
+    return { sources: results };
   }
 
   private async gather(sources: readonly DataSource[], hook: Hook<readonly string[]>): Promise<SourceList> {

@@ -1,5 +1,12 @@
+import { z } from 'zod';
 import { type AlertRuleTypeInputs, labelValuesInput } from '../inputs/alert-rule-inputs';
 import { protectedProcedure, router } from '../trpc';
+
+/** The type and its fields as the form holds them; the type's plugin reads the fields with its own schema. */
+const previewInput = z.strictObject({
+  type: z.string().min(1).max(64),
+  settings: z.record(z.string().max(64), z.unknown()),
+});
 
 /**
  * What the rule form offers; rule names, labels and Zabbix hosts and actions are read from the data
@@ -16,4 +23,8 @@ export const alertRuleCreateDataRouter = (inputs: AlertRuleTypeInputs) =>
       .input(labelValuesInput)
       .query(({ ctx, input }) => ctx.core.alertRuleCreateData.labelValues(ctx.actor, input.label)),
     zabbix: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.zabbix(ctx.actor)),
+    /** Runs a text query (or count threshold) once against its sources, bounded by a timeout; stores nothing. */
+    preview: protectedProcedure
+      .input(previewInput)
+      .query(({ ctx, input }) => ctx.core.alertRuleCreateData.preview(ctx.actor, input)),
   });

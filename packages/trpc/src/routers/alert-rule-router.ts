@@ -7,6 +7,7 @@ import { alertRuleCreateDataRouter } from './alert-rule-create-data-router';
 import { alertRuleGroupRouter } from './alert-rule-group-router';
 import { alertRuleNotifyRouter } from './alert-rule-notify-router';
 import { alertRuleTagRouter } from './alert-rule-tag-router';
+import { ruleTypeForms } from './alert-rule-type-forms';
 
 /**
  * Alert rules, their types and fields those of the catalog; `externalRuleTypes`: the types whose
@@ -14,6 +15,7 @@ import { alertRuleTagRouter } from './alert-rule-tag-router';
  */
 export const alertRuleRouter = (catalog: AlertRuleTypeCatalog, externalRuleTypes: readonly string[]) => {
   const inputs = alertRuleTypeInputs(catalog, externalRuleTypes);
+  const forms = ruleTypeForms(catalog);
   return router({
     list: protectedProcedure
       .input(inputs.list)
@@ -37,6 +39,8 @@ export const alertRuleRouter = (catalog: AlertRuleTypeCatalog, externalRuleTypes
       .input(idInput)
       .mutation(({ ctx, input }) => ctx.core.alertRules.silent(ctx.actor, input.id)),
     types: protectedProcedure.query(({ ctx }) => ctx.core.alertRules.types(ctx.actor)),
+    /** Each type's form (per query type where it has several), from the fields its plugin declares. */
+    typeForms: protectedProcedure.query(() => forms),
     filterEndpoints: protectedProcedure.query(({ ctx }) => ctx.core.alertRules.filterEndpoints(ctx.actor)),
     createData: alertRuleCreateDataRouter(inputs),
     group: alertRuleGroupRouter(inputs),
