@@ -1,5 +1,5 @@
+import { loadPluginRegistry } from '@oncall/built-ins';
 import type { DataSourceQuerier } from '@oncall/core';
-import { loadPluginRegistry } from '@oncall/engine';
 import { type FakePrometheus, startFakePrometheus } from '@oncall/fakes';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
