@@ -16,6 +16,7 @@ export type {
   HistoryQuery,
 } from './alert-lifecycle/alert-read-service';
 export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
+export { applySignal, type SignalDeps } from './alert-lifecycle/apply-signal';
 export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';
 export { armedInstanceReader } from './alert-lifecycle/armed-instances';
 export {
@@ -59,6 +60,7 @@ export type {
 export type { AlertRuleOption } from './alert-rules/alert-rule-options';
 export type { AlertRuleDeleteResult, AlertRuleListQuery } from './alert-rules/alert-rule-service';
 export type { AlertRuleTagsView } from './alert-rules/alert-rule-tags';
+export { type StandingOnRule, standingOnRule } from './alert-rules/rule-standing';
 export {
   type AlertRuleBaseView,
   type AlertRuleView,
@@ -240,6 +242,7 @@ export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-tr
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
 export { isDatabaseUnavailable } from './persistence/database-unavailable';
 export { queryRows } from './persistence/query-rows';
+export { runStatement } from './persistence/run-statement';
 export { BUILT_IN, type PluginKind, PluginLoadError } from './plugins/plugin-load-error';
 export {
   type LoadPluginsOptions,

@@ -1,0 +1,46 @@
+import { z } from '@oncall/plugin-sdk';
+import { cronProblem } from './cron-schedule';
+import { isTimeZone } from './time-zone';
+
+/** A year: longer schedules are more likely a typo than a job. */
+const MAX_SECONDS = 366 * 24 * 3600;
+
+const seconds = (label: string, min: number) =>
+  z
+    .number({ error: `The ${label} must be an integer.` })
+    .int(`The ${label} must be an integer.`)
+    .min(min, `The ${label} must be at least ${min}.`)
+    .max(MAX_SECONDS, `The ${label} may not be greater than ${MAX_SECONDS}.`);
+
+/**
+ * What a heartbeat rule stores. `scheduleKind` `interval`: a success ping is expected every
+ * `periodSeconds`; `cron`: at each run of `cron` in `timeZone` (IANA; default UTC). Either way
+ * the rule fires `graceSeconds` after a ping was expected and did not come. Flat fields, as every
+ * other rule type's, so forms and legacy clients edit them one by one.
+ *
+ * @example { scheduleKind: 'interval', periodSeconds: 3600, graceSeconds: 300 }
+ * @example { scheduleKind: 'cron', cron: '30 2 * * *', timeZone: 'Europe/London', graceSeconds: 1800 }
+ */
+export const heartbeatSettingsSchema = z
+  .object({
+    scheduleKind: z.enum(['interval', 'cron'], { error: 'The schedule kind must be interval or cron.' }),
+    periodSeconds: seconds('period', 1).nullish(),
+    cron: z.string({ error: 'The cron field must be a string.' }).trim().max(200).nullish(),
+    timeZone: z
+      .string({ error: 'The time zone must be a string.' })
+      .max(64)
+      .refine(isTimeZone, 'The time zone must be an IANA time zone, such as Europe/London.')
+      .default('UTC'),
+    graceSeconds: seconds('grace', 0).default(3600),
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.scheduleKind === 'interval' && (settings.periodSeconds === undefined || settings.periodSeconds === null)) {
+      ctx.addIssue({ code: 'custom', path: ['periodSeconds'], message: 'The period field is required for an interval schedule.' });
+    }
+    if (settings.scheduleKind === 'cron') {
+      const problem = settings.cron ? cronProblem(settings.cron) : 'The cron field is required for a cron schedule.';
+      if (problem) ctx.addIssue({ code: 'custom', path: ['cron'], message: problem });
+    }
+  });
+
+export type HeartbeatSettings = z.output<typeof heartbeatSettingsSchema>;
