@@ -9,6 +9,7 @@ import {
   type TemplateFallback,
 } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
+import { Heartbeats, startHeartbeatMonitor } from '@oncall/heartbeats';
 import { type Engine, lateBoundInstanceResolver, loadPluginRegistry, startCheckLoop } from '@oncall/engine';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
@@ -101,8 +102,10 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     instances.bind(core.autoResolver);
     registerQueueGauges(registry, engine.queueStats);
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
+    const heartbeats = Heartbeats.of(core, config.http.publicUrl);
     const app = await buildApp({
       core,
+      heartbeats,
       ping: db.ping,
       readinessTimeoutMs: config.http.readinessTimeoutMs,
       logLevel: config.logLevel,
@@ -141,6 +144,13 @@ export async function startService(config: AppConfig, options: StartOptions = {}
           onError: (error) => app.log.error({ err: error }, 'rule evaluation'),
         })
       : undefined;
+    // Missed heartbeats fire where the engine's work runs; replicas split the due rows.
+    const heartbeatMonitor = config.delivery.runWorkers
+      ? startHeartbeatMonitor({
+          runDue: () => heartbeats.runDue(),
+          onError: (error) => app.log.error({ err: error }, 'heartbeat monitor'),
+        })
+      : undefined;
     const retention = scheduleRetention({
       run: async () => {
         const pruned = await core.retention.runIfDue();
@@ -159,6 +169,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       stop: async () => {
         await retention.stop();
         await checks?.stop();
+        await heartbeatMonitor?.stop();
         await app.close();
         // Handlers in flight finish (or time out) while the database is still open.
         await running.stop();

@@ -178,3 +178,10 @@ export {
   userUpdateBody,
   userViewSchema,
 } from './users/user-schemas';
+export {
+  type HeartbeatControlBody,
+  heartbeatControlBody,
+  heartbeatRuleViewSchema,
+  heartbeatStateSchema,
+  heartbeatViewSchema,
+} from './heartbeats/heartbeat-schemas';
