@@ -84,11 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(restApi, { prefix: '/api/v1', core: options.core, heartbeats });
   await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });
   await app.register(async (scope) =>
-    registerTrpc(scope, { core: options.core, prefix: '/trpc', publicUrl: options.publicUrl }),
+    registerTrpc(scope, { core: options.core, heartbeats, prefix: '/trpc', publicUrl: options.publicUrl }),
   );
   await app.register(async (scope) =>
     registerGraphql(scope, {
       core: options.core,
+      heartbeats,
       path: '/graphql',
       graphiql: options.graphiql ?? false,
       introspection: options.graphqlIntrospection ?? false,

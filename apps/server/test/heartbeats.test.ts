@@ -183,4 +183,38 @@ describe('heartbeat rules', () => {
     expect(await bad({ scheduleKind: 'cron', cron: '0 9 * * *', timeZone: 'Mars/Olympus' })).toEqual(['timeZone']);
     expect(await bad({ scheduleKind: 'interval' })).toEqual(['periodSeconds']);
   });
+
+  it('reads, pauses and resumes over tRPC and GraphQL as over REST', async () => {
+    const { ruleId, path } = await heartbeatRule({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 0 });
+    await h.call('GET', `${path}?instance=db-1`);
+    const listed = await h.call('GET', `/trpc/heartbeats.list?input=${encodeURIComponent(JSON.stringify({ ruleId }))}`, {
+      token: admin,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().result.data.heartbeats.map((x: { instance: string }) => x.instance)).toEqual(['', 'db-1']);
+    const paused = await h.call('POST', '/trpc/heartbeats.pause', { token: admin, body: { ruleId, instance: 'db-1' } });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(await states(ruleId)).toEqual(['-:new', 'db-1:paused']);
+    const gql = await h.call('POST', '/graphql', {
+      token: admin,
+      body: {
+        query: `mutation($ruleId: ID!) { resumeHeartbeats(ruleId: $ruleId, instance: "db-1") { heartbeats { instance state } } }`,
+        variables: { ruleId },
+      },
+    });
+    expect(gql.json()).toEqual({
+      data: { resumeHeartbeats: { heartbeats: [{ instance: '', state: 'new' }, { instance: 'db-1', state: 'up' }] } },
+    });
+    const read = await h.call('POST', '/graphql', {
+      token: admin,
+      body: { query: `query($ruleId: ID!) { heartbeats(ruleId: $ruleId) { pingUrl heartbeats { state } } }`, variables: { ruleId } },
+    });
+    expect(read.json().data.heartbeats.pingUrl).toContain('/api/v1/heartbeat/');
+    // Someone who cannot see the rule finds nothing there.
+    const stranger = await h.userWithToken('heartbeat-stranger', 'member');
+    expect((await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: stranger.token })).statusCode).toBe(404);
+    expect(
+      (await h.call('POST', `/api/v1/alert-rule/${ruleId}/heartbeats/pause`, { token: stranger.token, body: {} })).statusCode,
+    ).toBe(404);
+  });
 });
