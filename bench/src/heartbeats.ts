@@ -36,7 +36,9 @@ await db.connect();
 try {
   const tokens = await seedHeartbeatRules(database.url, server.encryptionKey, HEARTBEATS);
   const ruleIdOf = new Map<string, string>();
-  for (const row of (await db.query<{ id: string; name: string }>("select id, name from alert_rules where type = 'heartbeat'")).rows) {
+  for (const row of (
+    await db.query<{ id: string; name: string }>("select id, name from alert_rules where type = 'heartbeat'")
+  ).rows) {
     ruleIdOf.set(row.name, row.id);
   }
 
@@ -68,7 +70,11 @@ try {
   const missing = new Set(tokens.filter((_, i) => i % Math.round(1 / MISSING_SHARE) === 0));
   await pacedPings(server.url, tokens, PERIOD_MS);
   const secondMinute = Date.now();
-  await pacedPings(server.url, tokens.filter((token) => !missing.has(token)), PERIOD_MS);
+  await pacedPings(
+    server.url,
+    tokens.filter((token) => !missing.has(token)),
+    PERIOD_MS,
+  );
   // The last misses fall due a minute after the second minute began; give the monitor its time.
   await sleep(Math.max(0, secondMinute + PERIOD_MS + 5_000 - Date.now()));
   const missedRuleIds = tokens
@@ -106,7 +112,11 @@ try {
 }
 
 /** `count` heartbeat rules (interval 60 s, grace 0), written through the ORM; their ping tokens. */
-async function seedHeartbeatRules(databaseUrl: string, encryptionKey: Buffer, count: number): Promise<string[]> {
+async function seedHeartbeatRules(
+  databaseUrl: string,
+  encryptionKey: Buffer,
+  count: number,
+): Promise<string[]> {
   const box = new SecretBox(encryptionKey);
   const opened = await openDatabase({ kind: 'postgres', url: databaseUrl }, { poolMax: 2 });
   const tokens: string[] = [];
@@ -120,7 +130,12 @@ async function seedHeartbeatRules(databaseUrl: string, encryptionKey: Buffer, co
           name: `hb-${i}`,
           type: 'heartbeat',
           owner: admin,
-          settings: { scheduleKind: 'interval', periodSeconds: PERIOD_MS / 1000, graceSeconds: 0, timeZone: 'UTC' },
+          settings: {
+            scheduleKind: 'interval',
+            periodSeconds: PERIOD_MS / 1000,
+            graceSeconds: 0,
+            timeZone: 'UTC',
+          },
           tokenHash: box.lookupHash(token),
           sealedToken: box.encrypt(token),
         });

@@ -9,8 +9,8 @@ import {
   type TemplateFallback,
 } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
-import { Heartbeats, startHeartbeatMonitor } from '@oncall/heartbeats';
 import { type Engine, lateBoundInstanceResolver, loadPluginRegistry, startCheckLoop } from '@oncall/engine';
+import { Heartbeats, startHeartbeatMonitor } from '@oncall/heartbeats';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';

@@ -140,8 +140,18 @@ const VALID: ValidCase[] = [
   },
   {
     type: 'heartbeat',
-    create: () => ({ scheduleKind: 'cron', cron: '30 2 * * *', timeZone: 'Europe/London', graceSeconds: 600 }),
-    created: () => ({ scheduleKind: 'cron', cron: '30 2 * * *', timeZone: 'Europe/London', graceSeconds: 600 }),
+    create: () => ({
+      scheduleKind: 'cron',
+      cron: '30 2 * * *',
+      timeZone: 'Europe/London',
+      graceSeconds: 600,
+    }),
+    created: () => ({
+      scheduleKind: 'cron',
+      cron: '30 2 * * *',
+      timeZone: 'Europe/London',
+      graceSeconds: 600,
+    }),
     update: () => ({ graceSeconds: 900 }),
     updated: () => ({ scheduleKind: 'cron', cron: '30 2 * * *', graceSeconds: 900 }),
   },

@@ -26,10 +26,16 @@ describe('heartbeat monitors on one database', () => {
     t = await createServerTestCore();
     const { core } = t;
     replicaA = Heartbeats.of(core);
-    const orm = t.database.target.kind === 'postgres'
-      ? (second = await openDatabase(t.database.target, { poolMax: 5 })).orm
-      : core.orm;
-    replicaB = new Heartbeats({ orm, orchestrator: core.orchestrator, clock: core.clock, secretBox: core.secretBox, plugins: core.plugins });
+    // On PostgreSQL the second replica has its own pool, as a second process would.
+    if (t.database.target.kind === 'postgres') second = await openDatabase(t.database.target, { poolMax: 5 });
+    const orm = second?.orm ?? core.orm;
+    replicaB = new Heartbeats({
+      orm,
+      orchestrator: core.orchestrator,
+      clock: core.clock,
+      secretBox: core.secretBox,
+      plugins: core.plugins,
+    });
     const em = core.orm.em.fork();
     const admin = await em.findOneOrFail(User, { isSystemAdmin: true });
     const endpoint = em.create(Endpoint, {
@@ -70,7 +76,9 @@ describe('heartbeat monitors on one database', () => {
     for (const token of tokens) {
       for (let i = 0; i < INSTANCES; i++) await ping(i % 2 ? replicaA : replicaB, token, `host-${i}`);
     }
-    const pagesBefore = (t.core.orchestrator as RecordingOrchestrator).calls.filter((c) => c.type === 'notify').length;
+    const pagesBefore = (t.core.orchestrator as RecordingOrchestrator).calls.filter(
+      (c) => c.type === 'notify',
+    ).length;
     t.clock.advance(71_000);
     // Small batches, both at once, several passes each: they contend for the same due rows.
     const claimed = await Promise.all([
@@ -84,7 +92,8 @@ describe('heartbeat monitors on one database', () => {
     expect(events).toHaveLength(RULES * INSTANCES);
     expect(new Set(events).size).toBe(RULES * INSTANCES);
     const pages =
-      (t.core.orchestrator as RecordingOrchestrator).calls.filter((c) => c.type === 'notify').length - pagesBefore;
+      (t.core.orchestrator as RecordingOrchestrator).calls.filter((c) => c.type === 'notify').length -
+      pagesBefore;
     expect(pages).toBe(RULES * INSTANCES);
     // Nothing is left to claim, and nothing fires twice later.
     t.clock.advance(600_000);

@@ -18,7 +18,10 @@ describe('heartbeat rules', () => {
 
   beforeAll(async () => {
     // The test clock moves hours: the admin's session must outlive it.
-    h = await createTestApp({ accessTokenTtlSeconds: 30 * 24 * 3600, refreshTokenTtlSeconds: 30 * 24 * 3600 });
+    h = await createTestApp({
+      accessTokenTtlSeconds: 30 * 24 * 3600,
+      refreshTokenTtlSeconds: 30 * 24 * 3600,
+    });
     admin = await h.adminToken();
     adminId = (await h.t.core.orm.em.fork().findOneOrFail(User, { isSystemAdmin: true })).id;
     monitor = Heartbeats.of(h.t.core);
@@ -33,7 +36,12 @@ describe('heartbeat rules', () => {
     const endpointId = await seedEndpoint(h.t, adminId);
     const created = await h.call('POST', '/api/v1/alert-rule', {
       token: admin,
-      body: { type: 'heartbeat', name: `hb-${Math.random().toString(36).slice(2, 8)}`, endpointIds: [endpointId], ...settings },
+      body: {
+        type: 'heartbeat',
+        name: `hb-${Math.random().toString(36).slice(2, 8)}`,
+        endpointIds: [endpointId],
+        ...settings,
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     const ruleId = created.json().id as string;
@@ -47,12 +55,18 @@ describe('heartbeat rules', () => {
   const instanceOf = (ruleId: string, instance = 'heartbeat') =>
     h.t.core.orm.em.fork().findOne(AlertInstance, { rule: ruleId, instance });
   const states = async (ruleId: string) =>
-    (await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: admin })).json().heartbeats.map(
-      (heartbeat: { instance: string; state: string }) => `${heartbeat.instance || '-'}:${heartbeat.state}`,
-    );
+    (await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: admin }))
+      .json()
+      .heartbeats.map(
+        (heartbeat: { instance: string; state: string }) => `${heartbeat.instance || '-'}:${heartbeat.state}`,
+      );
 
   it('pages once when a ping is late past its grace, and resolves on the next ping', async () => {
-    const { ruleId, path } = await heartbeatRule({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 30 });
+    const { ruleId, path } = await heartbeatRule({
+      scheduleKind: 'interval',
+      periodSeconds: 60,
+      graceSeconds: 30,
+    });
     expect(await states(ruleId)).toEqual(['-:new']);
     // Never pinged: a new heartbeat is not watched yet.
     h.t.clock.advance(minutes(10));
@@ -81,12 +95,18 @@ describe('heartbeat rules', () => {
     expect((await h.call('HEAD', path)).statusCode).toBe(200);
     expect((await instanceOf(ruleId))?.state).toBe('resolved');
     expect(await states(ruleId)).toEqual(['-:up']);
-    const history = await h.t.core.orm.em.fork().find(AlertEvent, { rule: ruleId }, { orderBy: { createdAt: 'asc' } });
+    const history = await h.t.core.orm.em
+      .fork()
+      .find(AlertEvent, { rule: ruleId }, { orderBy: { createdAt: 'asc' } });
     expect(history.map((event) => event.kind)).toEqual(['fired', 'resolved']);
   });
 
   it('fires at once on /fail and on a non-zero exit status, and resolves on /0', async () => {
-    const { ruleId, path } = await heartbeatRule({ scheduleKind: 'interval', periodSeconds: 3600, graceSeconds: 60 });
+    const { ruleId, path } = await heartbeatRule({
+      scheduleKind: 'interval',
+      periodSeconds: 3600,
+      graceSeconds: 60,
+    });
     const before = pages();
     const failed = await h.call('POST', `${path}/fail?rid=run-1`, {
       body: 'disk full',
@@ -96,7 +116,11 @@ describe('heartbeat rules', () => {
     expect(pages() - before).toBe(1);
     expect((await instanceOf(ruleId))?.state).toBe('critical');
     const read = (await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: admin })).json();
-    expect(read.heartbeats[0]).toMatchObject({ lastPingKind: 'fail', lastRunId: 'run-1', lastBody: 'disk full' });
+    expect(read.heartbeats[0]).toMatchObject({
+      lastPingKind: 'fail',
+      lastRunId: 'run-1',
+      lastBody: 'disk full',
+    });
     expect((await h.call('GET', `${path}/0`)).json()).toEqual({ status: true, state: 'up' });
     expect((await instanceOf(ruleId))?.state).toBe('resolved');
     expect((await h.call('GET', `${path}/2`)).json()).toEqual({ status: true, state: 'down' });
@@ -107,7 +131,11 @@ describe('heartbeat rules', () => {
   });
 
   it('keeps one heartbeat per instance key, each discovered on its first ping', async () => {
-    const { ruleId, path } = await heartbeatRule({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 0 });
+    const { ruleId, path } = await heartbeatRule({
+      scheduleKind: 'interval',
+      periodSeconds: 60,
+      graceSeconds: 0,
+    });
     await h.call('GET', `${path}?instance=host-1`);
     await h.call('POST', `${path}?instance=host-2`);
     expect(await states(ruleId)).toEqual(['-:new', 'host-1:up', 'host-2:up']);
@@ -121,9 +149,16 @@ describe('heartbeat rules', () => {
   });
 
   it('pauses (resolving what fired) and resumes by hand', async () => {
-    const { ruleId, path } = await heartbeatRule({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 0 });
+    const { ruleId, path } = await heartbeatRule({
+      scheduleKind: 'interval',
+      periodSeconds: 60,
+      graceSeconds: 0,
+    });
     await h.call('GET', `${path}/fail`);
-    const paused = await h.call('POST', `/api/v1/alert-rule/${ruleId}/heartbeats/pause`, { token: admin, body: {} });
+    const paused = await h.call('POST', `/api/v1/alert-rule/${ruleId}/heartbeats/pause`, {
+      token: admin,
+      body: {},
+    });
     expect(paused.statusCode, paused.body).toBe(200);
     expect(await states(ruleId)).toEqual(['-:paused']);
     expect((await instanceOf(ruleId))?.state).toBe('resolved');
@@ -132,7 +167,10 @@ describe('heartbeat rules', () => {
     h.t.clock.advance(minutes(10));
     await monitor.runDue();
     expect(await states(ruleId)).toEqual(['-:paused']);
-    const resumed = await h.call('POST', `/api/v1/alert-rule/${ruleId}/heartbeats/resume`, { token: admin, body: {} });
+    const resumed = await h.call('POST', `/api/v1/alert-rule/${ruleId}/heartbeats/resume`, {
+      token: admin,
+      body: {},
+    });
     expect(resumed.json().heartbeats[0]).toMatchObject({ state: 'up' });
     h.t.clock.advance(61_000);
     await monitor.runDue();
@@ -140,7 +178,11 @@ describe('heartbeat rules', () => {
   });
 
   it('refuses hostile input with 4xx: bad token, bad exit status, bad instance, huge body kept bounded', async () => {
-    const { ruleId, path } = await heartbeatRule({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 0 });
+    const { ruleId, path } = await heartbeatRule({
+      scheduleKind: 'interval',
+      periodSeconds: 60,
+      graceSeconds: 0,
+    });
     expect((await h.call('GET', '/api/v1/heartbeat/ak_nope')).statusCode).toBe(404);
     expect((await h.call('POST', '/api/v1/heartbeat/ak_nope/fail')).statusCode).toBe(404);
     for (const action of ['256', '-1', 'explode', '1e3']) {
@@ -151,22 +193,35 @@ describe('heartbeat rules', () => {
     expect((await h.call('GET', `${path}?instance=${encodeURIComponent('bad key\n')}`)).statusCode).toBe(422);
     expect((await h.call('GET', `${path}?rid=${'x'.repeat(150)}`)).statusCode).toBe(422);
     const huge = 'é'.repeat(20_000);
-    const kept = await h.call('POST', path, { body: huge, headers: { 'content-type': 'application/octet-stream' } });
+    const kept = await h.call('POST', path, {
+      body: huge,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(kept.statusCode).toBe(200);
-    const json = await h.call('POST', path, { body: '{"not":"parsed"', headers: { 'content-type': 'application/json' } });
+    const json = await h.call('POST', path, {
+      body: '{"not":"parsed"',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(json.statusCode).toBe(200);
-    const body = (await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: admin })).json().heartbeats[0]
-      .lastBody as string;
+    const body = (await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: admin })).json()
+      .heartbeats[0].lastBody as string;
     expect(body).toBe('{"not":"parsed"');
-    const tooBig = await h.call('POST', path, { body: 'x'.repeat(70 * 1024), headers: { 'content-type': 'text/plain' } });
+    const tooBig = await h.call('POST', path, {
+      body: 'x'.repeat(70 * 1024),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(tooBig.statusCode).toBe(413);
   });
 
   it('keeps the last body to 10,000 bytes, cut at a character', async () => {
-    const { ruleId, path } = await heartbeatRule({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 0 });
+    const { ruleId, path } = await heartbeatRule({
+      scheduleKind: 'interval',
+      periodSeconds: 60,
+      graceSeconds: 0,
+    });
     await h.call('POST', path, { body: 'é'.repeat(20_000), headers: { 'content-type': 'text/plain' } });
-    const body = (await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: admin })).json().heartbeats[0]
-      .lastBody as string;
+    const body = (await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: admin })).json()
+      .heartbeats[0].lastBody as string;
     expect(body).toBe('é'.repeat(5_000));
   });
 
@@ -180,19 +235,35 @@ describe('heartbeat rules', () => {
       return Object.keys(response.json().errors);
     };
     expect(await bad({ scheduleKind: 'cron', cron: 'every day' })).toEqual(['cron']);
-    expect(await bad({ scheduleKind: 'cron', cron: '0 9 * * *', timeZone: 'Mars/Olympus' })).toEqual(['timeZone']);
+    expect(await bad({ scheduleKind: 'cron', cron: '0 9 * * *', timeZone: 'Mars/Olympus' })).toEqual([
+      'timeZone',
+    ]);
     expect(await bad({ scheduleKind: 'interval' })).toEqual(['periodSeconds']);
   });
 
   it('reads, pauses and resumes over tRPC and GraphQL as over REST', async () => {
-    const { ruleId, path } = await heartbeatRule({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 0 });
-    await h.call('GET', `${path}?instance=db-1`);
-    const listed = await h.call('GET', `/trpc/heartbeats.list?input=${encodeURIComponent(JSON.stringify({ ruleId }))}`, {
-      token: admin,
+    const { ruleId, path } = await heartbeatRule({
+      scheduleKind: 'interval',
+      periodSeconds: 60,
+      graceSeconds: 0,
     });
+    await h.call('GET', `${path}?instance=db-1`);
+    const listed = await h.call(
+      'GET',
+      `/trpc/heartbeats.list?input=${encodeURIComponent(JSON.stringify({ ruleId }))}`,
+      {
+        token: admin,
+      },
+    );
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json().result.data.heartbeats.map((x: { instance: string }) => x.instance)).toEqual(['', 'db-1']);
-    const paused = await h.call('POST', '/trpc/heartbeats.pause', { token: admin, body: { ruleId, instance: 'db-1' } });
+    expect(listed.json().result.data.heartbeats.map((x: { instance: string }) => x.instance)).toEqual([
+      '',
+      'db-1',
+    ]);
+    const paused = await h.call('POST', '/trpc/heartbeats.pause', {
+      token: admin,
+      body: { ruleId, instance: 'db-1' },
+    });
     expect(paused.statusCode, paused.body).toBe(200);
     expect(await states(ruleId)).toEqual(['-:new', 'db-1:paused']);
     const gql = await h.call('POST', '/graphql', {
@@ -203,18 +274,35 @@ describe('heartbeat rules', () => {
       },
     });
     expect(gql.json()).toEqual({
-      data: { resumeHeartbeats: { heartbeats: [{ instance: '', state: 'new' }, { instance: 'db-1', state: 'up' }] } },
+      data: {
+        resumeHeartbeats: {
+          heartbeats: [
+            { instance: '', state: 'new' },
+            { instance: 'db-1', state: 'up' },
+          ],
+        },
+      },
     });
     const read = await h.call('POST', '/graphql', {
       token: admin,
-      body: { query: `query($ruleId: ID!) { heartbeats(ruleId: $ruleId) { pingUrl heartbeats { state } } }`, variables: { ruleId } },
+      body: {
+        query: `query($ruleId: ID!) { heartbeats(ruleId: $ruleId) { pingUrl heartbeats { state } } }`,
+        variables: { ruleId },
+      },
     });
     expect(read.json().data.heartbeats.pingUrl).toContain('/api/v1/heartbeat/');
     // Someone who cannot see the rule finds nothing there.
     const stranger = await h.userWithToken('heartbeat-stranger', 'member');
-    expect((await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: stranger.token })).statusCode).toBe(404);
     expect(
-      (await h.call('POST', `/api/v1/alert-rule/${ruleId}/heartbeats/pause`, { token: stranger.token, body: {} })).statusCode,
+      (await h.call('GET', `/api/v1/alert-rule/${ruleId}/heartbeats`, { token: stranger.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await h.call('POST', `/api/v1/alert-rule/${ruleId}/heartbeats/pause`, {
+          token: stranger.token,
+          body: {},
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -156,6 +156,13 @@ export {
 export { endpointViewSchemaFor } from './endpoints/endpoint-views';
 export { otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
 export {
+  type HeartbeatControlBody,
+  heartbeatControlBody,
+  heartbeatRuleViewSchema,
+  heartbeatStateSchema,
+  heartbeatViewSchema,
+} from './heartbeats/heartbeat-schemas';
+export {
   historyQuery,
   statusTimelineFilter,
   statusTimelineQuery,
@@ -178,10 +185,3 @@ export {
   userUpdateBody,
   userViewSchema,
 } from './users/user-schemas';
-export {
-  type HeartbeatControlBody,
-  heartbeatControlBody,
-  heartbeatRuleViewSchema,
-  heartbeatStateSchema,
-  heartbeatViewSchema,
-} from './heartbeats/heartbeat-schemas';

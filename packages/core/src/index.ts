@@ -16,8 +16,8 @@ export type {
   HistoryQuery,
 } from './alert-lifecycle/alert-read-service';
 export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
-export { applySignal, type SignalDeps } from './alert-lifecycle/apply-signal';
 export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';
+export { applySignal, type SignalDeps } from './alert-lifecycle/apply-signal';
 export { armedInstanceReader } from './alert-lifecycle/armed-instances';
 export {
   type AutoResolveRequest,
@@ -60,7 +60,6 @@ export type {
 export type { AlertRuleOption } from './alert-rules/alert-rule-options';
 export type { AlertRuleDeleteResult, AlertRuleListQuery } from './alert-rules/alert-rule-service';
 export type { AlertRuleTagsView } from './alert-rules/alert-rule-tags';
-export { type StandingOnRule, standingOnRule } from './alert-rules/rule-standing';
 export {
   type AlertRuleBaseView,
   type AlertRuleView,
@@ -71,6 +70,7 @@ export {
   typeFieldsOf,
 } from './alert-rules/alert-rule-view';
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
+export { type StandingOnRule, standingOnRule } from './alert-rules/rule-standing';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';

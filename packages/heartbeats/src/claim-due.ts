@@ -51,7 +51,10 @@ export async function claimDueHeartbeats(
       tx,
       deps,
       row.rule_id,
-      heartbeatSignal('fire', { instance: row.instance, reason: missedReason(row.late_at, row.last_ping_at) }),
+      heartbeatSignal('fire', {
+        instance: row.instance,
+        reason: missedReason(row.late_at, row.last_ping_at),
+      }),
     );
   }
   return rows.length;

@@ -21,9 +21,7 @@ const RULE_BY_TOKEN_TTL_MS = 1_000;
 export class HeartbeatRules {
   private readonly byToken: Load<HeartbeatRule>;
 
-  constructor(
-    private readonly deps: { orm: MikroORM; secretBox: SecretBox; plugins: PluginRegistry },
-  ) {
+  constructor(private readonly deps: { orm: MikroORM; secretBox: SecretBox; plugins: PluginRegistry }) {
     this.byToken = createLoadingCache({
       load: (token) => this.read('token_hash', this.deps.secretBox.lookupHash(token)),
       ttlMs: RULE_BY_TOKEN_TTL_MS,

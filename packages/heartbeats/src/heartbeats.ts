@@ -15,11 +15,11 @@ import {
   type SignalDeps,
   standingOnRule,
 } from '@oncall/core';
+import { claimDueHeartbeats } from './claim-due';
 import type { HeartbeatState } from './heartbeat.entity';
 import { type HeartbeatRule, HeartbeatRules } from './heartbeat-rules';
 import { heartbeatSignal } from './heartbeat-signal';
 import { type HeartbeatRow, type HeartbeatRuleView, NEVER_PINGED, toHeartbeatView } from './heartbeat-view';
-import { claimDueHeartbeats } from './claim-due';
 import type { Ping } from './ping';
 import { recordPing } from './record-ping';
 
@@ -129,7 +129,12 @@ export class Heartbeats {
           [now, rule.id, key],
         );
         if (row.state === 'down') {
-          await applySignal(tx, this.signals, rule.id, heartbeatSignal('resolve', { instance: key, reason: 'Heartbeat paused.' }));
+          await applySignal(
+            tx,
+            this.signals,
+            rule.id,
+            heartbeatSignal('resolve', { instance: key, reason: 'Heartbeat paused.' }),
+          );
         }
       }
     });

@@ -1,5 +1,5 @@
 export { HEARTBEAT_STATES, Heartbeat, type HeartbeatState, heartbeatEntities } from './heartbeat.entity';
-export { type HeartbeatRuleView, type HeartbeatView } from './heartbeat-view';
+export type { HeartbeatRuleView, HeartbeatView } from './heartbeat-view';
 export { Heartbeats, type HeartbeatsDeps } from './heartbeats';
 export { startHeartbeatMonitor } from './monitor-loop';
 export {

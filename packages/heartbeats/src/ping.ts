@@ -39,7 +39,9 @@ export function pingKindOf(action: string | undefined): { kind: PingKind; exitSt
     const status = Number(action);
     if (status <= 255) return { kind: status === 0 ? 'success' : 'fail', exitStatus: status };
   }
-  throw validationFailed({ action: ['The ping action must be start, fail or an exit status from 0 to 255.'] });
+  throw validationFailed({
+    action: ['The ping action must be start, fail or an exit status from 0 to 255.'],
+  });
 }
 
 /** The instance key of a ping's query, empty when it names none; a malformed one is a 422. */

@@ -70,7 +70,12 @@ export async function recordPing(
       tx,
       deps,
       rule.id,
-      heartbeatSignal(next.signal, { instance: ping.instance, reason, exitStatus: ping.exitStatus, runId: ping.runId }),
+      heartbeatSignal(next.signal, {
+        instance: ping.instance,
+        reason,
+        exitStatus: ping.exitStatus,
+        runId: ping.runId,
+      }),
     );
   }
   return next?.state ?? row.state;

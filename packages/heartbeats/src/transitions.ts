@@ -20,7 +20,11 @@ export interface Transition {
  *
  * @example onPing('down', 'success', deadline) // { state: 'up', …, signal: 'resolve' }
  */
-export function onPing(current: HeartbeatState, kind: PingKind, deadline: () => PingDeadline): Transition | null {
+export function onPing(
+  current: HeartbeatState,
+  kind: PingKind,
+  deadline: () => PingDeadline,
+): Transition | null {
   if (current === 'paused' || kind === 'start') return null;
   if (kind === 'fail') return { state: 'down', lateAt: null, downAt: null, dueAt: null, signal: 'fire' };
   const next = deadline();

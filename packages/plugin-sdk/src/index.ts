@@ -59,8 +59,8 @@ export {
   parseDuration,
 } from './source/evaluation-options';
 export { defaultFingerprint, fingerprintOf } from './source/fingerprint';
-export type { HeartbeatSchedule, PingDeadline } from './source/heartbeat';
 export { globMatch } from './source/glob';
+export type { HeartbeatSchedule, PingDeadline } from './source/heartbeat';
 export { isoTime, isoTimeFromUnixSeconds } from './source/iso-time';
 export {
   type LegacyAlertRecord,

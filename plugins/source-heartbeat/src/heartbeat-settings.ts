@@ -34,11 +34,20 @@ export const heartbeatSettingsSchema = z
     graceSeconds: seconds('grace', 0).default(3600),
   })
   .superRefine((settings, ctx) => {
-    if (settings.scheduleKind === 'interval' && (settings.periodSeconds === undefined || settings.periodSeconds === null)) {
-      ctx.addIssue({ code: 'custom', path: ['periodSeconds'], message: 'The period field is required for an interval schedule.' });
+    if (
+      settings.scheduleKind === 'interval' &&
+      (settings.periodSeconds === undefined || settings.periodSeconds === null)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['periodSeconds'],
+        message: 'The period field is required for an interval schedule.',
+      });
     }
     if (settings.scheduleKind === 'cron') {
-      const problem = settings.cron ? cronProblem(settings.cron) : 'The cron field is required for a cron schedule.';
+      const problem = settings.cron
+        ? cronProblem(settings.cron)
+        : 'The cron field is required for a cron schedule.';
       if (problem) ctx.addIssue({ code: 'custom', path: ['cron'], message: problem });
     }
   });

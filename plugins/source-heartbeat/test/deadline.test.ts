@@ -22,7 +22,11 @@ describe('heartbeat schedules', () => {
   });
 
   it('expects an interval ping one period on, and fires one grace later', () => {
-    const settings = heartbeatSettingsSchema.parse({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 30 });
+    const settings = heartbeatSettingsSchema.parse({
+      scheduleKind: 'interval',
+      periodSeconds: 60,
+      graceSeconds: 30,
+    });
     expect(deadlineOf(settings, at('2026-01-01T00:00:00Z'))).toEqual({
       lateAt: at('2026-01-01T00:01:00Z'),
       downAt: at('2026-01-01T00:01:30Z'),
@@ -105,7 +109,9 @@ describe('heartbeat schedules', () => {
     const paths = (value: unknown) =>
       heartbeatSettingsSchema.safeParse(value).error?.issues.map((issue) => issue.path.join('.'));
     expect(paths({ scheduleKind: 'cron', cron: '61 * * * *' })).toEqual(['cron']);
-    expect(paths({ scheduleKind: 'cron', cron: '0 9 * * *', timeZone: 'Nowhere/Land' })).toEqual(['timeZone']);
+    expect(paths({ scheduleKind: 'cron', cron: '0 9 * * *', timeZone: 'Nowhere/Land' })).toEqual([
+      'timeZone',
+    ]);
     expect(paths({ scheduleKind: 'interval', periodSeconds: 0 })).toEqual(['periodSeconds']);
     expect(paths({ scheduleKind: 'weekly' })).toEqual(['scheduleKind']);
   });

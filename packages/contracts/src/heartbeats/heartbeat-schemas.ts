@@ -13,7 +13,10 @@ export const heartbeatViewSchema = z.object({
   lastPingKind: z.enum(['success', 'start', 'fail']).nullable(),
   lastExitStatus: z.number().int().nullable(),
   lastRunId: z.string().nullable().describe('The `rid` of the last ping.'),
-  lastBody: z.string().nullable().describe("The last ping's body, its first 10,000 bytes: the job's log tail."),
+  lastBody: z
+    .string()
+    .nullable()
+    .describe("The last ping's body, its first 10,000 bytes: the job's log tail."),
   lastStartedAt: z.iso.datetime().nullable(),
   lateAt: z.iso.datetime().nullable().describe('When the next success ping is expected.'),
   downAt: z.iso.datetime().nullable().describe('When the rule fires if it has not come.'),

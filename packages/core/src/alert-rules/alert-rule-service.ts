@@ -147,7 +147,9 @@ export class AlertRuleService {
       { userIds: input.userIds, teamIds: input.teamIds, endpointIds: input.endpointIds, dataSourceIds },
       { type: input.type, singleSource: isSingleSource(this.deps.ruleTypes, input.type) },
     );
-    const token = hasRuleToken(input.type, this.deps.tokenRuleTypes) ? issueRuleToken(this.deps.secretBox) : undefined;
+    const token = hasRuleToken(input.type, this.deps.tokenRuleTypes)
+      ? issueRuleToken(this.deps.secretBox)
+      : undefined;
     const rule = em.create(AlertRule, {
       name: input.name,
       description: input.description ?? null,

@@ -17,7 +17,9 @@ export function hasRuleToken(type: AlertRuleType, pluginTypes: ReadonlySet<strin
  * @example tokenRuleTypesOf(plugins) // Set { 'heartbeat' }
  */
 export function tokenRuleTypesOf(plugins: PluginRegistry): ReadonlySet<string> {
-  return new Set([...plugins.sources].filter(([, source]) => source.heartbeat !== undefined).map(([type]) => type));
+  return new Set(
+    [...plugins.sources].filter(([, source]) => source.heartbeat !== undefined).map(([type]) => type),
+  );
 }
 
 /**

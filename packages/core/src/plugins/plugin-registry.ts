@@ -122,7 +122,9 @@ export function createPluginRegistry(
   const sources = catalogSources([...fromBuiltIns(builtIns.sources), ...packaged.sources]);
   // Rule types whose rules connect to nothing (heartbeats) are no data-source types.
   const ruleSourceTypes = [...sources.keys()];
-  const dataSourceTypes = ruleSourceTypes.filter((type) => sources.get(type)?.capabilities.dataSources !== false);
+  const dataSourceTypes = ruleSourceTypes.filter(
+    (type) => sources.get(type)?.capabilities.dataSources !== false,
+  );
   return {
     channels: channels.byId,
     sources,

@@ -18,7 +18,8 @@ export function registerHeartbeatFields(builder: Builder) {
   builder.mutationFields((t) => ({
     pauseHeartbeats: t.field({
       type: rule,
-      description: "Stops watching one heartbeat (`instance`) or all of the rule's; an open episode resolves.",
+      description:
+        "Stops watching one heartbeat (`instance`) or all of the rule's; an open episode resolves.",
       args: { ruleId: t.arg.id({ required: true }), instance: t.arg.string() },
       resolve: async (_root, args, ctx) =>
         heartbeatsOf(ctx).pause(await ctx.actor(), String(args.ruleId), args.instance ?? undefined),

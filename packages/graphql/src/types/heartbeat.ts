@@ -13,15 +13,23 @@ export const heartbeatType = (builder: Builder) => {
   return builder.objectRef<HeartbeatView>('Heartbeat').implement({
     description: 'One watched job of a heartbeat rule.',
     fields: (t) => ({
-      instance: t.exposeString('instance', { description: "The instance key; empty for the rule's own heartbeat." }),
+      instance: t.exposeString('instance', {
+        description: "The instance key; empty for the rule's own heartbeat.",
+      }),
       state: t.field({ type: state, resolve: (heartbeat) => heartbeat.state }),
       lastPingAt: t.exposeString('lastPingAt', { nullable: true, description: 'ISO 8601 timestamp.' }),
-      lastPingKind: t.exposeString('lastPingKind', { nullable: true, description: '`success`, `start` or `fail`.' }),
+      lastPingKind: t.exposeString('lastPingKind', {
+        nullable: true,
+        description: '`success`, `start` or `fail`.',
+      }),
       lastExitStatus: t.exposeInt('lastExitStatus', { nullable: true }),
       lastRunId: t.exposeString('lastRunId', { nullable: true }),
       lastBody: t.exposeString('lastBody', { nullable: true, description: "The last ping's body, bounded." }),
       lastStartedAt: t.exposeString('lastStartedAt', { nullable: true }),
-      lateAt: t.exposeString('lateAt', { nullable: true, description: 'When the next success ping is expected.' }),
+      lateAt: t.exposeString('lateAt', {
+        nullable: true,
+        description: 'When the next success ping is expected.',
+      }),
       downAt: t.exposeString('downAt', { nullable: true, description: 'When the rule fires without it.' }),
       pings: t.exposeInt('pings'),
     }),

@@ -11,7 +11,9 @@ const params = z.object({
     .string()
     .max(16)
     .optional()
-    .describe('`start`, `fail`, or the exit status of the job (0 = success, 1–255 = failure); none: success.'),
+    .describe(
+      '`start`, `fail`, or the exit status of the job (0 = success, 1–255 = failure); none: success.',
+    ),
 });
 const query = z.looseObject({
   rid: z.string().max(200).optional().describe('A run id, to tell overlapping runs apart.'),
@@ -22,7 +24,10 @@ const query = z.looseObject({
     .describe('An instance key: each key is its own heartbeat, discovered on its first ping.'),
 });
 const pingBody = documentedAs(
-  z.string().nullish().describe("Any text (a job's output): its first 10,000 bytes are kept as the last ping's log."),
+  z
+    .string()
+    .nullish()
+    .describe("Any text (a job's output): its first 10,000 bytes are kept as the last ping's log."),
   'HeartbeatPingBody',
 );
 const answer = documentedAs(
