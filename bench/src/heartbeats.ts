@@ -3,7 +3,7 @@
  * - pings: `GET /api/v1/heartbeat/{token}` over 10,000 heartbeat rules in turn (each ping a
  *   transaction: the heartbeat row locked, the ping stored, its next deadline set), beside the
  *   same-run baseline (bare Fastify, one INSERT), as a ratio of requests per second;
- * - lateness detection: the 10,000 rules on one-minute schedules (grace 0) pinged once each over a
+ * - lateness detection: the 10,000 rules on one-minute schedules (grace 30 s) pinged once each over a
  *   minute, as their jobs would, then a second minute in which 10% miss their ping while the others
  *   keep pinging; the lag of each miss is when its fire was recorded less its deadline
  *   (`alert_events.created_at − heartbeats.down_at`), p50 / p99 / max.
@@ -25,6 +25,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const HEARTBEATS = Number(process.env.BENCH_HEARTBEATS ?? 10_000);
 const PERIOD_MS = 60_000;
 const MISSING_SHARE = 0.1;
+/** As a job's schedule would have: its pings need not land to the millisecond. */
+const GRACE_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,7 +78,7 @@ try {
     PERIOD_MS,
   );
   // The last misses fall due a minute after the second minute began; give the monitor its time.
-  await sleep(Math.max(0, secondMinute + PERIOD_MS + 5_000 - Date.now()));
+  await sleep(Math.max(0, secondMinute + PERIOD_MS + GRACE_MS + 5_000 - Date.now()));
   const missedRuleIds = tokens
     .map((token, i) => (missing.has(token) ? ruleIdOf.get(`hb-${i}`) : undefined))
     .filter((id): id is string => id !== undefined);
@@ -100,7 +102,7 @@ try {
   console.log('\nRatios to the baseline measured in this run:\n');
   printRatios([pings], base);
   console.log(
-    `\nlateness detection, ${HEARTBEATS} heartbeats every minute (grace 0), ${missing.size} missed while the others pinged:` +
+    `\nlateness detection, ${HEARTBEATS} heartbeats every minute (grace 30 s), ${missing.size} missed while the others pinged:` +
       `\n  fired ${lags.length} of ${missing.size}; lag (fire recorded − deadline) p50 ${at(0.5).toFixed(0)} ms, ` +
       `p99 ${at(0.99).toFixed(0)} ms, max ${(lags.at(-1) ?? Number.NaN).toFixed(0)} ms`,
   );
@@ -111,7 +113,7 @@ try {
   await database.drop();
 }
 
-/** `count` heartbeat rules (interval 60 s, grace 0), written through the ORM; their ping tokens. */
+/** `count` heartbeat rules (interval 60 s, grace 30 s), written through the ORM; their ping tokens. */
 async function seedHeartbeatRules(
   databaseUrl: string,
   encryptionKey: Buffer,
@@ -154,19 +156,20 @@ async function pacedPings(serverUrl: string, tokens: readonly string[], overMs: 
   const startedAt = Date.now();
   const gap = overMs / Math.max(1, tokens.length);
   const inFlight = new Set<Promise<void>>();
-  let failed = 0;
+  const failures = new Map<string, number>();
+  const failed = (why: string) => failures.set(why, (failures.get(why) ?? 0) + 1);
   for (const [i, token] of tokens.entries()) {
     const wait = startedAt + i * gap - Date.now();
     if (wait > 0) await sleep(wait);
     const ping = fetch(`${serverUrl}/api/v1/heartbeat/${token}`)
-      .then((response) => {
-        if (!response.ok) failed++;
-        return response.arrayBuffer();
+      .then(async (response) => {
+        const body = await response.text();
+        if (!response.ok) failed(`${response.status} ${body.slice(0, 120)}`);
       })
       .then(
         () => undefined,
-        () => {
-          failed++;
+        (error: unknown) => {
+          failed(String(error));
         },
       )
       .finally(() => inFlight.delete(ping));
@@ -174,5 +177,8 @@ async function pacedPings(serverUrl: string, tokens: readonly string[], overMs: 
     if (inFlight.size >= 64) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
-  if (failed > 0) throw new Error(`${failed} paced pings failed`);
+  const lateBy = Date.now() - startedAt - overMs;
+  console.log(
+    `paced ${tokens.length} pings over ${overMs} ms (finished ${lateBy} ms late); failures: ${JSON.stringify([...failures])}`,
+  );
 }

@@ -241,6 +241,7 @@ export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
 export { isDatabaseUnavailable } from './persistence/database-unavailable';
+export { isForeignKeyViolation } from './persistence/foreign-key-violation';
 export { queryRows } from './persistence/query-rows';
 export { runStatement } from './persistence/run-statement';
 export { BUILT_IN, type PluginKind, PluginLoadError } from './plugins/plugin-load-error';

@@ -5,6 +5,7 @@ import {
   type Clock,
   type Core,
   forbidden,
+  isForeignKeyViolation,
   newId,
   notFound,
   type Orchestrator,
@@ -21,6 +22,7 @@ import { type HeartbeatRule, HeartbeatRules } from './heartbeat-rules';
 import { heartbeatSignal } from './heartbeat-signal';
 import { type HeartbeatRow, type HeartbeatRuleView, NEVER_PINGED, toHeartbeatView } from './heartbeat-view';
 import type { Ping } from './ping';
+import { quickPing } from './quick-ping';
 import { recordPing } from './record-ping';
 
 export interface HeartbeatsDeps {
@@ -73,7 +75,15 @@ export class Heartbeats {
   async ping(ping: Ping): Promise<HeartbeatState> {
     const rule = await this.rules.byPingToken(ping.token);
     if (!rule) throw notFound('Heartbeat');
-    return this.deps.orm.em.fork().transactional((tx) => recordPing(tx, this.signals, rule, ping));
+    try {
+      const quick = await quickPing(this.deps.orm.em.fork(), this.deps.clock.now(), rule, ping);
+      if (quick !== null) return quick;
+      return await this.deps.orm.em.fork().transactional((tx) => recordPing(tx, this.signals, rule, ping));
+    } catch (error) {
+      // The rule was deleted since its token was looked up (within the lookup's second).
+      if (isForeignKeyViolation(error)) throw notFound('Heartbeat');
+      throw error;
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { PingDeadline } from '@oncall/plugin-sdk';
 import { nextCronRun } from './cron-schedule';
-import { type HeartbeatSettings, heartbeatSettingsSchema } from './heartbeat-settings';
+import { type HeartbeatSettings, storedHeartbeatSettingsSchema } from './heartbeat-settings';
 
 /**
  * The next ping's deadline after a success ping at `from`: the schedule's next run (one period on,
@@ -9,7 +9,10 @@ import { type HeartbeatSettings, heartbeatSettingsSchema } from './heartbeat-set
  * @example deadlineOf({ scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 30, timeZone: 'UTC' }, t)
  * // { lateAt: t + 60 s, downAt: t + 90 s }
  */
-export function deadlineOf(settings: HeartbeatSettings, from: Date): PingDeadline {
+export function deadlineOf(
+  settings: Pick<HeartbeatSettings, 'scheduleKind' | 'periodSeconds' | 'cron' | 'timeZone' | 'graceSeconds'>,
+  from: Date,
+): PingDeadline {
   const lateAt =
     settings.scheduleKind === 'cron' && settings.cron
       ? nextCronRun(settings.cron, settings.timeZone, from)
@@ -17,7 +20,7 @@ export function deadlineOf(settings: HeartbeatSettings, from: Date): PingDeadlin
   return { lateAt, downAt: new Date(lateAt.getTime() + settings.graceSeconds * 1000) };
 }
 
-/** The host's hook: settings as stored, parsed again (they were checked when the rule was saved). */
+/** The host's hook: settings as stored, read without the checks they passed when the rule was saved. */
 export function deadline(settings: Readonly<Record<string, unknown>>, from: Date): PingDeadline {
-  return deadlineOf(heartbeatSettingsSchema.parse(settings), from);
+  return deadlineOf(storedHeartbeatSettingsSchema.parse(settings), from);
 }

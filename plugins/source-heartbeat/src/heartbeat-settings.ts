@@ -53,3 +53,16 @@ export const heartbeatSettingsSchema = z
   });
 
 export type HeartbeatSettings = z.output<typeof heartbeatSettingsSchema>;
+
+/**
+ * Settings as stored, read on every ping: already checked by `heartbeatSettingsSchema` when the
+ * rule was saved, so without its refinements (a time zone check builds an `Intl.DateTimeFormat`,
+ * a cron check parses the expression: together most of a ping's CPU).
+ */
+export const storedHeartbeatSettingsSchema = z.object({
+  scheduleKind: z.enum(['interval', 'cron']),
+  periodSeconds: z.number().nullish(),
+  cron: z.string().nullish(),
+  timeZone: z.string().default('UTC'),
+  graceSeconds: z.number().default(3600),
+});
