@@ -31,8 +31,8 @@ const GRACE_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const database = await createBenchDatabase();
-const server = await startServerProcess(database.url, 3989);
-const baseline = await startBaselineProcess(database.url, 3988);
+const server = await startServerProcess(database.url, 4389);
+const baseline = await startBaselineProcess(database.url, 4388);
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 try {
