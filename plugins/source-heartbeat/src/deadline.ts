@@ -1,4 +1,5 @@
 import type { PingDeadline } from '@oncall/plugin-sdk';
+import { calendarToCron } from './calendar-expression';
 import { nextCronRun } from './cron-schedule';
 import { type HeartbeatSettings, storedHeartbeatSettingsSchema } from './heartbeat-settings';
 
@@ -10,13 +11,21 @@ import { type HeartbeatSettings, storedHeartbeatSettingsSchema } from './heartbe
  * // { lateAt: t + 60 s, downAt: t + 90 s }
  */
 export function deadlineOf(
-  settings: Pick<HeartbeatSettings, 'scheduleKind' | 'periodSeconds' | 'cron' | 'timeZone' | 'graceSeconds'>,
+  settings: Pick<
+    HeartbeatSettings,
+    'scheduleKind' | 'periodSeconds' | 'cron' | 'calendar' | 'timeZone' | 'graceSeconds'
+  >,
   from: Date,
 ): PingDeadline {
-  const lateAt =
-    settings.scheduleKind === 'cron' && settings.cron
-      ? nextCronRun(settings.cron, settings.timeZone, from)
-      : new Date(from.getTime() + (settings.periodSeconds ?? 86_400) * 1000);
+  const cron =
+    settings.scheduleKind === 'cron'
+      ? settings.cron
+      : settings.scheduleKind === 'calendar' && settings.calendar
+        ? calendarToCron(settings.calendar)
+        : null;
+  const lateAt = cron
+    ? nextCronRun(cron, settings.timeZone, from)
+    : new Date(from.getTime() + (settings.periodSeconds ?? 86_400) * 1000);
   return { lateAt, downAt: new Date(lateAt.getTime() + settings.graceSeconds * 1000) };
 }
 

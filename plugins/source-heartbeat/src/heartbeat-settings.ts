@@ -1,4 +1,5 @@
 import { z } from '@oncall/plugin-sdk';
+import { calendarToCron } from './calendar-expression';
 import { cronProblem } from './cron-schedule';
 import { isTimeZone } from './time-zone';
 
@@ -14,7 +15,8 @@ const seconds = (label: string, min: number) =>
 
 /**
  * What a heartbeat rule stores. `scheduleKind` `interval`: a success ping is expected every
- * `periodSeconds`; `cron`: at each run of `cron` in `timeZone` (IANA; default UTC). Either way
+ * `periodSeconds`; `cron`: at each run of `cron` in `timeZone` (IANA; default UTC); `calendar`:
+ * at each run of a systemd `OnCalendar` expression (`calendar`) in `timeZone`. Either way
  * the rule fires `graceSeconds` after a ping was expected and did not come. Flat fields, as every
  * other rule type's, so forms and legacy clients edit them one by one.
  *
@@ -23,9 +25,12 @@ const seconds = (label: string, min: number) =>
  */
 export const heartbeatSettingsSchema = z
   .object({
-    scheduleKind: z.enum(['interval', 'cron'], { error: 'The schedule kind must be interval or cron.' }),
+    scheduleKind: z.enum(['interval', 'cron', 'calendar'], {
+      error: 'The schedule kind must be interval, cron or calendar.',
+    }),
     periodSeconds: seconds('period', 1).nullish(),
     cron: z.string({ error: 'The cron field must be a string.' }).trim().max(200).nullish(),
+    calendar: z.string({ error: 'The calendar field must be a string.' }).trim().max(200).nullish(),
     timeZone: z
       .string({ error: 'The time zone must be a string.' })
       .max(64)
@@ -50,6 +55,18 @@ export const heartbeatSettingsSchema = z
         : 'The cron field is required for a cron schedule.';
       if (problem) ctx.addIssue({ code: 'custom', path: ['cron'], message: problem });
     }
+    if (settings.scheduleKind === 'calendar') {
+      const cron = settings.calendar ? calendarToCron(settings.calendar) : null;
+      if (!cron || cronProblem(cron)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['calendar'],
+          message: settings.calendar
+            ? 'The calendar expression must be a systemd OnCalendar form such as "Mon..Fri *-*-* 09:30" or "daily" (no year, no time zone: use timeZone).'
+            : 'The calendar field is required for a calendar schedule.',
+        });
+      }
+    }
   });
 
 export type HeartbeatSettings = z.output<typeof heartbeatSettingsSchema>;
@@ -60,9 +77,10 @@ export type HeartbeatSettings = z.output<typeof heartbeatSettingsSchema>;
  * a cron check parses the expression: together most of a ping's CPU).
  */
 export const storedHeartbeatSettingsSchema = z.object({
-  scheduleKind: z.enum(['interval', 'cron']),
+  scheduleKind: z.enum(['interval', 'cron', 'calendar']),
   periodSeconds: z.number().nullish(),
   cron: z.string().nullish(),
+  calendar: z.string().nullish(),
   timeZone: z.string().default('UTC'),
   graceSeconds: z.number().default(3600),
 });

@@ -2,6 +2,7 @@ import { defineSource } from '@oncall/plugin-sdk';
 import { deadline } from './deadline';
 import { heartbeatSettingsSchema } from './heartbeat-settings';
 
+export { calendarToCron } from './calendar-expression';
 export { nextCronRun } from './cron-schedule';
 export { deadlineOf } from './deadline';
 export { type HeartbeatSettings, heartbeatSettingsSchema } from './heartbeat-settings';

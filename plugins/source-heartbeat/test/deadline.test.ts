@@ -115,4 +115,28 @@ describe('heartbeat schedules', () => {
     expect(paths({ scheduleKind: 'interval', periodSeconds: 0 })).toEqual(['periodSeconds']);
     expect(paths({ scheduleKind: 'weekly' })).toEqual(['scheduleKind']);
   });
+
+  it('reads systemd OnCalendar expressions in the rule time zone', () => {
+    const calendar = (expression: string) =>
+      heartbeatSettingsSchema.parse({
+        scheduleKind: 'calendar',
+        calendar: expression,
+        timeZone: 'Europe/London',
+      });
+    expect(runs(calendar('Mon..Fri *-*-* 09:30'), '2026-03-27T12:00:00Z', 2)).toEqual([
+      '2026-03-30T08:30:00.000Z',
+      '2026-03-31T08:30:00.000Z',
+    ]);
+    expect(runs(calendar('daily'), '2026-10-24T12:00:00Z', 2)).toEqual([
+      '2026-10-24T23:00:00.000Z',
+      '2026-10-26T00:00:00.000Z',
+    ]);
+    expect(runs(calendar('*:0/15'), '2026-03-27T12:05:00Z', 1)).toEqual(['2026-03-27T12:15:00.000Z']);
+    const paths = (value: string) =>
+      heartbeatSettingsSchema
+        .safeParse({ scheduleKind: 'calendar', calendar: value })
+        .error?.issues.map((issue) => issue.path.join('.'));
+    expect(paths('2026-*-* 00:00')).toEqual(['calendar']);
+    expect(paths('Funday 10:00')).toEqual(['calendar']);
+  });
 });
