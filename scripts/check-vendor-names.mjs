@@ -11,8 +11,9 @@ const root = new URL('..', import.meta.url).pathname;
 const checked = ['packages/core/src', 'packages/contracts/src', 'packages/engine/src'];
 const knownFile = join(root, 'scripts/vendor-names-known.json');
 // `teams` is also this product's own word for groups of people, so Microsoft Teams is not
-// searched by it; the other words of a plugin's name that name a kind, not a vendor, neither.
-const notVendors = new Set(['teams', 'email', 'sms', 'call']);
+// searched by it; the other words of a plugin's name that name a kind, not a vendor (heartbeat
+// rules are the service's own), neither.
+const notVendors = new Set(['teams', 'email', 'sms', 'call', 'heartbeat']);
 // Words a plugin's package name does not spell: the vendors behind providerone and prometheus.
 const extraWords = ['alertmanager', 'kavenegar', 'elasticsearch', 'matter-most'];
 

@@ -22,6 +22,8 @@ export interface LoadSpec {
   body?: string;
   /** A body made afresh for every request (a new alert instance each time); replaces `body`. */
   nextBody?: () => string;
+  /** A path made afresh for every request (a different heartbeat's ping URL each time). */
+  nextPath?: () => string;
   connections: number;
   seconds: number;
   /** Reads the serving process's CPU time in ms, to report CPU per request. */
@@ -30,7 +32,7 @@ export interface LoadSpec {
 
 /** One autocannon run, reduced to the figures docs/benchmarks.md records. */
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const { nextBody } = spec;
+  const { nextBody, nextPath } = spec;
   const cpuBefore = spec.cpuMs?.();
   const result = await autocannon({
     url: spec.url,
@@ -39,7 +41,19 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     body: spec.body,
     connections: spec.connections,
     duration: spec.seconds,
-    ...(nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] } : {}),
+    ...(nextBody || nextPath
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                ...(nextBody ? { body: nextBody() } : {}),
+                ...(nextPath ? { path: nextPath() } : {}),
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     name: spec.name,

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { TrustProxy } from '@oncall/config';
 import type { Core } from '@oncall/core';
 import { registerGraphql } from '@oncall/graphql';
+import { Heartbeats } from '@oncall/heartbeats';
 import { ackPage, restApi } from '@oncall/rest';
 import { registerTrpc } from '@oncall/trpc';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,6 +17,8 @@ import { registerWebUi, type WebUiFallback } from './web-ui/register-web-ui';
 
 export interface AppOptions {
   core: Core;
+  /** Heartbeat rules' pings and controls; made over `core` when not given. */
+  heartbeats?: Heartbeats;
   /** Whether the database answers within the given time (`/readyz`; its own default when unset). */
   ping: (timeoutMs?: number) => Promise<boolean>;
   /** How long `/readyz` waits for the database before answering 503. */
@@ -77,14 +80,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, options.metrics);
   registerHealthRoutes(app, options.ping, options.readinessTimeoutMs);
   await registerOpenApi(app);
-  await app.register(restApi, { prefix: '/api/v1', core: options.core });
+  const heartbeats = options.heartbeats ?? Heartbeats.of(options.core, options.publicUrl);
+  await app.register(restApi, { prefix: '/api/v1', core: options.core, heartbeats });
   await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });
   await app.register(async (scope) =>
-    registerTrpc(scope, { core: options.core, prefix: '/trpc', publicUrl: options.publicUrl }),
+    registerTrpc(scope, { core: options.core, heartbeats, prefix: '/trpc', publicUrl: options.publicUrl }),
   );
   await app.register(async (scope) =>
     registerGraphql(scope, {
       core: options.core,
+      heartbeats,
       path: '/graphql',
       graphiql: options.graphiql ?? false,
       introspection: options.graphqlIntrospection ?? false,

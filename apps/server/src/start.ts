@@ -16,6 +16,7 @@ import {
   lateBoundInstanceResolver,
   startCheckLoop,
 } from '@oncall/engine';
+import { Heartbeats, startHeartbeatMonitor } from '@oncall/heartbeats';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
@@ -115,8 +116,10 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     instances.bind(core.autoResolver);
     registerQueueGauges(registry, engine.queueStats);
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
+    const heartbeats = Heartbeats.of(core, config.http.publicUrl);
     const app = await buildApp({
       core,
+      heartbeats,
       ping: db.ping,
       readinessTimeoutMs: config.http.readinessTimeoutMs,
       logLevel: config.logLevel,
@@ -155,6 +158,13 @@ export async function startService(config: AppConfig, options: StartOptions = {}
           onError: (error) => app.log.error({ err: error }, 'rule evaluation'),
         })
       : undefined;
+    // Missed heartbeats fire where the engine's work runs; replicas split the due rows.
+    const heartbeatMonitor = config.delivery.runWorkers
+      ? startHeartbeatMonitor({
+          runDue: () => heartbeats.runDue(),
+          onError: (error) => app.log.error({ err: error }, 'heartbeat monitor'),
+        })
+      : undefined;
     const retention = scheduleRetention({
       run: async () => {
         const pruned = await core.retention.runIfDue();
@@ -173,6 +183,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       stop: async () => {
         await retention.stop();
         await checks?.stop();
+        await heartbeatMonitor?.stop();
         await app.close();
         // Handlers in flight finish (or time out) while the database is still open.
         await running.stop();

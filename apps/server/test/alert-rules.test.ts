@@ -138,6 +138,23 @@ const VALID: ValidCase[] = [
     update: () => ({ minutes: 15 }),
     updated: (s) => ({ dataSourceId: s.victoria_logs, minutes: 15, countDocument: 100 }),
   },
+  {
+    type: 'heartbeat',
+    create: () => ({
+      scheduleKind: 'cron',
+      cron: '30 2 * * *',
+      timeZone: 'Europe/London',
+      graceSeconds: 600,
+    }),
+    created: () => ({
+      scheduleKind: 'cron',
+      cron: '30 2 * * *',
+      timeZone: 'Europe/London',
+      graceSeconds: 600,
+    }),
+    update: () => ({ graceSeconds: 900 }),
+    updated: () => ({ scheduleKind: 'cron', cron: '30 2 * * *', graceSeconds: 900 }),
+  },
 ];
 
 interface InvalidCase {
@@ -360,7 +377,8 @@ describe('alert rules of every type', () => {
         ...c.created(sources),
       });
       expect(created).not.toHaveProperty('unknownField');
-      if (c.type === 'api' || c.type === 'notification') {
+      // Heartbeat rules carry one too: it is their ping URL's token.
+      if (c.type === 'api' || c.type === 'notification' || c.type === 'heartbeat') {
         expect(created.apiToken).toMatch(/^ak_[A-Za-z0-9_-]{43}$/);
       } else {
         expect(created).not.toHaveProperty('apiToken');

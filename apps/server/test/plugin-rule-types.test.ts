@@ -18,6 +18,7 @@ const BUILT_IN_TYPES = [
   'zabbix',
   'elastic',
   'victoria_logs',
+  'heartbeat',
 ];
 
 describe('rule types of a source plugin that SOURCE_PLUGINS names', () => {

@@ -8,6 +8,7 @@ import telegram from '@oncall/channel-telegram';
 import { loadPlugins, type PluginDefinitions, type PluginPackages, type PluginRegistry } from '@oncall/core';
 import elastic from '@oncall/source-elastic';
 import grafana from '@oncall/source-grafana';
+import heartbeat from '@oncall/source-heartbeat';
 import metabase from '@oncall/source-metabase';
 import pmm from '@oncall/source-pmm';
 import prometheus from '@oncall/source-prometheus';
@@ -21,11 +22,11 @@ import zabbix from '@oncall/source-zabbix';
  * built-in is its package (a dependency of this one) plus one line here. The order is the order
  * of the registry's catalogs, and so of the types error texts list: endpoint types sms, call,
  * email, telegram, bale, teams, matter-most; data-source types prometheus, grafana, pmm, sentry,
- * splunk, metabase, zabbix, elastic, victoria_logs; rule types as the contract has always listed them.
+ * splunk, metabase, zabbix, elastic, victoria_logs (heartbeat rules connect to none); rule types as the contract has always listed them.
  */
 export const BUILT_IN_PLUGINS: PluginDefinitions = {
   channels: [smsProviderOne, callProviderOne, emailSmtp, telegram, bale, teams, mattermost],
-  sources: [prometheus, grafana, pmm, sentry, splunk, metabase, zabbix, elastic, victoriaLogs],
+  sources: [prometheus, grafana, pmm, sentry, splunk, metabase, zabbix, elastic, victoriaLogs, heartbeat],
 };
 
 /**

@@ -156,6 +156,13 @@ export {
 export { endpointViewSchemaFor } from './endpoints/endpoint-views';
 export { otpSendBodySchema, otpSentSchema } from './endpoints/otp-schemas';
 export {
+  type HeartbeatControlBody,
+  heartbeatControlBody,
+  heartbeatRuleViewSchema,
+  heartbeatStateSchema,
+  heartbeatViewSchema,
+} from './heartbeats/heartbeat-schemas';
+export {
   historyQuery,
   statusTimelineFilter,
   statusTimelineQuery,

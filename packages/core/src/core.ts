@@ -16,6 +16,7 @@ import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
 import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
+import { tokenRuleTypesOf } from './alert-rules/rule-token';
 import { alertRuleTypeCatalog } from './alert-rules/rule-type-catalog';
 import { AccessTokenIssuer } from './auth/access-token';
 import { AuthService } from './auth/auth-service';
@@ -263,6 +264,7 @@ export function createCore(deps: CoreDeps): Core {
       ruleTypes: alertRuleTypeCatalog(plugins),
       checks,
       clock,
+      tokenRuleTypes: tokenRuleTypesOf(plugins),
     }),
     alertRuleGroups: new AlertRuleGroupActions({ orm, maxEndpointsPerRule }),
     alertRuleTags: new AlertRuleTags({ orm }),

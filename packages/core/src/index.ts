@@ -17,11 +17,13 @@ export type {
 } from './alert-lifecycle/alert-read-service';
 export type { AlertSignal, SignalOutcome } from './alert-lifecycle/alert-signal';
 export type { ApiAlertInput, IngestAnswer } from './alert-lifecycle/api-ingestion';
+export { applySignal } from './alert-lifecycle/apply-signal';
 export {
   type ArmedInstance,
   type ArmedInstanceReader,
   armedInstanceReader,
 } from './alert-lifecycle/armed-instances';
+export type { SignalDeps } from './alert-lifecycle/signal-deps';
 export {
   type AutoResolveRequest,
   AutoResolver,
@@ -74,6 +76,7 @@ export {
 } from './alert-rules/alert-rule-view';
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export type { QueryPreview, QueryPreviewSource } from './alert-rules/query-preview';
+export { type StandingOnRule, standingOnRule } from './alert-rules/rule-standing';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
@@ -243,7 +246,9 @@ export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
 export { isDatabaseUnavailable } from './persistence/database-unavailable';
+export { isForeignKeyViolation } from './persistence/foreign-key-violation';
 export { queryRows } from './persistence/query-rows';
+export { runStatement } from './persistence/run-statement';
 export { BUILT_IN, type PluginKind, PluginLoadError } from './plugins/plugin-load-error';
 export {
   type LoadPluginsOptions,

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { entities, type PreparedStatements, routines, type SecretBox } from '@oncall/core';
+import { heartbeatEntities } from '@oncall/heartbeats';
 import type pg from 'pg';
 import type { DatabaseTarget } from './database-target';
 import type { DatabaseTimeouts } from './database-timeouts';
@@ -44,7 +45,8 @@ const DEFAULT_PING_TIMEOUT_MS = 2_000;
 
 function baseOptions(options: OpenOptions): Options {
   return {
-    entities,
+    // Capability modules declare their own tables (see docs/architecture.md): heartbeats.
+    entities: [...entities, ...heartbeatEntities],
     routines,
     debug: options.debug ?? false,
     allowGlobalContext: false,

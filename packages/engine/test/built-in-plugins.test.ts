@@ -61,8 +61,9 @@ describe('the built-in plugins', () => {
     ]);
   });
 
-  it('serve the rule types of today, in their order', () => {
-    expect(plugins.ruleTypes).toEqual([...ALERT_RULE_TYPES]);
+  it('serve the rule types of today, in their order, then heartbeats (which connect to no data source)', () => {
+    expect(plugins.ruleTypes).toEqual([...ALERT_RULE_TYPES, 'heartbeat']);
+    expect(plugins.dataSourceTypes).not.toContain('heartbeat');
   });
 
   it('are what loadPluginRegistry loads without packages', async () => {

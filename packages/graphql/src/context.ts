@@ -1,10 +1,13 @@
 import type { Actor, Core, LoginMeta } from '@oncall/core';
+import type { Heartbeats } from '@oncall/heartbeats';
 import { GraphQLError } from 'graphql';
 import { ReportLoaders } from './loaders/report-loaders';
 
 /** What every resolver sees; built per request from the bearer token the transport read. */
 export interface GraphqlContext {
   core: Core;
+  /** Heartbeat rules' controls; made over `core` when the transport has none. */
+  heartbeats?: Heartbeats | undefined;
   meta: LoginMeta;
   /** The caller, resolved once per request; rejects with UNAUTHENTICATED when there is none. */
   actor(): Promise<Actor>;
@@ -14,6 +17,7 @@ export interface GraphqlContext {
 
 export interface GraphqlContextOptions {
   core: Core;
+  heartbeats?: Heartbeats | undefined;
   accessToken?: string;
   ip?: string;
   userAgent?: string;
@@ -30,6 +34,7 @@ export function createGraphqlContext(options: GraphqlContextOptions): GraphqlCon
   };
   return {
     core,
+    heartbeats: options.heartbeats,
     meta: { ip: options.ip, userAgent: options.userAgent },
     actor: actorOf,
     loaders: new ReportLoaders(core, actorOf),

@@ -4,6 +4,7 @@ import { createBuilder } from './builder';
 import { registerAlertRuleFields } from './fields/alert-rule-fields';
 import { registerAuthFields } from './fields/auth-fields';
 import { registerBehaviorRuleFields } from './fields/behavior-rule-fields';
+import { registerHeartbeatFields } from './fields/heartbeat-fields';
 import { registerReportFields } from './fields/report-fields';
 import { registerTeamFields } from './fields/team-fields';
 import { registerUserFields } from './fields/user-fields';
@@ -25,6 +26,7 @@ export function createSchema(catalog: AlertRuleTypeCatalog): GraphQLSchema {
   const team = registerTeamFields(builder);
   const rules = registerAlertRuleFields(builder, catalog);
   registerBehaviorRuleFields(builder);
+  registerHeartbeatFields(builder);
   registerReportFields(builder, { ...rules, team, user });
   return builder.toSchema();
 }

@@ -60,6 +60,7 @@ export {
 } from './source/evaluation-options';
 export { defaultFingerprint, fingerprintOf } from './source/fingerprint';
 export { globMatch } from './source/glob';
+export type { HeartbeatSchedule, PingDeadline } from './source/heartbeat';
 export { isoTime, isoTimeFromUnixSeconds } from './source/iso-time';
 export {
   type LegacyAlertRecord,

@@ -1,4 +1,5 @@
 import type { Core } from '@oncall/core';
+import type { Heartbeats } from '@oncall/heartbeats';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requireAccessToken } from './auth/actor-hook';
@@ -19,6 +20,8 @@ import { behaviorRuleRoutes } from './routes/behavior-rule-routes';
 import { clusterRoutes } from './routes/cluster-routes';
 import { dataSourceRoutes } from './routes/data-source-routes';
 import { endpointRoutes } from './routes/endpoint-routes';
+import { heartbeatPingRoutes } from './routes/heartbeat-ping-routes';
+import { heartbeatRuleRoutes } from './routes/heartbeat-rule-routes';
 import { ingestionRoutes } from './routes/ingestion-routes';
 import { legacyUiRoutes } from './routes/legacy-ui-routes';
 import { messengerProxyRoutes } from './routes/messenger-proxy-routes';
@@ -33,8 +36,11 @@ import { zoneRoutes } from './routes/zone-routes';
  * The `/api/v1` face. Register with `{ prefix: '/api/v1' }`. Response schemas document the
  * answers in OpenAPI; they are not re-validated at run time (the core already returns those shapes).
  */
-export async function restApi(app: FastifyInstance, options: { core: Core }): Promise<void> {
-  const { core } = options;
+export async function restApi(
+  app: FastifyInstance,
+  options: { core: Core; heartbeats?: Heartbeats | undefined },
+): Promise<void> {
+  const { core, heartbeats } = options;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -48,6 +54,7 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
   await app.register(async (scope) => ingestionRoutes(scope, core));
   ackLinkRoutes(app, core);
   webhookRoutes(app, core);
+  if (heartbeats) await app.register(async (scope) => heartbeatPingRoutes(scope, heartbeats));
   await app.register(async (scope) => {
     requireAccessToken(scope, core);
     // The zone picker answers whatever zone a request names: it is how a user leaves a zone.
@@ -70,6 +77,7 @@ export async function restApi(app: FastifyInstance, options: { core: Core }): Pr
       messengerProxyRoutes(zoned, core);
       clusterRoutes(zoned, core);
       statusGroupRoutes(zoned, core);
+      if (heartbeats) heartbeatRuleRoutes(zoned, heartbeats);
       legacyUiRoutes(zoned);
     });
   });

@@ -14,6 +14,7 @@ import { createConfigRouter } from './routers/config-router';
 import { dataSourceRouter } from './routers/data-source-router';
 import { createEndpointRouter } from './routers/endpoint-router';
 import { episodeRouter } from './routers/episode-router';
+import { heartbeatRouter } from './routers/heartbeat-router';
 import { liveRouter } from './routers/live-router';
 import { statusGroupRouter } from './routers/status-group-router';
 import { teamRouter } from './routers/team-router';
@@ -41,6 +42,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     live: liveRouter,
     alerts: alertRouter,
     episodes: episodeRouter,
+    heartbeats: heartbeatRouter,
     ackLinks: ackLinkRouter,
   });
 }

@@ -1,4 +1,5 @@
 import type { Core, LiveStreamSlot } from '@oncall/core';
+import type { Heartbeats } from '@oncall/heartbeats';
 import type { BrowserSession } from './browser-session/browser-session';
 
 /**
@@ -7,6 +8,8 @@ import type { BrowserSession } from './browser-session/browser-session';
  */
 export interface TrpcContext {
   core: Core;
+  /** Heartbeat rules' controls; made over `core` when the transport has none. */
+  heartbeats?: Heartbeats;
   accessToken?: string;
   /** Login metadata recorded on the session and used by the per-IP login limiter. */
   ip?: string;
@@ -23,6 +26,7 @@ export interface TrpcContext {
 export function createContext(options: TrpcContext): TrpcContext {
   return {
     core: options.core,
+    heartbeats: options.heartbeats,
     accessToken: options.accessToken,
     ip: options.ip,
     userAgent: options.userAgent,

@@ -78,6 +78,8 @@ export class AlertRuleService {
       clock?: Clock;
       /** Evaluated rules' schedule: a rule's read says how its last run went. */
       checks?: Pick<ScheduledChecks, 'ruleStatus' | 'scheduleRule'>;
+      /** Plugin rule types whose rules carry their own token too (heartbeats' ping URLs). */
+      tokenRuleTypes?: ReadonlySet<string>;
     },
   ) {
     this.typeFields = alertRuleTypeFieldsSchema(deps.ruleTypes);
@@ -145,7 +147,9 @@ export class AlertRuleService {
       { userIds: input.userIds, teamIds: input.teamIds, endpointIds: input.endpointIds, dataSourceIds },
       { type: input.type, singleSource: isSingleSource(this.deps.ruleTypes, input.type) },
     );
-    const token = hasRuleToken(input.type) ? issueRuleToken(this.deps.secretBox) : undefined;
+    const token = hasRuleToken(input.type, this.deps.tokenRuleTypes)
+      ? issueRuleToken(this.deps.secretBox)
+      : undefined;
     const rule = em.create(AlertRule, {
       name: input.name,
       description: input.description ?? null,

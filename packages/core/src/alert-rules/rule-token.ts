@@ -1,10 +1,25 @@
 import { newOpaqueToken } from '../auth/opaque-token';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType } from '../entities/alert-rule.entity';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 
-/** `api` and `notification` rules are fired by callers that present the rule's own token. */
-export function hasRuleToken(type: AlertRuleType): boolean {
-  return type === 'api' || type === 'notification';
+/**
+ * `api` and `notification` rules are fired by callers that present the rule's own token, and so
+ * are rules of the plugin types in `pluginTypes` (a heartbeat's ping URL carries it).
+ */
+export function hasRuleToken(type: AlertRuleType, pluginTypes: ReadonlySet<string> = new Set()): boolean {
+  return type === 'api' || type === 'notification' || pluginTypes.has(type);
+}
+
+/**
+ * The plugin rule types whose rules carry a token: those of sources pinged by the jobs they watch.
+ *
+ * @example tokenRuleTypesOf(plugins) // Set { 'heartbeat' }
+ */
+export function tokenRuleTypesOf(plugins: PluginRegistry): ReadonlySet<string> {
+  return new Set(
+    [...plugins.sources].filter(([, source]) => source.heartbeat !== undefined).map(([type]) => type),
+  );
 }
 
 /**

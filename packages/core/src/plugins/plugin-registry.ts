@@ -79,11 +79,11 @@ export interface PluginRegistry {
   directChannelFor(endpointType: string): AnyChannelDefinition | undefined;
   /** The channel that sends for a provider config of this kind and provider name. */
   channelForProvider(kind: string, providerName: string): AnyChannelDefinition | undefined;
-  /** Data-source types (each source's `dataSourceType`). */
+  /** Data-source types (each source's `dataSourceType`, but for sources without data sources). */
   readonly dataSourceTypes: readonly string[];
   /** Data-source types whose monitoring system pushes alerts (`capabilities.webhook`). */
   readonly webhookDataSourceTypes: readonly string[];
-  /** Alert rule types: the host's `api` and `notification`, then every data-source type. */
+  /** Alert rule types: the host's `api` and `notification`, then every source's `dataSourceType`. */
   readonly ruleTypes: readonly string[];
   /** The source plugin of a data-source type. */
   sourceFor(dataSourceType: string): AnySourceDefinition | undefined;
@@ -120,7 +120,11 @@ export function createPluginRegistry(
     definitions.map((definition) => ({ packageName: BUILT_IN, definition }));
   const channels = catalogChannels([...fromBuiltIns(builtIns.channels), ...packaged.channels]);
   const sources = catalogSources([...fromBuiltIns(builtIns.sources), ...packaged.sources]);
-  const dataSourceTypes = [...sources.keys()];
+  // Rule types whose rules connect to nothing (heartbeats) are no data-source types.
+  const ruleSourceTypes = [...sources.keys()];
+  const dataSourceTypes = ruleSourceTypes.filter(
+    (type) => sources.get(type)?.capabilities.dataSources !== false,
+  );
   return {
     channels: channels.byId,
     sources,
@@ -134,7 +138,7 @@ export function createPluginRegistry(
       channels.byType.get(kind)?.providers.get(providerName)?.definition,
     dataSourceTypes,
     webhookDataSourceTypes: dataSourceTypes.filter((type) => sources.get(type)?.capabilities.webhook),
-    ruleTypes: [...HOST_RULE_TYPES, ...dataSourceTypes],
+    ruleTypes: [...HOST_RULE_TYPES, ...ruleSourceTypes],
     sourceFor: (dataSourceType) => sources.get(dataSourceType),
   };
 }

@@ -30,6 +30,7 @@ import { Migration20261127010000PagingOpeningsInOneStatement } from './Migration
 import { Migration20261127020000InstanceStateIndexLeadsWithState } from './Migration20261127020000InstanceStateIndexLeadsWithState';
 import { Migration20261128180000EndpointTransfers } from './Migration20261128180000EndpointTransfers';
 import { Migration20261128200000StatusGroups } from './Migration20261128200000StatusGroups';
+import { Migration20261128235304Heartbeats } from './Migration20261128235304Heartbeats';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -111,4 +112,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   },
   { name: 'Migration20261128180000EndpointTransfers', class: Migration20261128180000EndpointTransfers },
   { name: 'Migration20261128200000StatusGroups', class: Migration20261128200000StatusGroups },
+  { name: 'Migration20261128235304Heartbeats', class: Migration20261128235304Heartbeats },
 ];

@@ -1,5 +1,6 @@
 import { bearerToken, findInputFault } from '@oncall/contracts';
 import { alertRuleTypeCatalog, type Core } from '@oncall/core';
+import type { Heartbeats } from '@oncall/heartbeats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { createGraphqlContext, type GraphqlContext } from '../context';
@@ -15,6 +16,8 @@ import { findQueryStringFault } from './query-string-faults';
 
 export interface GraphqlMountOptions {
   core: Core;
+  /** Heartbeat rules' controls (the server's, which knows `PUBLIC_URL` for ping URLs). */
+  heartbeats?: Heartbeats;
   /** Where the endpoint answers; `/graphql` unless told otherwise. */
   path?: string;
   /**
@@ -59,6 +62,7 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
     context: ({ req }) =>
       createGraphqlContext({
         core,
+        heartbeats: options.heartbeats,
         accessToken: bearerToken(req.headers.authorization),
         ip: req.ip,
         userAgent: req.headers['user-agent'],

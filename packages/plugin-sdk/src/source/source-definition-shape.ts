@@ -60,6 +60,7 @@ const commonShape = {
     webhook: z.boolean(),
     resolves: z.boolean(),
     alertmanagerApi: z.boolean().optional(),
+    dataSources: z.boolean().optional(),
   }),
   evaluate: aFunction<Hook<'evaluate'>>().optional(),
   pollAlerts: aFunction<Hook<'pollAlerts'>>().optional(),
@@ -75,6 +76,7 @@ const commonShape = {
     .record(z.string(), z.array(z.object({ value: z.string(), label: z.string().min(1) })).readonly())
     .optional(),
   matches: aFunction<Hook<'matches'>>().optional(),
+  heartbeat: z.object({ deadline: aFunction<Hook<'heartbeat'>['deadline']>() }).optional(),
   legacyView: z
     .object({
       historyRow: aFunction<Hook<'legacyView'>['historyRow']>(),

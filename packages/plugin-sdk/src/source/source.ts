@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldOf } from '../channel';
+import type { HeartbeatSchedule } from './heartbeat';
 import type { LegacyView } from './legacy-view';
 import type { AlertStatus, NormalizedAlert, SourceAlert } from './normalized-alert';
 import type { ProbePlan } from './probe-plan';
@@ -32,6 +33,11 @@ export interface SourceCapabilities {
   readonly webhook: boolean;
   readonly resolves: boolean;
   readonly alertmanagerApi?: boolean;
+  /**
+   * False: rules of this type list no data source, so no data source of the type can be created
+   * (a heartbeat's jobs call the service, it connects to nothing). Absent: true.
+   */
+  readonly dataSources?: boolean;
 }
 
 /**
@@ -99,6 +105,8 @@ interface SourceDefinitionBase<Connection extends z.ZodObject> extends SourceQue
    */
   matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
   readonly legacyView?: LegacyView;
+  /** A dead man's switch: see {@link HeartbeatSchedule}. */
+  readonly heartbeat?: HeartbeatSchedule;
 }
 
 /**
@@ -173,6 +181,8 @@ interface AnySourceDefinitionBase extends SourceQueryHooks {
   readonly ruleOptions?: SourceRuleOptions;
   matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
   readonly legacyView?: LegacyView;
+  /** A dead man's switch: see {@link HeartbeatSchedule}. */
+  readonly heartbeat?: HeartbeatSchedule;
 }
 
 /**

@@ -25,6 +25,12 @@ const DECIDED_ONCE = /^\/api\/v1\/endpoint\/transfers\/:id\/(accept|decline|canc
 /** Zone writes: the main, the only zone, is neither registered, edited nor deleted here. */
 const MAIN_ZONE_WRITE = /^\/api\/v1\/skylogs-instance(\/:id)?$/;
 
+/**
+ * A heartbeat's ping URL: the token is the heartbeat's address, as in Healthchecks, so an unknown
+ * one is a 404 (a job's `curl -f` fails either way), and a malformed action or query a 422.
+ */
+const HEARTBEAT_PING = /^\/api\/v1\/heartbeat\/:token/;
+
 const RATE_LIMITED = new Set(['/api/v1/auth/login', '/api/v1/endpoint/sendOTP']);
 
 /**
@@ -39,6 +45,7 @@ export function errorStatusesOf(route: DocumentedRoute): number[] {
     route.security?.some((scheme) => 'ruleToken' in scheme || 'dataSourceToken' in scheme) === true ||
     /-alert\/:token/.test(route.url);
   if (route.url === LINK_AUTHORIZED) return [401, 422];
+  if (HEARTBEAT_PING.test(route.url)) return [404, 422];
   if (bearer || ingestion || route.url.endsWith('/auth/login') || route.url.endsWith('/auth/refresh'))
     statuses.add(401);
   if (bearer && !OWN_SESSION.has(route.url)) statuses.add(403);

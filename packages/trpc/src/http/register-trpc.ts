@@ -1,5 +1,6 @@
 import { bearerToken } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
+import type { Heartbeats } from '@oncall/heartbeats';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,8 @@ import { retryAfterHeaders } from './retry-after';
 
 export interface TrpcMountOptions {
   core: Core;
+  /** Heartbeat rules' controls (the server's, which knows `PUBLIC_URL` for ping URLs). */
+  heartbeats?: Heartbeats;
   /** Where the router answers; `/trpc` unless told otherwise. */
   prefix?: string;
   /**
@@ -40,6 +43,7 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
   const contextOf = (req: FastifyRequest, connectionParams: ConnectionParams, reply?: FastifyReply) =>
     createContext({
       core,
+      heartbeats: options.heartbeats,
       accessToken: accessTokenOf(req.headers.authorization, connectionParams),
       ip: req.ip,
       userAgent: req.headers['user-agent'],

@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { newId, queryRows } from '@oncall/core';
+import type { HeartbeatState } from './heartbeat.entity';
+import type { HeartbeatRule } from './heartbeat-rules';
+import type { Ping } from './ping';
+
+/**
+ * The common ping in one statement, outside any transaction: a success or start ping of a
+ * heartbeat that is not `down` changes no alert, so it needs no signal. The row is created or
+ * updated as `recordPing` would (a start or a paused heartbeat only records the ping; a success
+ * makes it `up` until its next deadline). Answers the state, or null when the heartbeat is `down`
+ * (locked and left untouched): its ping resolves an alert, which `recordPing` does in a
+ * transaction. A ping racing the monitor waits on the row's lock and sees its outcome.
+ */
+export async function quickPing(
+  em: EntityManager,
+  now: Date,
+  rule: HeartbeatRule,
+  ping: Ping,
+): Promise<HeartbeatState | null> {
+  if (ping.kind === 'fail') return null;
+  const start = ping.kind === 'start';
+  const next = start ? null : rule.schedule.deadline(rule.settings, now);
+  const [row] = await queryRows<{ state: HeartbeatState }>(
+    em,
+    `insert into heartbeats as h
+       (id, rule_id, instance, state, late_at, down_at, due_at, last_ping_at, last_ping_kind, last_exit_status,
+        last_run_id, last_body, last_started_at, pings, created_at, updated_at)
+     values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?, ?, ?, ?, ?::timestamptz, 1,
+             ?::timestamptz, ?::timestamptz)
+     on conflict (rule_id, instance) do update
+        set last_ping_at = excluded.last_ping_at, last_ping_kind = excluded.last_ping_kind,
+            last_exit_status = excluded.last_exit_status, last_run_id = excluded.last_run_id,
+            last_body = excluded.last_body, pings = h.pings + 1,
+            last_started_at = coalesce(excluded.last_started_at, h.last_started_at),
+            state = case when ? or h.state = 'paused' then h.state else 'up' end,
+            late_at = case when ? or h.state = 'paused' then h.late_at else excluded.late_at end,
+            down_at = case when ? or h.state = 'paused' then h.down_at else excluded.down_at end,
+            due_at = case when ? or h.state = 'paused' then h.due_at else excluded.due_at end,
+            updated_at = excluded.updated_at
+      where h.state <> 'down'
+     returning h.state`,
+    [
+      newId(),
+      rule.id,
+      ping.instance,
+      start ? 'new' : 'up',
+      next?.lateAt ?? null,
+      next?.downAt ?? null,
+      next?.lateAt ?? null,
+      now,
+      ping.kind,
+      ping.exitStatus,
+      ping.runId,
+      ping.body,
+      start ? now : null,
+      now,
+      now,
+      start,
+      start,
+      start,
+      start,
+    ],
+  );
+  return row?.state ?? null;
+}
