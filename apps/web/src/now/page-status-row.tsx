@@ -4,7 +4,7 @@ import type { FiringEntry } from './firing-card';
 
 type Page = FiringEntry['pages'][number];
 
-/** Each status in words (never the color alone), with a shade readable in both themes. */
+/** Each status in words (never the color alone), and the color of its dot. */
 const STATUS: Record<Page['status'], { label: string; color: string }> = {
   delivered: { label: 'delivered', color: 'teal.9' },
   fellBack: { label: 'sent by backup', color: 'orange.9' },
@@ -36,7 +36,8 @@ export function PageStatusRow({ pages }: { pages: FiringEntry['pages'] }) {
         >
           <Badge
             role="listitem"
-            variant="light"
+            // A dot of color beside the text in the theme's own color: readable in both themes.
+            variant="dot"
             color={STATUS[page.status].color}
             tt="none"
             radius="sm"
