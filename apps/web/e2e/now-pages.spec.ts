@@ -140,3 +140,32 @@ test('on a 375 px phone the pages and the countdown fit', async ({ page, cspViol
   await card.screenshot({ path: `${SHOTS}now-pages-phone-dark.png` });
   expect(cspViolations).toEqual([]);
 });
+
+test('the endpoints screen sends a test through a rule that notifies the endpoint and shows each delivery', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await logInThroughForm(page);
+  await page.getByRole('link', { name: 'Endpoints' }).click();
+  await page.getByRole('button', { name: 'Test send to Night phone' }).click();
+  const direct = page.getByRole('dialog', { name: 'Test send to Night phone' });
+  // The phone is only a step of the flow: no rule notifies it directly.
+  await expect(direct.getByText('No alert rule notifies this endpoint yet.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(direct).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Test send to Night flow' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test send to Night flow' });
+  await expect(dialog.getByRole('combobox', { name: 'Through the rule' })).toHaveValue('Payments queue');
+  await dialog.getByRole('button', { name: 'Send test' }).click();
+  await expect(dialog.getByTestId('test-send-answer')).toContainText('Test notification queued.');
+  await expect(dialog.getByRole('list', { name: 'Deliveries of the test' })).toContainText(
+    /Night phone \(sms\): delivered in \d+ ms/,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}endpoint-test-send-light.png` });
+  expect(cspViolations).toEqual([]);
+});
