@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppEndpointsRouteImport } from './routes/_app/endpoints'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
@@ -43,6 +44,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRulesRoute = AppRulesRouteImport.update({
   id: '/rules',
   path: '/rules',
@@ -69,6 +75,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/endpoints': typeof AppEndpointsRoute
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
   '/teams': typeof AppTeamsRoute
   '/users': typeof AppUsersRoute
@@ -78,6 +85,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/endpoints': typeof AppEndpointsRoute
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
   '/teams': typeof AppTeamsRoute
   '/users': typeof AppUsersRoute
@@ -90,6 +98,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/endpoints': typeof AppEndpointsRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/reports': typeof AppReportsRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/teams': typeof AppTeamsRoute
   '/_app/users': typeof AppUsersRoute
@@ -103,6 +112,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/endpoints'
     | '/profile'
+    | '/reports'
     | '/rules'
     | '/teams'
     | '/users'
@@ -112,6 +122,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/endpoints'
     | '/profile'
+    | '/reports'
     | '/rules'
     | '/teams'
     | '/users'
@@ -123,6 +134,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_app/endpoints'
     | '/_app/profile'
+    | '/_app/reports'
     | '/_app/rules'
     | '/_app/teams'
     | '/_app/users'
@@ -172,6 +184,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/rules': {
       id: '/_app/rules'
       path: '/rules'
@@ -206,6 +225,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppEndpointsRoute: typeof AppEndpointsRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppReportsRoute: typeof AppReportsRoute
   AppRulesRoute: typeof AppRulesRoute
   AppTeamsRoute: typeof AppTeamsRoute
   AppUsersRoute: typeof AppUsersRoute
@@ -216,6 +236,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppEndpointsRoute: AppEndpointsRoute,
   AppProfileRoute: AppProfileRoute,
+  AppReportsRoute: AppReportsRoute,
   AppRulesRoute: AppRulesRoute,
   AppTeamsRoute: AppTeamsRoute,
   AppUsersRoute: AppUsersRoute,

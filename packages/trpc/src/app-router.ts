@@ -15,6 +15,7 @@ import { dataSourceRouter } from './routers/data-source-router';
 import { createEndpointRouter } from './routers/endpoint-router';
 import { episodeRouter } from './routers/episode-router';
 import { liveRouter } from './routers/live-router';
+import { reportRouter } from './routers/report-router';
 import { statusGroupRouter } from './routers/status-group-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
@@ -42,6 +43,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     alerts: alertRouter,
     episodes: episodeRouter,
     ackLinks: ackLinkRouter,
+    reports: reportRouter,
   });
 }
 

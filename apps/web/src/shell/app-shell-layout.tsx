@@ -10,6 +10,7 @@ const NAV = [
   { to: '/', label: 'Now' },
   { to: '/rules', label: 'Alert rules' },
   { to: '/endpoints', label: 'Endpoints' },
+  { to: '/reports', label: 'Reports' },
   { to: '/teams', label: 'Teams' },
   { to: '/users', label: 'Users', forRoles: ['owner', 'manager'] },
 ] as const;
