@@ -16,7 +16,9 @@ import { Route as AppEndpointsRouteImport } from './routes/_app/endpoints'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
+import { Route as AppStatusRouteImport } from './routes/_app/status'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
+import { Route as AppTimelineRouteImport } from './routes/_app/timeline'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
 
@@ -54,9 +56,19 @@ const AppRulesRoute = AppRulesRouteImport.update({
   path: '/rules',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStatusRoute = AppStatusRouteImport.update({
+  id: '/status',
+  path: '/status',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTeamsRoute = AppTeamsRouteImport.update({
   id: '/teams',
   path: '/teams',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimelineRoute = AppTimelineRouteImport.update({
+  id: '/timeline',
+  path: '/timeline',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUsersRoute = AppUsersRouteImport.update({
@@ -77,7 +89,9 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
+  '/status': typeof AppStatusRoute
   '/teams': typeof AppTeamsRoute
+  '/timeline': typeof AppTimelineRoute
   '/users': typeof AppUsersRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
 }
@@ -87,7 +101,9 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
+  '/status': typeof AppStatusRoute
   '/teams': typeof AppTeamsRoute
+  '/timeline': typeof AppTimelineRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
@@ -100,7 +116,9 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/rules': typeof AppRulesRoute
+  '/_app/status': typeof AppStatusRoute
   '/_app/teams': typeof AppTeamsRoute
+  '/_app/timeline': typeof AppTimelineRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
   '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
@@ -114,7 +132,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reports'
     | '/rules'
+    | '/status'
     | '/teams'
+    | '/timeline'
     | '/users'
     | '/rules/$ruleId'
   fileRoutesByTo: FileRoutesByTo
@@ -124,7 +144,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reports'
     | '/rules'
+    | '/status'
     | '/teams'
+    | '/timeline'
     | '/users'
     | '/'
     | '/rules/$ruleId'
@@ -136,7 +158,9 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/reports'
     | '/_app/rules'
+    | '/_app/status'
     | '/_app/teams'
+    | '/_app/timeline'
     | '/_app/users'
     | '/_app/'
     | '/_app/rules_/$ruleId'
@@ -198,11 +222,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRulesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/status': {
+      id: '/_app/status'
+      path: '/status'
+      fullPath: '/status'
+      preLoaderRoute: typeof AppStatusRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/teams': {
       id: '/_app/teams'
       path: '/teams'
       fullPath: '/teams'
       preLoaderRoute: typeof AppTeamsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/timeline': {
+      id: '/_app/timeline'
+      path: '/timeline'
+      fullPath: '/timeline'
+      preLoaderRoute: typeof AppTimelineRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/users': {
@@ -227,7 +265,9 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppReportsRoute: typeof AppReportsRoute
   AppRulesRoute: typeof AppRulesRoute
+  AppStatusRoute: typeof AppStatusRoute
   AppTeamsRoute: typeof AppTeamsRoute
+  AppTimelineRoute: typeof AppTimelineRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
   AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
@@ -238,7 +278,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppReportsRoute: AppReportsRoute,
   AppRulesRoute: AppRulesRoute,
+  AppStatusRoute: AppStatusRoute,
   AppTeamsRoute: AppTeamsRoute,
+  AppTimelineRoute: AppTimelineRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
   AppRulesRuleIdRoute: AppRulesRuleIdRoute,

@@ -11,6 +11,8 @@ const NAV = [
   { to: '/rules', label: 'Alert rules' },
   { to: '/endpoints', label: 'Endpoints' },
   { to: '/reports', label: 'Reports' },
+  { to: '/status', label: 'Status' },
+  { to: '/timeline', label: 'Timeline' },
   { to: '/teams', label: 'Teams' },
   { to: '/users', label: 'Users', forRoles: ['owner', 'manager'] },
 ] as const;
