@@ -193,7 +193,7 @@ export function EndpointsPage() {
       <EndpointTransfers nameOf={nameOf} />
       {list.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading endpoints" />
+          <Loader role="status" aria-label="Loading endpoints" />
         </Center>
       )}
       {list.isError && (

@@ -95,7 +95,7 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
       )}
       {firing.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading what fires" />
+          <Loader role="status" aria-label="Loading what fires" />
         </Center>
       )}
       {firing.isError && (
