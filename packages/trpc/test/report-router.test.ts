@@ -27,8 +27,13 @@ describe('tRPC reports', () => {
     const memberId = await t.createUser('report-member', 'member', 'member-pass-1');
     member = await login('report-member', 'member-pass-1');
     const create = async (name: string, userIds: string[]) =>
-      (await rpc.mutation('alertRules.create', { type: 'api', name, userIds, enableAutoResolve: false }, admin))
-        .data as { id: string; apiToken: string };
+      (
+        await rpc.mutation(
+          'alertRules.create',
+          { type: 'api', name, userIds, enableAutoResolve: false },
+          admin,
+        )
+      ).data as { id: string; apiToken: string };
     hidden = await create('report hidden', []);
     shared = await create('report shared', [memberId]);
     for (const instance of ['a', 'b', 'c']) {
