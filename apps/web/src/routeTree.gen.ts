@@ -16,9 +16,12 @@ import { Route as AppBehaviorRulesRouteImport } from './routes/_app/behavior-rul
 import { Route as AppDataSourcesRouteImport } from './routes/_app/data-sources'
 import { Route as AppEndpointsRouteImport } from './routes/_app/endpoints'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppStatusRouteImport } from './routes/_app/status'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
+import { Route as AppTimelineRouteImport } from './routes/_app/timeline'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
 import { Route as AppRulesNewRouteImport } from './routes/_app/rules_.new'
@@ -58,6 +61,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRulesRoute = AppRulesRouteImport.update({
   id: '/rules',
   path: '/rules',
@@ -68,9 +76,19 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStatusRoute = AppStatusRouteImport.update({
+  id: '/status',
+  path: '/status',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTeamsRoute = AppTeamsRouteImport.update({
   id: '/teams',
   path: '/teams',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimelineRoute = AppTimelineRouteImport.update({
+  id: '/timeline',
+  path: '/timeline',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUsersRoute = AppUsersRouteImport.update({
@@ -101,9 +119,12 @@ export interface FileRoutesByFullPath {
   '/data-sources': typeof AppDataSourcesRoute
   '/endpoints': typeof AppEndpointsRoute
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
+  '/status': typeof AppStatusRoute
   '/teams': typeof AppTeamsRoute
+  '/timeline': typeof AppTimelineRoute
   '/users': typeof AppUsersRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
   '/rules/new': typeof AppRulesNewRoute
@@ -115,9 +136,12 @@ export interface FileRoutesByTo {
   '/data-sources': typeof AppDataSourcesRoute
   '/endpoints': typeof AppEndpointsRoute
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
+  '/status': typeof AppStatusRoute
   '/teams': typeof AppTeamsRoute
+  '/timeline': typeof AppTimelineRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
@@ -132,9 +156,12 @@ export interface FileRoutesById {
   '/_app/data-sources': typeof AppDataSourcesRoute
   '/_app/endpoints': typeof AppEndpointsRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/reports': typeof AppReportsRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/status': typeof AppStatusRoute
   '/_app/teams': typeof AppTeamsRoute
+  '/_app/timeline': typeof AppTimelineRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
   '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
@@ -150,9 +177,12 @@ export interface FileRouteTypes {
     | '/data-sources'
     | '/endpoints'
     | '/profile'
+    | '/reports'
     | '/rules'
     | '/settings'
+    | '/status'
     | '/teams'
+    | '/timeline'
     | '/users'
     | '/rules/$ruleId'
     | '/rules/new'
@@ -164,9 +194,12 @@ export interface FileRouteTypes {
     | '/data-sources'
     | '/endpoints'
     | '/profile'
+    | '/reports'
     | '/rules'
     | '/settings'
+    | '/status'
     | '/teams'
+    | '/timeline'
     | '/users'
     | '/'
     | '/rules/$ruleId'
@@ -180,9 +213,12 @@ export interface FileRouteTypes {
     | '/_app/data-sources'
     | '/_app/endpoints'
     | '/_app/profile'
+    | '/_app/reports'
     | '/_app/rules'
     | '/_app/settings'
+    | '/_app/status'
     | '/_app/teams'
+    | '/_app/timeline'
     | '/_app/users'
     | '/_app/'
     | '/_app/rules_/$ruleId'
@@ -246,6 +282,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/rules': {
       id: '/_app/rules'
       path: '/rules'
@@ -260,11 +303,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/status': {
+      id: '/_app/status'
+      path: '/status'
+      fullPath: '/status'
+      preLoaderRoute: typeof AppStatusRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/teams': {
       id: '/_app/teams'
       path: '/teams'
       fullPath: '/teams'
       preLoaderRoute: typeof AppTeamsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/timeline': {
+      id: '/_app/timeline'
+      path: '/timeline'
+      fullPath: '/timeline'
+      preLoaderRoute: typeof AppTimelineRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/users': {
@@ -303,9 +360,12 @@ interface AppRouteChildren {
   AppDataSourcesRoute: typeof AppDataSourcesRoute
   AppEndpointsRoute: typeof AppEndpointsRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppReportsRoute: typeof AppReportsRoute
   AppRulesRoute: typeof AppRulesRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppStatusRoute: typeof AppStatusRoute
   AppTeamsRoute: typeof AppTeamsRoute
+  AppTimelineRoute: typeof AppTimelineRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
   AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
@@ -318,9 +378,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppDataSourcesRoute: AppDataSourcesRoute,
   AppEndpointsRoute: AppEndpointsRoute,
   AppProfileRoute: AppProfileRoute,
+  AppReportsRoute: AppReportsRoute,
   AppRulesRoute: AppRulesRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppStatusRoute: AppStatusRoute,
   AppTeamsRoute: AppTeamsRoute,
+  AppTimelineRoute: AppTimelineRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
   AppRulesRuleIdRoute: AppRulesRuleIdRoute,

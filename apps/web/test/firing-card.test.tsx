@@ -23,6 +23,8 @@ function entry(overrides: Partial<FiringEntry> = {}): FiringEntry {
     lastSeenAt: '2026-03-01T03:05:00Z',
     acknowledgedAt: null,
     rule: { id: 'r-1', name: 'Disk space', type: 'api', isSilent: false },
+    pages: [],
+    nextEscalation: null,
     ...overrides,
   };
 }
@@ -85,5 +87,63 @@ describe('FiringCard', () => {
     expect(screen.getByText('team=storage')).toBeInTheDocument();
     expect(screen.getByText('https://runbooks.example/disk')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Less' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("shows each page's delivery status in words and counts down to the next escalation step", () => {
+    vi.useFakeTimers({
+      now: new Date('2026-03-01T03:10:00Z'),
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+    });
+    try {
+      const page = (
+        id: string,
+        name: string,
+        channel: string,
+        status: FiringEntry['pages'][number]['status'],
+      ) => ({
+        id,
+        endpoint: { id, name, channel },
+        status,
+        attempts: 1,
+        at: '2026-03-01T03:05:01Z',
+      });
+      renderWithTheme(
+        <FiringCard
+          entry={entry({
+            pages: [
+              page('p1', 'On-call phone', 'sms', 'delivered'),
+              page('p2', 'Lead', 'call', 'fellBack'),
+              page('p3', 'Ops mail', 'email', 'failed'),
+            ],
+            nextEscalation: {
+              at: '2026-03-01T03:14:05Z',
+              flow: { id: 'f', name: 'Night flow' },
+              stepIndex: 2,
+              endpoints: 2,
+            },
+          })}
+          now={now}
+          actions={actions()}
+          skewMs={0}
+        />,
+      );
+      const pages = screen.getByRole('list', { name: 'Pages' });
+      expect(pages).toHaveTextContent('On-call phone (sms): delivered');
+      expect(pages).toHaveTextContent('Lead (call): sent by backup');
+      expect(pages).toHaveTextContent('Ops mail (email): failed');
+      expect(screen.getByTestId('escalation-countdown')).toHaveTextContent(
+        'Escalates in 4:05 · Night flow, step 3 pages 2 endpoints',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the pages and escalation lines when there is nothing to show, saying so', () => {
+    renderWithTheme(
+      <FiringCard entry={entry({ acknowledgedAt: '2026-03-01T03:06:00Z' })} now={now} actions={actions()} />,
+    );
+    expect(screen.getByTestId('page-status')).toHaveTextContent('No pages sent yet');
+    expect(screen.getByTestId('escalation-countdown')).toHaveTextContent('No escalation: acknowledged');
   });
 });

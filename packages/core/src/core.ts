@@ -300,7 +300,7 @@ export function createCore(deps: CoreDeps): Core {
       publicUrl: settings.publicUrl,
       checks,
     }),
-    alerts: new AlertReadService({ orm, checks }),
+    alerts: new AlertReadService({ orm, checks, clock }),
     episodes: new EpisodeReadService({ orm }),
     reporting: new ReportingService({ orm, secretBox, ruleTypes: alertRuleTypeCatalog(plugins), clock }),
     webhooks,

@@ -30,6 +30,7 @@ export {
   type AutoResolverDeps,
 } from './alert-lifecycle/auto-resolver';
 export type { BatchCounts } from './alert-lifecycle/batch-facts';
+export type { NextEscalation } from './alert-lifecycle/escalation-schedule';
 export { apiFingerprint } from './alert-lifecycle/fingerprint';
 export {
   FireBatcher,
@@ -37,7 +38,9 @@ export {
   type FireBatcherSettings,
 } from './alert-lifecycle/fire-batcher';
 export { type OneStatementFire, oneStatementFire } from './alert-lifecycle/fire-in-one-statement';
-export type { FiringNowEntry } from './alert-lifecycle/firing-now';
+export type { FiringNowEntry, FiringNowPage } from './alert-lifecycle/firing-now';
+export type { FiringPages } from './alert-lifecycle/firing-pages';
+export type { PageStatus, PageStatusKind } from './alert-lifecycle/page-status';
 export type { ActionAnswer } from './alert-lifecycle/rule-actions';
 export type { SegmentEvent } from './alert-lifecycle/segment-events';
 export type { RuleTimeline, TimelineQuery, TimelineSegment } from './alert-lifecycle/status-timeline';

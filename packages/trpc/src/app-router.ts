@@ -16,6 +16,7 @@ import { createEndpointRouter } from './routers/endpoint-router';
 import { episodeRouter } from './routers/episode-router';
 import { heartbeatRouter } from './routers/heartbeat-router';
 import { liveRouter } from './routers/live-router';
+import { reportRouter } from './routers/report-router';
 import { statusGroupRouter } from './routers/status-group-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
@@ -44,6 +45,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     episodes: episodeRouter,
     heartbeats: heartbeatRouter,
     ackLinks: ackLinkRouter,
+    reports: reportRouter,
   });
 }
 

@@ -25,6 +25,7 @@ import { EndpointForm, type Option } from './endpoint-form';
 import { EndpointTransfers } from './endpoint-transfers';
 import { endpointTypeLabel } from './endpoint-types';
 import { HandOverButton } from './hand-over-button';
+import { TestSendButton } from './test-send-button';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; endpoint: EndpointView } | null;
 
@@ -146,29 +147,32 @@ export function EndpointsPage() {
                     <Text size="sm">{endpoint.userId === user.id ? 'You' : nameOf(endpoint.userId)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {manages && (
-                      <Group gap={6} wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Edit ${endpoint.name}`}
-                          onClick={() => start({ mode: 'edit', endpoint })}
-                        >
-                          Edit
-                        </Button>
-                        <HandOverButton endpoint={endpoint} users={userOptions} />
-                        <ConfirmButton
-                          label="Delete"
-                          aria-label={`Delete ${endpoint.name}`}
-                          title={`Delete ${endpoint.name}?`}
-                          confirmLabel="Delete endpoint"
-                          loading={remove.isPending}
-                          onConfirm={() => remove.mutate({ id: endpoint.id })}
-                        >
-                          Rules that notify it stop sending there, and flows lose it as a step.
-                        </ConfirmButton>
-                      </Group>
-                    )}
+                    <Group gap={6} wrap="nowrap" justify="flex-end">
+                      <TestSendButton endpoint={endpoint} />
+                      {manages && (
+                        <>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            aria-label={`Edit ${endpoint.name}`}
+                            onClick={() => start({ mode: 'edit', endpoint })}
+                          >
+                            Edit
+                          </Button>
+                          <HandOverButton endpoint={endpoint} users={userOptions} />
+                          <ConfirmButton
+                            label="Delete"
+                            aria-label={`Delete ${endpoint.name}`}
+                            title={`Delete ${endpoint.name}?`}
+                            confirmLabel="Delete endpoint"
+                            loading={remove.isPending}
+                            onConfirm={() => remove.mutate({ id: endpoint.id })}
+                          >
+                            Rules that notify it stop sending there, and flows lose it as a step.
+                          </ConfirmButton>
+                        </>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -189,7 +193,7 @@ export function EndpointsPage() {
       <EndpointTransfers nameOf={nameOf} />
       {list.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading endpoints" />
+          <Loader role="status" aria-label="Loading endpoints" />
         </Center>
       )}
       {list.isError && (

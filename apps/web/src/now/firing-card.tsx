@@ -2,6 +2,8 @@ import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { fullTime, relativeTime } from '../time/relative-time';
 import type { RouterOutputs } from '../trpc/router-types';
+import { EscalationCountdown } from './escalation-countdown';
+import { PageStatusRow } from './page-status-row';
 import { StateBadge } from './state-badge';
 
 export type FiringEntry = RouterOutputs['alerts']['firing']['items'][number];
@@ -19,10 +21,13 @@ export function FiringCard({
   entry,
   now,
   actions,
+  skewMs = 0,
 }: {
   entry: FiringEntry;
   now: Date;
   actions: FiringActions;
+  /** The server's clock minus this one's, for the escalation countdown. */
+  skewMs?: number;
 }) {
   const [detailsOpen, details] = useDisclosure(false);
   const firedAt = new Date(entry.firedAt);
@@ -84,6 +89,15 @@ export function FiringCard({
             </Badge>
           )}
         </Group>
+        <PageStatusRow pages={entry.pages} />
+        {/* Always one line, so an escalation ending (an acknowledgement) does not move the cards below. */}
+        {entry.nextEscalation ? (
+          <EscalationCountdown next={entry.nextEscalation} skewMs={skewMs} />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="escalation-countdown">
+            {entry.acknowledgedAt ? 'No escalation: acknowledged' : 'No escalation step waiting'}
+          </Text>
+        )}
         {detailsOpen && (
           <Stack gap={4}>
             {entry.summary && entry.description && <Text size="sm">{entry.description}</Text>}

@@ -1,9 +1,12 @@
-import { Alert, Badge, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { trpc } from '../trpc/client';
+import type { RouterOutputs } from '../trpc/router-types';
 import { FiringCard } from './firing-card';
+import { nextShown } from './stable-list';
+import { useInteractionHold } from './use-interaction-hold';
 import { type LiveState, useLiveRefresh } from './use-live-refresh';
 import { useRuleActions } from './use-rule-actions';
 
@@ -26,6 +29,34 @@ function useNow(): Date {
   return now;
 }
 
+type FiringPage = RouterOutputs['alerts']['firing'];
+
+/**
+ * The page as shown: live data, except that while the user is at the list, data that would move its
+ * cards waits (`pending`) until the user leaves it or asks for it.
+ */
+function useStableFiring(latest: FiringPage | undefined, held: boolean) {
+  // Each page with the server's clock minus this one's, measured when it arrived (for countdowns).
+  const received = useMemo(
+    () => (latest ? { page: latest, skewMs: Date.parse(latest.asOf) - Date.now() } : undefined),
+    [latest],
+  );
+  const [state, setState] = useState<{ shown: typeof received; pending: boolean }>({
+    shown: received,
+    pending: false,
+  });
+  useEffect(() => {
+    if (received === undefined) return;
+    setState((current) => nextShown(current.shown, received, held, (r) => r.page.items.map((i) => i.id)));
+  }, [received, held]);
+  return {
+    data: state.shown?.page,
+    skewMs: state.shown?.skewMs ?? 0,
+    pending: state.pending,
+    showLatest: () => setState({ shown: received, pending: false }),
+  };
+}
+
 /** Now: every firing instance of the rules the user can see, worst and newest first, kept live. */
 export function NowPage({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const firing = useQuery({
@@ -35,7 +66,9 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
   const live = useLiveRefresh();
   const actions = useRuleActions();
   const now = useNow();
-  const data = firing.data;
+  const listRef = useRef<HTMLDivElement>(null);
+  const held = useInteractionHold(listRef);
+  const { data, skewMs, pending, showLatest } = useStableFiring(firing.data, held);
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
 
   return (
@@ -44,9 +77,16 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
         <Title order={1} size="h2">
           Now
         </Title>
-        <Badge variant="dot" color={LIVE_LABEL[live].color} aria-live="polite">
-          {LIVE_LABEL[live].text}
-        </Badge>
+        <Group gap="xs">
+          {pending && (
+            <Button size="xs" variant="light" onClick={showLatest} data-testid="show-latest">
+              Show changes
+            </Button>
+          )}
+          <Badge variant="dot" color={LIVE_LABEL[live].color} aria-live="polite">
+            {LIVE_LABEL[live].text}
+          </Badge>
+        </Group>
       </Group>
       {data && (
         <Text c="dimmed" size="sm" aria-live="polite" data-testid="firing-summary">
@@ -55,7 +95,7 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
       )}
       {firing.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading what fires" />
+          <Loader role="status" aria-label="Loading what fires" />
         </Center>
       )}
       {firing.isError && (
@@ -69,9 +109,11 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
           rule and post to its URL.
         </Alert>
       )}
-      {data?.items.map((entry) => (
-        <FiringCard key={entry.id} entry={entry} now={now} actions={actions} />
-      ))}
+      <Stack gap="md" ref={listRef} data-testid="firing-list">
+        {data?.items.map((entry) => (
+          <FiringCard key={entry.id} entry={entry} now={now} actions={actions} skewMs={skewMs} />
+        ))}
+      </Stack>
       {pages > 1 && (
         <Center>
           <Pagination total={pages} value={page} onChange={onPage} aria-label="Pages of firing alerts" />

@@ -8,7 +8,7 @@ import { coalescedRefresh } from './coalesced-refresh';
 export type LiveState = 'connecting' | 'live' | 'offline';
 
 /**
- * Keeps the firing list current from the `live.events` stream: each batch of alert changes
+ * Keeps the firing list current from the `live.events` stream: each batch of alert changes and delivery attempts
  * refetches it (coalesced), nothing polls. A stream refused for an expired token resumes after a
  * refresh; `httpSubscriptionLink` itself reconnects after network errors, from its last event id.
  */
@@ -27,7 +27,8 @@ export function useLiveRefresh(): LiveState {
         refresh();
       },
       onData: ({ data }) => {
-        if (data.events.some((event) => event.kind === 'alert')) refresh();
+        // Alert changes move the list; deliveries change a page's status beside an instance.
+        if (data.events.length > 0) refresh();
       },
       onError: (error) => {
         if (isUnauthorized(error)) void refreshSession().then((user) => user && subscription.reset());

@@ -5,10 +5,11 @@ import type { AlertEventKind, AlertState } from '../entities/index';
 import type { Page, PageQuery } from '../pagination/page';
 import { pageOffset } from '../pagination/page';
 import { queryRows } from '../persistence/query-rows';
+import { type Clock, systemClock } from '../ports/clock';
 import type { CheckStatus } from '../scheduled-checks/scheduled-check-store';
 import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import type { BatchCounts } from './batch-facts';
-import { type FiringNowEntry, firingNow } from './firing-now';
+import { type FiringNowPage, firingNow } from './firing-now';
 import { fromJson, type Json } from './json-column';
 import { loadVisibleRule } from './rule-access';
 import { type RuleTimeline, statusTimeline, type TimelineQuery } from './status-timeline';
@@ -96,15 +97,14 @@ export class AlertReadService {
       orm: MikroORM;
       /** Evaluated rules' last check; absent where none is kept (a rule read shows none). */
       checks?: Pick<ScheduledChecks, 'ruleStatus'>;
+      /** The time escalation countdowns are read against. */
+      clock?: Clock;
     },
   ) {}
 
   /** Every instance firing now across the rules the actor may see, worst and newest first. */
-  firing(
-    actor: Actor,
-    query: PageQuery,
-  ): Promise<Page<FiringNowEntry> & { critical: number; warning: number }> {
-    return firingNow(this.deps.orm, actor, query);
+  firing(actor: Actor, query: PageQuery): Promise<FiringNowPage> {
+    return firingNow(this.deps.orm, actor, query, (this.deps.clock ?? systemClock).now());
   }
 
   statusTimeline(actor: Actor, query: TimelineQuery): Promise<RuleTimeline[]> {

@@ -5,11 +5,12 @@ import type { AlertRuleType, AlertState } from '../entities/index';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { selectRows, sql, trustedSql } from '../persistence/sql-fragment';
 import type { FiringInstance } from './alert-read-service';
+import { type FiringPages, firingPages } from './firing-pages';
 import { fromJson, type Json } from './json-column';
 import { stateRankSql } from './state-rank';
 
-/** A firing instance with the rule it belongs to: one row of the web UI's Now page. */
-export interface FiringNowEntry extends FiringInstance {
+/** A firing instance with the rule it belongs to, its pages and its next escalation: one row of the web UI's Now page. */
+export interface FiringNowEntry extends FiringInstance, FiringPages {
   episodeId: string;
   rule: { id: string; name: string; type: AlertRuleType; isSilent: boolean };
 }
@@ -36,6 +37,9 @@ interface Row {
   is_silent: boolean;
 }
 
+/** A page of firing instances, the counts per state, and the server's time the page was read at (for countdowns). */
+export type FiringNowPage = Page<FiringNowEntry> & { critical: number; warning: number; asOf: string };
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
@@ -46,7 +50,8 @@ export async function firingNow(
   orm: MikroORM,
   actor: Actor,
   query: PageQuery,
-): Promise<Page<FiringNowEntry> & { critical: number; warning: number }> {
+  now: Date,
+): Promise<FiringNowPage> {
   const em = orm.em.fork();
   const from = sql`from alert_instances i join alert_rules r on r.id = i.rule_id
     where i.state in ('critical', 'warning') and ${visibleRules(actor)}`;
@@ -70,7 +75,17 @@ export async function firingNow(
   const rows = await selectRows<Row>(em, page);
   const critical = Number(counted?.critical ?? 0);
   const warning = Number(counted?.warning ?? 0);
+  const pages = await firingPages(
+    em,
+    rows.map((r) => ({
+      episodeId: r.episode_id,
+      ruleId: r.rule_id,
+      acknowledged: r.acknowledged_at !== null,
+    })),
+    now,
+  );
   return {
+    asOf: now.toISOString(),
     items: rows.map((r) => ({
       id: r.id,
       alertname: r.alertname,
@@ -90,6 +105,8 @@ export async function firingNow(
       lastSeenAt: iso(r.last_seen_at),
       acknowledgedAt: r.acknowledged_at ? iso(r.acknowledged_at) : null,
       rule: { id: r.rule_id, name: r.rule_name, type: r.rule_type, isSilent: r.is_silent },
+      pages: pages.get(r.episode_id)?.pages ?? [],
+      nextEscalation: pages.get(r.episode_id)?.nextEscalation ?? null,
     })),
     total: critical + warning,
     critical,

@@ -1,0 +1,193 @@
+// The web UI's budgets (issue #26), measured in Debian's chromium driven by Playwright against the
+// real server on a fresh database: the Now route's JavaScript (gzip), Now's first render with 500
+// firing instances, fire → visible on Now at 50 fires/s (p95), and long tasks while the rule list
+// scrolls over 5,000 rules. Each figure sits beside a same-run baseline in the same browser (see
+// docs/benchmarks.md, "Web UI budgets"). Needs `npm run build -w @oncall/web` first.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { createBenchDatabase } from './bench-database';
+import { startServerProcess } from './server-process';
+import { createApiRule, loginAdmin } from './service-fixtures';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3961);
+const FIRES_PER_SECOND = 50;
+const FIRE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const dist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+
+async function fire(url: string, token: string, alertname: string, instance: string): Promise<void> {
+  const answer = await fetch(`${url}/api/v1/fire-alert`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ alertname, instance, description: 'bench' }),
+  });
+  if (answer.status !== 200) throw new Error(`fire: ${answer.status} ${await answer.text()}`);
+}
+
+async function logIn(page: Page, url: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByRole('textbox', { name: 'Username' }).fill('admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Now' }).waitFor();
+}
+
+const database = await createBenchDatabase();
+// The ingestion limit is lifted: this measures the UI, not the limiter.
+const server = await startServerProcess(database.url, PORT, { INGEST_MAX_PER_TOKEN_PER_MINUTE: '1000000' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const rows: string[][] = [];
+try {
+  const admin = await loginAdmin(server);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+
+  // 1. The Now route's JavaScript: every script the browser loads for `/`, gzip-compressed as served.
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  await logIn(page, server.url, server.adminPassword);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Now' }).waitFor();
+  let gzip = 0;
+  for (const path of scripts)
+    gzip += gzipSync(readFileSync(`${dist}${path.replace(/^.*\/assets\//, 'assets/')}`)).length;
+  const react = gzipSync(
+    readFileSync(
+      fileURLToPath(
+        new URL('../../node_modules/react-dom/cjs/react-dom-client.production.js', import.meta.url),
+      ),
+    ),
+  ).length;
+  rows.push([
+    'Now route JS, gzip',
+    `${(gzip / 1024).toFixed(0)} KB (${scripts.size} files)`,
+    '≤ 250 KB',
+    `react-dom alone: ${(react / 1024).toFixed(0)} KB`,
+    `${(gzip / react).toFixed(1)}×`,
+  ]);
+
+  // 2. Now with 500 firing instances: navigation → the first page's cards on screen.
+  const rule = await createApiRule(server, admin, 'bench now');
+  for (let i = 0; i < 500; i += 25) {
+    await Promise.all(
+      Array.from({ length: 25 }, (_, j) => fire(server.url, rule.token, 'bench_fire', `host-${i + j}`)),
+    );
+  }
+  const renders: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const started = Date.now();
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('firing-card').nth(49).waitFor();
+    renders.push(Date.now() - started);
+  }
+  const bare: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const started = Date.now();
+    await page.goto(`${server.url}/readyz`);
+    // Page scripts are strings: this file is compiled for Node, without the DOM's types.
+    await page.evaluate(`for (let i = 0; i < 500; i++) {
+      const article = document.createElement('article');
+      article.textContent = 'bench_fire on host-' + i;
+      document.body.append(article);
+    }`);
+    bare.push(Date.now() - started);
+  }
+  rows.push([
+    'Now, 500 firing: load → first page (50 cards) shown, median of 5',
+    `${quantile(renders, 0.5)} ms`,
+    '≤ 1 s',
+    `load /readyz + 500 bare DOM rows: ${quantile(bare, 0.5)} ms`,
+    `${(quantile(renders, 0.5) / quantile(bare, 0.5)).toFixed(1)}×`,
+  ]);
+
+  // 3. Fire → visible on Now at 50 fires/s: each new alertname's card appearing, timed in the page.
+  await page.goto(`${server.url}/`);
+  await page.getByTestId('firing-card').first().waitFor();
+  await page.mouse.move(5, 5);
+  await page.evaluate(`(() => {
+    const seen = {};
+    window.seen = seen;
+    new MutationObserver(() => {
+      for (const heading of document.querySelectorAll('[data-testid="firing-card"] [id^="firing-"]')) {
+        const name = heading.textContent || '';
+        if (name.startsWith('live_') && !(name in seen)) seen[name] = Date.now();
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  })()`);
+  const sentAt: Record<string, number> = {};
+  const fireRtt: number[] = [];
+  const total = FIRES_PER_SECOND * FIRE_SECONDS;
+  const start = Date.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / FIRES_PER_SECOND;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+    const name = `live_${i}`;
+    sentAt[name] = Date.now();
+    inFlight.push(
+      fire(server.url, rule.token, name, `live-${i}`).then(
+        () => void fireRtt.push(Date.now() - (sentAt[name] ?? 0)),
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const seen = (await page.evaluate('window.seen')) as Record<string, number>;
+  // Only the newest 50 are on the first page: a fire pushed off it by later ones before a refresh may never show.
+  const lags = Object.entries(seen).map(([name, at]) => at - (sentAt[name] ?? at));
+  rows.push([
+    `fire → visible on Now at ${FIRES_PER_SECOND} fires/s, ${FIRE_SECONDS} s (${lags.length} of ${total} seen)`,
+    `p50 ${quantile(lags, 0.5)} ms, p95 ${quantile(lags, 0.95)} ms`,
+    'p95 ≤ 1 s',
+    `fire request round trip p95 ${quantile(fireRtt, 0.95)} ms`,
+    `${(quantile(lags, 0.95) / quantile(fireRtt, 0.95)).toFixed(1)}×`,
+  ]);
+
+  // 4. The rule list with 5,000 rules: long tasks while scrolling it top to bottom.
+  for (let i = 0; i < 5000; i += 50) {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, j) =>
+        createApiRule(server, admin, `bench rule ${String(i + j).padStart(4, '0')}`),
+      ),
+    );
+  }
+  const scrollTasks = async (path: string) => {
+    await page.goto(`${server.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    return (await page.evaluate(`(async () => {
+      const tasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      }).observe({ type: 'longtask' });
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { count: tasks.length, max: Math.max(0, ...tasks) };
+    })()`)) as { count: number; max: number };
+  };
+  const list = await scrollTasks('/rules');
+  const baseline = await scrollTasks('/readyz');
+  rows.push([
+    'rule list, 5,000 rules: long tasks while scrolling',
+    `${list.count} tasks, longest ${list.max.toFixed(0)} ms`,
+    'none over 100 ms',
+    `/readyz: ${baseline.count} tasks, longest ${baseline.max.toFixed(0)} ms`,
+    '–',
+  ]);
+} finally {
+  await browser.close();
+  await server.stop();
+  await database.drop();
+}
+console.log('| budget | measured | target | same-run baseline | ratio |');
+console.log('|---|---|---|---|---|');
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
