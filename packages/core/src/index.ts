@@ -23,7 +23,6 @@ export {
   type ArmedInstanceReader,
   armedInstanceReader,
 } from './alert-lifecycle/armed-instances';
-export type { SignalDeps } from './alert-lifecycle/signal-deps';
 export {
   type AutoResolveRequest,
   AutoResolver,
@@ -43,6 +42,7 @@ export type { FiringPages } from './alert-lifecycle/firing-pages';
 export type { PageStatus, PageStatusKind } from './alert-lifecycle/page-status';
 export type { ActionAnswer } from './alert-lifecycle/rule-actions';
 export type { SegmentEvent } from './alert-lifecycle/segment-events';
+export type { SignalDeps } from './alert-lifecycle/signal-deps';
 export type { RuleTimeline, TimelineQuery, TimelineSegment } from './alert-lifecycle/status-timeline';
 export type { WebhookSource } from './alert-lifecycle/webhook-ingestion';
 export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';
