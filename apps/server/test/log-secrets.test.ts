@@ -252,6 +252,15 @@ describe('what reaches the logs', () => {
     expectLoggedWithout(token, 'GET', logged, response.statusCode);
   });
 
+  it('heartbeat pings with the token in the path', async () => {
+    const unknown = canary('token');
+    const ping = await app.inject({ method: 'GET', url: `/api/v1/heartbeat/${unknown}/fail?rid=run-7` });
+    expect(ping.statusCode).toBe(404);
+    expectLoggedWithout(unknown, 'GET', '/api/v1/heartbeat/[REDACTED]?rid=run-7', 404);
+    const posted = await post(`/api/v1/heartbeat/${unknown}`, {});
+    expectLoggedWithout(unknown, 'POST', '/api/v1/heartbeat/[REDACTED]', posted.statusCode);
+  });
+
   it('shows the value of every query parameter the REST API documents, but the token', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
       paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;

@@ -32,6 +32,9 @@ const SHOWN_PARAMETERS = new Set(
     'direction',
     'batch',
     'lastEventId',
+    // A heartbeat ping's run id and instance key: names its sender chose for a run and a host.
+    'rid',
+    'instance',
     'operationName',
   ].map((name) => name.toLowerCase()),
 );
@@ -41,8 +44,9 @@ const MAX_DECODE_ROUNDS = 4;
 
 /**
  * The request URL as logs may show it. In the path, everything after a token-carrying segment is
- * replaced: a `…-alert` segment (the webhook token of `/api/v1/{type}-alert/{token}`) or an `ack`
- * segment (the acknowledge page `/ack/{token}`). A segment that names one only once decoded or
+ * replaced: a `…-alert` segment (the webhook token of `/api/v1/{type}-alert/{token}`), a `heartbeat`
+ * segment (the ping URL `/api/v1/heartbeat/{token}`) or an `ack` segment (the acknowledge page
+ * `/ack/{token}`). A segment that names one only once decoded or
  * split (`grafana-alert%2F…`, `ack;x`, `..%2Fack`) is replaced along with the rest. In the query,
  * the values of all parameters but the known harmless ones (SHOWN_PARAMETERS) are replaced, and so
  * is a bare word that names none of them; `;` and `?` separate parameters as `&` does. Names are
@@ -78,7 +82,7 @@ function carriesToken(segment: string): boolean {
   return fullyDecoded(segment)
     .toLowerCase()
     .split(/[^a-z0-9_-]+/)
-    .some((name) => name === 'ack' || name.endsWith('-alert'));
+    .some((name) => name === 'ack' || name === 'heartbeat' || name.endsWith('-alert'));
 }
 
 function redactedQuery(query: string): string {
