@@ -10,7 +10,8 @@ function people(override: Override): string[] {
  * such overrides would make the answer depend on their order.
  */
 export function checkOverride(candidate: Override, existing: readonly Override[]): void {
-  if (!(candidate.from < candidate.until)) throw new ScheduleError('INVALID_RANGE', 'from must be before until', 'until');
+  if (!(candidate.from < candidate.until))
+    throw new ScheduleError('INVALID_RANGE', 'from must be before until', 'until');
   if (candidate.kind === 'replace' && candidate.userId === candidate.replacedUserId) {
     throw new ScheduleError('INVALID_RANGE', 'a person cannot replace themselves', 'replacedUserId');
   }

@@ -27,7 +27,10 @@ export class ScheduleResolver {
       .sort((a, b) => b.priority - a.priority)
       .map((layer) => ({
         id: layer.id,
-        rotations: layer.rotations.map((rotation) => ({ rotation, shifts: new RotationShifts(rotation, clock) })),
+        rotations: layer.rotations.map((rotation) => ({
+          rotation,
+          shifts: new RotationShifts(rotation, clock),
+        })),
       }));
   }
 
@@ -37,7 +40,10 @@ export class ScheduleResolver {
     const final = applyOverrides(masking?.entries ?? [], this.schedule.overrides, instant);
     return {
       onCall: final,
-      layers: layers.map((layer) => ({ layerId: layer.layerId, userIds: layer.entries.map((entry) => entry.userId) })),
+      layers: layers.map((layer) => ({
+        layerId: layer.layerId,
+        userIds: layer.entries.map((entry) => entry.userId),
+      })),
     };
   }
 
@@ -86,7 +92,8 @@ export class ScheduleResolver {
     for (let i = 1; i < segments.length; i++) {
       const previous = segments[i - 1];
       const current = segments[i];
-      if (previous && current && !sameUsers(previous.onCall, current.onCall)) result.push({ at: current.from, onCall: current.onCall });
+      if (previous && current && !sameUsers(previous.onCall, current.onCall))
+        result.push({ at: current.from, onCall: current.onCall });
     }
     return result;
   }
@@ -111,7 +118,9 @@ function applyOverrides(base: OnCallEntry[], overrides: Override[], instant: num
   const active = overrides.filter((override) => override.from <= instant && instant < override.until);
   for (const override of active) {
     if (override.kind === 'replace' && entries.some((entry) => entry.userId === override.replacedUserId)) {
-      entries = entries.filter((entry) => entry.userId !== override.replacedUserId && entry.userId !== override.userId);
+      entries = entries.filter(
+        (entry) => entry.userId !== override.replacedUserId && entry.userId !== override.userId,
+      );
       entries.push({ userId: override.userId, overrideId: override.id });
     }
   }
@@ -129,7 +138,10 @@ function applyOverrides(base: OnCallEntry[], overrides: Override[], instant: num
 function sameUsers(a: OnCallEntry[], b: OnCallEntry[]): boolean {
   const key = (entries: OnCallEntry[]) =>
     entries
-      .map((entry) => `${entry.userId}|${entry.layerId ?? ''}|${entry.rotationId ?? ''}|${entry.overrideId ?? ''}`)
+      .map(
+        (entry) =>
+          `${entry.userId}|${entry.layerId ?? ''}|${entry.rotationId ?? ''}|${entry.overrideId ?? ''}`,
+      )
       .sort()
       .join(',');
   return key(a) === key(b);

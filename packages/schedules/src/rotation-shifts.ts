@@ -1,5 +1,5 @@
 import type { Rotation } from './model.js';
-import { type ZoneClock, parseClock, parseWall } from './wall-clock.js';
+import { parseClock, parseWall, type ZoneClock } from './wall-clock.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -28,7 +28,8 @@ export class RotationShifts {
     private readonly rotation: Rotation,
     private readonly clock: ZoneClock,
   ) {
-    if (!Number.isInteger(rotation.every) || rotation.every < 1) throw new RangeError('every must be a positive integer');
+    if (!Number.isInteger(rotation.every) || rotation.every < 1)
+      throw new RangeError('every must be a positive integer');
     if (rotation.members.length === 0) throw new RangeError('a rotation needs at least one member or gap');
     this.anchor = parseWall(rotation.startsAt);
     this.length = UNIT_MS[rotation.unit] * rotation.every;
@@ -74,7 +75,8 @@ export class RotationShifts {
     if (!windows || windows.length === 0) return true;
     const day = Math.floor(this.clock.toWall(instant) / DAY) * DAY;
     for (const startDay of [day - DAY, day, day + DAY]) {
-      for (const window of this.windowsOn(startDay)) if (window.from <= instant && instant < window.until) return true;
+      for (const window of this.windowsOn(startDay))
+        if (window.from <= instant && instant < window.until) return true;
     }
     return false;
   }
@@ -86,7 +88,8 @@ export class RotationShifts {
     const firstDay = Math.floor(this.clock.toWall(from) / DAY) * DAY - DAY;
     const lastDay = Math.floor(this.clock.toWall(until) / DAY) * DAY + DAY;
     for (let day = firstDay; day <= lastDay; day += DAY) {
-      for (const window of this.windowsOn(day)) if (window.from < until && window.until > from) intervals.push(window);
+      for (const window of this.windowsOn(day))
+        if (window.from < until && window.until > from) intervals.push(window);
     }
     return intervals;
   }

@@ -1,5 +1,7 @@
 import { IANAZone } from 'luxon';
 
+const HOUR = 3_600_000;
+
 /**
  * Wall-clock time as epoch-like milliseconds ("naive": a UTC instant with the zone's digits), and
  * its conversion to instants. DST rule: a wall time that occurs twice maps to its first occurrence
@@ -8,6 +10,8 @@ import { IANAZone } from 'luxon';
  */
 export class ZoneClock {
   private readonly zone: IANAZone;
+  /** Offset of each UTC hour whose start and end agree (no change inside it); null when one does. */
+  private readonly hours = new Map<number, number | null>();
 
   constructor(timeZone: string) {
     const zone = IANAZone.create(timeZone);
@@ -15,8 +19,17 @@ export class ZoneClock {
     this.zone = zone;
   }
 
+  /** The zone's offset at an instant. Asking Intl is slow, so whole hours without a change are remembered. */
   offsetMs(instant: number): number {
-    return this.zone.offset(instant) * 60_000;
+    const hour = Math.floor(instant / HOUR);
+    let known = this.hours.get(hour);
+    if (known === undefined) {
+      const start = this.zone.offset(hour * HOUR);
+      known = start === this.zone.offset((hour + 1) * HOUR - 1) ? start * 60_000 : null;
+      if (this.hours.size > 100_000) this.hours.clear();
+      this.hours.set(hour, known);
+    }
+    return known ?? this.zone.offset(instant) * 60_000;
   }
 
   toWall(instant: number): number {

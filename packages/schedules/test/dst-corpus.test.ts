@@ -28,9 +28,12 @@ describe('DST corpus 2026–2028 (answers must not depend on the process time zo
 
   it('Asia/Tehran has kept no DST since 2022: shifts stay 24 h all three years', () => {
     expect(transitions('Asia/Tehran', FROM, UNTIL)).toEqual([]);
-    const resolver = new ScheduleResolver(schedule('Asia/Tehran', { unit: 'day', every: 1, startsAt: '2026-01-01T00:00' }));
+    const resolver = new ScheduleResolver(
+      schedule('Asia/Tehran', { unit: 'day', every: 1, startsAt: '2026-01-01T00:00' }),
+    );
     const handOffs = resolver.handOffs(Date.UTC(2026, 2, 15), Date.UTC(2026, 2, 30));
-    for (let i = 1; i < handOffs.length; i++) expect((handOffs[i]?.at ?? 0) - (handOffs[i - 1]?.at ?? 0)).toBe(24 * HOUR);
+    for (let i = 1; i < handOffs.length; i++)
+      expect((handOffs[i]?.at ?? 0) - (handOffs[i - 1]?.at ?? 0)).toBe(24 * HOUR);
     // Midnight in Tehran is 20:30 UTC the day before.
     expect(iso(handOffs[0]?.at ?? 0)).toBe('2026-03-15T20:30:00.000Z');
   });
@@ -39,9 +42,13 @@ describe('DST corpus 2026–2028 (answers must not depend on the process time zo
     const [spring, autumn] = transitions('Asia/Tehran', Date.UTC(2021, 0, 1), Date.UTC(2022, 0, 1));
     expect(spring && autumn).toBeTruthy();
     if (!spring || !autumn) return;
-    const resolver = new ScheduleResolver(schedule('Asia/Tehran', { unit: 'day', every: 1, startsAt: '2021-01-01T00:00' }));
+    const resolver = new ScheduleResolver(
+      schedule('Asia/Tehran', { unit: 'day', every: 1, startsAt: '2021-01-01T00:00' }),
+    );
     // 22 March 00:00 does not exist (00:00 → 01:00): the hand-off is the jump itself.
-    expect(resolver.handOffs(spring.at - 2 * HOUR, spring.at + 2 * HOUR).map((h) => h.at)).toEqual([spring.at]);
+    expect(resolver.handOffs(spring.at - 2 * HOUR, spring.at + 2 * HOUR).map((h) => h.at)).toEqual([
+      spring.at,
+    ]);
     // 21 Sept: 00:00 → 23:00 the day before, so 23:00 repeats, midnight happens once, 24 h after the last.
     const day = resolver.between(autumn.at - 30 * HOUR, autumn.at + 30 * HOUR);
     expect(day.every((segment) => segment.onCall.length === 1)).toBe(true);
@@ -55,11 +62,15 @@ describe('DST corpus 2026–2028 (answers must not depend on the process time zo
       // The wall-clock hour the change touches: skipped when springing forward, repeated when falling back.
       const touchedHour = springs ? wallAt(change.at, change.before) : wallAt(change.at, change.after);
       // A week before, so the change falls on the second shift's hand-off.
-      const weekBefore = new Date(Date.parse(`${touchedHour.slice(0, 10)}T00:00Z`) - 7 * 24 * HOUR).toISOString().slice(0, 10);
+      const weekBefore = new Date(Date.parse(`${touchedHour.slice(0, 10)}T00:00Z`) - 7 * 24 * HOUR)
+        .toISOString()
+        .slice(0, 10);
 
       describe(label, () => {
         it('daily at 09:00: the shift over the change lasts 24 h minus the jump', () => {
-          const resolver = new ScheduleResolver(schedule(zone, { unit: 'day', every: 1, startsAt: '2025-12-01T09:00' }));
+          const resolver = new ScheduleResolver(
+            schedule(zone, { unit: 'day', every: 1, startsAt: '2025-12-01T09:00' }),
+          );
           const hands = resolver.handOffs(change.at - 36 * HOUR, change.at + 36 * HOUR).map((h) => h.at);
           const around = hands.filter((at, i) => i > 0 && (hands[i - 1] ?? 0) < change.at && at > change.at);
           const before = hands[hands.indexOf(around[0] ?? 0) - 1] ?? 0;
@@ -78,7 +89,10 @@ describe('DST corpus 2026–2028 (answers must not depend on the process time zo
             expect(resolver.at(change.at).onCall.map((e) => e.userId)).toEqual(['bob']);
           } else {
             // The hand-off wall time happens twice: bob starts at the first, ann ends at the last.
-            const both = resolver.at(change.at - 1).onCall.map((e) => e.userId).sort();
+            const both = resolver
+              .at(change.at - 1)
+              .onCall.map((e) => e.userId)
+              .sort();
             expect(both).toEqual(['ann', 'bob']);
             expect(resolver.at(change.at).onCall.map((e) => e.userId)).toEqual(['bob']);
             expect(resolver.at(change.at + jump).onCall.length).toBe(2);
@@ -87,7 +101,9 @@ describe('DST corpus 2026–2028 (answers must not depend on the process time zo
         });
 
         it('hourly: every minute of the day is covered, two people only in a repeated hour', () => {
-          const resolver = new ScheduleResolver(schedule(zone, { unit: 'hour', every: 1, startsAt: '2025-12-01T00:00' }));
+          const resolver = new ScheduleResolver(
+            schedule(zone, { unit: 'hour', every: 1, startsAt: '2025-12-01T00:00' }),
+          );
           for (let t = change.at - 6 * HOUR; t < change.at + 6 * HOUR; t += MINUTE) {
             const count = resolver.at(t).onCall.length;
             const repeated = !springs && t >= change.at + jump && t < change.at;
