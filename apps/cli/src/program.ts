@@ -4,6 +4,7 @@ import { alertRuleCommands } from './commands/alert-rule-commands';
 import { authCommands } from './commands/auth-commands';
 import { completionCommand } from './commands/completion-command';
 import { configCommands } from './commands/config-commands';
+import { heartbeatCommands } from './commands/heartbeat-commands';
 import { nowCommand } from './commands/now-command';
 import { ruleActionCommands } from './commands/rule-action-commands';
 import { statusCommand } from './commands/status-command';
@@ -59,6 +60,7 @@ Docs: docs/cli.md`,
   nowCommand(program);
   ruleActionCommands(program);
   zoneCommands(program);
+  heartbeatCommands(program);
   completionCommand(program);
   return program;
 }

@@ -191,6 +191,48 @@ describe('commands against the real server', () => {
     expect((await cli('now', '-q')).stdout).not.toContain(firing.id);
   });
 
+  it('heartbeat ping needs no login; heartbeat list shows the states the pings left', async () => {
+    const rule = await seed.call<{ id: string; apiToken: string }>('POST', '/api/v1/alert-rule', {
+      type: 'heartbeat',
+      name: `${tag} nightly backup`,
+      scheduleKind: 'interval',
+      periodSeconds: 3600,
+      graceSeconds: 600,
+    });
+    const anonymous = cliHome(apiUrl);
+    const ping = await runCli(anonymous, ['heartbeat', 'ping', rule.apiToken, '--rid', 'run-1']);
+    expect(ping.code, ping.stderr).toBe(0);
+    expect(ping.stdout.trim()).toBe('pinged: up');
+    const failed = await runCli(anonymous, [
+      'heartbeat',
+      'ping',
+      rule.apiToken,
+      '--exit',
+      '3',
+      '--instance',
+      'db-1',
+    ]);
+    expect(failed.stdout.trim()).toBe('pinged: down');
+    const both = await runCli(anonymous, ['heartbeat', 'ping', rule.apiToken, '--start', '--fail']);
+    expect(both.code).toBe(2);
+    const unknown = await runCli(anonymous, ['heartbeat', 'ping', 'ak_nosuchtoken']);
+    expect(unknown.code).toBe(5);
+
+    const listed = await json<{ heartbeats: { instance: string; state: string }[] }>(
+      'heartbeat',
+      'list',
+      rule.id,
+    );
+    expect(listed.heartbeats.map((h) => [h.instance, h.state]).sort()).toEqual([
+      ['', 'up'],
+      ['db-1', 'down'],
+    ]);
+    const table = await cli('heartbeat', 'list', rule.id);
+    expect(table.stdout).toMatch(/^INSTANCE\s+STATE\s+LAST PING\s+DOWN AT\s+PINGS$/m);
+    expect(table.stdout).toMatch(/^db-1\s+down\s/m);
+    expect(table.stderr).toContain(`/api/v1/heartbeat/${rule.apiToken}`);
+  });
+
   it('zone list, and --zone main is sent and accepted', async () => {
     const zones = await cli('zone', 'list');
     expect(zones.stdout).toMatch(/^ID\s+NAME\s+TYPE\s+URL\s+CURRENT$/m);

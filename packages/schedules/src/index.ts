@@ -1,4 +1,4 @@
-export { ScheduleError } from './errors.js';
+export { ScheduleError } from './errors';
 export type {
   ActiveWindow,
   Layer,
@@ -9,8 +9,8 @@ export type {
   Rotation,
   RotationUnit,
   Schedule,
-} from './model.js';
-export type { OnCallResolver } from './on-call-resolver.js';
-export { checkOverride } from './overrides.js';
-export { ScheduleResolver, whoIsOnCall } from './resolver.js';
-export { reviseRotation } from './revisions.js';
+} from './model';
+export type { OnCallResolver } from './on-call-resolver';
+export { checkOverride } from './overrides';
+export { ScheduleResolver, whoIsOnCall } from './resolver';
+export { reviseRotation } from './revisions';

@@ -1,4 +1,4 @@
-import type { OnCallAnswer } from './model.js';
+import type { OnCallAnswer } from './model';
 
 /** The port the engine calls when a step pages a schedule (wired later, #32 item 4). */
 export interface OnCallResolver {

@@ -1,5 +1,5 @@
-import { ScheduleError } from './errors.js';
-import type { Override } from './model.js';
+import { ScheduleError } from './errors';
+import type { Override } from './model';
 
 function people(override: Override): string[] {
   return override.kind === 'replace' ? [override.userId, override.replacedUserId] : [override.userId];

@@ -1,7 +1,7 @@
-import { ScheduleError } from './errors.js';
-import type { OnCallAnswer, OnCallEntry, OnCallSegment, Override, Rotation, Schedule } from './model.js';
-import { RotationShifts } from './rotation-shifts.js';
-import { ZoneClock } from './wall-clock.js';
+import { ScheduleError } from './errors';
+import type { OnCallAnswer, OnCallEntry, OnCallSegment, Override, Rotation, Schedule } from './model';
+import { RotationShifts } from './rotation-shifts';
+import { ZoneClock } from './wall-clock';
 
 interface CompiledRotation {
   rotation: Rotation;

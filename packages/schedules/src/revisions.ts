@@ -1,4 +1,4 @@
-import type { Rotation } from './model.js';
+import type { Rotation } from './model';
 
 /**
  * An edit never rewrites the past: the running version ends at the change time and a new version

@@ -1,5 +1,5 @@
-import type { Rotation } from './model.js';
-import { parseClock, parseWall, type ZoneClock } from './wall-clock.js';
+import type { Rotation } from './model';
+import { parseClock, parseWall, type ZoneClock } from './wall-clock';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Rotation, type Schedule, ScheduleResolver } from '../src/index.js';
-import { transitions, wallAt } from './zone-transitions.js';
+import { type Rotation, type Schedule, ScheduleResolver } from '../src/index';
+import { transitions, wallAt } from './zone-transitions';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Override, type Rotation, type Schedule, ScheduleResolver } from '../src/index.js';
+import { type Override, type Rotation, type Schedule, ScheduleResolver } from '../src/index';
 
 const MINUTE = 60_000;
 const PEOPLE = ['ann', 'bob', 'cat', 'dan'];

@@ -6,7 +6,7 @@ import {
   type Schedule,
   ScheduleError,
   ScheduleResolver,
-} from '../src/index.js';
+} from '../src/index';
 
 const HOUR = 3_600_000;
 const at = (text: string) => Date.parse(text);

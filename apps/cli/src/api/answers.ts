@@ -105,3 +105,13 @@ export function read<T extends z.core.$ZodType>(schema: T, value: unknown, what:
     `The server's answer to ${what} is not what this CLI reads (at ${issue?.path.join('.') || '(root)'}: ${issue?.message}). Is the CLI older than the server?`,
   );
 }
+
+export const pingAnswer = z.looseObject({ status: z.boolean(), state: str });
+
+export const heartbeatsAnswer = z.looseObject({
+  ruleId: str,
+  pingUrl: str,
+  heartbeats: z.array(
+    z.looseObject({ instance: str, state: str, lastPingAt: nstr, downAt: nstr, pings: z.number() }),
+  ),
+});
