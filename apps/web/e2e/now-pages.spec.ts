@@ -13,6 +13,8 @@ test.describe.configure({ mode: 'serial' });
 let main: FakeProviderOne;
 let spare: FakeProviderOne;
 let rule: { id: string; apiToken: string };
+// What beforeAll made, removed afterwards: the specs share one server, and others expect no endpoint.
+const made: string[] = [];
 
 /**
  * Beside each firing instance, its pages' delivery status and the countdown to the flow's next step:
@@ -60,10 +62,21 @@ test.beforeAll(async ({ playwright }) => {
     enableAutoResolve: false,
     endpointIds: [flow.id],
   });
+  made.push(
+    `alert-rule/${rule.id}`,
+    `endpoint/${flow.id}`,
+    `endpoint/${phone.id}`,
+    `config/sms/${spareConfig.id}`,
+    `config/sms/${mainConfig.id}`,
+  );
   await request.dispose();
 });
-test.afterAll(async () => {
+test.afterAll(async ({ playwright }) => {
   await Promise.all([main.close(), spare.close()]);
+  const request = await playwright.request.newContext();
+  const api = await adminApi(request, E2E_BASE_URL);
+  for (const path of made) await api.delete(path);
+  await request.dispose();
 });
 
 test('shows a page sent by the backup and counts down to the next escalation step, live', async ({
@@ -75,7 +88,7 @@ test('shows a page sent by the backup and counts down to the next escalation ste
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/login');
   await logInThroughForm(page);
-  await expect(page.getByText('Live')).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
   // The main provider refuses the page's first send for good: the backup sends it.
   main.failNext(403, { message: 'invalid api token' });
   await fire(request, E2E_BASE_URL, rule.apiToken, {

@@ -20,7 +20,7 @@ test('logs in, sees a fire arrive on Now without a reload, and acknowledges it',
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}login-light.png` });
   await logInThroughForm(page);
-  await expect(page.getByText('Live')).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
   const rule = await createApiRule(request, E2E_BASE_URL, 'Checkout latency');
   // A mark the page would lose on a reload.

@@ -7,7 +7,7 @@ export async function adminApi(request: APIRequestContext, baseUrl: string) {
   expect(login.ok()).toBe(true);
   const { accessToken } = await login.json();
   const headers = { authorization: `Bearer ${accessToken}` };
-  const send = async (method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
+  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
     const answer = await request.fetch(`${baseUrl}/api/v1/${path}`, { method, headers, data });
     expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300);
     return answer.json();
@@ -16,5 +16,6 @@ export async function adminApi(request: APIRequestContext, baseUrl: string) {
     get: (path: string) => send('GET', path),
     post: (path: string, data?: unknown) => send('POST', path, data ?? {}),
     put: (path: string, data: unknown) => send('PUT', path, data),
+    delete: (path: string) => send('DELETE', path),
   };
 }

@@ -4,6 +4,11 @@ import { E2E_ADMIN } from './e2e-env';
 
 /** The serious and critical WCAG violations axe finds on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A notification fading in is half transparent: checked mid-transition, its colours and what it
+  // covers are neither the before nor the after. The page is checked once it is still.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
