@@ -21,7 +21,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry in CI, reported as flaky in the list: the provider-config spec failed once in a full
+  // run on a loaded box and passed alone (its cause is not yet found; see docs/ui.md).
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
