@@ -63,6 +63,9 @@ export const smtpConfigFields = z.object({
     .refine(
       (port) => port === '' || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535),
       PORT_MESSAGE,
+    )
+    .describe(
+      'Digits, 1..65535. Requests carrying `X-Cluster` (the original web UI) may send a JSON integer and are answered a number.',
     ),
   username: wireFields.optionalText('username'),
   fromAddress: wireFields.emailAddress('from address'),

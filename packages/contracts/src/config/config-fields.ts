@@ -59,6 +59,9 @@ export const portField = z
   .refine(
     (port) => port === '' || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535),
     PORT_MESSAGE,
+  )
+  .describe(
+    'Digits, 1..65535. Requests carrying `X-Cluster` (the original web UI) may send a JSON integer and are answered a number.',
   );
 
 /** Text that may be left out; `null` and `""` mean "clear it", leaving it out on update keeps it. */

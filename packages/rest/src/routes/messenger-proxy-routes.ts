@@ -3,11 +3,13 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { numericPortForLegacyUi, portDigitsFromLegacyUi } from '../legacy/numeric-port';
 import { renamedFieldSchemas, withActive } from '../legacy/renamed-fields';
 import { documentedAs } from '../openapi/schema-names';
 import { idParams, typed } from './route-context';
 
 const tags = ['messenger proxy configs'];
+const legacyPort = { preValidation: portDigitsFromLegacyUi, preSerialization: numericPortForLegacyUi };
 
 /** `/config/telegram`: the messenger proxy configs (the path keeps the legacy name). */
 export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
@@ -20,6 +22,7 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
   r.get(
     '/config/telegram',
     {
+      ...legacyPort,
       schema: {
         tags,
         querystring: messengerProxyListQuery,
@@ -30,7 +33,10 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/config/telegram',
-    { schema: { tags, body: messengerProxyBody, response: { 200: messengerProxyViewSchema } } },
+    {
+      ...legacyPort,
+      schema: { tags, body: messengerProxyBody, response: { 200: messengerProxyViewSchema } },
+    },
     (request) => proxies.create(actorOf(request), request.body),
   );
   r.post(
@@ -52,12 +58,13 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/config/telegram/:id',
-    { schema: { tags, params: idParams, response: { 200: proxyRead } } },
+    { ...legacyPort, schema: { tags, params: idParams, response: { 200: proxyRead } } },
     async (request) => withActive(await proxies.get(actorOf(request), request.params.id)),
   );
   r.put(
     '/config/telegram/:id',
     {
+      ...legacyPort,
       schema: {
         tags,
         params: idParams,

@@ -3,6 +3,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { numericPortForLegacyUi, portDigitsFromLegacyUi } from '../legacy/numeric-port';
 import { legacyConfigFieldsSchema, withLegacyConfigFields } from '../legacy/renamed-fields';
 import { documentedAs } from '../openapi/schema-names';
 import { idParams, typed } from './route-context';
@@ -30,23 +31,32 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
     );
     const withLegacyFields = withLegacyConfigFields(forms);
     const base = `/config/${kind}`;
-    r.get(base, { schema: { tags, response: { 200: z.array(read) } } }, async (request) =>
+    const legacyPort = {
+      preValidation: portDigitsFromLegacyUi,
+      preSerialization: numericPortForLegacyUi,
+    };
+    r.get(base, { ...legacyPort, schema: { tags, response: { 200: z.array(read) } } }, async (request) =>
       (await configs.list(actorOf(request), kind)).map(withLegacyFields),
     );
-    r.post(base, { schema: { tags, body: create, response: { 201: view } } }, async (request, reply) =>
-      reply.status(201).send(await configs.create(actorOf(request), kind, request.body)),
+    r.post(
+      base,
+      { ...legacyPort, schema: { tags, body: create, response: { 201: view } } },
+      async (request, reply) =>
+        reply.status(201).send(await configs.create(actorOf(request), kind, request.body)),
     );
     r.get(
       `${base}/providers`,
       { schema: { tags, response: { 200: availableProvidersSchema } } },
       async (request) => configs.providers(actorOf(request), kind),
     );
-    r.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: read } } }, async (request) =>
-      withLegacyFields(await configs.get(actorOf(request), kind, request.params.id)),
+    r.get(
+      `${base}/:id`,
+      { ...legacyPort, schema: { tags, params: idParams, response: { 200: read } } },
+      async (request) => withLegacyFields(await configs.get(actorOf(request), kind, request.params.id)),
     );
     r.put(
       `${base}/:id`,
-      { schema: { tags, params: idParams, body: update, response: { 200: view } } },
+      { ...legacyPort, schema: { tags, params: idParams, body: update, response: { 200: view } } },
       (request) => configs.update(actorOf(request), kind, request.params.id, request.body),
     );
     r.delete(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: view } } }, (request) =>
