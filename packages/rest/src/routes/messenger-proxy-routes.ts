@@ -3,13 +3,13 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
-import { numericPortForLegacyUi, portDigitsFromLegacyUi } from '../legacy/numeric-port';
+import { configTypesForLegacyUi, portDigitsFromLegacyUi } from '../legacy/legacy-ui-config-dialect';
 import { renamedFieldSchemas, withActive } from '../legacy/renamed-fields';
 import { documentedAs } from '../openapi/schema-names';
 import { idParams, typed } from './route-context';
 
 const tags = ['messenger proxy configs'];
-const legacyPort = { preValidation: portDigitsFromLegacyUi, preSerialization: numericPortForLegacyUi };
+const legacyPort = { preValidation: portDigitsFromLegacyUi, preSerialization: configTypesForLegacyUi };
 
 /** `/config/telegram`: the messenger proxy configs (the path keeps the legacy name). */
 export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {

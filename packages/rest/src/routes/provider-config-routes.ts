@@ -3,7 +3,7 @@ import type { Core } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
-import { numericPortForLegacyUi, portDigitsFromLegacyUi } from '../legacy/numeric-port';
+import { configTypesForLegacyUi, portDigitsFromLegacyUi } from '../legacy/legacy-ui-config-dialect';
 import { legacyConfigFieldsSchema, withLegacyConfigFields } from '../legacy/renamed-fields';
 import { documentedAs } from '../openapi/schema-names';
 import { idParams, typed } from './route-context';
@@ -33,7 +33,7 @@ export function providerConfigRoutes(app: FastifyInstance, core: Core): void {
     const base = `/config/${kind}`;
     const legacyPort = {
       preValidation: portDigitsFromLegacyUi,
-      preSerialization: numericPortForLegacyUi,
+      preSerialization: configTypesForLegacyUi,
     };
     r.get(base, { ...legacyPort, schema: { tags, response: { 200: z.array(read) } } }, async (request) =>
       (await configs.list(actorOf(request), kind)).map(withLegacyFields),

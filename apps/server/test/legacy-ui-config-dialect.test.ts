@@ -71,7 +71,7 @@ describe("the legacy web UI's numeric port", () => {
       body: { name: 'ui-proxy', type: 'http', host: '127.0.0.1', port: 3128 },
     });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({ port: 3128 });
+    expect(created.json()).toMatchObject({ port: 3128, username: '' });
     const contractRead = await h.call('GET', `/api/v1/config/telegram/${created.json().id}`, {
       token: owner,
     });

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * The original web UI (the only client that marks every call with `X-Cluster`, `""` for the main
  * zone) types `port` as a number in its email and proxy forms: it sends a JSON number and its edit
  * forms refuse a string they were given. Requests in that dialect get the original's type both
- * ways; every other client keeps the contract's string, where a JSON number is a 422.
+ * ways; every other client keeps the contract's string, where a JSON number is a 422. Its proxy
+ * form also types `username` as an optional string, so `null` is answered as `""` there.
  */
 function speaksLegacyUi(request: FastifyRequest): boolean {
   return request.headers['x-cluster'] !== undefined;
@@ -18,18 +19,20 @@ export async function portDigitsFromLegacyUi(request: FastifyRequest): Promise<v
   request.body = { ...body, port: String(body.port) };
 }
 
-function withNumericPort(view: unknown): unknown {
-  if (typeof view !== 'object' || view === null || !('port' in view)) return view;
-  if (typeof view.port !== 'string' || !/^\d{1,5}$/.test(view.port)) return view;
-  return { ...view, port: Number(view.port) };
+function inLegacyUiTypes(view: unknown): unknown {
+  if (typeof view !== 'object' || view === null) return view;
+  const typed: Record<string, unknown> = { ...view };
+  if (typeof typed.port === 'string' && /^\d{1,5}$/.test(typed.port)) typed.port = Number(typed.port);
+  if ('username' in typed && typed.username === null) typed.username = '';
+  return typed;
 }
 
-/** Before serialising: answers to the legacy UI carry `port` as the number it reads. */
-export async function numericPortForLegacyUi(
+/** Before serialising: answers to the legacy UI carry `port` as a number, no `null` username. */
+export async function configTypesForLegacyUi(
   request: FastifyRequest,
   _reply: FastifyReply,
   payload: unknown,
 ): Promise<unknown> {
   if (!speaksLegacyUi(request)) return payload;
-  return Array.isArray(payload) ? payload.map(withNumericPort) : withNumericPort(payload);
+  return Array.isArray(payload) ? payload.map(inLegacyUiTypes) : inLegacyUiTypes(payload);
 }
