@@ -9,7 +9,9 @@ const floors = [
   ['packages/plugin-sdk', 'packages/contracts', 'packages/config', 'packages/workflows'],
   ['packages/net-guard', 'packages/bot-api-client', 'packages/providerone-client'],
   ['packages/core', 'plugins/[^/]+'],
-  ['packages/db', 'packages/source-probes', 'packages/built-ins', 'packages/fakes', 'packages/schedules'],
+  // Capability modules: over the core, below the database that registers their tables.
+  ['packages/heartbeats', 'packages/schedules'],
+  ['packages/db', 'packages/source-probes', 'packages/built-ins', 'packages/fakes'],
   ['packages/testing', 'packages/engine', 'packages/rest', 'packages/trpc', 'packages/graphql'],
   ['apps/[^/]+', 'bench'],
 ];

@@ -5,6 +5,7 @@ import type { Core } from '@oncall/core';
 import { registerGraphql } from '@oncall/graphql';
 import { Heartbeats } from '@oncall/heartbeats';
 import { ackPage, restApi } from '@oncall/rest';
+import { Schedules } from '@oncall/schedules';
 import { registerTrpc } from '@oncall/trpc';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiDocs } from './http/api-docs';
@@ -81,10 +82,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, options.ping, options.readinessTimeoutMs);
   await registerOpenApi(app);
   const heartbeats = options.heartbeats ?? Heartbeats.of(options.core, options.publicUrl);
-  await app.register(restApi, { prefix: '/api/v1', core: options.core, heartbeats });
+  const schedules = Schedules.of(options.core, options.publicUrl);
+  await app.register(restApi, { prefix: '/api/v1', core: options.core, heartbeats, schedules });
   await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });
   await app.register(async (scope) =>
-    registerTrpc(scope, { core: options.core, heartbeats, prefix: '/trpc', publicUrl: options.publicUrl }),
+    registerTrpc(scope, {
+      core: options.core,
+      heartbeats,
+      schedules,
+      prefix: '/trpc',
+      publicUrl: options.publicUrl,
+    }),
   );
   await app.register(async (scope) =>
     registerGraphql(scope, {

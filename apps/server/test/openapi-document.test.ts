@@ -99,8 +99,9 @@ describe('the OpenAPI document of the REST face', () => {
         expect(schema?.$ref, `${where} ${status}`).toBe(`#/components/schemas/${expected}`);
       }
       const public_ = operation.security?.length === 0;
-      // A heartbeat's ping token is its address (an unknown one is a 404), not a credential.
-      const pingUrl = path.startsWith('/api/v1/heartbeat/');
+      // A heartbeat's ping token and a schedule's feed token are addresses (an unknown one is a
+      // 404), not credentials.
+      const pingUrl = path.startsWith('/api/v1/heartbeat/') || path.startsWith('/api/v1/schedule-feed/');
       if (!public_ || (path.includes('{token}') && !pingUrl) || path.endsWith('/login')) {
         expect(statuses, where).toContain('401');
       }

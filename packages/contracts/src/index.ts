@@ -170,6 +170,22 @@ export {
 } from './ingestion/alert-read-schemas';
 export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
 export {
+  icalUrlSchema,
+  type OnCallView,
+  type OverrideBody,
+  onCallViewSchema,
+  overrideBody,
+  type ScheduleBody,
+  type ScheduleCalendarView,
+  type ScheduleView,
+  scheduleAtQuery,
+  scheduleBody,
+  scheduleCalendarSchema,
+  scheduleRangeQuery,
+  scheduleViewSchema,
+  timeZoneField,
+} from './schedules/schedule-schemas';
+export {
   statusCardSchema,
   statusGroupBody,
   statusGroupListQuery,

@@ -1,5 +1,6 @@
 import type { Core } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
+import type { Schedules } from '@oncall/schedules';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requireAccessToken } from './auth/actor-hook';
@@ -26,6 +27,7 @@ import { ingestionRoutes } from './routes/ingestion-routes';
 import { legacyUiRoutes } from './routes/legacy-ui-routes';
 import { messengerProxyRoutes } from './routes/messenger-proxy-routes';
 import { providerConfigRoutes } from './routes/provider-config-routes';
+import { scheduleFeedRoutes, scheduleRoutes } from './routes/schedule-routes';
 import { statusGroupRoutes } from './routes/status-group-routes';
 import { teamRoutes } from './routes/team-routes';
 import { userRoutes } from './routes/user-routes';
@@ -38,9 +40,9 @@ import { zoneRoutes } from './routes/zone-routes';
  */
 export async function restApi(
   app: FastifyInstance,
-  options: { core: Core; heartbeats?: Heartbeats | undefined },
+  options: { core: Core; heartbeats?: Heartbeats | undefined; schedules?: Schedules | undefined },
 ): Promise<void> {
-  const { core, heartbeats } = options;
+  const { core, heartbeats, schedules } = options;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -55,6 +57,7 @@ export async function restApi(
   ackLinkRoutes(app, core);
   webhookRoutes(app, core);
   if (heartbeats) await app.register(async (scope) => heartbeatPingRoutes(scope, heartbeats));
+  if (schedules) scheduleFeedRoutes(app, schedules);
   await app.register(async (scope) => {
     requireAccessToken(scope, core);
     // The zone picker answers whatever zone a request names: it is how a user leaves a zone.
@@ -78,6 +81,7 @@ export async function restApi(
       clusterRoutes(zoned, core);
       statusGroupRoutes(zoned, core);
       if (heartbeats) heartbeatRuleRoutes(zoned, heartbeats);
+      if (schedules) scheduleRoutes(zoned, schedules);
       legacyUiRoutes(zoned);
     });
   });

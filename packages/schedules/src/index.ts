@@ -1,4 +1,6 @@
 export { ScheduleError } from './errors';
+export type { LayerEdit, RotationEdit } from './layer-revisions';
+export { reviseLayers } from './layer-revisions';
 export type {
   ActiveWindow,
   Layer,
@@ -14,3 +16,6 @@ export type { OnCallResolver } from './on-call-resolver';
 export { checkOverride } from './overrides';
 export { ScheduleResolver, whoIsOnCall } from './resolver';
 export { reviseRotation } from './revisions';
+export { ScheduleRecord, scheduleEntities } from './schedule.entity';
+export { type OnCallPerson, Schedules, type SchedulesDeps } from './schedules';
+export type { StoredLayer, StoredRotation, StoredSchedule } from './stored-schedule';

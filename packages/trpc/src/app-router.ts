@@ -17,6 +17,7 @@ import { episodeRouter } from './routers/episode-router';
 import { heartbeatRouter } from './routers/heartbeat-router';
 import { liveRouter } from './routers/live-router';
 import { reportRouter } from './routers/report-router';
+import { scheduleRouter } from './routers/schedule-router';
 import { statusGroupRouter } from './routers/status-group-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
@@ -44,6 +45,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     alerts: alertRouter,
     episodes: episodeRouter,
     heartbeats: heartbeatRouter,
+    schedules: scheduleRouter,
     ackLinks: ackLinkRouter,
     reports: reportRouter,
   });

@@ -31,6 +31,9 @@ const MAIN_ZONE_WRITE = /^\/api\/v1\/skylogs-instance(\/:id)?$/;
  */
 const HEARTBEAT_PING = /^\/api\/v1\/heartbeat\/:token/;
 
+/** A schedule's iCal feed: its secret address is the credential, so an unknown one is a 404. */
+const SCHEDULE_FEED = /^\/api\/v1\/schedule-feed\/:token/;
+
 const RATE_LIMITED = new Set(['/api/v1/auth/login', '/api/v1/endpoint/sendOTP']);
 
 /**
@@ -45,7 +48,7 @@ export function errorStatusesOf(route: DocumentedRoute): number[] {
     route.security?.some((scheme) => 'ruleToken' in scheme || 'dataSourceToken' in scheme) === true ||
     /-alert\/:token/.test(route.url);
   if (route.url === LINK_AUTHORIZED) return [401, 422];
-  if (HEARTBEAT_PING.test(route.url)) return [404, 422];
+  if (HEARTBEAT_PING.test(route.url) || SCHEDULE_FEED.test(route.url)) return [404, 422];
   if (bearer || ingestion || route.url.endsWith('/auth/login') || route.url.endsWith('/auth/refresh'))
     statuses.add(401);
   if (bearer && !OWN_SESSION.has(route.url)) statuses.add(403);

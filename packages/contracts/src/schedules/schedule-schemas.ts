@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { idField, requiredText } from '../common/fields';
+
+const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const WALL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name.includes('/') || name === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA zone name (`Europe/London`, `UTC`); the schedule's wall clock. */
+export const timeZoneField = z
+  .string({ error: 'The time zone field is required.' })
+  .max(64)
+  .refine(isTimeZone, 'The time zone must be an IANA zone name such as Europe/London.');
+
+const activeWindow = z.strictObject({
+  weekdays: z
+    .array(z.number().int().min(1).max(7), { error: 'The weekdays must be an array of 1 (Monday) to 7.' })
+    .min(1)
+    .max(7)
+    .describe('ISO weekdays of the window start: 1 = Monday … 7 = Sunday.'),
+  start: z.string().regex(WALL_TIME, 'The start must be a wall-clock time HH:mm.'),
+  end: z
+    .string()
+    .regex(WALL_TIME, 'The end must be a wall-clock time HH:mm.')
+    .describe('At or before the start: the window runs past midnight.'),
+});
+
+export const rotationBody = z.strictObject({
+  id: z.string().max(64).optional().describe("Keep a rotation's id to edit it; leave out to add one."),
+  name: z.string().trim().max(190).nullish(),
+  effectiveFrom: z
+    .string()
+    .nullish()
+    .describe('Read-only (answers carry it); ignored, so a read can be sent back as it is.'),
+  unit: z.enum(['hour', 'day', 'week'], { error: 'The unit must be hour, day or week.' }),
+  every: z.number().int().min(1).max(1000).default(1),
+  startsAt: z
+    .string()
+    .regex(WALL_DATE_TIME, 'The start must be a wall-clock date and time YYYY-MM-DDTHH:mm.')
+    .describe("The first hand-off, on the schedule's wall clock."),
+  members: z
+    .array(idField('member').nullable(), { error: 'The members must be an array.' })
+    .min(1, 'A rotation needs at least one member.')
+    .max(100)
+    .describe('User ids in hand-off order; `null` is an explicit gap (nobody on call for that shift).'),
+  activeWindows: z.array(activeWindow).max(50).optional(),
+});
+
+export const layerBody = z.strictObject({
+  id: z.string().max(64).optional(),
+  name: z.string().trim().max(190).nullish(),
+  priority: z
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .describe('A higher layer masks lower ones while it has someone on call.'),
+  rotations: z.array(rotationBody).min(1).max(20),
+});
+
+export const scheduleBody = z.strictObject({
+  name: requiredText('name'),
+  teamId: idField('team id'),
+  timeZone: timeZoneField,
+  layers: z.array(layerBody).max(20).default([]),
+});
+
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()])
+  .describe('An ISO 8601 instant with its offset, or epoch milliseconds.');
+
+export const overrideBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('add'), userId: idField('user id'), from: instant, until: instant }),
+    z.strictObject({ kind: z.literal('remove'), userId: idField('user id'), from: instant, until: instant }),
+    z.strictObject({
+      kind: z.literal('replace'),
+      userId: idField('user id'),
+      replacedUserId: idField('replaced user id'),
+      from: instant,
+      until: instant,
+    }),
+  ],
+  { error: 'The kind must be add, remove or replace.' },
+);
+
+export const scheduleRangeQuery = z.strictObject({
+  from: instant.optional(),
+  until: instant.optional(),
+});
+
+export const scheduleAtQuery = z.strictObject({ at: instant.optional() });
+
+const rotationView = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  unit: z.enum(['hour', 'day', 'week']),
+  every: z.number().int(),
+  startsAt: z.string(),
+  members: z.array(z.string().nullable()),
+  activeWindows: z.array(activeWindow),
+  effectiveFrom: z.iso.datetime().nullable(),
+});
+
+const overrideView = z.object({
+  id: z.string(),
+  kind: z.enum(['add', 'remove', 'replace']),
+  userId: z.string(),
+  replacedUserId: z.string().nullable(),
+  from: z.iso.datetime(),
+  until: z.iso.datetime(),
+});
+
+export const scheduleViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  teamId: z.string(),
+  timeZone: z.string(),
+  layers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().nullable(),
+      priority: z.number().int(),
+      rotations: z
+        .array(rotationView)
+        .describe('The versions in force now and later; past ones are kept for history.'),
+    }),
+  ),
+  overrides: z.array(overrideView).describe('Overrides that have not ended.'),
+  hasIcalFeed: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+const onCallPerson = z.object({
+  userId: z.string(),
+  name: z.string(),
+  layerId: z.string().nullable(),
+  rotationId: z.string().nullable(),
+  overrideId: z.string().nullable(),
+});
+
+export const onCallViewSchema = z.object({
+  at: z.iso.datetime(),
+  onCall: z.array(onCallPerson).describe('Empty: nobody is on call (a gap).'),
+  nextHandOffs: z.array(z.object({ at: z.iso.datetime(), onCall: z.array(onCallPerson) })).max(10),
+});
+
+export const scheduleCalendarSchema = z.object({
+  from: z.iso.datetime(),
+  until: z.iso.datetime(),
+  segments: z.array(
+    z.object({
+      from: z.iso.datetime(),
+      until: z.iso.datetime(),
+      onCall: z.array(onCallPerson),
+      layers: z.array(z.object({ layerId: z.string(), userIds: z.array(z.string()) })),
+    }),
+  ),
+});
+
+export const icalUrlSchema = z.object({
+  url: z.string().describe('The secret feed address, shown once: making a new one ends the old one.'),
+});
+
+export type ScheduleBody = z.output<typeof scheduleBody>;
+export type OverrideBody = z.output<typeof overrideBody>;
+export type ScheduleView = z.output<typeof scheduleViewSchema>;
+export type OnCallView = z.output<typeof onCallViewSchema>;
+export type ScheduleCalendarView = z.output<typeof scheduleCalendarSchema>;

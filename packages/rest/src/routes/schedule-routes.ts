@@ -1,0 +1,148 @@
+import {
+  icalUrlSchema,
+  onCallViewSchema,
+  overrideBody,
+  scheduleAtQuery,
+  scheduleBody,
+  scheduleCalendarSchema,
+  scheduleRangeQuery,
+  scheduleViewSchema,
+} from '@oncall/contracts';
+import type { Schedules } from '@oncall/schedules';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actorOf } from '../auth/actor-hook';
+import { documentedAs } from '../openapi/schema-names';
+import { idParams, typed } from './route-context';
+
+const tags = ['schedules'];
+const view = documentedAs(scheduleViewSchema, 'Schedule');
+const numericInstants = <T extends Record<string, unknown>>(query: T): T =>
+  Object.fromEntries(
+    Object.entries(query).map(([key, value]) => [
+      key,
+      typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+    ]),
+  ) as T;
+
+/** `/schedule`: a team's on-call schedules, overrides, who is on call, the calendar and its feed. */
+export function scheduleRoutes(app: FastifyInstance, schedules: Schedules): void {
+  const r = typed(app);
+  r.get('/schedule', { schema: { tags, response: { 200: z.array(view) } } }, async (request) =>
+    (await schedules.list(actorOf(request))).map((schedule) => schedules.view(schedule)),
+  );
+  r.post(
+    '/schedule',
+    { schema: { tags, body: scheduleBody, response: { 201: view } } },
+    async (request, reply) =>
+      reply.status(201).send(schedules.view(await schedules.create(actorOf(request), request.body))),
+  );
+  r.get('/schedule/:id', { schema: { tags, params: idParams, response: { 200: view } } }, async (request) =>
+    schedules.view(await schedules.get(actorOf(request), request.params.id)),
+  );
+  r.put(
+    '/schedule/:id',
+    {
+      schema: {
+        tags,
+        description:
+          "Replaces the layers from now on: a changed rotation's running version ends now and a new one starts; the past keeps its answer.",
+        params: idParams,
+        body: scheduleBody,
+        response: { 200: view },
+      },
+    },
+    async (request) =>
+      schedules.view(await schedules.update(actorOf(request), request.params.id, request.body)),
+  );
+  r.delete(
+    '/schedule/:id',
+    { schema: { tags, params: idParams, response: { 200: view } } },
+    async (request) => schedules.view(await schedules.delete(actorOf(request), request.params.id)),
+  );
+  r.post(
+    '/schedule/:id/override',
+    {
+      schema: {
+        tags,
+        description:
+          'Adds, removes or replaces a person for a range; an overlap about the same person is a 422 naming it.',
+        params: idParams,
+        body: overrideBody,
+        response: { 200: view },
+      },
+    },
+    async (request) =>
+      schedules.view(await schedules.addOverride(actorOf(request), request.params.id, request.body)),
+  );
+  r.delete(
+    '/schedule/:id/override/:overrideId',
+    {
+      schema: {
+        tags,
+        params: idParams.extend({ overrideId: z.string().max(64) }),
+        response: { 200: view },
+      },
+    },
+    async (request) =>
+      schedules.view(
+        await schedules.removeOverride(actorOf(request), request.params.id, request.params.overrideId),
+      ),
+  );
+  r.get(
+    '/schedule/:id/on-call',
+    {
+      schema: {
+        tags,
+        description:
+          'Who is on call at `at` (default now, ISO or epoch ms) and the next hand-offs within a week.',
+        params: idParams,
+        querystring: scheduleAtQuery,
+        response: { 200: onCallViewSchema },
+      },
+      preValidation: async (request) => {
+        request.query = numericInstants(request.query as Record<string, unknown>);
+      },
+    },
+    (request) => schedules.onCall(actorOf(request), request.params.id, request.query.at),
+  );
+  r.get(
+    '/schedule/:id/calendar',
+    {
+      schema: {
+        tags,
+        description: "The resolver's answer over a range (default the next 7 days, at most 62).",
+        params: idParams,
+        querystring: scheduleRangeQuery,
+        response: { 200: scheduleCalendarSchema },
+      },
+      preValidation: async (request) => {
+        request.query = numericInstants(request.query as Record<string, unknown>);
+      },
+    },
+    (request) => schedules.calendar(actorOf(request), request.params.id, request.query),
+  );
+  r.post(
+    '/schedule/:id/ical-url',
+    { schema: { tags, params: idParams, response: { 200: icalUrlSchema } } },
+    (request) => schedules.newIcalUrl(actorOf(request), request.params.id),
+  );
+}
+
+/** The iCal feed: its secret address is the credential, so it takes no session. */
+export function scheduleFeedRoutes(app: FastifyInstance, schedules: Schedules): void {
+  const r = typed(app);
+  r.get(
+    '/schedule-feed/:token',
+    {
+      schema: {
+        tags,
+        security: [],
+        params: z.strictObject({ token: z.string().min(10).max(100) }),
+        response: { 200: z.string().describe('text/calendar (RFC 5545)') },
+      },
+    },
+    async (request, reply) =>
+      reply.type('text/calendar; charset=utf-8').send(await schedules.icalFeed(request.params.token)),
+  );
+}
