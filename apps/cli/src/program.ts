@@ -7,6 +7,7 @@ import { configCommands } from './commands/config-commands';
 import { heartbeatCommands } from './commands/heartbeat-commands';
 import { nowCommand } from './commands/now-command';
 import { ruleActionCommands } from './commands/rule-action-commands';
+import { scheduleCommands } from './commands/schedule-commands';
 import { statusCommand } from './commands/status-command';
 import { zoneCommands } from './commands/zone-commands';
 import { EXIT_CODE_MEANINGS, ExitCode } from './errors/exit-codes';
@@ -61,6 +62,7 @@ Docs: docs/cli.md`,
   ruleActionCommands(program);
   zoneCommands(program);
   heartbeatCommands(program);
+  scheduleCommands(program);
   completionCommand(program);
   return program;
 }

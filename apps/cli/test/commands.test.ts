@@ -191,6 +191,36 @@ describe('commands against the real server', () => {
     expect((await cli('now', '-q')).stdout).not.toContain(firing.id);
   });
 
+  it('schedule list and on-call: who is on call at an instant, and the next hand-offs', async () => {
+    const me = await seed.call<{ id: string }>('GET', '/api/v1/auth/me');
+    const team = await seed.call<{ id?: string; data?: { id: string } }>('POST', '/api/v1/team', {
+      name: `${tag} on call`,
+      ownerId: me.id,
+      userIds: [me.id],
+    });
+    const teamId = team.id ?? team.data?.id;
+    const schedule = await seed.call<{ id: string }>('POST', '/api/v1/schedule', {
+      name: `${tag} primary`,
+      teamId,
+      timeZone: 'Europe/London',
+      layers: [
+        {
+          priority: 0,
+          rotations: [{ unit: 'day', startsAt: '2026-01-05T09:00', members: [me.id, null] }],
+        },
+      ],
+    });
+    const listed = await json<{ id: string; name: string }[]>('schedule', 'list');
+    expect(listed.map((s) => s.name)).toContain(`${tag} primary`);
+    const onDuty = await cli('schedule', 'on-call', schedule.id, '--at', '2026-01-05 10:00');
+    expect(onDuty.code, onDuty.stderr).toBe(0);
+    expect(onDuty.stdout).toMatch(/^FROM\s+ON CALL$/m);
+    expect(onDuty.stdout).toMatch(/^2026-01-05T10:00:00\.000Z\s+System Administrator$/m);
+    expect(onDuty.stdout).toMatch(/^2026-01-06T09:00:00\.000Z\s+\(nobody: a gap\)$/m);
+    const missing = await cli('schedule', 'on-call', '00000000-0000-0000-0000-000000000000');
+    expect(missing.code).toBe(5);
+  });
+
   it('heartbeat ping needs no login; heartbeat list shows the states the pings left', async () => {
     const rule = await seed.call<{ id: string; apiToken: string }>('POST', '/api/v1/alert-rule', {
       type: 'heartbeat',

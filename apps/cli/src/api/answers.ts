@@ -115,3 +115,15 @@ export const heartbeatsAnswer = z.looseObject({
     z.looseObject({ instance: str, state: str, lastPingAt: nstr, downAt: nstr, pings: z.number() }),
   ),
 });
+
+const onCallPerson = z.looseObject({ userId: str, name: str, overrideId: nstr });
+
+export const schedulesAnswer = z.array(
+  z.looseObject({ id: str, name: str, teamId: str, timeZone: str, layers: z.array(z.looseObject({})) }),
+);
+
+export const onCallAnswer = z.looseObject({
+  at: str,
+  onCall: z.array(onCallPerson),
+  nextHandOffs: z.array(z.looseObject({ at: str, onCall: z.array(onCallPerson) })),
+});
