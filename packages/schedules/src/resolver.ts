@@ -22,7 +22,7 @@ export class ScheduleResolver {
   private readonly layers: CompiledLayer[];
 
   constructor(private readonly schedule: Schedule) {
-    const clock = new ZoneClock(schedule.timeZone);
+    const clock = ZoneClock.of(schedule.timeZone);
     this.layers = [...schedule.layers]
       .sort((a, b) => b.priority - a.priority)
       .map((layer) => ({

@@ -9,6 +9,22 @@ const HOUR = 3_600_000;
  * clock jumps over it (both the same).
  */
 export class ZoneClock {
+  private static readonly byZone = new Map<string, ZoneClock>();
+
+  /**
+   * One clock per zone for the process: its hour cache is a pure function of the zone's rules, so
+   * sharing it lets the pager's thousandth resolution reuse what the first one asked Intl.
+   */
+  static of(timeZone: string): ZoneClock {
+    let clock = ZoneClock.byZone.get(timeZone);
+    if (!clock) {
+      clock = new ZoneClock(timeZone);
+      if (ZoneClock.byZone.size > 1_000) ZoneClock.byZone.clear();
+      ZoneClock.byZone.set(timeZone, clock);
+    }
+    return clock;
+  }
+
   private readonly zone: IANAZone;
   /** Offset of each UTC hour whose start and end agree (no change inside it); null when one does. */
   private readonly hours = new Map<number, number | null>();
