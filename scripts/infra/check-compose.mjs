@@ -63,7 +63,8 @@ function validateSchema(document) {
   ajv.addFormat('subnet_ip_address', true);
   const validate = ajv.compile(schema);
   if (!validate(document)) {
-    for (const error of validate.errors ?? []) problems.push(`schema: ${error.instancePath || '/'} ${error.message}`);
+    for (const error of validate.errors ?? [])
+      problems.push(`schema: ${error.instancePath || '/'} ${error.message}`);
   }
 }
 
@@ -92,7 +93,8 @@ function checkDockerfileCommand() {
   const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(readFileSync(join(repoRoot, IMAGE_DOCKERFILE), 'utf8'));
   if (!cmd) return problems.push(`${IMAGE_DOCKERFILE}: no CMD`);
   const path = commandPath(JSON.parse(cmd[1]));
-  if (!outputs.has(path)) problems.push(`${IMAGE_DOCKERFILE}: CMD runs ${path}, which the build does not make`);
+  if (!outputs.has(path))
+    problems.push(`${IMAGE_DOCKERFILE}: CMD runs ${path}, which the build does not make`);
 }
 
 function checkProfile(profile) {
@@ -103,7 +105,8 @@ function checkProfile(profile) {
   let workers = 0;
   for (const [name, service] of services) {
     for (const dependency of Object.keys(dependsOn(service))) {
-      if (!services.has(dependency)) problems.push(`${where(name)}: depends on ${dependency}, not in the profile`);
+      if (!services.has(dependency))
+        problems.push(`${where(name)}: depends on ${dependency}, not in the profile`);
     }
     if (!usesImage(service)) continue;
     const path = commandPath(service.command);
@@ -124,25 +127,33 @@ function checkProfile(profile) {
     if (role !== 'apps/server/dist/migrate-cli.js') checkTemporal(where(name), profile, config, services);
     if (role === 'apps/worker/dist/main.js') {
       workers += 1;
-      if (service.healthcheck?.disable !== true) problems.push(`${where(name)}: the worker serves no HTTP; disable the health check`);
+      if (service.healthcheck?.disable !== true)
+        problems.push(`${where(name)}: the worker serves no HTTP; disable the health check`);
     } else if (role === 'apps/server/dist/main.js') {
       const aliases = service.networks?.default?.aliases ?? [];
       if (aliases.includes('api')) {
         apiServers.push(name);
-        if (config.delivery.runWorkers) problems.push(`${where(name)}: an API server behind the proxy must set ENGINE_WORKERS=false`);
-        if ((service.deploy?.replicas ?? 1) < 2) problems.push(`${where(name)}: the API servers need two replicas or more`);
+        if (config.delivery.runWorkers)
+          problems.push(`${where(name)}: an API server behind the proxy must set ENGINE_WORKERS=false`);
+        if ((service.deploy?.replicas ?? 1) < 2)
+          problems.push(`${where(name)}: the API servers need two replicas or more`);
         if (service.ports) problems.push(`${where(name)}: publishes ports; the proxy is the one address`);
       } else if (config.delivery.runWorkers) {
         engineServers.push(name);
       }
     }
   }
-  if (apiServers.length !== 1) problems.push(`profile ${profile}: ${apiServers.length} API server services (alias api), expected 1`);
+  if (apiServers.length !== 1)
+    problems.push(`profile ${profile}: ${apiServers.length} API server services (alias api), expected 1`);
   if (engineServers.length !== 1) {
-    problems.push(`profile ${profile}: ${engineServers.length} servers with ENGINE_WORKERS=true, expected 1 (queued jobs need one)`);
+    problems.push(
+      `profile ${profile}: ${engineServers.length} servers with ENGINE_WORKERS=true, expected 1 (queued jobs need one)`,
+    );
   }
-  if (profile === 'temporal' && workers !== 1) problems.push(`profile temporal: ${workers} workers, expected 1`);
-  if (profile !== 'temporal' && workers !== 0) problems.push(`profile ${profile}: a Temporal worker without Temporal`);
+  if (profile === 'temporal' && workers !== 1)
+    problems.push(`profile temporal: ${workers} workers, expected 1`);
+  if (profile !== 'temporal' && workers !== 0)
+    problems.push(`profile ${profile}: a Temporal worker without Temporal`);
 }
 
 function dependsOn(service) {
@@ -151,9 +162,11 @@ function dependsOn(service) {
 }
 
 function checkDatabase(where, config, services) {
-  if (config.database.kind !== 'postgres') return problems.push(`${where}: no DATABASE_URL (several processes share PostgreSQL)`);
+  if (config.database.kind !== 'postgres')
+    return problems.push(`${where}: no DATABASE_URL (several processes share PostgreSQL)`);
   const host = new URL(config.database.url).hostname;
-  if (!services.has(host)) problems.push(`${where}: DATABASE_URL names ${host}, not a service of the profile`);
+  if (!services.has(host))
+    problems.push(`${where}: DATABASE_URL names ${host}, not a service of the profile`);
 }
 
 function checkTemporal(where, profile, config, services) {
@@ -163,7 +176,8 @@ function checkTemporal(where, profile, config, services) {
   }
   if (!config.temporal) return problems.push(`${where}: no TEMPORAL_ADDRESS in the temporal profile`);
   const host = config.temporal.address.split(':')[0];
-  if (!services.has(host)) problems.push(`${where}: TEMPORAL_ADDRESS names ${host}, not a service of the profile`);
+  if (!services.has(host))
+    problems.push(`${where}: TEMPORAL_ADDRESS names ${host}, not a service of the profile`);
 }
 
 /** Compose's interpolation: `${VAR}`, `${VAR:-default}`, `${VAR-default}`, `${VAR:?error}`, `$$`. */
@@ -174,15 +188,18 @@ function interpolated(environment) {
   return Object.fromEntries(
     entries.map(([key, value]) => [
       key,
-      String(value ?? '').replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g, (match, name, op, arg) => {
-        if (match === '$$') return '$';
-        const set = sampleEnv[name];
-        if (op === ':?' || op === '?') {
-          if (set === undefined) problems.push(`${key}: ${name} is required but has no sample value here`);
-          return set ?? '';
-        }
-        return set ?? (op ? arg : '');
-      }),
+      String(value ?? '').replace(
+        /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g,
+        (match, name, op, arg) => {
+          if (match === '$$') return '$';
+          const set = sampleEnv[name];
+          if (op === ':?' || op === '?') {
+            if (set === undefined) problems.push(`${key}: ${name} is required but has no sample value here`);
+            return set ?? '';
+          }
+          return set ?? (op ? arg : '');
+        },
+      ),
     ]),
   );
 }
@@ -196,12 +213,16 @@ function checkProxyConfig() {
   const text = readFileSync(file, 'utf8');
   const template = /^\s*server-template\s+\S+\s+\d+\s+([^:\s]+):(\d+)/m.exec(text);
   if (!template) return problems.push('haproxy.cfg: no server-template for the API servers');
-  if (template[1] !== 'api') problems.push(`haproxy.cfg: sends to ${template[1]}, the API servers' alias is api`);
-  if (Number(template[2]) !== Number(imageEnv.PORT)) problems.push(`haproxy.cfg: port ${template[2]}, the image listens on ${imageEnv.PORT}`);
-  if (!/option httpchk GET \/readyz/.test(text)) problems.push('haproxy.cfg: checks the servers on something other than /readyz');
+  if (template[1] !== 'api')
+    problems.push(`haproxy.cfg: sends to ${template[1]}, the API servers' alias is api`);
+  if (Number(template[2]) !== Number(imageEnv.PORT))
+    problems.push(`haproxy.cfg: port ${template[2]}, the image listens on ${imageEnv.PORT}`);
+  if (!/option httpchk GET \/readyz/.test(text))
+    problems.push('haproxy.cfg: checks the servers on something other than /readyz');
   const bind = /^\s*bind\s+:(\d+)/m.exec(text);
   const published = (proxy.ports ?? []).map((port) => String(port).split(':').at(-1));
-  if (!bind || !published.includes(bind[1])) problems.push('proxy: the published port is not the one haproxy.cfg binds');
+  if (!bind || !published.includes(bind[1]))
+    problems.push('proxy: the published port is not the one haproxy.cfg binds');
 }
 
 function runComposeConfig() {
@@ -210,7 +231,8 @@ function runComposeConfig() {
     ['docker-compose', ['version']],
   ]);
   if (!tool) {
-    if (process.env.CI === 'true') problems.push('neither `docker compose` nor `docker-compose` is installed');
+    if (process.env.CI === 'true')
+      problems.push('neither `docker compose` nor `docker-compose` is installed');
     else console.log('infra/compose.yaml: no docker compose here, its own `config` check skipped');
     return;
   }
@@ -223,7 +245,9 @@ function runComposeConfig() {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
     } catch (error) {
-      problems.push(`${command} ${args.join(' ')} --profile ${profile} config: ${String(error.stderr ?? error.message).trim()}`);
+      problems.push(
+        `${command} ${args.join(' ')} --profile ${profile} config: ${String(error.stderr ?? error.message).trim()}`,
+      );
     }
   }
   console.log(`infra/compose.yaml: \`${[command, ...args].join(' ')} config\` accepts both profiles`);

@@ -37,7 +37,11 @@ const MODELS = {
   'v1/Service': { model: Service, module: 'kubernetes-models/v1', type: 'IService' },
   'apps/v1/Deployment': { model: Deployment, module: 'kubernetes-models/apps/v1', type: 'IDeployment' },
   'batch/v1/Job': { model: Job, module: 'kubernetes-models/batch/v1', type: 'IJob' },
-  'networking.k8s.io/v1/Ingress': { model: Ingress, module: 'kubernetes-models/networking.k8s.io/v1', type: 'IIngress' },
+  'networking.k8s.io/v1/Ingress': {
+    model: Ingress,
+    module: 'kubernetes-models/networking.k8s.io/v1',
+    type: 'IIngress',
+  },
 };
 
 const secrets = {
@@ -84,8 +88,14 @@ const scenarios = [
 const refused = [
   { name: 'Temporal on without an address', values: { ...inlineSecrets, 'temporal.enabled': 'true' } },
   { name: 'no database', values: { 'secrets.existingSecret': 'oncall-keys' } },
-  { name: 'an encryption key of the wrong length', values: { ...inlineSecrets, 'secrets.encryptionKey': 'c2hvcnQ=' } },
-  { name: 'a public URL without a scheme', values: { ...inlineSecrets, publicUrl: 'oncall.example.org/oncall' } },
+  {
+    name: 'an encryption key of the wrong length',
+    values: { ...inlineSecrets, 'secrets.encryptionKey': 'c2hvcnQ=' },
+  },
+  {
+    name: 'a public URL without a scheme',
+    values: { ...inlineSecrets, publicUrl: 'oncall.example.org/oncall' },
+  },
 ];
 
 const helm = helmBinary();
@@ -95,7 +105,9 @@ const problems = [];
 const typed = [];
 
 try {
-  execFileSync(helm, ['lint', chart, '--strict', ...setFlags(inlineSecrets)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(helm, ['lint', chart, '--strict', ...setFlags(inlineSecrets)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 } catch (error) {
   problems.push(`helm lint: ${String(error.stderr ?? error.message).trim()}`);
 }
@@ -104,7 +116,8 @@ for (const scenario of scenarios) {
   if (manifests) checkScenario(scenario, manifests);
 }
 for (const scenario of refused) {
-  if (render(scenario.values, { quiet: true })) problems.push(`${scenario.name}: rendered, should be refused`);
+  if (render(scenario.values, { quiet: true }))
+    problems.push(`${scenario.name}: rendered, should be refused`);
 }
 checkTypes();
 if (problems.length > 0) fail('infra/helm/oncall', problems);
@@ -130,7 +143,10 @@ function render(values, { quiet = false } = {}) {
       .map((document) => document.toJS())
       .filter(Boolean);
   } catch (error) {
-    if (!quiet) problems.push(`helm template (${JSON.stringify(values)}): ${String(error.stderr ?? error.message).trim()}`);
+    if (!quiet)
+      problems.push(
+        `helm template (${JSON.stringify(values)}): ${String(error.stderr ?? error.message).trim()}`,
+      );
     return undefined;
   }
 }
@@ -155,15 +171,21 @@ function checkScenario(scenario, manifests) {
   const byComponent = (kind, component) =>
     of(kind).find((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === component);
 
-  const secretNames = new Set([...of('Secret').map((secret) => secret.metadata.name), ...scenario.expect.existingSecrets]);
+  const secretNames = new Set([
+    ...of('Secret').map((secret) => secret.metadata.name),
+    ...scenario.expect.existingSecrets,
+  ]);
   const serviceAccounts = new Set(of('ServiceAccount').map((account) => account.metadata.name));
   const api = byComponent('Deployment', 'api');
   const engine = byComponent('Deployment', 'engine');
   const worker = byComponent('Deployment', 'worker');
   const migrate = byComponent('Job', 'migrate');
-  if (!api || !engine || !migrate) return problems.push(where('an API, engine or migration workload is missing'));
-  if (api.spec.replicas !== scenario.expect.apiReplicas) problems.push(where(`${api.spec.replicas} API replicas`));
-  if (Boolean(worker) !== scenario.expect.temporal) problems.push(where(`worker deployment ${worker ? 'present' : 'missing'}`));
+  if (!api || !engine || !migrate)
+    return problems.push(where('an API, engine or migration workload is missing'));
+  if (api.spec.replicas !== scenario.expect.apiReplicas)
+    problems.push(where(`${api.spec.replicas} API replicas`));
+  if (Boolean(worker) !== scenario.expect.temporal)
+    problems.push(where(`worker deployment ${worker ? 'present' : 'missing'}`));
 
   for (const workload of [api, engine, worker, migrate].filter(Boolean)) {
     const name = `${workload.kind} ${workload.metadata.name}`;
@@ -173,7 +195,8 @@ function checkScenario(scenario, manifests) {
       problems.push(where(`${name} uses service account ${pod.serviceAccountName}, not rendered`));
     }
     for (const container of pod.containers) {
-      if (container.securityContext?.allowPrivilegeEscalation !== false) problems.push(where(`${name} allows privilege escalation`));
+      if (container.securityContext?.allowPrivilegeEscalation !== false)
+        problems.push(where(`${name} allows privilege escalation`));
       const path = commandPath(container.command) ?? SERVER;
       if (!outputs.has(path)) problems.push(where(`${name} runs ${path}, which the build does not make`));
       if (path === SERVER) checkProbes(where(name), container);
@@ -186,27 +209,37 @@ function checkScenario(scenario, manifests) {
 
   const [service] = of('Service');
   const podLabels = api.spec.template.metadata.labels;
-  const selected = Object.entries(service.spec.selector).every(([label, value]) => podLabels[label] === value);
+  const selected = Object.entries(service.spec.selector).every(
+    ([label, value]) => podLabels[label] === value,
+  );
   const engineLabels = engine.spec.template.metadata.labels;
-  const selectsEngine = Object.entries(service.spec.selector).every(([label, value]) => engineLabels[label] === value);
+  const selectsEngine = Object.entries(service.spec.selector).every(
+    ([label, value]) => engineLabels[label] === value,
+  );
   if (!selected || selectsEngine) problems.push(where('the Service does not select exactly the API servers'));
 
   const [ingress] = of('Ingress');
-  if (Boolean(ingress) !== Boolean(scenario.expect.ingress)) problems.push(where(`ingress ${ingress ? 'present' : 'missing'}`));
+  if (Boolean(ingress) !== Boolean(scenario.expect.ingress))
+    problems.push(where(`ingress ${ingress ? 'present' : 'missing'}`));
   if (ingress && scenario.expect.ingress) {
     const [rule] = ingress.spec.rules;
     const [path] = rule.http.paths;
     if (rule.host !== scenario.expect.ingress.host) problems.push(where(`ingress host ${rule.host}`));
-    if (path.path !== scenario.expect.ingress.path || path.pathType !== 'Prefix') problems.push(where(`ingress path ${path.path}`));
-    if (path.backend.service.name !== service.metadata.name) problems.push(where('the ingress sends to another Service'));
+    if (path.path !== scenario.expect.ingress.path || path.pathType !== 'Prefix')
+      problems.push(where(`ingress path ${path.path}`));
+    if (path.backend.service.name !== service.metadata.name)
+      problems.push(where('the ingress sends to another Service'));
   }
 }
 
 function checkProbes(where, container) {
   const port = container.ports?.find((candidate) => candidate.name === 'http')?.containerPort;
-  if (port !== Number(imageEnv.PORT)) problems.push(`${where}: listens on ${port}, the image on ${imageEnv.PORT}`);
-  if (container.livenessProbe?.httpGet?.path !== '/healthz') problems.push(`${where}: liveness probe not on /healthz`);
-  if (container.readinessProbe?.httpGet?.path !== '/readyz') problems.push(`${where}: readiness probe not on /readyz`);
+  if (port !== Number(imageEnv.PORT))
+    problems.push(`${where}: listens on ${port}, the image on ${imageEnv.PORT}`);
+  if (container.livenessProbe?.httpGet?.path !== '/healthz')
+    problems.push(`${where}: liveness probe not on /healthz`);
+  if (container.readinessProbe?.httpGet?.path !== '/readyz')
+    problems.push(`${where}: readiness probe not on /readyz`);
 }
 
 function envValue(container, name) {
@@ -219,7 +252,8 @@ function checkEnv(where, scenario, container, path, secretNames) {
   for (const variable of container.env ?? []) {
     const ref = variable.valueFrom?.secretKeyRef;
     if (ref) {
-      if (!secretNames.has(ref.name)) problems.push(`${where}: ${variable.name} from Secret ${ref.name}, which does not exist`);
+      if (!secretNames.has(ref.name))
+        problems.push(`${where}: ${variable.name} from Secret ${ref.name}, which does not exist`);
       env[variable.name] = secrets[variable.name];
     } else {
       env[variable.name] = variable.value;
@@ -252,10 +286,23 @@ function checkTypes() {
   try {
     execFileSync(
       join(repoRoot, 'node_modules', '.bin', 'tsc'),
-      ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', file],
+      [
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--target',
+        'es2022',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        file,
+      ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     );
   } catch (error) {
-    problems.push(`rendered manifests do not match the Kubernetes types (${file}):\n${String(error.stdout ?? error.message).trim()}`);
+    problems.push(
+      `rendered manifests do not match the Kubernetes types (${file}):\n${String(error.stdout ?? error.message).trim()}`,
+    );
   }
 }

