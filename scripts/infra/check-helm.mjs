@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@oncall/config';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -25,7 +26,6 @@ import { parseAllDocuments } from 'yaml';
 import { helmBinary } from './helm-binary.mjs';
 import { buildOutputs, commandPath, dockerfileEnv, fail, repoRoot } from './infra-files.mjs';
 
-const chart = join(repoRoot, 'infra', 'helm', 'oncall');
 const cacheDir = join(repoRoot, 'node_modules', '.cache', 'oncall-infra');
 const SERVER = 'apps/server/dist/main.js';
 const WORKER = 'apps/worker/dist/main.js';
@@ -98,211 +98,222 @@ const refused = [
   },
 ];
 
-const helm = helmBinary();
-const imageEnv = dockerfileEnv(join(repoRoot, 'infra', 'Dockerfile'));
-const outputs = buildOutputs();
-const problems = [];
-const typed = [];
+/** The problems found in a chart (none: it holds), and the `helm` that rendered it. */
+export function checkChart(chart) {
+  const helm = helmBinary();
+  const imageEnv = dockerfileEnv(join(repoRoot, 'infra', 'Dockerfile'));
+  const outputs = buildOutputs();
+  const problems = [];
+  const typed = [];
 
-try {
-  execFileSync(helm, ['lint', chart, '--strict', ...setFlags(inlineSecrets)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-} catch (error) {
-  problems.push(`helm lint: ${String(error.stderr ?? error.message).trim()}`);
-}
-for (const scenario of scenarios) {
-  const manifests = render(scenario.values);
-  if (manifests) checkScenario(scenario, manifests);
-}
-for (const scenario of refused) {
-  if (render(scenario.values, { quiet: true }))
-    problems.push(`${scenario.name}: rendered, should be refused`);
-}
-checkTypes();
-if (problems.length > 0) fail('infra/helm/oncall', problems);
-console.log(
-  `infra/helm/oncall: lint, ${scenarios.length} scenarios rendered by ${execFileSync(helm, ['version', '--short'], { encoding: 'utf8' }).trim()} and valid against the Kubernetes schemas, ${refused.length} refused`,
-);
-
-function setFlags(values) {
-  return Object.entries(values).flatMap(([key, value]) => ['--set-string', `${key}=${value}`]);
-}
-
-function render(values, { quiet = false } = {}) {
-  // Numbers and booleans are set as such; --set-string would make `replicas` a string.
-  const flags = Object.entries(values).flatMap(([key, value]) =>
-    /^(true|false|\d+)$/.test(value) ? ['--set', `${key}=${value}`] : ['--set-string', `${key}=${value}`],
-  );
   try {
-    const text = execFileSync(helm, ['template', 'ops', chart, '--namespace', 'oncall', ...flags], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
+    execFileSync(helm, ['lint', chart, '--strict', ...setFlags(inlineSecrets)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    return parseAllDocuments(text)
-      .map((document) => document.toJS())
-      .filter(Boolean);
   } catch (error) {
-    if (!quiet)
-      problems.push(
-        `helm template (${JSON.stringify(values)}): ${String(error.stderr ?? error.message).trim()}`,
-      );
-    return undefined;
+    problems.push(`helm lint: ${String(error.stderr ?? error.message).trim()}`);
   }
-}
+  for (const scenario of scenarios) {
+    const manifests = render(scenario.values);
+    if (manifests) checkScenario(scenario, manifests);
+  }
+  for (const scenario of refused) {
+    if (render(scenario.values, { quiet: true }))
+      problems.push(`${scenario.name}: rendered, should be refused`);
+  }
+  checkTypes();
+  return { problems, helmVersion: execFileSync(helm, ['version', '--short'], { encoding: 'utf8' }).trim() };
 
-function checkScenario(scenario, manifests) {
-  const where = (what) => `${scenario.name}: ${what}`;
-  for (const manifest of manifests) {
-    const key = `${manifest.apiVersion}/${manifest.kind}`;
-    const known = MODELS[key];
-    if (!known) {
-      problems.push(where(`${key} ${manifest.metadata?.name} is of no kind this check knows`));
-      continue;
-    }
+  function setFlags(values) {
+    return Object.entries(values).flatMap(([key, value]) => ['--set-string', `${key}=${value}`]);
+  }
+
+  function render(values, { quiet = false } = {}) {
+    // Numbers and booleans are set as such; --set-string would make `replicas` a string.
+    const flags = Object.entries(values).flatMap(([key, value]) =>
+      /^(true|false|\d+)$/.test(value) ? ['--set', `${key}=${value}`] : ['--set-string', `${key}=${value}`],
+    );
     try {
-      new known.model(manifest).validate();
+      const text = execFileSync(helm, ['template', 'ops', chart, '--namespace', 'oncall', ...flags], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      return parseAllDocuments(text)
+        .map((document) => document.toJS())
+        .filter(Boolean);
     } catch (error) {
-      problems.push(where(`${key} ${manifest.metadata.name}: ${error.message}`));
-    }
-    typed.push({ scenario: scenario.name, ...known, manifest });
-  }
-  const of = (kind) => manifests.filter((manifest) => manifest.kind === kind);
-  const byComponent = (kind, component) =>
-    of(kind).find((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === component);
-
-  const secretNames = new Set([
-    ...of('Secret').map((secret) => secret.metadata.name),
-    ...scenario.expect.existingSecrets,
-  ]);
-  const serviceAccounts = new Set(of('ServiceAccount').map((account) => account.metadata.name));
-  const api = byComponent('Deployment', 'api');
-  const engine = byComponent('Deployment', 'engine');
-  const worker = byComponent('Deployment', 'worker');
-  const migrate = byComponent('Job', 'migrate');
-  if (!api || !engine || !migrate)
-    return problems.push(where('an API, engine or migration workload is missing'));
-  if (api.spec.replicas !== scenario.expect.apiReplicas)
-    problems.push(where(`${api.spec.replicas} API replicas`));
-  if (Boolean(worker) !== scenario.expect.temporal)
-    problems.push(where(`worker deployment ${worker ? 'present' : 'missing'}`));
-
-  for (const workload of [api, engine, worker, migrate].filter(Boolean)) {
-    const name = `${workload.kind} ${workload.metadata.name}`;
-    const pod = workload.spec.template.spec;
-    if (pod.securityContext?.runAsNonRoot !== true) problems.push(where(`${name} may run as root`));
-    if (workload.kind === 'Deployment' && !serviceAccounts.has(pod.serviceAccountName)) {
-      problems.push(where(`${name} uses service account ${pod.serviceAccountName}, not rendered`));
-    }
-    for (const container of pod.containers) {
-      if (container.securityContext?.allowPrivilegeEscalation !== false)
-        problems.push(where(`${name} allows privilege escalation`));
-      const path = commandPath(container.command) ?? SERVER;
-      if (!outputs.has(path)) problems.push(where(`${name} runs ${path}, which the build does not make`));
-      if (path === SERVER) checkProbes(where(name), container);
-      checkEnv(where(name), scenario, container, path, secretNames);
+      if (!quiet)
+        problems.push(
+          `helm template (${JSON.stringify(values)}): ${String(error.stderr ?? error.message).trim()}`,
+        );
+      return undefined;
     }
   }
-  const workers = (deployment) => envValue(deployment.spec.template.spec.containers[0], 'ENGINE_WORKERS');
-  if (workers(api) !== 'false') problems.push(where('the API servers do not set ENGINE_WORKERS=false'));
-  if (workers(engine) !== 'true') problems.push(where('the engine servers do not set ENGINE_WORKERS=true'));
 
-  const [service] = of('Service');
-  const podLabels = api.spec.template.metadata.labels;
-  const selected = Object.entries(service.spec.selector).every(
-    ([label, value]) => podLabels[label] === value,
-  );
-  const engineLabels = engine.spec.template.metadata.labels;
-  const selectsEngine = Object.entries(service.spec.selector).every(
-    ([label, value]) => engineLabels[label] === value,
-  );
-  if (!selected || selectsEngine) problems.push(where('the Service does not select exactly the API servers'));
-
-  const [ingress] = of('Ingress');
-  if (Boolean(ingress) !== Boolean(scenario.expect.ingress))
-    problems.push(where(`ingress ${ingress ? 'present' : 'missing'}`));
-  if (ingress && scenario.expect.ingress) {
-    const [rule] = ingress.spec.rules;
-    const [path] = rule.http.paths;
-    if (rule.host !== scenario.expect.ingress.host) problems.push(where(`ingress host ${rule.host}`));
-    if (path.path !== scenario.expect.ingress.path || path.pathType !== 'Prefix')
-      problems.push(where(`ingress path ${path.path}`));
-    if (path.backend.service.name !== service.metadata.name)
-      problems.push(where('the ingress sends to another Service'));
-  }
-}
-
-function checkProbes(where, container) {
-  const port = container.ports?.find((candidate) => candidate.name === 'http')?.containerPort;
-  if (port !== Number(imageEnv.PORT))
-    problems.push(`${where}: listens on ${port}, the image on ${imageEnv.PORT}`);
-  if (container.livenessProbe?.httpGet?.path !== '/healthz')
-    problems.push(`${where}: liveness probe not on /healthz`);
-  if (container.readinessProbe?.httpGet?.path !== '/readyz')
-    problems.push(`${where}: readiness probe not on /readyz`);
-}
-
-function envValue(container, name) {
-  return container.env?.find((variable) => variable.name === name)?.value;
-}
-
-/** The container's environment as the process sees it, checked by the service's own loadConfig. */
-function checkEnv(where, scenario, container, path, secretNames) {
-  const env = { ...imageEnv };
-  for (const variable of container.env ?? []) {
-    const ref = variable.valueFrom?.secretKeyRef;
-    if (ref) {
-      if (!secretNames.has(ref.name))
-        problems.push(`${where}: ${variable.name} from Secret ${ref.name}, which does not exist`);
-      env[variable.name] = secrets[variable.name];
-    } else {
-      env[variable.name] = variable.value;
+  function checkScenario(scenario, manifests) {
+    const where = (what) => `${scenario.name}: ${what}`;
+    for (const manifest of manifests) {
+      const key = `${manifest.apiVersion}/${manifest.kind}`;
+      const known = MODELS[key];
+      if (!known) {
+        problems.push(where(`${key} ${manifest.metadata?.name} is of no kind this check knows`));
+        continue;
+      }
+      try {
+        new known.model(manifest).validate();
+      } catch (error) {
+        problems.push(where(`${key} ${manifest.metadata.name}: ${error.message}`));
+      }
+      typed.push({ scenario: scenario.name, ...known, manifest });
     }
-  }
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    return problems.push(`${where}: its environment is refused: ${error.message}`);
-  }
-  if (config.database.kind !== 'postgres') problems.push(`${where}: no DATABASE_URL`);
-  if (path !== 'apps/server/dist/migrate-cli.js' && Boolean(config.temporal) !== scenario.expect.temporal) {
-    problems.push(`${where}: TEMPORAL_ADDRESS ${config.temporal ? 'set' : 'unset'}`);
-  }
-  if (path === WORKER && !config.temporal) problems.push(`${where}: the worker without TEMPORAL_ADDRESS`);
-}
+    const of = (kind) => manifests.filter((manifest) => manifest.kind === kind);
+    const byComponent = (kind, component) =>
+      of(kind).find((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === component);
 
-/** Each manifest assigned to its kubernetes-models interface: tsc reports any field it does not have. */
-function checkTypes() {
-  if (typed.length === 0) return;
-  mkdirSync(cacheDir, { recursive: true });
-  const imports = [...new Set(typed.map(({ module, type }) => `import type { ${type} } from '${module}';`))];
-  const lines = typed.map(
-    ({ scenario, type, manifest }, index) =>
-      `// ${scenario}: ${manifest.kind} ${manifest.metadata.name}\nexport const manifest${index}: ${type} = ${JSON.stringify(manifest, null, 2)};`,
-  );
-  const file = join(cacheDir, 'rendered-manifests.mts');
-  writeFileSync(file, `${imports.join('\n')}\n\n${lines.join('\n\n')}\n`);
-  try {
-    execFileSync(
-      join(repoRoot, 'node_modules', '.bin', 'tsc'),
-      [
-        '--noEmit',
-        '--strict',
-        '--skipLibCheck',
-        '--target',
-        'es2022',
-        '--module',
-        'nodenext',
-        '--moduleResolution',
-        'nodenext',
-        file,
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    const secretNames = new Set([
+      ...of('Secret').map((secret) => secret.metadata.name),
+      ...scenario.expect.existingSecrets,
+    ]);
+    const serviceAccounts = new Set(of('ServiceAccount').map((account) => account.metadata.name));
+    const api = byComponent('Deployment', 'api');
+    const engine = byComponent('Deployment', 'engine');
+    const worker = byComponent('Deployment', 'worker');
+    const migrate = byComponent('Job', 'migrate');
+    if (!api || !engine || !migrate)
+      return problems.push(where('an API, engine or migration workload is missing'));
+    if (api.spec.replicas !== scenario.expect.apiReplicas)
+      problems.push(where(`${api.spec.replicas} API replicas`));
+    if (Boolean(worker) !== scenario.expect.temporal)
+      problems.push(where(`worker deployment ${worker ? 'present' : 'missing'}`));
+
+    for (const workload of [api, engine, worker, migrate].filter(Boolean)) {
+      const name = `${workload.kind} ${workload.metadata.name}`;
+      const pod = workload.spec.template.spec;
+      if (pod.securityContext?.runAsNonRoot !== true) problems.push(where(`${name} may run as root`));
+      if (workload.kind === 'Deployment' && !serviceAccounts.has(pod.serviceAccountName)) {
+        problems.push(where(`${name} uses service account ${pod.serviceAccountName}, not rendered`));
+      }
+      for (const container of pod.containers) {
+        if (container.securityContext?.allowPrivilegeEscalation !== false)
+          problems.push(where(`${name} allows privilege escalation`));
+        const path = commandPath(container.command) ?? SERVER;
+        if (!outputs.has(path)) problems.push(where(`${name} runs ${path}, which the build does not make`));
+        if (path === SERVER) checkProbes(where(name), container);
+        checkEnv(where(name), scenario, container, path, secretNames);
+      }
+    }
+    const workers = (deployment) => envValue(deployment.spec.template.spec.containers[0], 'ENGINE_WORKERS');
+    if (workers(api) !== 'false') problems.push(where('the API servers do not set ENGINE_WORKERS=false'));
+    if (workers(engine) !== 'true') problems.push(where('the engine servers do not set ENGINE_WORKERS=true'));
+
+    const [service] = of('Service');
+    const podLabels = api.spec.template.metadata.labels;
+    const selected = Object.entries(service.spec.selector).every(
+      ([label, value]) => podLabels[label] === value,
     );
-  } catch (error) {
-    problems.push(
-      `rendered manifests do not match the Kubernetes types (${file}):\n${String(error.stdout ?? error.message).trim()}`,
+    const engineLabels = engine.spec.template.metadata.labels;
+    const selectsEngine = Object.entries(service.spec.selector).every(
+      ([label, value]) => engineLabels[label] === value,
     );
+    if (!selected || selectsEngine)
+      problems.push(where('the Service does not select exactly the API servers'));
+
+    const [ingress] = of('Ingress');
+    if (Boolean(ingress) !== Boolean(scenario.expect.ingress))
+      problems.push(where(`ingress ${ingress ? 'present' : 'missing'}`));
+    if (ingress && scenario.expect.ingress) {
+      const [rule] = ingress.spec.rules;
+      const [path] = rule.http.paths;
+      if (rule.host !== scenario.expect.ingress.host) problems.push(where(`ingress host ${rule.host}`));
+      if (path.path !== scenario.expect.ingress.path || path.pathType !== 'Prefix')
+        problems.push(where(`ingress path ${path.path}`));
+      if (path.backend.service.name !== service.metadata.name)
+        problems.push(where('the ingress sends to another Service'));
+    }
   }
+
+  function checkProbes(where, container) {
+    const port = container.ports?.find((candidate) => candidate.name === 'http')?.containerPort;
+    if (port !== Number(imageEnv.PORT))
+      problems.push(`${where}: listens on ${port}, the image on ${imageEnv.PORT}`);
+    if (container.livenessProbe?.httpGet?.path !== '/healthz')
+      problems.push(`${where}: liveness probe not on /healthz`);
+    if (container.readinessProbe?.httpGet?.path !== '/readyz')
+      problems.push(`${where}: readiness probe not on /readyz`);
+  }
+
+  function envValue(container, name) {
+    return container.env?.find((variable) => variable.name === name)?.value;
+  }
+
+  /** The container's environment as the process sees it, checked by the service's own loadConfig. */
+  function checkEnv(where, scenario, container, path, secretNames) {
+    const env = { ...imageEnv };
+    for (const variable of container.env ?? []) {
+      const ref = variable.valueFrom?.secretKeyRef;
+      if (ref) {
+        if (!secretNames.has(ref.name))
+          problems.push(`${where}: ${variable.name} from Secret ${ref.name}, which does not exist`);
+        env[variable.name] = secrets[variable.name];
+      } else {
+        env[variable.name] = variable.value;
+      }
+    }
+    let config;
+    try {
+      config = loadConfig(env);
+    } catch (error) {
+      return problems.push(`${where}: its environment is refused: ${error.message}`);
+    }
+    if (config.database.kind !== 'postgres') problems.push(`${where}: no DATABASE_URL`);
+    if (path !== 'apps/server/dist/migrate-cli.js' && Boolean(config.temporal) !== scenario.expect.temporal) {
+      problems.push(`${where}: TEMPORAL_ADDRESS ${config.temporal ? 'set' : 'unset'}`);
+    }
+    if (path === WORKER && !config.temporal) problems.push(`${where}: the worker without TEMPORAL_ADDRESS`);
+  }
+
+  /** Each manifest assigned to its kubernetes-models interface: tsc reports any field it does not have. */
+  function checkTypes() {
+    if (typed.length === 0) return;
+    mkdirSync(cacheDir, { recursive: true });
+    const imports = [
+      ...new Set(typed.map(({ module, type }) => `import type { ${type} } from '${module}';`)),
+    ];
+    const lines = typed.map(
+      ({ scenario, type, manifest }, index) =>
+        `// ${scenario}: ${manifest.kind} ${manifest.metadata.name}\nexport const manifest${index}: ${type} = ${JSON.stringify(manifest, null, 2)};`,
+    );
+    const file = join(cacheDir, 'rendered-manifests.mts');
+    writeFileSync(file, `${imports.join('\n')}\n\n${lines.join('\n\n')}\n`);
+    try {
+      execFileSync(
+        join(repoRoot, 'node_modules', '.bin', 'tsc'),
+        [
+          '--noEmit',
+          '--strict',
+          '--skipLibCheck',
+          '--target',
+          'es2022',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          file,
+        ],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+    } catch (error) {
+      problems.push(
+        `rendered manifests do not match the Kubernetes types (${file}):\n${String(error.stdout ?? error.message).trim()}`,
+      );
+    }
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { problems, helmVersion } = checkChart(join(repoRoot, 'infra', 'helm', 'oncall'));
+  if (problems.length > 0) fail('infra/helm/oncall', problems);
+  console.log(
+    `infra/helm/oncall: lint, ${scenarios.length} scenarios rendered by helm ${helmVersion} and valid against the Kubernetes schemas, ${refused.length} refused`,
+  );
 }
