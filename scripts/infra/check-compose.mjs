@@ -90,8 +90,16 @@ export function checkCompose(composeFile, { composeConfig = true } = {}) {
     );
   }
 
+  /** The image's final stage: its command is built, it runs as a user of its own, it checks /healthz. */
   function checkDockerfileCommand() {
-    const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(readFileSync(join(repoRoot, IMAGE_DOCKERFILE), 'utf8'));
+    const text = readFileSync(join(repoRoot, IMAGE_DOCKERFILE), 'utf8');
+    const finalStage = text.slice(text.lastIndexOf('\nFROM '));
+    const user = /^USER\s+(\S+)/m.exec(finalStage)?.[1];
+    if (!user || user === 'root' || user === '0')
+      problems.push(`${IMAGE_DOCKERFILE}: the final stage runs as root`);
+    if (!/^HEALTHCHECK\b[\s\S]*?\/healthz/m.test(finalStage))
+      problems.push(`${IMAGE_DOCKERFILE}: no HEALTHCHECK on /healthz`);
+    const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(finalStage);
     if (!cmd) return problems.push(`${IMAGE_DOCKERFILE}: no CMD`);
     const path = commandPath(JSON.parse(cmd[1]));
     if (!outputs.has(path))

