@@ -118,10 +118,20 @@ test('the list: filters survive a reload, pins go first, a group action names it
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(list.getByRole('link', { name: 'Batch ledger B' })).toBeVisible();
+  // On a phone the filters fold behind a button that counts them (the tag and the name).
+  await expect(page.getByRole('textbox', { name: 'Name' })).toBeHidden();
+  const filters = page.getByRole('button', { name: 'Filters (2)' });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
   // Polled: the page reflows (and a saved notification slides away) after the resize.
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}rules-phone.png`, fullPage: true });
+  await filters.focus();
+  await page.keyboard.press('Enter');
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('ledger');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}rules-phone-filters.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
 });
 

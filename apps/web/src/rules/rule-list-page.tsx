@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { notifyFailure } from '../forms/notify';
 import { trpc } from '../trpc/client';
+import { CollapsibleRuleFilters } from './collapsible-rule-filters';
 import { RuleGroupActions } from './rule-group-actions';
-import { RuleListFilters } from './rule-list-filters';
 import { isFiltered, type RuleListSearch } from './rule-list-search';
 import { RuleRows } from './rule-rows';
 import { useLiveRuleStates } from './use-live-rule-states';
@@ -49,7 +49,7 @@ export function RuleListPage({
           <Button renderRoot={(props) => <Link to="/rules/new" {...props} />}>New rule</Button>
         </Group>
       </Group>
-      <RuleListFilters search={search} onFilter={filter} />
+      <CollapsibleRuleFilters search={search} onFilter={filter} />
       {query.isPending && (
         <Center py="xl">
           <Loader aria-label="Loading alert rules" />
