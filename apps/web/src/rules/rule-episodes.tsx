@@ -1,4 +1,5 @@
-import { Alert, Box, Center, Pagination, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Box, Card, Center, Pagination, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fullTime, relativeTime } from '../time/relative-time';
@@ -16,6 +17,17 @@ export function RuleEpisodes({ ruleId }: { ruleId: string }) {
   const episodes = useQuery(trpc.episodes.list.queryOptions({ ruleId, page, perPage: PER_PAGE }));
   const pages = episodes.data ? Math.max(1, Math.ceil(episodes.data.total / PER_PAGE)) : 1;
   const now = new Date();
+  // On a phone a table would hide the times sideways: each episode is a card instead.
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const fired = (at: string) => (
+    <Tooltip label={fullTime(new Date(at))}>
+      <time dateTime={at}>{relativeTime(new Date(at), now)}</time>
+    </Tooltip>
+  );
+  const byWhom = (episode: { acknowledgedBy: { name: string | null; username: string | null } | null }) =>
+    episode.acknowledgedBy ? ` by ${episode.acknowledgedBy.name || episode.acknowledgedBy.username}` : '';
+  const instanceOf = (episode: { alertname: string | null; instance: string | null }) =>
+    [episode.alertname, episode.instance].filter(Boolean).join(' · ') || '–';
   return (
     <>
       {episodes.isError && <Alert color="red">{episodes.error.message}</Alert>}
@@ -24,7 +36,27 @@ export function RuleEpisodes({ ruleId }: { ruleId: string }) {
           No episodes yet: one starts when an instance fires and ends when it resolves.
         </Text>
       )}
-      {episodes.data && episodes.data.items.length > 0 && (
+      {phone && episodes.data && episodes.data.items.length > 0 && (
+        <Stack gap="xs" role="list" aria-label="Episodes">
+          {episodes.data.items.map((episode) => {
+            const times = episodeTimes(episode, now);
+            return (
+              <Card key={episode.episodeId} withBorder padding="xs" role="listitem">
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {instanceOf(episode)}
+                </Text>
+                <Text size="sm">Fired {fired(episode.firedAt)}</Text>
+                <Text size="sm">
+                  Time to acknowledge: {times.acknowledge}
+                  {byWhom(episode)}
+                </Text>
+                <Text size="sm">Time to resolve: {times.resolve}</Text>
+              </Card>
+            );
+          })}
+        </Stack>
+      )}
+      {!phone && episodes.data && episodes.data.items.length > 0 && (
         <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Episodes table">
           <Table verticalSpacing={4} miw={600}>
             <Table.Thead>
@@ -39,12 +71,11 @@ export function RuleEpisodes({ ruleId }: { ruleId: string }) {
             <Table.Tbody>
               {episodes.data.items.map((episode) => {
                 const times = episodeTimes(episode, now);
-                const by = episode.acknowledgedBy;
                 return (
                   <Table.Tr key={episode.episodeId}>
                     <Table.Td>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {[episode.alertname, episode.instance].filter(Boolean).join(' · ') || '–'}
+                        {instanceOf(episode)}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -59,7 +90,7 @@ export function RuleEpisodes({ ruleId }: { ruleId: string }) {
                     <Table.Td>
                       <Text size="sm">
                         {times.acknowledge}
-                        {by ? ` by ${by.name || by.username}` : ''}
+                        {byWhom(episode)}
                       </Text>
                     </Table.Td>
                     <Table.Td>
