@@ -306,13 +306,18 @@ describe('tRPC alert-rule tags, sharing, notify targets and group actions', () =
     it('acts on the chosen rules only when `ids` names them (the UI selection), within what the caller sees', async () => {
       const chosen = await fixture();
       const other = await fixture();
-      const stranger = await rpc.mutation('alertRules.group.silent', { ids: [chosen.ruleId] }, tokens.stranger);
+      const stranger = await rpc.mutation(
+        'alertRules.group.silent',
+        { ids: [chosen.ruleId] },
+        tokens.stranger,
+      );
       expect(stranger.data).toEqual({ status: true, matched: 0, changed: 0 });
 
       const done = await rpc.mutation('alertRules.group.silent', { ids: [chosen.ruleId] }, tokens.admin);
       expect(done.data).toMatchObject({ matched: 1, changed: 1 });
       const silenced = async (id: string) =>
-        ((await rpc.query('alertRules.get', { id }, tokens.admin)).data as { silentStatus: string }).silentStatus;
+        ((await rpc.query('alertRules.get', { id }, tokens.admin)).data as { silentStatus: string })
+          .silentStatus;
       expect(await silenced(chosen.ruleId)).toBe('silent');
       expect(await silenced(other.ruleId)).toBe('active');
 

@@ -133,7 +133,8 @@ function RuleHeader({ rule }: { rule: Rule }) {
   const behaviorRules = useQuery(trpc.behaviorRules.list.queryOptions({ alertRuleId: rule.id }));
   const behaviorRuleCount = behaviorRules.data?.rules.length;
   const id = { id: rule.id };
-  const firing = rule.state !== 'resolved';
+  // Unknown: nothing has fired yet, so there is nothing to acknowledge or resolve.
+  const firing = rule.state !== 'resolved' && rule.state !== 'unknown';
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
