@@ -8,6 +8,9 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['test/**/*.test.{ts,tsx}'],
       setupFiles: ['./test/setup.ts'],
+      // Typing into jsdom with userEvent takes seconds on a loaded shared box: 5 s timed out
+      // component tests that pass alone.
+      testTimeout: 20_000,
     },
   }),
 );

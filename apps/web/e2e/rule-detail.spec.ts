@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { adminApi } from './support/admin-api';
 import { E2E_BASE_URL } from './support/e2e-env';
 import { createApiRule, expect, fire, logInThroughForm, seriousViolations, test } from './support/fixtures';
 
@@ -69,5 +70,83 @@ test('the rule detail in dark and on a 375 px phone', async ({ page, request, cs
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}rule-detail-phone.png`, fullPage: true });
+  expect(cspViolations).toEqual([]);
+});
+
+test('a Prometheus rule says which alerts reach it and what to paste in prometheus.yml; its episodes and behavior rules', async ({
+  page,
+  request,
+  cspViolations,
+}) => {
+  const api = await adminApi(request, E2E_BASE_URL);
+  const source = await api.post('data-source', {
+    name: 'prom-main',
+    type: 'prometheus',
+    url: 'http://127.0.0.1:9',
+  });
+  const rule = await api.post('alert-rule', {
+    type: 'prometheus',
+    name: 'Checkout latency high',
+    queryType: 'dynamic',
+    dataSourceIds: [source.id],
+    dataSourceAlertName: 'CheckoutLatencyHigh',
+  });
+  try {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/login');
+    await logInThroughForm(page);
+    await page.goto(`/rules/${rule.id}`);
+    const send = page.getByRole('region', { name: 'How to send to it' });
+    await expect(send.getByText('CheckoutLatencyHigh')).toBeVisible();
+    await expect(send.getByRole('heading', { name: 'prom-main' })).toBeVisible();
+    // The alerting block, with the source's token in its path, as docs/sources/prometheus.md shows it.
+    const block = send.getByLabel('Prometheus alerting block');
+    await expect(block).toContainText('alertmanagers:');
+    await expect(block).toContainText(`path_prefix: /api/v1/prometheus-alert/${source.webhookToken}`);
+    await expect(block).toContainText("targets: ['127.0.0.1:");
+    await expect(send.getByLabel('Alertmanager receiver')).toContainText('webhook_configs:');
+    await expect(page.getByText('No episodes yet', { exact: false })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}rule-detail-prometheus-light.png`, fullPage: true });
+
+    // Its behavior rules, one click away.
+    await page.getByRole('link', { name: 'Behavior rules (0)' }).click();
+    await expect(page).toHaveURL(new RegExp(`/behavior-rules\\?rule=${rule.id}$`));
+    expect(cspViolations).toEqual([]);
+  } finally {
+    await api.delete(`alert-rule/${rule.id}`);
+    await api.delete(`data-source/${source.id}`);
+  }
+});
+
+test('episodes: time to acknowledge and resolve, on a 375 px phone', async ({
+  page,
+  request,
+  cspViolations,
+}) => {
+  const rule = await createApiRule(request, E2E_BASE_URL, 'Mail relay queue');
+  await fire(request, E2E_BASE_URL, rule.apiToken, {
+    alertname: 'relay_queue',
+    instance: 'mx-1',
+    description: 'Relay queue at 4,000.',
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/login');
+  await logInThroughForm(page);
+  await page.goto(`/rules/${rule.id}`);
+  // On a phone each episode is a card, its times in full (a table would hide them sideways).
+  const episodes = page.getByRole('list', { name: 'Episodes' });
+  await expect(episodes.getByText('relay_queue · mx-1')).toBeVisible();
+  await expect(episodes.getByText(/^Time to acknowledge: not yet \(/)).toBeVisible();
+  await page.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(episodes.getByText(/ by /)).toBeVisible();
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await expect(episodes.getByText(/^Time to resolve: \d+ s$/)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await seriousViolations(page)).toEqual([]);
+  await episodes.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}rule-detail-episodes-phone-dark.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
 });

@@ -116,12 +116,37 @@ test('the list: filters survive a reload, pins go first, a group action names it
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}rules-filtered-dark.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
+
+  // A selection, ticked from the keyboard: the group action then touches those two only.
+  await page.getByRole('checkbox', { name: 'Select Batch ledger A' }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('checkbox', { name: 'Select Batch ledger C' }).check();
+  await expect(page.getByText('3 rules match, pinned first · 2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Act on 2 selected' }).click();
+  await page.getByRole('menuitem', { name: 'Unsilence for me', exact: true }).click();
+  const unsilence = page.getByRole('dialog', { name: 'Unsilence 2 alert rules?' });
+  await expect(unsilence).toContainText('the 2 alert rules you selected');
+  await unsilence.getByRole('button', { name: 'Unsilence 2 alert rules' }).click();
+  await expect(list.getByText('Notifying me')).toHaveCount(2);
+  await expect(rowOfB.getByText('Silenced for me')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Act on 3 rules' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(list.getByRole('link', { name: 'Batch ledger B' })).toBeVisible();
+  // On a phone the filters fold behind a button that counts them (the tag and the name).
+  await expect(page.getByRole('textbox', { name: 'Name' })).toBeHidden();
+  const filters = page.getByRole('button', { name: 'Filters (2)' });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
   // Polled: the page reflows (and a saved notification slides away) after the resize.
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}rules-phone.png`, fullPage: true });
+  await filters.focus();
+  await page.keyboard.press('Enter');
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('ledger');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}rules-phone-filters.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
 });
 

@@ -72,3 +72,44 @@ test('the debugging timeline shows a bar for each chosen rule', async ({ page, c
   await page.screenshot({ path: `${SHOTS}timeline-phone.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
 });
+
+test('an owner creates, renames and deletes a status group, its tags picked', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await logInThroughForm(page);
+  await page.goto('/status');
+  await page.getByRole('button', { name: 'New status group' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New status group' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Carts');
+  const tags = dialog.getByRole('combobox', { name: /^Tags/ });
+  await tags.fill('shop');
+  await page.keyboard.press('Enter');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}status-group-form-dark.png` });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const carts = page.getByRole('article', { name: 'Carts' });
+  await expect(carts).toContainText('1 critical · 0 warning');
+
+  // Renamed from the keyboard: Edit, the name, Enter.
+  await page.getByRole('button', { name: 'Edit Carts' }).focus();
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Edit Carts' });
+  await edit.getByRole('textbox', { name: 'Name' }).fill('Carts and baskets');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article', { name: 'Carts and baskets' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Carts and baskets' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the status group Carts and baskets?' })
+    .getByRole('button', { name: 'Delete the group' })
+    .click();
+  await expect(page.getByRole('article', { name: 'Carts and baskets' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Shop' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(cspViolations).toEqual([]);
+});

@@ -120,6 +120,8 @@ describe('the group action confirmation', () => {
   it('names how many rules it touches', () => {
     expect(groupActionWording('silence', 3).title).toBe('Silence 3 alert rules?');
     expect(groupActionWording('delete', 1).confirm).toBe('Delete 1 alert rule');
+    expect(groupActionWording('silence', 3).body).toContain('the 3 alert rules the filters match');
+    expect(groupActionWording('delete', 2, 'selection').body).toContain('The 2 alert rules you selected are');
   });
 });
 

@@ -302,5 +302,39 @@ describe('tRPC alert-rule tags, sharing, notify targets and group actions', () =
         expect((await rpc.mutation(g.path, input)).error?.data.code).toBe('UNAUTHORIZED');
       });
     }
+
+    it('acts on the chosen rules only when `ids` names them (the UI selection), within what the caller sees', async () => {
+      const chosen = await fixture();
+      const other = await fixture();
+      const stranger = await rpc.mutation(
+        'alertRules.group.silent',
+        { ids: [chosen.ruleId] },
+        tokens.stranger,
+      );
+      expect(stranger.data).toEqual({ status: true, matched: 0, changed: 0 });
+
+      const done = await rpc.mutation('alertRules.group.silent', { ids: [chosen.ruleId] }, tokens.admin);
+      expect(done.data).toMatchObject({ matched: 1, changed: 1 });
+      const silenced = async (id: string) =>
+        ((await rpc.query('alertRules.get', { id }, tokens.admin)).data as { silentStatus: string })
+          .silentStatus;
+      expect(await silenced(chosen.ruleId)).toBe('silent');
+      expect(await silenced(other.ruleId)).toBe('active');
+
+      // The other filters still narrow the selection; an empty selection matches nothing.
+      const narrowed = await rpc.mutation(
+        'alertRules.group.unsilent',
+        { ids: [chosen.ruleId], alertname: other.ruleName },
+        tokens.admin,
+      );
+      expect(narrowed.data).toMatchObject({ matched: 0 });
+      expect((await rpc.mutation('alertRules.group.delete', { ids: [] }, tokens.admin)).data).toMatchObject({
+        matched: 0,
+        deleted: 0,
+      });
+      const invalid = await rpc.mutation('alertRules.group.silent', { ids: 'all' }, tokens.admin);
+      expect(invalid.status).toBe(422);
+      expect(Object.keys(invalid.error?.data.fieldErrors ?? {})).toContain('ids');
+    });
   });
 });

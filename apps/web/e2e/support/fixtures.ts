@@ -5,9 +5,16 @@ import { E2E_ADMIN } from './e2e-env';
 /** The serious and critical WCAG violations axe finds on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // A notification fading in is half transparent: checked mid-transition, its colours and what it
-  // covers are neither the before nor the after. The page is checked once it is still.
+  // covers are neither the before nor the after. The page is checked once it is still; a spinner
+  // (an endless animation, as on a button whose call waits) never stops and changes no colour.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
   );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

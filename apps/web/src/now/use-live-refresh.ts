@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useMemo, useState } from 'react';
-import { isUnauthorized, refreshSession } from '../session/session';
+import { isUnauthorized, recoverSession } from '../session/session';
 import { trpc } from '../trpc/client';
 import { coalescedRefresh } from './coalesced-refresh';
 
@@ -31,7 +31,8 @@ export function useLiveRefresh(): LiveState {
         if (data.events.length > 0) refresh();
       },
       onError: (error) => {
-        if (isUnauthorized(error)) void refreshSession().then((user) => user && subscription.reset());
+        if (isUnauthorized(error))
+          void recoverSession().then((recovered) => recovered && subscription.reset());
       },
     }),
   );

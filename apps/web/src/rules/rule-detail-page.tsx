@@ -7,7 +7,6 @@ import {
   Card,
   Center,
   Code,
-  CopyButton,
   Group,
   Loader,
   Pagination,
@@ -28,6 +27,9 @@ import { trpc } from '../trpc/client';
 import type { RouterOutputs } from '../trpc/router-types';
 import { serverErrorOf } from '../trpc/server-error';
 import { serverPath } from '../trpc/server-url';
+import { CopySnippet } from './copy-snippet';
+import { RuleEpisodes } from './rule-episodes';
+import { RuleSourceSnippets } from './rule-source-snippets';
 import { curlSnippets } from './send-snippet';
 import { TIMELINE_WINDOWS, type TimelineWindow, timelineQuery } from './timeline-window';
 
@@ -81,6 +83,9 @@ export function RuleDetailPage({ ruleId }: { ruleId: string }) {
       <RuleHeader rule={rule.data} />
       <StatusTimeline ruleId={ruleId} />
       <Firing ruleId={ruleId} />
+      <Section title="Episodes">
+        <RuleEpisodes ruleId={ruleId} />
+      </Section>
       <History ruleId={ruleId} />
       <DeliveryLog ruleId={ruleId} />
       <HowToSend rule={rule.data} />
@@ -125,8 +130,11 @@ function RuleHeader({ rule }: { rule: Rule }) {
       onError: (error) => failed('Pin', error),
     }),
   );
+  const behaviorRules = useQuery(trpc.behaviorRules.list.queryOptions({ alertRuleId: rule.id }));
+  const behaviorRuleCount = behaviorRules.data?.rules.length;
   const id = { id: rule.id };
-  const firing = rule.state !== 'resolved';
+  // Unknown: nothing has fired yet, so there is nothing to acknowledge or resolve.
+  const firing = rule.state !== 'resolved' && rule.state !== 'unknown';
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
@@ -185,6 +193,13 @@ function RuleHeader({ rule }: { rule: Rule }) {
           renderRoot={(props) => <Link to="/rules/$ruleId/edit" params={{ ruleId: rule.id }} {...props} />}
         >
           Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="default"
+          renderRoot={(props) => <Link to="/behavior-rules" search={{ rule: rule.id }} {...props} />}
+        >
+          {behaviorRuleCount === undefined ? 'Behavior rules' : `Behavior rules (${behaviorRuleCount})`}
         </Button>
       </Group>
     </Stack>
@@ -456,38 +471,20 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
   );
 }
 
-function Snippet({ label, text }: { label: string; text: string }) {
-  return (
-    <Box>
-      <Group justify="space-between" mb={4}>
-        <Text size="sm" fw={500}>
-          {label}
-        </Text>
-        <CopyButton value={text}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant="default" onClick={copy}>
-              {copied ? 'Copied' : `Copy ${label.toLowerCase()}`}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-      {/* Focusable so the keyboard can scroll a long line on a phone. */}
-      <Code block style={{ overflowX: 'auto' }} tabIndex={0} aria-label={label}>
-        {text}
-      </Code>
-    </Box>
-  );
-}
-
 function HowToSend({ rule }: { rule: Rule }) {
   const token = typeof rule.apiToken === 'string' ? rule.apiToken : null;
+  if (rule.type !== 'api' && rule.type !== 'notification') {
+    return (
+      <Section title="How to send to it">
+        <RuleSourceSnippets rule={rule} />
+      </Section>
+    );
+  }
   if (!token) {
     return (
       <Section title="How to send to it">
         <Text size="sm" c="dimmed">
-          {rule.type === 'api' || rule.type === 'notification'
-            ? 'Only the rule’s administrators see its token.'
-            : `A ${rule.type} rule is fed by its data source: its receiver URL and snippet are on the data source’s page.`}
+          Only the rule’s administrators see its token.
         </Text>
       </Section>
     );
@@ -497,9 +494,9 @@ function HowToSend({ rule }: { rule: Rule }) {
   return (
     <Section title="How to send to it">
       <Stack gap="sm">
-        <Snippet label="Token" text={token} />
-        <Snippet label="Fire" text={snippets.fire} />
-        <Snippet label="Resolve" text={snippets.resolve} />
+        <CopySnippet label="Token" text={token} />
+        <CopySnippet label="Fire" text={snippets.fire} />
+        <CopySnippet label="Resolve" text={snippets.resolve} />
       </Stack>
     </Section>
   );

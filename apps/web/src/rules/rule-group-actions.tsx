@@ -4,46 +4,67 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifyDone, notifyFailure } from '../forms/notify';
 import { trpc } from '../trpc/client';
-import { type GroupAction, groupActionWording } from './group-action-wording';
+import { type GroupAction, type GroupScope, groupActionWording } from './group-action-wording';
 import { type RuleListSearch, ruleFilterInput } from './rule-list-search';
 import { RULE_PAGES_KEY } from './use-rule-pages';
 
 /**
- * Silence, unsilence or delete every rule the filters match (the group router acts on filters,
- * as the REST group actions do); a dialog names how many rules first.
+ * Silence, unsilence or delete the rules the user selected, or with no selection every rule the
+ * filters match (as the REST group actions do); a dialog names how many rules first.
  */
-export function RuleGroupActions({ search, total }: { search: RuleListSearch; total: number }) {
+export function RuleGroupActions({
+  search,
+  total,
+  selection,
+  onDone,
+}: {
+  search: RuleListSearch;
+  total: number;
+  /** The ticked rules' ids; empty for "what the filters match". */
+  selection: readonly string[];
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const [asked, setAsked] = useState<GroupAction | null>(null);
   const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
-  const done = () => void queryClient.invalidateQueries({ queryKey: RULE_PAGES_KEY });
+  const done = () => {
+    onDone();
+    void queryClient.invalidateQueries({ queryKey: RULE_PAGES_KEY });
+  };
   const options = { onSuccess: done, onError: (error: unknown) => notifyFailure('The group action', error) };
   const silent = useMutation(trpc.alertRules.group.silent.mutationOptions(options));
   const unsilent = useMutation(trpc.alertRules.group.unsilent.mutationOptions(options));
   const remove = useMutation(trpc.alertRules.group.delete.mutationOptions(options));
-  const filter = ruleFilterInput(search);
+  const scope: GroupScope = selection.length > 0 ? 'selection' : 'filters';
+  // A selection is acted on as ticked: a rule whose state moved since stays in it.
+  const filter: ReturnType<typeof ruleFilterInput> & { ids?: string[] } =
+    scope === 'selection' ? { ids: [...selection] } : ruleFilterInput(search);
+  const count = scope === 'selection' ? selection.length : total;
   // Group delete takes no silence filter: it would touch rules the list does not show.
   const { silentStatus: _silence, ...withoutSilence } = filter;
+  const deleteBlocked = scope === 'filters' && search.silent !== undefined;
   const run = async (action: GroupAction) => {
     if (action === 'silence') await silent.mutateAsync(filter);
     if (action === 'unsilence') await unsilent.mutateAsync(filter);
     if (action === 'delete') await remove.mutateAsync(withoutSilence);
-    notifyDone(groupActionWording(action, total).done);
+    notifyDone(groupActionWording(action, count, scope).done);
   };
-  const wording = asked ? groupActionWording(asked, total) : null;
+  const wording = asked ? groupActionWording(asked, count, scope) : null;
   return (
     <>
       <Menu position="bottom-end">
         <Menu.Target>
-          <Button variant="default" disabled={total === 0}>
-            Act on {total} {total === 1 ? 'rule' : 'rules'}
+          <Button variant="default" disabled={count === 0}>
+            {scope === 'selection'
+              ? `Act on ${count} selected`
+              : `Act on ${count} ${count === 1 ? 'rule' : 'rules'}`}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => setAsked('silence')}>Silence for me</Menu.Item>
           <Menu.Item onClick={() => setAsked('unsilence')}>Unsilence for me</Menu.Item>
-          <Menu.Item color="red" disabled={search.silent !== undefined} onClick={() => setAsked('delete')}>
-            Delete{search.silent !== undefined ? ' (clear the silence filter first)' : ''}
+          <Menu.Item color="red" disabled={deleteBlocked} onClick={() => setAsked('delete')}>
+            Delete{deleteBlocked ? ' (clear the silence filter first)' : ''}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -1,11 +1,11 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { notifyFailure } from '../forms/notify';
 import { trpc } from '../trpc/client';
+import { CollapsibleRuleFilters } from './collapsible-rule-filters';
 import { RuleGroupActions } from './rule-group-actions';
-import { RuleListFilters } from './rule-list-filters';
 import { isFiltered, type RuleListSearch } from './rule-list-search';
 import { RuleRows } from './rule-rows';
 import { useLiveRuleStates } from './use-live-rule-states';
@@ -37,6 +37,20 @@ export function RuleListPage({
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const filter = (change: Partial<RuleListSearch>) => onSearch({ ...search, ...change });
+  // Ticked rules, for group actions over them; other filters start a new selection.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const searchKey = JSON.stringify(search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selection resets when the filters change.
+  useEffect(() => setSelected(new Set()), [searchKey]);
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((was) => {
+        const next = new Set(was);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   return (
     <Stack gap="md">
@@ -45,11 +59,21 @@ export function RuleListPage({
           Alert rules
         </Title>
         <Group gap="sm">
-          <RuleGroupActions search={search} total={total} />
+          {selected.size > 0 && (
+            <Button variant="subtle" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </Button>
+          )}
+          <RuleGroupActions
+            search={search}
+            total={total}
+            selection={[...selected]}
+            onDone={() => setSelected(new Set())}
+          />
           <Button renderRoot={(props) => <Link to="/rules/new" {...props} />}>New rule</Button>
         </Group>
       </Group>
-      <RuleListFilters search={search} onFilter={filter} />
+      <CollapsibleRuleFilters search={search} onFilter={filter} />
       {query.isPending && (
         <Center py="xl">
           <Loader aria-label="Loading alert rules" />
@@ -71,6 +95,7 @@ export function RuleListPage({
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
             {total} {total === 1 ? 'rule' : 'rules'} match{total === 1 ? 'es' : ''}, pinned first
+            {selected.size > 0 ? ` · ${selected.size} selected` : ''}
           </Text>
           <RuleRows
             rules={rules}
@@ -78,6 +103,8 @@ export function RuleListPage({
             liveStates={liveStates}
             onNearEnd={nearEnd}
             onPin={(rule) => pin.mutate({ id: rule.id })}
+            selected={selected}
+            onToggle={toggle}
           />
         </>
       )}

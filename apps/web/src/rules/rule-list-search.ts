@@ -50,6 +50,10 @@ export function parseRuleListSearch(search: Record<string, unknown>): RuleListSe
 export const isFiltered = (search: RuleListSearch) =>
   Object.values(search).some((value) => value !== undefined);
 
+/** How many filters are set, for the phone's "Filters (N)" button that hides them. */
+export const activeFilterCount = (search: RuleListSearch) =>
+  Object.values(search).filter((value) => value !== undefined).length;
+
 /** The filters as the list and the group actions take them. */
 export function ruleFilterInput(search: RuleListSearch) {
   return {

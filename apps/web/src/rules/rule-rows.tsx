@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Checkbox, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
@@ -17,12 +17,16 @@ export function RuleRows({
   liveStates,
   onNearEnd,
   onPin,
+  selected,
+  onToggle,
 }: {
   rules: readonly ListedRule[];
   total: number;
   liveStates: ReadonlyMap<string, string>;
   onNearEnd: () => void;
   onPin: (rule: ListedRule) => void;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -81,6 +85,12 @@ export function RuleRows({
                 wrap="nowrap"
                 style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
               >
+                <Checkbox
+                  size="md"
+                  aria-label={`Select ${rule.name}`}
+                  checked={selected.has(rule.id)}
+                  onChange={() => onToggle(rule.id)}
+                />
                 <Tooltip label={rule.pinned ? 'Unpin' : 'Pin to the top'}>
                   <ActionIcon
                     variant={rule.pinned ? 'filled' : 'subtle'}

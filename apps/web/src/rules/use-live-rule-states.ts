@@ -1,6 +1,6 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
-import { isUnauthorized, refreshSession } from '../session/session';
+import { isUnauthorized, recoverSession } from '../session/session';
 import { trpc } from '../trpc/client';
 
 /**
@@ -21,7 +21,8 @@ export function useLiveRuleStates(): ReadonlyMap<string, string> {
         });
       },
       onError: (error) => {
-        if (isUnauthorized(error)) void refreshSession().then((user) => user && subscription.reset());
+        if (isUnauthorized(error))
+          void recoverSession().then((recovered) => recovered && subscription.reset());
       },
     }),
   );

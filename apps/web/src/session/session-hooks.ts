@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { onSessionChange } from './session';
 
 /**
- * Sends the user to the login page, back to where they were afterwards, when the session ends
- * elsewhere (a refresh refused, a logout in another tab).
+ * Sends the user to the login page, back to where they were afterwards, when the session is given
+ * up: a logout, or "Log in as someone else" in the expired-session dialog (a refused refresh
+ * alone opens that dialog and keeps the page).
  */
 export function useSignedOutRedirect(): void {
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatchRoute, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { logOut } from '../session/session';
+import { SessionExpiredDialog } from '../session/session-expired-dialog';
 import { useSignedOutRedirect } from '../session/session-hooks';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 
@@ -87,6 +88,7 @@ export function AppShellLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <SessionExpiredDialog />
     </AppShell>
   );
 }

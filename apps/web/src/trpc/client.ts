@@ -4,11 +4,19 @@ import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from '@tr
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { accessToken } from '../session/access-token';
 import { serverPath } from './server-url';
+import { sessionRecoveryLink } from './session-recovery-link';
 
 /** The header the server's browser-session procedures require (`BROWSER_SESSION_HEADER` in @oncall/trpc). */
 export const BROWSER_HEADER = { 'x-oncall-browser': '1' } as const;
 
 const url = serverPath('trpc');
+
+let recoverSession: () => Promise<boolean> = async () => false;
+
+/** How a call refused for a lost session gets it back (the session module sets it; it uses this client). */
+export function setSessionRecovery(recover: () => Promise<boolean>): void {
+  recoverSession = recover;
+}
 
 /**
  * One HTTP request per call (no batching): the refresh cookie is scoped to the exact path of
@@ -17,6 +25,7 @@ const url = serverPath('trpc');
  */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
+    sessionRecoveryLink(() => recoverSession()),
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: httpSubscriptionLink({ url, connectionParams: () => ({ token: accessToken() ?? '' }) }),

@@ -20,6 +20,8 @@ export interface AlertRuleFilter {
   endpointId?: string;
   /** Any of these states. */
   status?: AlertState[];
+  /** Only these rules (a selection in the UI); ids that name no rule the caller sees match nothing. */
+  ids?: string[];
 }
 
 /** Whether any filter is set; an unfiltered list of every rule can take its total from the counter. */
@@ -31,7 +33,8 @@ export function narrowsRules(filter: AlertRuleFilter): boolean {
       filter.tags?.length ||
       filter.silentStatus ||
       filter.endpointId !== undefined ||
-      filter.status?.length,
+      filter.status?.length ||
+      filter.ids !== undefined,
   );
 }
 
@@ -66,6 +69,10 @@ export function ruleFilterCondition(actor: Actor, filter: AlertRuleFilter): SqlF
     );
   }
   if (filter.status?.length) parts.push(sql`r.state in (${filter.status})`);
+  if (filter.ids !== undefined) {
+    const ids = filter.ids.filter(isId);
+    parts.push(ids.length > 0 ? sql`r.id in (${ids})` : sql`false`);
+  }
   if (filter.silentStatus) {
     const silenced = sql`select fs.alert_rule_id from alert_rule_silences fs where fs.user_id = ${actor.userId}`;
     parts.push(

@@ -27,7 +27,8 @@ const id = { id: idField('id') };
  * `externalRuleTypes`: the types whose sources list their alert rules.
  */
 export function alertRuleTypeInputs(catalog: AlertRuleTypeCatalog, externalRuleTypes: readonly string[]) {
-  const filterShape = alertRuleFilterShape(catalog);
+  // `ids`: the rules a UI selection names, for group actions over them (tRPC only).
+  const filterShape = { ...alertRuleFilterShape(catalog), ids: idList('rule ids').optional() };
   const withSilence = { ...filterShape, silentStatus: silentStatusField.optional() };
   /** Group delete and add-user-notify take the filters without `silentStatus`. */
   const filterWithoutSilence = z.strictObject(filterShape).prefault({});
