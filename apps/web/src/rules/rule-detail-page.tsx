@@ -22,7 +22,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { StateBadge } from '../now/state-badge';
+import { StateBadge, shownRuleState } from '../now/state-badge';
 import { fullTime, relativeTime } from '../time/relative-time';
 import { trpc } from '../trpc/client';
 import type { RouterOutputs } from '../trpc/router-types';
@@ -133,7 +133,12 @@ function RuleHeader({ rule }: { rule: Rule }) {
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {rule.name}
         </Title>
-        <StateBadge state={rule.state} />
+        <StateBadge state={shownRuleState(rule)} />
+        {rule.sourceUnreachableSince && (
+          <Badge variant="light" color="pink">
+            source unreachable since {new Date(rule.sourceUnreachableSince).toLocaleString()}
+          </Badge>
+        )}
         {rule.pinned && (
           <Badge variant="light" color="blue">
             pinned

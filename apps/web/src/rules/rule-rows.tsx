@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Box, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { StateBadge } from '../now/state-badge';
+import { StateBadge, shownRuleState } from '../now/state-badge';
 import type { ListedRule } from './use-rule-pages';
 
 const ROW_HEIGHT = 52;
@@ -91,7 +91,7 @@ export function RuleRows({
                     <span aria-hidden>{rule.pinned ? '★' : '☆'}</span>
                   </ActionIcon>
                 </Tooltip>
-                <StateBadge state={liveStates.get(rule.id) ?? rule.state} />
+                <StateBadge state={shownRuleState(rule, liveStates.get(rule.id) ?? rule.state)} />
                 <Box style={{ minWidth: 0, flex: 1 }}>
                   <Anchor
                     size="sm"
