@@ -432,6 +432,15 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
                         <Text size="sm">{entry.latencyMs === null ? '–' : `${entry.latencyMs} ms`}</Text>
                       </Table.Td>
                     </>
+                  ) : entry.type === 'undeliverable' ? (
+                    <Table.Td colSpan={3}>
+                      <Text size="sm" fw={600}>
+                        Undeliverable: every provider failed.{' '}
+                        {entry.toldEndpointIds.length === 0
+                          ? 'The owner has no other endpoint to tell.'
+                          : `Sent to the owner's ${entry.toldEndpointIds.length} other endpoint${entry.toldEndpointIds.length === 1 ? '' : 's'} instead.`}
+                      </Text>
+                    </Table.Td>
                   ) : (
                     <Table.Td colSpan={3}>
                       <Text size="sm">
