@@ -113,4 +113,38 @@ describe('a page nobody received', () => {
       entries.some((e) => e.type === 'attempt' && e.endpoint.id === sms && e.outcome === 'permanent'),
     ).toBe(true);
   });
+
+  it('tells nobody further when a notice fails in its turn', async () => {
+    const { id: owner } = await h.userWithToken('all-broken-owner', 'member');
+    const sms = await endpoint(owner, 'sms', '09125550002');
+    const call = await endpoint(owner, 'call', '09355550002');
+    const rule = await seedApiRule(h.t, { name: 'Net', endpointIds: [sms], ownerId: owner });
+    // The SMS page and then the call notice are both refused for good.
+    h.fakes.providerOne.failNext(401, { message: 'invalid api key' });
+    h.fakes.providerOne.failNext(401, { message: 'invalid api key' });
+    expect((await fire(rule.token, 'edge-1')).statusCode).toBe(200);
+
+    const rows = async () =>
+      h.t.core.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ endpoint_id: string; told_endpoint_ids: unknown }[]>(
+          'select endpoint_id, told_endpoint_ids from undeliverable_pages where endpoint_id in (?, ?)',
+          [sms, call],
+        );
+    await vi.waitFor(async () => expect(await rows()).toHaveLength(2), WAIT);
+    await runPagingToEnd(h.t.core.orm);
+    const told = Object.fromEntries(
+      (await rows()).map((row) => [
+        row.endpoint_id,
+        typeof row.told_endpoint_ids === 'string' ? JSON.parse(row.told_endpoint_ids) : row.told_endpoint_ids,
+      ]),
+    );
+    expect(told).toEqual({ [sms]: [call], [call]: [] });
+    // One send to each: the SMS page and the call notice, nothing paged back.
+    const sends = h.fakes.providerOne.requests.filter(
+      (r) => r.query.receptor === '09125550002' || r.query.receptor === '09355550002',
+    );
+    expect(sends.map((r) => r.method).sort()).toEqual(['call/maketts', 'sms/send']);
+  });
 });
