@@ -124,11 +124,11 @@ describe('a page nobody received', () => {
     h.fakes.providerOne.failNext(401, { message: 'invalid api key' });
     expect((await fire(rule.token, 'edge-1')).statusCode).toBe(200);
 
-    const rows = async () =>
+    const rows = async (): Promise<{ endpoint_id: string; told_endpoint_ids: unknown }[]> =>
       h.t.core.orm.em
         .fork()
         .getConnection()
-        .execute<{ endpoint_id: string; told_endpoint_ids: unknown }[]>(
+        .execute(
           'select endpoint_id, told_endpoint_ids from undeliverable_pages where endpoint_id in (?, ?)',
           [sms, call],
         );
