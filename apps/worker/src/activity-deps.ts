@@ -24,7 +24,8 @@ export interface ComposedActivityDeps {
  * (`composeDeliveryAdapters`: channel sender, delivery log, routes), the slow lanes' shares as the
  * embedded engine sizes them (`slowLaneSlots`), over the application's PostgreSQL; a send whose
  * template failed is logged on Temporal's runtime logger. Auto-resolve timers resolve through the
- * core's lifecycle; the pages that causes go to
+ * core's lifecycle, and a page every provider config failed is reported to the core, which tells
+ * the rule's owner through their other endpoints; the pages that causes go to
  * the Temporal outbox in the same transaction, which the server works (this process only queues).
  * A worker is its own process, so the embedded PGlite (which lives inside the server process)
  * cannot be shared: DATABASE_URL is required.
@@ -55,6 +56,16 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
       // One per process, shared by its lane workers, sized as `startWorker` sizes them.
       laneSlots: slowLaneSlots(DEFAULT_QUEUE_TUNING),
       instances: new AutoResolver({ orm: db.orm, orchestrator: outbox.orchestrator, clock: systemClock }),
+      // The owner's notices go to the Temporal outbox in the report's transaction, as pages do.
+      undeliverable: {
+        report: async (page) => {
+          const orchestrator = outbox.orchestrator;
+          await adapters.log.undeliverable?.(page, async (tx, requests) => {
+            if (orchestrator.notifyMany) await orchestrator.notifyMany(tx, requests);
+            else for (const request of requests) await orchestrator.notify(tx, request);
+          });
+        },
+      },
     },
     close: async () => {
       await outbox.stop();

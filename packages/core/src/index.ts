@@ -151,6 +151,11 @@ export {
   type DeliveryStoreOptions,
 } from './delivery/delivery-store';
 export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
+export {
+  markUndeliverable,
+  type QueueNotifies,
+  type UndeliverablePage as UndeliverablePageRef,
+} from './delivery/undeliverable-pages';
 export { endpointCatalogOf } from './endpoints/endpoint-catalog';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
@@ -167,6 +172,7 @@ export type {
   DeliveryLogEntry,
   DeliveryLogScope,
   NotificationBehaviorLogEntry,
+  UndeliverablePageLogEntry,
 } from './episodes/delivery-log';
 export { EpisodeReadService } from './episodes/episode-read-service';
 export type { Episode, EpisodeAcknowledger } from './episodes/rule-episodes';

@@ -53,10 +53,13 @@ export {
 } from './source/count-threshold';
 export {
   DEFAULT_EVALUATION_TIMING,
+  DEFAULT_UNREACHABLE_THRESHOLD,
   type EvaluationTiming,
   evaluationOptionsSchema,
   evaluationTiming,
   parseDuration,
+  type UnreachableThreshold,
+  unreachableThreshold,
 } from './source/evaluation-options';
 export { defaultFingerprint, fingerprintOf } from './source/fingerprint';
 export { globMatch } from './source/glob';

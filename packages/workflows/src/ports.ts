@@ -38,6 +38,15 @@ export interface DeliveryLog {
 }
 
 /**
+ * Where a page every provider config failed is reported: the core records it and tells the rule's
+ * owner through their other endpoints, once per page (the report is idempotent, so Temporal may
+ * retry it).
+ */
+export interface UndeliverableReports {
+  report(page: { readonly alertEventId: string; readonly endpointId: string }): Promise<void>;
+}
+
+/**
  * Where a notification goes, read when it is dispatched (provider configs and flows can change
  * while work waits in the queue).
  */

@@ -120,5 +120,9 @@ function describeActivity(name: keyof Activities, input: unknown): string {
       const request = input as Parameters<Activities['resolveInstance']>[0];
       return `resolve ${request.ruleId}/${request.instance}`;
     }
+    case 'reportUndeliverable': {
+      const page = input as Parameters<Activities['reportUndeliverable']>[0];
+      return `undeliverable ${page.alertEventId}/${page.endpointId}`;
+    }
   }
 }

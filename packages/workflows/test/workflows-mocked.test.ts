@@ -417,6 +417,47 @@ describe('deliveryWorkflow', () => {
     expect(laneSlots.runningFor('chat:rule:rule_1')).toBe(0);
   });
 
+  it('reports a page every provider config failed, once it gave up, and not a cancelled one', async () => {
+    runtime.activities.reportUndeliverable = async () => {};
+    const send = script(
+      () => {
+        throw sendFailure('PermanentSendError', 'invalid api key', [{ latencyMs: 10 }], true);
+      },
+      () => {
+        throw sendFailure('PermanentSendError', 'invalid api key', [{ latencyMs: 10 }], true);
+      },
+    );
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('failed');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'record cfg_default#1 permanent',
+      'send cfg_backup#1',
+      'record cfg_backup#1 permanent',
+      'undeliverable evt_1/ep_sms',
+    ]);
+    expect(runtime.activityOptions.get('reportUndeliverable')).not.toMatchObject({
+      retry: { maximumAttempts: 1 },
+    });
+  });
+
+  it('replays a delivery that gave up before undeliverable pages were reported without reporting it', async () => {
+    runtime.replayingUnpatched = true;
+    const send = script(
+      () => {
+        throw sendFailure('PermanentSendError', 'invalid api key', [{ latencyMs: 10 }], true);
+      },
+      () => {
+        throw sendFailure('PermanentSendError', 'invalid api key', [{ latencyMs: 10 }], true);
+      },
+    );
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('failed');
+    expect(describeTrace(runtime.trace).at(-1)).toBe('record cfg_backup#1 permanent');
+  });
+
   it('leaves retries of sends to the decider and of bookkeeping to Temporal', () => {
     expect(runtime.activityOptions.get('sendNotification')).toMatchObject({ retry: { maximumAttempts: 1 } });
     expect(runtime.activityOptions.get('recordDeliveryAttempt')).not.toMatchObject({

@@ -10,6 +10,7 @@ const STATUS: Record<Page['status'], { label: string; color: string }> = {
   fellBack: { label: 'sent by backup', color: 'orange.9' },
   failed: { label: 'failed', color: 'red.9' },
   retrying: { label: 'retrying', color: 'gray.7' },
+  undeliverable: { label: 'undeliverable', color: 'red.9' },
 };
 
 const pageName = (page: Page) =>

@@ -21,7 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { StateBadge } from '../now/state-badge';
+import { StateBadge, shownRuleState } from '../now/state-badge';
 import { fullTime, relativeTime } from '../time/relative-time';
 import { trpc } from '../trpc/client';
 import type { RouterOutputs } from '../trpc/router-types';
@@ -141,7 +141,12 @@ function RuleHeader({ rule }: { rule: Rule }) {
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {rule.name}
         </Title>
-        <StateBadge state={rule.state} />
+        <StateBadge state={shownRuleState(rule)} />
+        {rule.sourceUnreachableSince && (
+          <Badge variant="light" color="pink">
+            source unreachable since {new Date(rule.sourceUnreachableSince).toLocaleString()}
+          </Badge>
+        )}
         {rule.pinned && (
           <Badge variant="light" color="blue">
             pinned
@@ -442,6 +447,15 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
                         <Text size="sm">{entry.latencyMs === null ? '–' : `${entry.latencyMs} ms`}</Text>
                       </Table.Td>
                     </>
+                  ) : entry.type === 'undeliverable' ? (
+                    <Table.Td colSpan={3}>
+                      <Text size="sm" fw={600}>
+                        Undeliverable: every provider failed.{' '}
+                        {entry.toldEndpointIds.length === 0
+                          ? 'The owner has no other endpoint to tell.'
+                          : `Sent to the owner's ${entry.toldEndpointIds.length} other endpoint${entry.toldEndpointIds.length === 1 ? '' : 's'} instead.`}
+                      </Text>
+                    </Table.Td>
                   ) : (
                     <Table.Td colSpan={3}>
                       <Text size="sm">

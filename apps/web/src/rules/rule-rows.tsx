@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Box, Checkbox, Group, Text, Tooltip } from '@mantin
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { StateBadge } from '../now/state-badge';
+import { StateBadge, shownRuleState } from '../now/state-badge';
 import type { ListedRule } from './use-rule-pages';
 
 const ROW_HEIGHT = 52;
@@ -101,7 +101,7 @@ export function RuleRows({
                     <span aria-hidden>{rule.pinned ? '★' : '☆'}</span>
                   </ActionIcon>
                 </Tooltip>
-                <StateBadge state={liveStates.get(rule.id) ?? rule.state} />
+                <StateBadge state={shownRuleState(rule, liveStates.get(rule.id) ?? rule.state)} />
                 <Box style={{ minWidth: 0, flex: 1 }}>
                   <Anchor
                     size="sm"

@@ -37,9 +37,22 @@ export const alertRuleViewSchema = (catalog: AlertRuleTypeCatalog) =>
     pinned: z.boolean(),
     silentStatus: z.enum(['silent', 'active']).describe('For the caller.'),
     state: z.enum(ALERT_STATE_VALUES),
+    sourceUnreachableSince: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        'When the rule\'s "source unreachable" episode opened: its evaluation has failed past its threshold ' +
+          '(`queryObject.unreachableAfterRuns`, `queryObject.unreachableAfter`). Null while none is open.',
+      ),
     apiToken: z.string().optional().describe('Shown to admins of api and notification rules only.'),
     evaluation: checkStatusSchema
       .extend({
+        unreachableSince: z.iso
+          .datetime()
+          .nullable()
+          .describe(
+            'When the failing runs that opened the "source unreachable" episode began; null while none is open.',
+          ),
         document: z
           .record(z.string(), z.unknown())
           .nullable()

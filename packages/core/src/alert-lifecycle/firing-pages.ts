@@ -4,7 +4,7 @@ import type { FlowStep } from '../entities/endpoint.entity';
 import { queryRows } from '../persistence/query-rows';
 import { type NextEscalation, nextEscalation, type PagedFlow } from './escalation-schedule';
 import { fromJson, type Json } from './json-column';
-import { type PageStatus, pageStatuses } from './page-status';
+import { type PageStatus, pageKey, pageStatuses } from './page-status';
 
 /** What the Now page shows beside a firing instance about its pages. */
 export interface FiringPages {
@@ -44,7 +44,7 @@ export async function firingPages(
   if (instances.length === 0) return result;
   const episodeIds = [...new Set(instances.map((i) => i.episodeId))];
   const ruleIds = [...new Set(instances.map((i) => i.ruleId))];
-  const [attempts, starts, flows] = await Promise.all([
+  const [attempts, starts, flows, undeliverable] = await Promise.all([
     queryRows<AttemptRow>(
       em,
       `select coalesce(e.episode_id, e.id)::text as episode_id,
@@ -73,7 +73,15 @@ export async function firingPages(
                            where s.alert_rule_id = re.alert_rule_id and s.user_id = e.owner_id)`,
       [ruleIds],
     ),
+    queryRows<{ alert_event_id: string; endpoint_id: string }>(
+      em,
+      `select u.alert_event_id, u.endpoint_id from undeliverable_pages u
+        where u.alert_event_id in (select e.id::text from alert_events e
+                                    where e.episode_id in (?) or e.id in (?))`,
+      [episodeIds, episodeIds],
+    ),
   ]);
+  const undeliverableKeys = new Set(undeliverable.map((row) => pageKey(row.alert_event_id, row.endpoint_id)));
   const attemptsOf = groupBy(attempts, (row) => row.episode_id);
   const startsOf = groupBy(starts, (row) => row.episode_id);
   const flowsOf = groupBy(flows, (row) => row.rule_id);
@@ -88,6 +96,7 @@ export async function firingPages(
         outcome: row.outcome,
         createdAt: new Date(row.created_at),
       })),
+      undeliverableKeys,
     );
     const pagedFlows: PagedFlow[] = (flowsOf.get(instance.ruleId) ?? []).map((row) => ({
       id: row.id,

@@ -2,10 +2,11 @@ import type { DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity
 
 /**
  * Where one page (one delivery of an alert event to an endpoint) stands: delivered through its first
- * provider config, delivered through another one (the backup), failed for good on its last try, or
- * still being tried (its last attempt failed in a way that is retried).
+ * provider config, delivered through another one (the backup), failed for good on its last try,
+ * still being tried (its last attempt failed in a way that is retried), or undeliverable: every
+ * provider config failed it and the delivery gave up (the rule's owner was told elsewhere).
  */
-export type PageStatusKind = 'delivered' | 'fellBack' | 'failed' | 'retrying';
+export type PageStatusKind = 'delivered' | 'fellBack' | 'failed' | 'retrying' | 'undeliverable';
 
 export interface PageStatus {
   /** The delivery's idempotency base (`notify:<event>:<endpoint>[:<step>]`). */
@@ -33,7 +34,10 @@ export interface PageAttempt {
  * deliveries started. A permanent failure with a backup to go is shown as failed until the backup's
  * attempt is recorded, which is what happened so far.
  */
-export function pageStatuses(attempts: readonly PageAttempt[]): PageStatus[] {
+export function pageStatuses(
+  attempts: readonly PageAttempt[],
+  undeliverable: ReadonlySet<string> = new Set(),
+): PageStatus[] {
   const byDelivery = new Map<
     string,
     { first: PageAttempt; last: PageAttempt; count: number; deliveredVia: string | null }
@@ -52,8 +56,9 @@ export function pageStatuses(attempts: readonly PageAttempt[]): PageStatus[] {
   return [...byDelivery.entries()].map(([delivery, { first, last, count, deliveredVia }]) => ({
     id: delivery,
     endpoint: { id: first.endpointId ?? '', name: first.endpointName, channel: first.channel },
-    status:
-      deliveredVia !== null
+    status: undeliverable.has(pageKey(delivery.split(':')[1] ?? '', first.endpointId ?? ''))
+      ? 'undeliverable'
+      : deliveredVia !== null
         ? deliveredVia === first.providerConfigId
           ? 'delivered'
           : 'fellBack'
@@ -63,4 +68,9 @@ export function pageStatuses(attempts: readonly PageAttempt[]): PageStatus[] {
     attempts: count,
     at: last.createdAt.toISOString(),
   }));
+}
+
+/** The key `pageStatuses` finds an undeliverable page by: its alert event and endpoint. */
+export function pageKey(alertEventId: string, endpointId: string): string {
+  return `${alertEventId}:${endpointId}`;
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
+import { SOURCE_UNREACHABLE_FINGERPRINT } from '../scheduled-checks/source-unreachable';
 import type { AlertRuleRow } from './alert-rule-view';
 
 /** Pinned rules first, then newest first; the id makes the order total, so pages never overlap. */
@@ -34,7 +35,10 @@ export async function ruleRows(
         r.created_at as "createdAt", r.updated_at as "updatedAt",
         r.owner_id as "ownerId", o.username as "ownerUsername", o.name as "ownerName",
         exists (select 1 from alert_rule_silences s
-                 where s.alert_rule_id = r.id and s.user_id = ${viewerId}) as silenced
+                 where s.alert_rule_id = r.id and s.user_id = ${viewerId}) as silenced,
+        (select u.fired_at from alert_instances u
+          where u.rule_id = r.id and u.fingerprint = ${SOURCE_UNREACHABLE_FINGERPRINT}
+            and u.state in ('critical', 'warning')) as "sourceUnreachableSince"
       from alert_rules r join users o on o.id = r.owner_id
       where r.id in (${picked})
       order by ${LIST_ORDER}`,

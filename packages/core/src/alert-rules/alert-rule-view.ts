@@ -45,6 +45,11 @@ export interface AlertRuleBaseView {
   /** For the caller: silence is per user. */
   silentStatus: SilentStatus;
   state: AlertState;
+  /**
+   * When the rule's "source unreachable" episode opened (its evaluation failed past its threshold);
+   * null while none is open. The rule's `state` is then at least `critical`: the episode pages.
+   */
+  sourceUnreachableSince: string | null;
   /** The ingestion token of `api` and `notification` rules, for the rule's admins only. */
   apiToken?: string;
   createdAt: string;
@@ -68,6 +73,7 @@ export interface AlertRuleRow {
   tags: string[];
   pinned: boolean;
   state: AlertState;
+  sourceUnreachableSince: Date | string | null;
   sealedToken: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -112,6 +118,7 @@ export function toAlertRuleView(
     pinned: row.pinned,
     silentStatus: row.silenced ? 'silent' : 'active',
     state: row.state,
+    sourceUnreachableSince: row.sourceUnreachableSince ? isoTime(row.sourceUnreachableSince) : null,
     ...(showToken && row.sealedToken ? { apiToken: box.decrypt(row.sealedToken) } : {}),
     createdAt: isoTime(row.createdAt),
     updatedAt: isoTime(row.updatedAt),
@@ -141,6 +148,7 @@ const BASE_FIELDS: Record<keyof AlertRuleBaseView, true> = {
   pinned: true,
   silentStatus: true,
   state: true,
+  sourceUnreachableSince: true,
   apiToken: true,
   createdAt: true,
   updatedAt: true,

@@ -3,6 +3,7 @@ import { DELIVERY_OUTCOMES, type DeliveryAttemptOutcome } from '../entities/deli
 import { newId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import { createGroupedWriter } from './grouped-writer';
+import { markUndeliverable, type QueueNotifies, type UndeliverablePage } from './undeliverable-pages';
 
 /**
  * What an attempt was for: a page about one alert event to one endpoint, or a one-time code. The
@@ -30,6 +31,12 @@ export interface DeliveryAttemptLog {
     readonly record: DeliveryAttemptRecord;
   }): Promise<void>;
   recorded(idempotencyKey: string): Promise<DeliveryAttemptRecord | null>;
+  /**
+   * A page whose every provider config failed: logged as undeliverable, and the rule's owner told
+   * through their other endpoints once (`markUndeliverable`), the notices queued by `queue` in the
+   * same transaction. Optional: a log without it records attempts only.
+   */
+  undeliverable?(page: UndeliverablePage, queue: QueueNotifies): Promise<void>;
 }
 
 interface AttemptRow {
@@ -89,6 +96,7 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
       );
       return row ? recordOf(row) : null;
     },
+    undeliverable: (page, queue) => markUndeliverable(orm, page, queue),
   };
 }
 

@@ -31,6 +31,7 @@ import { ScheduledCheck } from './scheduled-check.entity';
 import { StatusGroup } from './status-group.entity';
 import { SystemSetting } from './system-setting.entity';
 import { Team } from './team.entity';
+import { UndeliverablePage } from './undeliverable-page.entity';
 import { User } from './user.entity';
 
 export { ALERT_EVENT_KINDS, AlertEvent, type AlertEventKind } from './alert-event.entity';
@@ -68,6 +69,7 @@ export { ScheduledCheck } from './scheduled-check.entity';
 export { StatusGroup } from './status-group.entity';
 export { SystemSetting } from './system-setting.entity';
 export { Team } from './team.entity';
+export { UndeliverablePage } from './undeliverable-page.entity';
 export { ROLES, type Role, User } from './user.entity';
 
 /** The database functions the ORM declares beside the entities. */
@@ -99,6 +101,7 @@ export const entities = [
   AlertEpisode,
   AlertRuleStatePeriod,
   ScheduledCheck,
+  UndeliverablePage,
   NotificationBehavior,
   AlertRuleBehaviorRule,
   AlertRuleBehaviorEndpoint,

@@ -50,7 +50,19 @@ export interface NotificationBehaviorLogEntry extends DeliveryLogEntryBase {
   error: string | null;
 }
 
-export type DeliveryLogEntry = DeliveryAttemptLogEntry | NotificationBehaviorLogEntry;
+/**
+ * A page every provider config of its endpoint failed, after its last attempt: the delivery gave
+ * up, and the rule's owner was paged through `toldEndpointIds` instead (none: they have no other).
+ */
+export interface UndeliverablePageLogEntry extends DeliveryLogEntryBase {
+  type: 'undeliverable';
+  toldEndpointIds: string[];
+}
+
+export type DeliveryLogEntry =
+  | DeliveryAttemptLogEntry
+  | NotificationBehaviorLogEntry
+  | UndeliverablePageLogEntry;
 
 export interface DeliveryLogScope {
   ruleId: string;
@@ -59,7 +71,7 @@ export interface DeliveryLogScope {
 }
 
 interface LogRow {
-  type: 'attempt' | 'behavior';
+  type: 'attempt' | 'behavior' | 'undeliverable';
   id: string;
   alert_event_id: string;
   event_kind: AlertEventKind;
@@ -77,6 +89,7 @@ interface LogRow {
   latency_ms: number | null;
   retry_after_ms: number | null;
   fallback: boolean | null;
+  told_endpoint_ids: string[] | string | null;
   created_at: Date | string;
 }
 
@@ -100,13 +113,19 @@ const LOG_SQL = `
   ), entries as (
     select 'attempt' as type, a.id::text as id, a.alert_event_id, a.event_kind, a.episode_id,
            a.endpoint_id, a.provider_config_id, a.attempt, a.outcome, null as effect,
-           null::uuid as behavior_rule_id, a.error, a.latency_ms, a.retry_after_ms, a.fallback, a.created_at
+           null::uuid as behavior_rule_id, a.error, a.latency_ms, a.retry_after_ms, a.fallback,
+           null::jsonb as told_endpoint_ids, a.created_at
       from attempts a
     union all
     select 'behavior', b.alert_event_id::text || ':' || b.endpoint_id::text || ':' || b.effect,
            b.alert_event_id::text, ev.kind, ev.episode_id, b.endpoint_id::text, null, null, null, b.effect,
-           b.behavior_rule_id, b.error, null, null, null, b.created_at
+           b.behavior_rule_id, b.error, null, null, null, null, b.created_at
       from notification_behaviors b join events ev on b.alert_event_id = ev.id
+    union all
+    select 'undeliverable', u.alert_event_id || ':' || u.endpoint_id || ':undeliverable',
+           u.alert_event_id, ev.kind, ev.episode_id, u.endpoint_id, null, null, null, null, null, null,
+           null, null, null, u.told_endpoint_ids, u.created_at
+      from undeliverable_pages u join events ev on u.alert_event_id = ev.id::text
   )`;
 
 /** The delivery log of a rule or of one of its episodes, newest first; the caller checks access. */
@@ -150,6 +169,15 @@ function entryOf(row: LogRow): DeliveryLogEntry {
     endpoint: { id: row.endpoint_id, name: row.endpoint_name, channel: row.channel },
     createdAt: new Date(row.created_at).toISOString(),
   };
+  if (row.type === 'undeliverable') {
+    const told =
+      typeof row.told_endpoint_ids === 'string' ? JSON.parse(row.told_endpoint_ids) : row.told_endpoint_ids;
+    return {
+      ...base,
+      type: 'undeliverable',
+      toldEndpointIds: Array.isArray(told) ? told.filter((id): id is string => typeof id === 'string') : [],
+    };
+  }
   if (row.type === 'behavior') {
     return {
       ...base,

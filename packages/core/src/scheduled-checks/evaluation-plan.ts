@@ -1,6 +1,7 @@
 import { defaultFingerprint, type SourceAlert } from '@oncall/plugin-sdk';
 import type { AlertSignal } from '../alert-lifecycle/alert-signal';
 import { signalOfAlert, storedFingerprint } from '../alert-lifecycle/source-alert-signal';
+import { type FailingRuns, failingRunsOf } from './source-unreachable';
 
 /**
  * What a rule's runs remember between them: instances returned but not yet firing (pending their
@@ -10,6 +11,8 @@ import { signalOfAlert, storedFingerprint } from '../alert-lifecycle/source-aler
 export interface EvaluationMemory {
   readonly pending: Readonly<Record<string, number>>;
   readonly seen: Readonly<Record<string, SeenInstance>>;
+  /** Runs failing in a row, for the rule's "source unreachable" episode; absent while runs answer. */
+  readonly failing?: FailingRuns;
 }
 
 /** A firing instance: when it was last returned, by which source, and since when runs miss it. */
@@ -149,5 +152,6 @@ export function memoryOf(stored: unknown): EvaluationMemory {
       seenOut[key] = typeof missingSince === 'number' ? { at, source, missingSince } : { at, source };
     }
   }
-  return { pending: pendingOut, seen: seenOut };
+  const failing = failingRunsOf((stored as { failing?: unknown }).failing);
+  return failing ? { pending: pendingOut, seen: seenOut, failing } : { pending: pendingOut, seen: seenOut };
 }

@@ -4,6 +4,7 @@ import {
   type EvaluationTiming,
   evaluationTiming,
   type RuleEvaluation,
+  unreachableThreshold,
 } from '@oncall/plugin-sdk';
 import { applySignal } from '../alert-lifecycle/apply-signal';
 import { withBatchFacts } from '../alert-lifecycle/batch-facts';
@@ -18,6 +19,7 @@ import type { DataSourceQuerier } from '../ports/data-source-querier';
 import type { Orchestrator } from '../ports/orchestrator';
 import { type FiringRow, memoryOf, planEvaluation, type SourceAnswer } from './evaluation-plan';
 import { type CheckClaim, type CheckOutcome, finishCheck } from './scheduled-check-store';
+import { planSourceHealth, SOURCE_UNREACHABLE_FINGERPRINT } from './source-unreachable';
 
 export interface RuleEvaluatorDeps {
   orm: MikroORM;
@@ -136,24 +138,36 @@ export class RuleEvaluator {
         const firing = await queryRows<FiringRow>(
           tx,
           `select fingerprint, alertname, instance from alert_instances
-            where rule_id = ? and state in ('critical', 'warning')`,
-          [rule.id],
+            where rule_id = ? and state in ('critical', 'warning') and fingerprint <> ?`,
+          [rule.id, SOURCE_UNREACHABLE_FINGERPRINT],
         );
+        const memory = memoryOf(claim.memory);
+        const health = planSourceHealth({
+          now: now.getTime(),
+          error: failures.length === 0 ? null : failures.join(' '),
+          previous: memory.failing ?? null,
+          threshold: unreachableThreshold(queryObjectOf(rule.settings.queryObject)),
+        });
         const plan = planEvaluation({
           now: now.getTime(),
           forMs: timing.forMs,
           keepFiringForMs: timing.keepFiringForMs,
-          memory: memoryOf(claim.memory),
+          memory,
           answers,
           firing,
         });
-        const applied = withBatchFacts(plan.signals.map((signal) => ({ ruleId: rule.id, signal })));
+        const signals = health.signal ? [...plan.signals, health.signal] : plan.signals;
+        const applied = withBatchFacts(signals.map((signal) => ({ ruleId: rule.id, signal })));
         for (const { signal } of applied) await applySignal(tx, this.deps, rule.id, signal);
         const outcome: CheckOutcome = {
           status: failures.length === 0 ? 'ok' : 'error',
           error: failures.length === 0 ? null : failures.join(' '),
           document: { ...document, pending: plan.pendingCount },
-          memory: { pending: plan.memory.pending, seen: plan.memory.seen },
+          memory: {
+            pending: plan.memory.pending,
+            seen: plan.memory.seen,
+            ...(health.failing ? { failing: health.failing } : {}),
+          },
           startedAt,
           finishedAt: this.deps.clock.now(),
         };
@@ -187,11 +201,13 @@ export class RuleEvaluator {
 
 /** The timing a rule's stored `queryObject` sets (defaults for a missing or odd one). */
 export function ruleTiming(queryObject: unknown): EvaluationTiming {
-  return evaluationTiming(
-    typeof queryObject === 'object' && queryObject !== null && !Array.isArray(queryObject)
-      ? (queryObject as Record<string, unknown>)
-      : null,
-  );
+  return evaluationTiming(queryObjectOf(queryObject));
+}
+
+function queryObjectOf(queryObject: unknown): Record<string, unknown> | null {
+  return typeof queryObject === 'object' && queryObject !== null && !Array.isArray(queryObject)
+    ? (queryObject as Record<string, unknown>)
+    : null;
 }
 
 /** A plugin's answer is trusted for its shape by type only: the firing list must be a list. */

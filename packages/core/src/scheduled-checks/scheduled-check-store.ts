@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { jsonColumn } from '../alert-lifecycle/alert-event-values';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
+import { failingRunsOf } from './source-unreachable';
 
 /** What is checked: an evaluated rule, or a data source whose active alerts are polled. */
 export type CheckKind = 'rule' | 'poll';
@@ -202,6 +203,8 @@ export interface CheckStatus {
   readonly nextRunAt: string;
   /** Runs in a row that failed. */
   readonly failures: number;
+  /** When the runs that opened the rule's "source unreachable" episode began failing; null when none is open. */
+  readonly unreachableSince: string | null;
 }
 
 export async function readCheckStatus(
@@ -217,9 +220,11 @@ export async function readCheckStatus(
     last_started_at: Date | string | null;
     next_run_at: Date | string;
     failures: number;
+    failing: unknown;
   }>(
     em,
-    `select last_status, last_error, last_document, interval_ms, last_started_at, next_run_at, failures
+    `select last_status, last_error, last_document, interval_ms, last_started_at, next_run_at, failures,
+            memory->'failing' as failing
        from scheduled_checks where kind = ? and subject_id = ?`,
     [kind, subjectId],
   );
@@ -232,5 +237,12 @@ export async function readCheckStatus(
     lastRunAt: row.last_started_at ? new Date(row.last_started_at).toISOString() : null,
     nextRunAt: new Date(row.next_run_at).toISOString(),
     failures: Number(row.failures),
+    unreachableSince: unreachableSinceOf(row.failing),
   };
+}
+
+function unreachableSinceOf(stored: unknown): string | null {
+  // PGlite may hand a jsonb value back as text.
+  const failing = failingRunsOf(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  return failing?.open ? new Date(failing.since).toISOString() : null;
 }

@@ -84,8 +84,9 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
   let direct: DirectDispatch | null = null;
   // Longer than a direct run can take: its wait for a turn, then a handler's bound.
   const leaseMs = tuning.directMaxWaitMs + tuning.expireInSeconds * 1000;
+  const orchestrator = createEmbeddedOrchestrator(started, clock, { current: () => direct, leaseMs });
   return {
-    orchestrator: createEmbeddedOrchestrator(started, clock, { current: () => direct, leaseMs }),
+    orchestrator,
     async start() {
       if (queue) return;
       const metrics = options.metrics ?? NO_ENGINE_METRICS;
@@ -105,6 +106,10 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         metrics,
         now: options.now ?? (() => performance.now()),
         random: options.random ?? Math.random,
+        notify: async (tx, requests) => {
+          if (orchestrator.notifyMany) await orchestrator.notifyMany(tx, requests);
+          else for (const request of requests) await orchestrator.notify(tx, request);
+        },
       });
       const flows = createFlowRunner({ queue: opened, routes: options.routes });
       const dispatch = createDispatcher({

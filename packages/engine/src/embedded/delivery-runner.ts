@@ -1,4 +1,4 @@
-import type { DeliveryAttemptLog } from '@oncall/core';
+import type { DeliveryAttemptLog, QueueNotifies } from '@oncall/core';
 import {
   type ChannelSender,
   classifySendError,
@@ -25,6 +25,8 @@ export interface DeliveryRunnerDeps {
   readonly now: () => number;
   /** A value in [0, 1) for backoff jitter; the decider stays pure, the driver draws it. */
   readonly random: () => number;
+  /** Queues notifies in a transaction: the engine's own orchestrator, for undeliverable pages' notices. */
+  readonly notify?: QueueNotifies;
 }
 
 type SendCommand = Extract<DeliveryCommand, { type: 'send' }>;
@@ -128,6 +130,10 @@ export function createDeliveryRunner(deps: DeliveryRunnerDeps) {
             break;
           }
           case 'finish':
+            // Every provider config failed (a cancel is no failure): the owner hears of it elsewhere.
+            if (command.outcome === 'failed' && notification.kind === 'alert' && deps.notify) {
+              await deps.attemptLog.undeliverable?.(notification, deps.notify);
+            }
             deps.metrics.deliveryFinished(run.lane, command.outcome);
             return;
         }

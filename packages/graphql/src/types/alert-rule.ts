@@ -34,6 +34,13 @@ export function alertRuleType(
       pinned: t.boolean({ resolve: (rule) => rule.pinned }),
       silentStatus: t.field({ type: enums.silentStatus, resolve: (rule) => rule.silentStatus }),
       state: t.field({ type: enums.state, resolve: (rule) => rule.state }),
+      sourceUnreachableSince: t.string({
+        nullable: true,
+        description:
+          'ISO 8601 timestamp: when the rule\'s "source unreachable" episode opened (its evaluation failed past ' +
+          'its threshold); null while none is open.',
+        resolve: (rule) => rule.sourceUnreachableSince,
+      }),
       typeFields: t.string({
         description: 'The type-specific fields as a JSON object, named as the REST create body names them.',
         resolve: (rule) => JSON.stringify(typeFieldsOf(rule)),

@@ -57,6 +57,9 @@ const duration = (label: string, minMs: number, maxMs: number) =>
  *   it, as Prometheus's `keep_firing_for`.
  * - `timeout` (default 10 s, at most the interval and 60 s): how long one run may take; a run that
  *   takes longer is recorded as failed.
+ * - `unreachableAfterRuns` (default 3, 1 … 100) and `unreachableAfter` (default 2 minutes, 0 … 1
+ *   day): runs that fail in a row open the rule's "source unreachable" episode, which pages, once
+ *   there are that many of them and the first is at least that long ago.
  *
  * Unknown keys are kept (a form may store its own), never read.
  *
@@ -69,6 +72,13 @@ export const evaluationOptionsSchema = z
       for: duration('for duration', 0, DAY_MS).optional(),
       keepFiringFor: duration('keep firing for duration', 0, DAY_MS).optional(),
       timeout: duration('timeout', 1_000, 60_000).optional(),
+      unreachableAfterRuns: z
+        .number({ error: 'The failed runs before a source counts as unreachable must be a whole number.' })
+        .int({ error: 'The failed runs before a source counts as unreachable must be a whole number.' })
+        .min(1, { error: 'The failed runs before a source counts as unreachable must be 1 to 100.' })
+        .max(100, { error: 'The failed runs before a source counts as unreachable must be 1 to 100.' })
+        .optional(),
+      unreachableAfter: duration('time before a failing source counts as unreachable', 0, DAY_MS).optional(),
     },
     { error: 'The query object must be an object.' },
   )
@@ -121,5 +131,32 @@ export function evaluationTiming(
     forMs: toMs(options?.for, DEFAULT_EVALUATION_TIMING.forMs),
     keepFiringForMs: toMs(options?.keepFiringFor, DEFAULT_EVALUATION_TIMING.keepFiringForMs),
     timeoutMs: toMs(options?.timeout, Math.min(DEFAULT_EVALUATION_TIMING.timeoutMs, intervalMs)),
+  };
+}
+
+/** When failing runs make a rule's source unreachable: this many in a row, the first this long ago. */
+export interface UnreachableThreshold {
+  readonly runs: number;
+  readonly afterMs: number;
+}
+
+export const DEFAULT_UNREACHABLE_THRESHOLD: UnreachableThreshold = { runs: 3, afterMs: 120_000 };
+
+/**
+ * The threshold a rule's `queryObject` sets (`unreachableAfterRuns`, `unreachableAfter`), defaults
+ * for what it leaves out.
+ *
+ * @example unreachableThreshold({ unreachableAfterRuns: 5 }) // { runs: 5, afterMs: 120000 }
+ */
+export function unreachableThreshold(
+  options: Readonly<Record<string, unknown>> | null | undefined,
+): UnreachableThreshold {
+  const runs = options?.unreachableAfterRuns;
+  return {
+    runs:
+      typeof runs === 'number' && Number.isInteger(runs) && runs >= 1
+        ? runs
+        : DEFAULT_UNREACHABLE_THRESHOLD.runs,
+    afterMs: toMs(options?.unreachableAfter, DEFAULT_UNREACHABLE_THRESHOLD.afterMs),
   };
 }

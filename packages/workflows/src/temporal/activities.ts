@@ -15,6 +15,7 @@ import type {
   ProviderChainResolver,
   ResolveInstanceRequest,
   SendRequest,
+  UndeliverableReports,
 } from '../ports';
 import { classifySendError } from '../send-error';
 import { LANE_BUSY_FAILURE_TYPE } from './lane-busy';
@@ -52,6 +53,8 @@ export interface Activities {
    */
   routeFlowStep(request: FlowStepDispatch): Promise<Exclude<FlowStepCommand, { type: 'fail' }>>;
   resolveInstance(request: ResolveInstanceRequest): Promise<void>;
+  /** A page every provider config failed (see `UndeliverableReports`); nothing without the port. */
+  reportUndeliverable(page: { readonly alertEventId: string; readonly endpointId: string }): Promise<void>;
 }
 
 export interface ActivityDeps {
@@ -61,6 +64,8 @@ export interface ActivityDeps {
   readonly providerChains: ProviderChainResolver;
   readonly routes: DispatchRoutes;
   readonly instances: InstanceResolver;
+  /** Pages every provider config failed; absent, they are only in the delivery log's attempts. */
+  readonly undeliverable?: UndeliverableReports;
   /** Whom an email or chat send counts against (null for a page: unbounded), read when it runs. */
   readonly shares: DeliverySharesReader;
   /**
@@ -130,6 +135,9 @@ export function createActivities(deps: ActivityDeps): Activities {
     },
     async recordDeliveryAttempt(entry) {
       await deps.deliveryLog.append(entry);
+    },
+    async reportUndeliverable(page) {
+      await deps.undeliverable?.report(page);
     },
     async resolveProviderChains({ endpointIds }) {
       const chains = await Promise.all(

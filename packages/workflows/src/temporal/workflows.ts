@@ -42,7 +42,7 @@ const { sendNotification } = proxyActivities<Activities>({
 
 // Bookkeeping activities are idempotent (see the ports), so Temporal may retry them until they land;
 // routing a step's endpoint keeps failing, and being retried, while its kind has no provider config.
-const { recordDeliveryAttempt, resolveProviderChains, routeFlowStep, resolveInstance } =
+const { recordDeliveryAttempt, reportUndeliverable, resolveProviderChains, routeFlowStep, resolveInstance } =
   proxyActivities<Activities>({
     startToCloseTimeout: '30 seconds',
     retry: { maximumInterval: '1 minute' },
@@ -77,11 +77,25 @@ export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryOu
           });
           return undefined;
         case 'finish':
+          // Every provider config failed: the owner hears of it elsewhere. Behind a patch, so
+          // deliveries that finished before it replay without the new activity.
+          if (
+            command.outcome === 'failed' &&
+            input.notification.kind === 'alert' &&
+            patched(UNDELIVERABLE_REPORT_PATCH)
+          ) {
+            await reportUndeliverable({
+              alertEventId: input.notification.alertEventId,
+              endpointId: input.notification.endpointId,
+            });
+          }
           return { result: command.outcome };
       }
     },
   });
 }
+
+const UNDELIVERABLE_REPORT_PATCH = 'report-undeliverable-pages';
 
 /** What `sendOnce` answers for a send the worker refused as lane busy (nothing sent). */
 const LANE_BUSY = Symbol('lane busy');
