@@ -9,6 +9,7 @@ const floors = [
   ['packages/plugin-sdk', 'packages/contracts', 'packages/config', 'packages/workflows'],
   ['packages/net-guard', 'packages/bot-api-client', 'packages/providerone-client'],
   ['packages/core', 'plugins/[^/]+'],
+  ['packages/heartbeats', 'packages/zones'],
   ['packages/db', 'packages/source-probes', 'packages/built-ins', 'packages/fakes', 'packages/schedules'],
   ['packages/testing', 'packages/engine', 'packages/rest', 'packages/trpc', 'packages/graphql'],
   ['apps/[^/]+', 'bench'],

@@ -26,7 +26,6 @@ import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limi
 import { SessionService } from './auth/session-service';
 import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
-import { ZoneList } from './cluster/zone-list';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
@@ -145,8 +144,6 @@ export interface Core {
   alertRuleOptions: AlertRuleOptions;
   /** The status page's groups of tags, and its cards. */
   statusGroups: StatusGroupService;
-  /** The zones requests may name (the main alone). */
-  zones: ZoneList;
   alertRuleCreateData: AlertRuleCreateDataService;
   /** Notification, template and silent behavior rules of alert rules. */
   behaviorRules: BehaviorRuleService;
@@ -273,7 +270,6 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleLegacyFacts: new AlertRuleLegacyFactsReader({ orm }),
     alertRuleOptions: new AlertRuleOptions({ orm }),
     statusGroups: new StatusGroupService({ orm }),
-    zones: new ZoneList({ publicUrl: settings.publicUrl }),
     alertRuleCreateData: new AlertRuleCreateDataService({
       orm,
       plugins,

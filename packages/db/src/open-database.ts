@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { entities, type PreparedStatements, routines, type SecretBox } from '@oncall/core';
 import { heartbeatEntities } from '@oncall/heartbeats';
+import { zoneEntities } from '@oncall/zones';
 import type pg from 'pg';
 import type { DatabaseTarget } from './database-target';
 import type { DatabaseTimeouts } from './database-timeouts';
@@ -45,8 +46,8 @@ const DEFAULT_PING_TIMEOUT_MS = 2_000;
 
 function baseOptions(options: OpenOptions): Options {
   return {
-    // Capability modules declare their own tables (see docs/architecture.md): heartbeats.
-    entities: [...entities, ...heartbeatEntities],
+    // Capability modules declare their own tables (see docs/architecture.md): heartbeats, zones.
+    entities: [...entities, ...heartbeatEntities, ...zoneEntities],
     routines,
     debug: options.debug ?? false,
     allowGlobalContext: false,

@@ -20,6 +20,7 @@ import { reportRouter } from './routers/report-router';
 import { statusGroupRouter } from './routers/status-group-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
+import { zoneRouter } from './routers/zone-router';
 import { router } from './trpc';
 
 /**
@@ -44,6 +45,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     alerts: alertRouter,
     episodes: episodeRouter,
     heartbeats: heartbeatRouter,
+    zones: zoneRouter,
     ackLinks: ackLinkRouter,
     reports: reportRouter,
   });

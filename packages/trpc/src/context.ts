@@ -1,5 +1,6 @@
 import type { Core, LiveStreamSlot } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
+import type { Zones } from '@oncall/zones';
 import type { BrowserSession } from './browser-session/browser-session';
 
 /**
@@ -10,6 +11,8 @@ export interface TrpcContext {
   core: Core;
   /** Heartbeat rules' controls; made over `core` when the transport has none. */
   heartbeats?: Heartbeats;
+  /** The zone registry; made over `core` when the transport has none. */
+  zones?: Zones;
   accessToken?: string;
   /** Login metadata recorded on the session and used by the per-IP login limiter. */
   ip?: string;
@@ -27,6 +30,7 @@ export function createContext(options: TrpcContext): TrpcContext {
   return {
     core: options.core,
     heartbeats: options.heartbeats,
+    zones: options.zones,
     accessToken: options.accessToken,
     ip: options.ip,
     userAgent: options.userAgent,

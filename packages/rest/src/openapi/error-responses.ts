@@ -26,7 +26,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'The record is not in a state the operation applies to, e.g. a transfer already decided, or the main zone edited (`conflict`).',
   422: 'Bad input: the body, query or path fails validation (`validation_failed`, with field paths).',
   429: 'Too many requests; `Retry-After` says how many seconds to wait (`rate_limited`).',
-  502: 'Every data source asked failed (`source_unavailable`).',
+  502: 'Every data source asked failed (`source_unavailable`), or the agent zone named in `X-Cluster` did not answer within 15 s (`zone_unreachable`).',
 };
 
 /**

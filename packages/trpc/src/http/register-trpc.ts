@@ -1,6 +1,7 @@
 import { bearerToken } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
+import type { Zones } from '@oncall/zones';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +15,7 @@ export interface TrpcMountOptions {
   core: Core;
   /** Heartbeat rules' controls (the server's, which knows `PUBLIC_URL` for ping URLs). */
   heartbeats?: Heartbeats;
+  zones?: Zones;
   /** Where the router answers; `/trpc` unless told otherwise. */
   prefix?: string;
   /**
@@ -44,6 +46,7 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
     createContext({
       core,
       heartbeats: options.heartbeats,
+      zones: options.zones,
       accessToken: accessTokenOf(req.headers.authorization, connectionParams),
       ip: req.ip,
       userAgent: req.headers['user-agent'],
