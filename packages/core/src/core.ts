@@ -121,6 +121,8 @@ export interface CoreDeps {
 /** The use cases every transport calls; built once per process by the composition root. */
 export interface Core {
   orm: MikroORM;
+  /** Where users reach the service (`PUBLIC_URL`), when configured. */
+  publicUrl: string | undefined;
   /** The loaded plugins and the catalogs derived from them (endpoint, data-source and rule types). */
   plugins: PluginRegistry;
   orchestrator: Orchestrator;
@@ -233,6 +235,7 @@ export function createCore(deps: CoreDeps): Core {
   });
   return {
     orm,
+    publicUrl: settings.publicUrl,
     plugins,
     checks,
     orchestrator: deps.orchestrator,

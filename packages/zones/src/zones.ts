@@ -111,8 +111,9 @@ export class Zones {
     throw conflict('Agent zones are registered with POST /api/v1/zones, which shows the zone token once.');
   }
 
-  legacyChange(actor: Actor, id: string): never {
+  async legacyChange(actor: Actor, id: string): Promise<never> {
     assertCanRead(actor);
+    await this.instance(actor, id);
     if (id === MAIN_ZONE_ID) {
       throw conflict(
         'The main zone is this deployment: its name is fixed and its URL is the configured PUBLIC_URL.',
@@ -121,8 +122,9 @@ export class Zones {
     throw conflict('Agent zones are changed with PUT /api/v1/zones/{id}.');
   }
 
-  legacyRemove(actor: Actor, id: string): never {
+  async legacyRemove(actor: Actor, id: string): Promise<never> {
     assertCanRead(actor);
+    await this.instance(actor, id);
     if (id === MAIN_ZONE_ID) throw conflict('The main zone is this deployment and cannot be deleted.');
     throw conflict('Agent zones are deleted with DELETE /api/v1/zones/{id}.');
   }
@@ -172,7 +174,12 @@ export class Zones {
   }
 
   private main(): LegacyZoneView {
-    return { id: MAIN_ZONE_ID, name: 'main', type: 'main', url: this.options.publicUrl ?? '' };
+    return {
+      id: MAIN_ZONE_ID,
+      name: 'main',
+      type: 'main',
+      url: this.options.publicUrl ?? this.core.publicUrl ?? '',
+    };
   }
 }
 
