@@ -40,7 +40,7 @@ const zoneInputSchema = documentedAs(
         'The url must be an http(s) URL.',
       ),
   }),
-  'ZoneInput',
+  'ZoneRegistration',
 );
 const heartbeatSchema = documentedAs(
   z.strictObject({ version: z.string().min(1).max(64), sentAt: z.iso.datetime({ offset: true }) }),
@@ -147,6 +147,7 @@ export function zoneHeartbeatRoutes(app: FastifyInstance, zones: Zones): void {
     {
       schema: {
         tags,
+        security: [{ zoneToken: [] }],
         description:
           "An agent's heartbeat, with its zone token: records when it was heard, its version and lag.",
         body: heartbeatSchema,
