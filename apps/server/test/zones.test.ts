@@ -245,6 +245,18 @@ describe(`zones: a main (${adminUrl ? 'PostgreSQL' : 'PGlite'}) and an agent (PG
     // The main takes no assertion at all (it follows no main).
     const atMain = await fetch(`${main.base}/api/v1/alert-rule`, { headers: { 'x-zone-assertion': forged } });
     expect(atMain.status).toBe(401);
+    // Another zone's assertion: a second zone registered at the same agent's address is refused
+    // there, since the agent takes only assertions signed for its own zone.
+    const other = await call(main, 'POST', '/api/v1/zones', {
+      token: mainOwner,
+      body: { name: 'dc-2-impostor', url: agent.base },
+    });
+    const crossed = await call(main, 'GET', '/api/v1/alert-rule', {
+      token: mainOwner,
+      zone: other.body.zone.id,
+    });
+    expect(crossed.status).toBe(401);
+    await call(main, 'DELETE', `/api/v1/zones/${other.body.zone.id}`, { token: mainOwner });
     // An unknown zone is a 404, as before.
     const unknown = await call(main, 'GET', '/api/v1/alert-rule', { token: mainOwner, zone: 'no-such-zone' });
     expect(unknown.status).toBe(404);

@@ -12,6 +12,7 @@ import {
   notFound,
   type Orchestrator,
   queryRows,
+  runStatement,
   type SecretBox,
   User,
   unauthenticated,
@@ -164,14 +165,24 @@ export class ZoneRegistry {
     return this.view(zone);
   }
 
-  /** Forgets the zone; its silence rule stays, a rule like any other. */
+  /** Forgets the zone; its silence alert, if open, resolves; its rule stays, a rule like any other. */
   async remove(actor: Actor, id: string): Promise<ZoneStateView> {
     assertOwner(actor);
-    const em = this.deps.orm.em.fork();
-    const zone = await this.find(em, id);
-    const view = this.view(zone);
-    await em.remove(zone).flush();
-    return view;
+    return this.deps.orm.em.fork().transactional(async (tx) => {
+      const zone = await this.find(tx, id);
+      const view = this.view(zone);
+      const ruleId = zone.silenceRule?.id;
+      if (zone.silent && ruleId) {
+        await applySignal(
+          tx,
+          this.signalDeps(),
+          ruleId,
+          silenceSignal('resolve', zone, `The zone "${zone.name}" was deleted.`),
+        );
+      }
+      await tx.remove(zone).flush();
+      return view;
+    });
   }
 
   /**
@@ -228,7 +239,7 @@ export class ZoneRegistry {
         [before],
       );
       for (const row of rows) {
-        await queryRows(tx, 'update zones set silent = true, updated_at = ? where id = ?', [now, row.id]);
+        await runStatement(tx, 'update zones set silent = true, updated_at = ? where id = ?', [now, row.id]);
         if (!row.silence_rule_id) continue;
         const since = row.last_heard_at
           ? `since ${new Date(row.last_heard_at).toISOString()}`
