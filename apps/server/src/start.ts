@@ -122,6 +122,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     const zones = Zones.of(core, {
       publicUrl: config.http.publicUrl,
       silentAfterMs: config.zones.silentAfterSeconds * 1000,
+      mainSilentAfterMs: config.zones.mainSilentAfterSeconds * 1000,
       caFile: config.zones.caFile,
       version: serviceVersion(),
     });
@@ -182,9 +183,10 @@ export async function startService(config: AppConfig, options: StartOptions = {}
           onError: (error) => app.log.error({ err: error }, 'zone silence check'),
         })
       : undefined;
-    // An agent reports to its main (a main's configuration has no source: each pass does nothing).
+    // An agent reports to its main, and pages here when it cannot (a main has no source: each pass
+    // does nothing).
     const zoneHeartbeats = startZoneLoop({
-      pass: () => zones.agent.sendHeartbeat(),
+      pass: () => zones.agent.heartbeatPass(),
       everyMs: config.zones.heartbeatSeconds * 1000,
       onError: (error) => app.log.warn({ err: error }, 'zone heartbeat to the main failed'),
     });

@@ -51,7 +51,7 @@ describe(`zones: a main (${adminUrl ? 'PostgreSQL' : 'PGlite'}) and an agent (PG
     }
     [main, agent] = await Promise.all([
       startServer({ databaseUrl, env: { ZONE_SILENT_AFTER_SECONDS: String(SILENT_AFTER_SECONDS) } }),
-      startServer({ env: { ZONE_HEARTBEAT_SECONDS: '1' } }),
+      startServer({ env: { ZONE_HEARTBEAT_SECONDS: '1', ZONE_MAIN_SILENT_AFTER_SECONDS: '2' } }),
     ]);
     mainOwner = await login(main, 'admin', ADMIN_PASSWORD);
     agentOwner = await login(agent, 'admin', ADMIN_PASSWORD);
@@ -364,6 +364,48 @@ describe(`zones: a main (${adminUrl ? 'PostgreSQL' : 'PGlite'}) and an agent (PG
       false,
     );
   }, 40_000);
+
+  it('when the link is cut, the agent pages locally and the main alerts on the agent; both resolve when it returns', async () => {
+    const ruleState = async (server: Running, token: string, name: string) => {
+      const list = await call(server, 'GET', '/api/v1/alert-rule?page=1&perPage=100', { token });
+      const rule = (list.body.data as { name: string; state: string }[]).find((r) => r.name === name);
+      return rule?.state;
+    };
+    const until = async (what: () => Promise<boolean>, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        if (await what()) return true;
+        await sleep(250);
+      }
+      return what();
+    };
+    const mainSide = 'Zone "dc-2" is silent';
+    const agentSide = 'The main is unreachable';
+    // The link is cut: the agent's main is now an address where nothing listens.
+    const cut = await call(agent, 'POST', '/api/v1/config/core/cluster', {
+      token: agentOwner,
+      body: { type: 'agent', sourceUrl: 'http://127.0.0.1:9', sourceToken: zoneToken },
+    });
+    expect(cut.status).toBe(200);
+    expect(
+      await until(async () => (await ruleState(agent, agentOwner, agentSide)) === 'critical', 15_000),
+    ).toBe(true);
+    expect(await until(async () => (await ruleState(main, mainOwner, mainSide)) === 'critical', 15_000)).toBe(
+      true,
+    );
+
+    // The link is back.
+    await call(agent, 'POST', '/api/v1/config/core/cluster', {
+      token: agentOwner,
+      body: { type: 'agent', sourceUrl: main.base, sourceToken: zoneToken },
+    });
+    expect(
+      await until(async () => (await ruleState(agent, agentOwner, agentSide)) === 'resolved', 15_000),
+    ).toBe(true);
+    expect(await until(async () => (await ruleState(main, mainOwner, mainSide)) === 'resolved', 15_000)).toBe(
+      true,
+    );
+  }, 60_000);
 });
 
 async function call(

@@ -76,6 +76,8 @@ export const envSchema = z.object({
   ZONE_SILENT_AFTER_SECONDS: positiveInt.default(120),
   /** On an agent: seconds between its heartbeats to the main. */
   ZONE_HEARTBEAT_SECONDS: positiveInt.default(30),
+  /** On an agent: seconds without reaching its main before it pages locally. */
+  ZONE_MAIN_SILENT_AFTER_SECONDS: positiveInt.default(300),
   /** A PEM file of extra certificate authorities trusted between zones; TLS verification is always on. */
   ZONE_CA_FILE: z.string().min(1).optional(),
   /** Fires waiting for the shared ingestion statement at most; one more answers 503. */

@@ -3,12 +3,14 @@ import {
   type Actor,
   type Clock,
   type ClusterService,
+  type Orchestrator,
   queryRows,
   type Role,
   unauthenticated,
 } from '@oncall/core';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
+import { signalMainSilence } from './main-silence';
 import { lowerRole, verifyAssertion } from './zone-assertion';
 import { FORWARD_TIMEOUT_MS, zoneUrl } from './zone-forwarder';
 import { assertionKeyOf, zoneIdOf } from './zone-token';
@@ -18,8 +20,11 @@ export interface ZoneAgentDeps {
   cluster: ClusterService;
   clock: Clock;
   dispatcher: Dispatcher;
+  orchestrator: Orchestrator;
   /** This deployment's version, sent in heartbeats. */
   version: string;
+  /** How long the main may be out of reach before the agent pages locally. */
+  mainSilentAfterMs: number;
 }
 
 const NOT_AN_AGENT = 'This deployment accepts zone assertions only as an agent of the main that signs them.';
@@ -30,7 +35,41 @@ const NOT_AN_AGENT = 'This deployment accepts zone assertions only as an agent o
  * Only a deployment whose cluster configuration is `type: agent` with a token accepts anything.
  */
 export class ZoneAgent {
-  constructor(private readonly deps: ZoneAgentDeps) {}
+  /** When the main last took a heartbeat (or this process started, or the deployment became an agent). */
+  private lastReachedAt: Date;
+  /** Whether this process opened the local alert, or may have before a restart (resolved on the next success). */
+  private mayBeRaised = true;
+
+  constructor(private readonly deps: ZoneAgentDeps) {
+    this.lastReachedAt = deps.clock.now();
+  }
+
+  /**
+   * One heartbeat pass: reports to the main; after `mainSilentAfterMs` without reaching it, opens
+   * the local "main unreachable" alert, and resolves it on the next heartbeat the main takes.
+   * Rethrows the failure so the loop logs it.
+   */
+  async heartbeatPass(): Promise<void> {
+    let sent: boolean;
+    try {
+      sent = await this.sendHeartbeat();
+    } catch (error) {
+      const now = this.deps.clock.now();
+      const silentMs = now.getTime() - this.lastReachedAt.getTime();
+      if (silentMs >= this.deps.mainSilentAfterMs) {
+        const reason = `This agent has not reached its main since ${this.lastReachedAt.toISOString()}: ${messageOf(error)}`;
+        await signalMainSilence(this.deps, 'fire', reason);
+        this.mayBeRaised = true;
+      }
+      throw error;
+    }
+    // A deployment that is no agent has no main to miss: the bound starts when it becomes one.
+    this.lastReachedAt = this.deps.clock.now();
+    if (sent && this.mayBeRaised) {
+      await signalMainSilence(this.deps, 'resolve', 'The main took a heartbeat again.');
+      this.mayBeRaised = false;
+    }
+  }
 
   /**
    * The local actor a forwarded request acts as: the user the main asserts, found here by id or
@@ -84,4 +123,8 @@ export class ZoneAgent {
       throw new Error(`the main answered the heartbeat with ${answer.statusCode}`);
     return true;
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

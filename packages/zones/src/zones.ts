@@ -21,6 +21,8 @@ export interface ZonesOptions {
   publicUrl?: string | undefined;
   /** How long an agent may go unheard before its silence alert opens (`ZONE_SILENT_AFTER_SECONDS`). */
   silentAfterMs?: number;
+  /** On an agent: how long the main may be out of reach before it pages locally (`ZONE_MAIN_SILENT_AFTER_SECONDS`). */
+  mainSilentAfterMs?: number;
   /** Extra CA bundle trusted for zone-to-zone TLS (`ZONE_CA_FILE`); verification is always on. */
   caFile?: string | undefined;
   /** This deployment's version, reported in an agent's heartbeats. */
@@ -36,6 +38,7 @@ export interface ZoneListQuery {
 /** The main's id in lists; requests naming it, or naming no zone, are served here. */
 export const MAIN_ZONE_ID = 'main';
 const DEFAULT_SILENT_AFTER_MS = 120_000;
+const DEFAULT_MAIN_SILENT_AFTER_MS = 300_000;
 
 /**
  * Zones: the registry of agents on a main, the legacy zone picker and Clusters page over it,
@@ -73,7 +76,9 @@ export class Zones {
       cluster: core.cluster,
       clock: core.clock,
       dispatcher: this.dispatcher,
+      orchestrator: core.orchestrator,
       version: options.version ?? '0.0.0',
+      mainSilentAfterMs: options.mainSilentAfterMs ?? DEFAULT_MAIN_SILENT_AFTER_MS,
     });
   }
 
