@@ -165,6 +165,16 @@ describe(`zones: a main (${adminUrl ? 'PostgreSQL' : 'PGlite'}) and an agent (PG
     expect(zone?.lagMs).toBeGreaterThanOrEqual(0);
     const status = await call(main, 'GET', `/api/v1/skylogs-instance/status/${zoneId}`, { token: mainOwner });
     expect(status.body).toEqual({ isConnected: true });
+    // The same state on the tRPC and GraphQL faces.
+    const trpc = await call(main, 'GET', '/trpc/zones.list', { token: mainOwner });
+    expect(trpc.body.result.data).toEqual([expect.objectContaining({ id: zoneId, connected: true })]);
+    const graphql = await call(main, 'POST', '/graphql', {
+      token: mainOwner,
+      body: { query: '{ zones { id name connected version lagMs } }' },
+    });
+    expect(graphql.body.data.zones).toEqual([
+      expect.objectContaining({ id: zoneId, name: 'dc-2', connected: true, version: zone?.version }),
+    ]);
   });
 
   it("forwards reads and an acknowledgement with the caller's permissions on the agent", async () => {
