@@ -10,7 +10,7 @@ const floors = [
   ['packages/net-guard', 'packages/bot-api-client', 'packages/providerone-client'],
   ['packages/core', 'plugins/[^/]+'],
   // Capability modules: over the core, below the database that registers their tables.
-  ['packages/heartbeats', 'packages/schedules'],
+  ['packages/heartbeats', 'packages/schedules', 'packages/zones'],
   ['packages/db', 'packages/source-probes', 'packages/built-ins', 'packages/fakes'],
   ['packages/testing', 'packages/engine', 'packages/rest', 'packages/trpc', 'packages/graphql'],
   ['apps/[^/]+', 'bench'],

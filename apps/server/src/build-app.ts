@@ -7,6 +7,7 @@ import { Heartbeats } from '@oncall/heartbeats';
 import { ackPage, restApi } from '@oncall/rest';
 import { Schedules } from '@oncall/schedules';
 import { registerTrpc } from '@oncall/trpc';
+import { Zones } from '@oncall/zones';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiDocs } from './http/api-docs';
 import { registerHealthRoutes } from './http/health-routes';
@@ -20,6 +21,8 @@ export interface AppOptions {
   core: Core;
   /** Heartbeat rules' pings and controls; made over `core` when not given. */
   heartbeats?: Heartbeats;
+  /** The zone registry, forwarding and the agent's side; made over `core` when not given. */
+  zones?: Zones;
   /** Whether the database answers within the given time (`/readyz`; its own default when unset). */
   ping: (timeoutMs?: number) => Promise<boolean>;
   /** How long `/readyz` waits for the database before answering 503. */
@@ -83,13 +86,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   const heartbeats = options.heartbeats ?? Heartbeats.of(options.core, options.publicUrl);
   const schedules = Schedules.of(options.core, options.publicUrl);
-  await app.register(restApi, { prefix: '/api/v1', core: options.core, heartbeats, schedules });
+  const zones = options.zones ?? Zones.of(options.core, { publicUrl: options.publicUrl });
+  await app.register(restApi, { prefix: '/api/v1', core: options.core, heartbeats, schedules, zones });
   await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });
   await app.register(async (scope) =>
     registerTrpc(scope, {
       core: options.core,
       heartbeats,
       schedules,
+      zones,
       prefix: '/trpc',
       publicUrl: options.publicUrl,
     }),
@@ -98,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerGraphql(scope, {
       core: options.core,
       heartbeats,
+      zones,
       path: '/graphql',
       graphiql: options.graphiql ?? false,
       introspection: options.graphqlIntrospection ?? false,

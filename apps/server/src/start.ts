@@ -18,6 +18,7 @@ import {
 } from '@oncall/engine';
 import { Heartbeats, startHeartbeatMonitor } from '@oncall/heartbeats';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
+import { startZoneLoop, Zones } from '@oncall/zones';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { buildApp } from './build-app';
@@ -27,6 +28,7 @@ import { createEngineMetrics } from './metrics/engine-metrics';
 import { registerQueueGauges } from './metrics/queue-gauges';
 import { createTemplateFallbackCounter } from './metrics/template-fallbacks';
 import { scheduleRetention } from './retention/retention-schedule';
+import { serviceVersion } from './service-version';
 import { webBuildRoot } from './web-ui/web-build-root';
 
 export interface RunningService {
@@ -117,9 +119,17 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     registerQueueGauges(registry, engine.queueStats);
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
     const heartbeats = Heartbeats.of(core, config.http.publicUrl);
+    const zones = Zones.of(core, {
+      publicUrl: config.http.publicUrl,
+      silentAfterMs: config.zones.silentAfterSeconds * 1000,
+      mainSilentAfterMs: config.zones.mainSilentAfterSeconds * 1000,
+      caFile: config.zones.caFile,
+      version: serviceVersion(),
+    });
     const app = await buildApp({
       core,
       heartbeats,
+      zones,
       ping: db.ping,
       readinessTimeoutMs: config.http.readinessTimeoutMs,
       logLevel: config.logLevel,
@@ -165,6 +175,21 @@ export async function startService(config: AppConfig, options: StartOptions = {}
           onError: (error) => app.log.error({ err: error }, 'heartbeat monitor'),
         })
       : undefined;
+    // A main opens the alert of an agent it has not heard from where the engine's work runs.
+    const silentZones = config.delivery.runWorkers
+      ? startZoneLoop({
+          pass: () => zones.registry.runSilent(),
+          everyMs: Math.min(5_000, config.zones.silentAfterSeconds * 250),
+          onError: (error) => app.log.error({ err: error }, 'zone silence check'),
+        })
+      : undefined;
+    // An agent reports to its main, and pages here when it cannot (a main has no source: each pass
+    // does nothing).
+    const zoneHeartbeats = startZoneLoop({
+      pass: () => zones.agent.heartbeatPass(),
+      everyMs: config.zones.heartbeatSeconds * 1000,
+      onError: (error) => app.log.warn({ err: error }, 'zone heartbeat to the main failed'),
+    });
     const retention = scheduleRetention({
       run: async () => {
         const pruned = await core.retention.runIfDue();
@@ -184,7 +209,10 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         await retention.stop();
         await checks?.stop();
         await heartbeatMonitor?.stop();
+        await silentZones?.stop();
+        await zoneHeartbeats.stop();
         await app.close();
+        await zones.close();
         // Handlers in flight finish (or time out) while the database is still open.
         await running.stop();
         await providerConfigTester.close();

@@ -72,6 +72,14 @@ export const envSchema = z.object({
   RETENTION_INTERVAL_SECONDS: positiveInt.default(3_600),
   /** Rows one retention delete removes at most. */
   RETENTION_BATCH_SIZE: positiveInt.default(1_000),
+  /** On a main: seconds an agent zone may go without a heartbeat before its silence alert opens. */
+  ZONE_SILENT_AFTER_SECONDS: positiveInt.default(120),
+  /** On an agent: seconds between its heartbeats to the main. */
+  ZONE_HEARTBEAT_SECONDS: positiveInt.default(30),
+  /** On an agent: seconds without reaching its main before it pages locally. */
+  ZONE_MAIN_SILENT_AFTER_SECONDS: positiveInt.default(300),
+  /** A PEM file of extra certificate authorities trusted between zones; TLS verification is always on. */
+  ZONE_CA_FILE: z.string().min(1).optional(),
   /** Fires waiting for the shared ingestion statement at most; one more answers 503. */
   INGEST_FIRE_QUEUE_MAX: positiveInt.default(2000),
   /** How long a fire may wait for that statement before it answers 503 (nothing of it written). */

@@ -65,6 +65,13 @@ export interface AppConfig {
     intervalSeconds: number;
     batchSize: number;
   };
+  /** Zones (`ZONE_*`): an agent's silence bound on a main, an agent's heartbeat period, the extra CA. */
+  zones: {
+    silentAfterSeconds: number;
+    heartbeatSeconds: number;
+    mainSilentAfterSeconds: number;
+    caFile: string | undefined;
+  };
   /** The most endpoints one alert rule may page (`MAX_ENDPOINTS_PER_RULE`). */
   maxEndpointsPerRule: number;
   /** Live streams open at once per process: per user (`LIVE_STREAMS_PER_USER`) and in all (`LIVE_STREAMS_MAX`). */
@@ -188,6 +195,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       expiredGraceSeconds: env.RETENTION_EXPIRED_GRACE_SECONDS,
       intervalSeconds: env.RETENTION_INTERVAL_SECONDS,
       batchSize: env.RETENTION_BATCH_SIZE,
+    },
+    zones: {
+      silentAfterSeconds: env.ZONE_SILENT_AFTER_SECONDS,
+      heartbeatSeconds: env.ZONE_HEARTBEAT_SECONDS,
+      mainSilentAfterSeconds: env.ZONE_MAIN_SILENT_AFTER_SECONDS,
+      caFile: env.ZONE_CA_FILE,
     },
     maxEndpointsPerRule: env.MAX_ENDPOINTS_PER_RULE,
     liveStreams: { perUser: env.LIVE_STREAMS_PER_USER, total: env.LIVE_STREAMS_MAX },

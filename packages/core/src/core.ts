@@ -26,7 +26,6 @@ import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limi
 import { SessionService } from './auth/session-service';
 import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
-import { ZoneList } from './cluster/zone-list';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
@@ -122,6 +121,8 @@ export interface CoreDeps {
 /** The use cases every transport calls; built once per process by the composition root. */
 export interface Core {
   orm: MikroORM;
+  /** Where users reach the service (`PUBLIC_URL`), when configured. */
+  publicUrl: string | undefined;
   /** The loaded plugins and the catalogs derived from them (endpoint, data-source and rule types). */
   plugins: PluginRegistry;
   orchestrator: Orchestrator;
@@ -145,8 +146,6 @@ export interface Core {
   alertRuleOptions: AlertRuleOptions;
   /** The status page's groups of tags, and its cards. */
   statusGroups: StatusGroupService;
-  /** The zones requests may name (the main alone). */
-  zones: ZoneList;
   alertRuleCreateData: AlertRuleCreateDataService;
   /** Notification, template and silent behavior rules of alert rules. */
   behaviorRules: BehaviorRuleService;
@@ -236,6 +235,7 @@ export function createCore(deps: CoreDeps): Core {
   });
   return {
     orm,
+    publicUrl: settings.publicUrl,
     plugins,
     checks,
     orchestrator: deps.orchestrator,
@@ -273,7 +273,6 @@ export function createCore(deps: CoreDeps): Core {
     alertRuleLegacyFacts: new AlertRuleLegacyFactsReader({ orm }),
     alertRuleOptions: new AlertRuleOptions({ orm }),
     statusGroups: new StatusGroupService({ orm }),
-    zones: new ZoneList({ publicUrl: settings.publicUrl }),
     alertRuleCreateData: new AlertRuleCreateDataService({
       orm,
       plugins,

@@ -121,9 +121,8 @@ export type { BehaviorRecord } from './behavior-rules/notification-behavior';
 export type { TemplatePreviewAnswer } from './behavior-rules/template-preview';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
-export type { ClusterInput } from './cluster/cluster-service';
+export type { ClusterInput, ClusterService, ClusterSource } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
-export type { ZoneView } from './cluster/zone-list';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';
 export { maskSecret, SecretBox } from './crypto/secret-box';
 export {
@@ -177,6 +176,7 @@ export type {
 export { EpisodeReadService } from './episodes/episode-read-service';
 export type { Episode, EpisodeAcknowledger } from './episodes/rule-episodes';
 export {
+  conflict,
   DomainError,
   type ErrorCode,
   type FieldErrors,
@@ -188,6 +188,7 @@ export {
   unauthenticated,
   unavailable,
   validationFailed,
+  zoneUnreachable,
 } from './errors/domain-error';
 export { domainErrorOf } from './errors/domain-error-of';
 export { LIVE_EVENT_ID_PATTERN } from './live-events/live-cursor';

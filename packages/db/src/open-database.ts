@@ -5,6 +5,7 @@ import { type LoggerNamespace, MikroORM, type Options } from '@mikro-orm/postgre
 import { entities, type PreparedStatements, routines, type SecretBox } from '@oncall/core';
 import { heartbeatEntities } from '@oncall/heartbeats';
 import { scheduleEntities } from '@oncall/schedules';
+import { zoneEntities } from '@oncall/zones';
 import type pg from 'pg';
 import type { DatabaseTarget } from './database-target';
 import type { DatabaseTimeouts } from './database-timeouts';
@@ -46,8 +47,8 @@ const DEFAULT_PING_TIMEOUT_MS = 2_000;
 
 function baseOptions(options: OpenOptions): Options {
   return {
-    // Capability modules declare their own tables (see docs/architecture.md): heartbeats, schedules.
-    entities: [...entities, ...heartbeatEntities, ...scheduleEntities],
+    // Capability modules declare their own tables (see docs/architecture.md): heartbeats, schedules, zones.
+    entities: [...entities, ...heartbeatEntities, ...scheduleEntities, ...zoneEntities],
     routines,
     debug: options.debug ?? false,
     allowGlobalContext: false,

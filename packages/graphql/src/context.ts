@@ -1,5 +1,6 @@
 import type { Actor, Core, LoginMeta } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
+import type { Zones } from '@oncall/zones';
 import { GraphQLError } from 'graphql';
 import { ReportLoaders } from './loaders/report-loaders';
 
@@ -8,6 +9,8 @@ export interface GraphqlContext {
   core: Core;
   /** Heartbeat rules' controls; made over `core` when the transport has none. */
   heartbeats?: Heartbeats | undefined;
+  /** The zone registry; made over `core` when the transport has none. */
+  zones?: Zones | undefined;
   meta: LoginMeta;
   /** The caller, resolved once per request; rejects with UNAUTHENTICATED when there is none. */
   actor(): Promise<Actor>;
@@ -18,6 +21,7 @@ export interface GraphqlContext {
 export interface GraphqlContextOptions {
   core: Core;
   heartbeats?: Heartbeats | undefined;
+  zones?: Zones | undefined;
   accessToken?: string;
   ip?: string;
   userAgent?: string;
@@ -35,6 +39,7 @@ export function createGraphqlContext(options: GraphqlContextOptions): GraphqlCon
   return {
     core,
     heartbeats: options.heartbeats,
+    zones: options.zones,
     meta: { ip: options.ip, userAgent: options.userAgent },
     actor: actorOf,
     loaders: new ReportLoaders(core, actorOf),

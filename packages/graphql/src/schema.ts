@@ -8,6 +8,7 @@ import { registerHeartbeatFields } from './fields/heartbeat-fields';
 import { registerReportFields } from './fields/report-fields';
 import { registerTeamFields } from './fields/team-fields';
 import { registerUserFields } from './fields/user-fields';
+import { registerZoneFields } from './fields/zone-fields';
 import { roleEnum } from './types/role';
 import { userType } from './types/user';
 
@@ -27,6 +28,7 @@ export function createSchema(catalog: AlertRuleTypeCatalog): GraphQLSchema {
   const rules = registerAlertRuleFields(builder, catalog);
   registerBehaviorRuleFields(builder);
   registerHeartbeatFields(builder);
+  registerZoneFields(builder);
   registerReportFields(builder, { ...rules, team, user });
   return builder.toSchema();
 }

@@ -1,13 +1,14 @@
 import type { Core } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
 import type { Schedules } from '@oncall/schedules';
+import { Zones } from '@oncall/zones';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requireAccessToken } from './auth/actor-hook';
 import { sendError } from './errors/http-error-mapper';
 import { rejectUnsafeInput } from './errors/input-guard';
 import { acceptEmptyJsonBody } from './http/empty-json-body';
-import { servedZoneOnly } from './legacy/zone-header';
+import { zoneRouting } from './legacy/zone-header';
 import { ackLinkRoutes } from './routes/ack-link-routes';
 import { alertReadRoutes } from './routes/alert-read-routes';
 import { alertRuleCreateDataRoutes } from './routes/alert-rule-create-data-routes';
@@ -32,6 +33,7 @@ import { statusGroupRoutes } from './routes/status-group-routes';
 import { teamRoutes } from './routes/team-routes';
 import { userRoutes } from './routes/user-routes';
 import { webhookRoutes } from './routes/webhook-routes';
+import { zoneHeartbeatRoutes, zoneRegistryRoutes } from './routes/zone-registry-routes';
 import { zoneRoutes } from './routes/zone-routes';
 
 /**
@@ -40,9 +42,15 @@ import { zoneRoutes } from './routes/zone-routes';
  */
 export async function restApi(
   app: FastifyInstance,
-  options: { core: Core; heartbeats?: Heartbeats | undefined; schedules?: Schedules | undefined },
+  options: {
+    core: Core;
+    heartbeats?: Heartbeats | undefined;
+    schedules?: Schedules | undefined;
+    zones?: Zones | undefined;
+  },
 ): Promise<void> {
   const { core, heartbeats, schedules } = options;
+  const zones = options.zones ?? Zones.of(core);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -58,12 +66,14 @@ export async function restApi(
   webhookRoutes(app, core);
   if (heartbeats) await app.register(async (scope) => heartbeatPingRoutes(scope, heartbeats));
   if (schedules) scheduleFeedRoutes(app, schedules);
+  await app.register(async (scope) => zoneHeartbeatRoutes(scope, zones));
   await app.register(async (scope) => {
-    requireAccessToken(scope, core);
+    requireAccessToken(scope, core, zones);
     // The zone picker answers whatever zone a request names: it is how a user leaves a zone.
-    zoneRoutes(scope, core);
+    zoneRoutes(scope, zones);
+    zoneRegistryRoutes(scope, zones);
     await scope.register(async (zoned) => {
-      servedZoneOnly(zoned, core);
+      zoneRouting(zoned, zones);
       userRoutes(zoned, core);
       teamRoutes(zoned, core);
       alertRuleRoutes(zoned, core);

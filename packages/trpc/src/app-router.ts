@@ -21,6 +21,7 @@ import { scheduleRouter } from './routers/schedule-router';
 import { statusGroupRouter } from './routers/status-group-router';
 import { teamRouter } from './routers/team-router';
 import { userRouter } from './routers/user-router';
+import { zoneRouter } from './routers/zone-router';
 import { router } from './trpc';
 
 /**
@@ -46,6 +47,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     episodes: episodeRouter,
     heartbeats: heartbeatRouter,
     schedules: scheduleRouter,
+    zones: zoneRouter,
     ackLinks: ackLinkRouter,
     reports: reportRouter,
   });

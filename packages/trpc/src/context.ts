@@ -1,6 +1,7 @@
 import type { Core, LiveStreamSlot } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
 import type { Schedules } from '@oncall/schedules';
+import type { Zones } from '@oncall/zones';
 import type { BrowserSession } from './browser-session/browser-session';
 
 /**
@@ -13,6 +14,8 @@ export interface TrpcContext {
   heartbeats?: Heartbeats;
   /** On-call schedules; made over `core` when the transport has none. */
   schedules?: Schedules;
+  /** The zone registry; made over `core` when the transport has none. */
+  zones?: Zones;
   accessToken?: string;
   /** Login metadata recorded on the session and used by the per-IP login limiter. */
   ip?: string;
@@ -31,6 +34,7 @@ export function createContext(options: TrpcContext): TrpcContext {
     core: options.core,
     heartbeats: options.heartbeats,
     ...(options.schedules ? { schedules: options.schedules } : {}),
+    zones: options.zones,
     accessToken: options.accessToken,
     ip: options.ip,
     userAgent: options.userAgent,

@@ -28,6 +28,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             name: 'token',
             description: 'The rule token in the query, for senders that can only set a URL',
           },
+          zoneToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "An agent zone's token (`zt_…`), given once when the zone was registered on the main",
+          },
           dataSourceToken: {
             type: 'http',
             scheme: 'bearer',

@@ -17,6 +17,7 @@ export function loggerOptions(level: string, stream?: LogDestination) {
       paths: [
         'req.headers.authorization',
         'req.headers["x-api-token"]',
+        'req.headers["x-zone-assertion"]',
         'req.headers.cookie',
         'res.headers["set-cookie"]',
       ],

@@ -13,6 +13,7 @@ export const errorBodySchema = z.object({
     'conflict',
     'unavailable',
     'source_unavailable',
+    'zone_unreachable',
     'payload_too_large',
     'unsupported_media_type',
     'internal',

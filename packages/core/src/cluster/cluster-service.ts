@@ -21,6 +21,12 @@ interface StoredCluster {
   sourceToken: string | undefined;
 }
 
+/** Where an agent's main is and the token it gave the agent (decrypted): for the zone module, never answered. */
+export interface ClusterSource {
+  sourceUrl: string;
+  sourceToken: string;
+}
+
 const KEY = 'cluster';
 const MAIN: StoredCluster = { type: 'main', sourceUrl: '', sourceToken: undefined };
 const SOURCE_TOKEN = {
@@ -64,6 +70,13 @@ export class ClusterService {
       },
     });
     return toView(next);
+  }
+
+  /** The main this deployment follows, when it is an agent with a token; null on a main. */
+  async source(): Promise<ClusterSource | null> {
+    const stored = await this.read();
+    if (stored.type !== 'agent' || !stored.sourceToken) return null;
+    return { sourceUrl: stored.sourceUrl, sourceToken: stored.sourceToken };
   }
 
   private async read(): Promise<StoredCluster> {

@@ -8,7 +8,8 @@ export type ErrorCode =
   | 'too_many_streams'
   | 'conflict'
   | 'unavailable'
-  | 'source_unavailable';
+  | 'source_unavailable'
+  | 'zone_unreachable';
 
 /** Field path (`endpointIds.0`) → messages, the shape legacy clients read under `errors`. */
 export type FieldErrors = Record<string, string[]>;
@@ -64,6 +65,12 @@ export const unavailable = (
  * source and the reason, for the operator who can fix it.
  */
 export const sourceUnavailable = (message: string) => new DomainError('source_unavailable', message);
+
+/**
+ * The agent zone a request was forwarded to (`X-Cluster`) did not answer in time or could not be
+ * reached: the request may or may not have been carried out there.
+ */
+export const zoneUnreachable = (message: string) => new DomainError('zone_unreachable', message);
 
 function firstMessage(fieldErrors: FieldErrors): string {
   const [field, messages] = Object.entries(fieldErrors)[0] ?? [];

@@ -1,6 +1,7 @@
 import { bearerToken, findInputFault } from '@oncall/contracts';
 import { alertRuleTypeCatalog, type Core } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
+import type { Zones } from '@oncall/zones';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { createGraphqlContext, type GraphqlContext } from '../context';
@@ -18,6 +19,7 @@ export interface GraphqlMountOptions {
   core: Core;
   /** Heartbeat rules' controls (the server's, which knows `PUBLIC_URL` for ping URLs). */
   heartbeats?: Heartbeats;
+  zones?: Zones;
   /** Where the endpoint answers; `/graphql` unless told otherwise. */
   path?: string;
   /**
@@ -63,6 +65,7 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
       createGraphqlContext({
         core,
         heartbeats: options.heartbeats,
+        zones: options.zones,
         accessToken: bearerToken(req.headers.authorization),
         ip: req.ip,
         userAgent: req.headers['user-agent'],

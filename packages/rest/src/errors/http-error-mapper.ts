@@ -14,6 +14,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unavailable: 503,
   // A bad gateway: the data source behind the request failed, not this service.
   source_unavailable: 502,
+  // The agent zone a request was forwarded to did not answer: a bad gateway too.
+  zone_unreachable: 502,
 };
 
 /** Fastify's own body-parsing failures are bad input like any other: 422 on the `body` field. */
@@ -83,6 +85,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   // A data source that is down is the operator's news, given in the answer; not this service's bug.
   else if (mapped.body.code === 'source_unavailable')
     request.log.info({ err: error }, 'data source unavailable');
+  else if (mapped.body.code === 'zone_unreachable') request.log.warn({ err: error }, 'zone unreachable');
   else if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
   if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
   return reply.status(mapped.status).send(mapped.body);

@@ -26,13 +26,16 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'The record is not in a state the operation applies to, e.g. a transfer already decided, or the main zone edited (`conflict`).',
   422: 'Bad input: the body, query or path fails validation (`validation_failed`, with field paths).',
   429: 'Too many requests; `Retry-After` says how many seconds to wait (`rate_limited`).',
-  502: 'Every data source asked failed (`source_unavailable`).',
+  502: 'Every data source asked failed (`source_unavailable`), or the agent zone named in `X-Cluster` did not answer within 15 s (`zone_unreachable`).',
 };
 
 /**
- * Any other failure every route may answer: 404 for a zone not served here (behind the bearer, but
- * for the zone routes), 413, 415, 500, 503 (database unavailable).
+ * Any other failure every route may answer: for `X-Cluster` (behind the bearer, but for the zone
+ * routes) 404 an unknown zone, 409 a revoked one, 502 an agent that did not answer; 413, 415, 500,
+ * 503 (database unavailable).
  */
 export const DEFAULT_ERROR_DESCRIPTION =
-  'Any other error, with the same body: 404 an `X-Cluster` header naming a zone other than the main ' +
-  '(bearer routes but `skylogs-instance`), 413 body too large, 415 not JSON, 503 database unavailable, 500.';
+  'Any other error, with the same body: on the bearer routes but the zone routes (`zones`, `skylogs-instance`), ' +
+  'an `X-Cluster` header naming no registered zone is a 404, a zone whose token is revoked a 409, an agent that ' +
+  'did not answer within 15 s a 502 (`zone_unreachable`); a request forwarded to an agent gets its answer as is. ' +
+  '413 body too large, 415 not JSON, 503 database unavailable, 500.';

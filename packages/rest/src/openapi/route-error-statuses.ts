@@ -22,7 +22,7 @@ const LINK_AUTHORIZED = '/api/v1/alert-rule/acknowledgeL/:id';
 /** Routes that decide a record once: deciding it again is a 409. */
 const DECIDED_ONCE = /^\/api\/v1\/endpoint\/transfers\/:id\/(accept|decline|cancel)$/;
 
-/** Zone writes: the main, the only zone, is neither registered, edited nor deleted here. */
+/** The legacy Clusters page's writes: the main is fixed, agents are managed under `/zones`. */
 const MAIN_ZONE_WRITE = /^\/api\/v1\/skylogs-instance(\/:id)?$/;
 
 /**
@@ -33,6 +33,8 @@ const HEARTBEAT_PING = /^\/api\/v1\/heartbeat\/:token/;
 
 /** A schedule's iCal feed: its secret address is the credential, so an unknown one is a 404. */
 const SCHEDULE_FEED = /^\/api\/v1\/schedule-feed\/:token/;
+/** An agent's heartbeat: its zone token is the credential (401), its body the input (422). */
+const ZONE_HEARTBEAT = '/api/v1/zones/heartbeat';
 
 const RATE_LIMITED = new Set(['/api/v1/auth/login', '/api/v1/endpoint/sendOTP']);
 
@@ -49,6 +51,7 @@ export function errorStatusesOf(route: DocumentedRoute): number[] {
     /-alert\/:token/.test(route.url);
   if (route.url === LINK_AUTHORIZED) return [401, 422];
   if (HEARTBEAT_PING.test(route.url) || SCHEDULE_FEED.test(route.url)) return [404, 422];
+  if (route.url === ZONE_HEARTBEAT) return [401, 422];
   if (bearer || ingestion || route.url.endsWith('/auth/login') || route.url.endsWith('/auth/refresh'))
     statuses.add(401);
   if (bearer && !OWN_SESSION.has(route.url)) statuses.add(403);

@@ -13,6 +13,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   conflict: 'CONFLICT',
   unavailable: 'SERVICE_UNAVAILABLE',
   source_unavailable: 'BAD_GATEWAY',
+  zone_unreachable: 'BAD_GATEWAY',
 };
 
 /**

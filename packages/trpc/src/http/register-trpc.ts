@@ -2,6 +2,7 @@ import { bearerToken } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
 import type { Schedules } from '@oncall/schedules';
+import type { Zones } from '@oncall/zones';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +18,7 @@ export interface TrpcMountOptions {
   heartbeats?: Heartbeats;
   /** On-call schedules; made over `core` when absent. */
   schedules?: Schedules;
+  zones?: Zones;
   /** Where the router answers; `/trpc` unless told otherwise. */
   prefix?: string;
   /**
@@ -48,6 +50,7 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
       core,
       heartbeats: options.heartbeats,
       ...(options.schedules ? { schedules: options.schedules } : {}),
+      zones: options.zones,
       accessToken: accessTokenOf(req.headers.authorization, connectionParams),
       ip: req.ip,
       userAgent: req.headers['user-agent'],
