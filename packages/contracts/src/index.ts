@@ -55,6 +55,7 @@ export {
   alertRuleNotifyViewSchema,
   alertRuleTagsViewSchema,
   alertRuleViewSchema,
+  saveWarningSchema,
   batchNotifyResultSchema,
   groupActionResultSchema,
   groupAddResultSchema,

@@ -14,6 +14,7 @@ import { AlertRuleNotify } from './alert-rules/alert-rule-notify';
 import { AlertRuleOptions } from './alert-rules/alert-rule-options';
 import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
 import { AlertRuleService } from './alert-rules/alert-rule-service';
+import { QueryValidator } from './alert-rules/query-validation';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 import { tokenRuleTypesOf } from './alert-rules/rule-token';
@@ -265,6 +266,7 @@ export function createCore(deps: CoreDeps): Core {
       checks,
       clock,
       tokenRuleTypes: tokenRuleTypesOf(plugins),
+      queries: new QueryValidator({ orm, plugins, secretBox, querier }),
     }),
     alertRuleGroups: new AlertRuleGroupActions({ orm, maxEndpointsPerRule }),
     alertRuleTags: new AlertRuleTags({ orm }),

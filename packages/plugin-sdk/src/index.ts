@@ -79,6 +79,7 @@ export {
 } from './source/prometheus-api';
 export type {
   EvaluatedRule,
+  QueryValidation,
   RuleEvaluation,
   SourceConnection,
   SourceContext,
@@ -89,6 +90,7 @@ export {
   queryText,
   type SourceJsonRequest,
   SourceQueryError,
+  sourceUrl,
   vendorErrorMessage,
 } from './source/query-json';
 export {

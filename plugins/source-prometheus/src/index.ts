@@ -5,6 +5,7 @@ import {
   fromAlertmanagerAlert,
 } from '@oncall/plugin-sdk';
 import { evaluate, pollAlerts } from './evaluate';
+import { validateQuery } from './validate-query';
 import { fixtures } from './fixtures';
 import { prometheusLegacyView } from './legacy-view';
 import { listLabels, listLabelValues, listRules } from './lists';
@@ -41,6 +42,8 @@ export default defineSource({
   // textQuery rules run as instant queries; the alerts Prometheus fires can be polled.
   evaluate,
   pollAlerts,
+  // A text query Prometheus cannot parse is refused when the rule is saved.
+  validateQuery,
   // The fields the original web UI's history tab and fired list read.
   legacyView: prometheusLegacyView,
 });

@@ -1,3 +1,4 @@
+import type { SaveWarning } from './query-validation';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType, AlertState } from '../entities/alert-rule.entity';
@@ -49,6 +50,8 @@ export interface AlertRuleBaseView {
   apiToken?: string;
   createdAt: string;
   updatedAt: string;
+  /** On the answer of a create or update only: what the save did not stop at (`QueryValidator`). */
+  warnings?: SaveWarning[];
 }
 
 /**
@@ -144,6 +147,7 @@ const BASE_FIELDS: Record<keyof AlertRuleBaseView, true> = {
   apiToken: true,
   createdAt: true,
   updatedAt: true,
+  warnings: true,
 };
 
 function isBaseField(key: string): boolean {
