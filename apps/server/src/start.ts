@@ -23,10 +23,12 @@ import { Registry } from 'prom-client';
 import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
 import type { LogDestination } from './logging/logger-options';
+import { createCheckRunCounter, registerBacklogGauges } from './metrics/check-metrics';
 import { createEngineMetrics } from './metrics/engine-metrics';
 import { registerQueueGauges } from './metrics/queue-gauges';
 import { createTemplateFallbackCounter } from './metrics/template-fallbacks';
 import { scheduleRetention } from './retention/retention-schedule';
+import { startWatchdog } from './watchdog/watchdog';
 import { webBuildRoot } from './web-ui/web-build-root';
 
 export interface RunningService {
@@ -112,9 +114,11 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       providerConfigTester,
       dataSourceQuerier: createSourceQuerier(),
       prepared: db.prepared,
+      onCheckRun: createCheckRunCounter(registry),
     });
     instances.bind(core.autoResolver);
     registerQueueGauges(registry, engine.queueStats);
+    registerBacklogGauges(registry, () => core.backlog.read());
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
     const heartbeats = Heartbeats.of(core, config.http.publicUrl);
     const app = await buildApp({
@@ -174,6 +178,14 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       firstAfterMs: Math.min(60_000, config.retention.intervalSeconds * 1000),
       onError: (error) => app.log.error({ err: error }, 'retention'),
     });
+    // Every process pings: the external check notices when the last one stops.
+    const watchdog = config.watchdog
+      ? startWatchdog({
+          url: config.watchdog.url,
+          intervalMs: config.watchdog.intervalSeconds * 1000,
+          onFailure: (message) => app.log.warn(message),
+        })
+      : undefined;
     return {
       app,
       core,
@@ -181,6 +193,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       admin,
       migrationsApplied,
       stop: async () => {
+        await watchdog?.stop();
         await retention.stop();
         await checks?.stop();
         await heartbeatMonitor?.stop();

@@ -72,6 +72,10 @@ export const envSchema = z.object({
   RETENTION_INTERVAL_SECONDS: positiveInt.default(3_600),
   /** Rows one retention delete removes at most. */
   RETENTION_BATCH_SIZE: positiveInt.default(1_000),
+  /** An external heartbeat URL the service pings while it runs (Healthchecks, another instance's heartbeat rule). */
+  WATCHDOG_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Seconds between watchdog pings. */
+  WATCHDOG_INTERVAL_SECONDS: positiveInt.default(60),
   /** Fires waiting for the shared ingestion statement at most; one more answers 503. */
   INGEST_FIRE_QUEUE_MAX: positiveInt.default(2000),
   /** How long a fire may wait for that statement before it answers 503 (nothing of it written). */
