@@ -421,7 +421,9 @@ describe('alert rules of every type', () => {
       // the save's answer carries.
       const { warnings, ...saved } = updated;
       for (const warning of warnings ?? []) expect(warning.code).toBe('query_not_validated');
-      expect((await h.call('GET', `/api/v1/alert-rule/${created.id}`, { token: admin })).json()).toEqual(saved);
+      expect((await h.call('GET', `/api/v1/alert-rule/${created.id}`, { token: admin })).json()).toEqual(
+        saved,
+      );
 
       const remove = await h.call('DELETE', `/api/v1/alert-rule/${created.id}`, { token: admin });
       expect(remove.statusCode).toBe(200);

@@ -151,7 +151,8 @@ describe.skipIf(!INSTALLED)('a rule query checked by its source on save', () => 
     // Both binaries answer queries before the tests ask them to check one.
     await vi.waitFor(
       async () => {
-        for (const url of [promUrl, vmUrl]) expect((await fetch(`${url}/api/v1/query?query=1`)).status).toBe(200);
+        for (const url of [promUrl, vmUrl])
+          expect((await fetch(`${url}/api/v1/query?query=1`)).status).toBe(200);
       },
       { timeout: 30_000, interval: 200 },
     );
@@ -198,7 +199,9 @@ describe.skipIf(!INSTALLED)('a rule query checked by its source on save', () => 
 
     // Nothing was saved.
     const list = await (
-      await fetch(`${base}/api/v1/alert-rule?perPage=100`, { headers: { authorization: `Bearer ${accessToken}` } })
+      await fetch(`${base}/api/v1/alert-rule?perPage=100`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      })
     ).json();
     expect(JSON.stringify(list)).not.toContain('bad on');
 
@@ -228,12 +231,17 @@ describe.skipIf(!INSTALLED)('a rule query checked by its source on save', () => 
     expect(saved.status).toBe(200);
     const rule = await saved.json();
     expect(rule.warnings).toEqual([
-      { code: 'query_not_validated', message: expect.stringContaining('"down prometheus" could not check the query') },
+      {
+        code: 'query_not_validated',
+        message: expect.stringContaining('"down prometheus" could not check the query'),
+      },
     ]);
     expect(Date.now() - started).toBeLessThan(10_000);
     // The warning belongs to that answer: a read has none.
     const read = await (
-      await fetch(`${base}/api/v1/alert-rule/${rule.id}`, { headers: { authorization: `Bearer ${accessToken}` } })
+      await fetch(`${base}/api/v1/alert-rule/${rule.id}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      })
     ).json();
     expect(read.warnings).toBeUndefined();
   });

@@ -17,7 +17,9 @@ const querySettings = z.looseObject({ dataviewName: z.string().min(1), queryStri
 // the parser's reason for a query it refuses.
 const validateAnswer = z.looseObject({
   valid: z.boolean(),
-  explanations: z.array(z.looseObject({ valid: z.boolean().optional(), error: z.string().optional() })).optional(),
+  explanations: z
+    .array(z.looseObject({ valid: z.boolean().optional(), error: z.string().optional() }))
+    .optional(),
   error: z.string().optional(),
 });
 

@@ -5,10 +5,10 @@ import {
   fromAlertmanagerAlert,
 } from '@oncall/plugin-sdk';
 import { evaluate, pollAlerts } from './evaluate';
-import { validateQuery } from './validate-query';
 import { fixtures } from './fixtures';
 import { prometheusLegacyView } from './legacy-view';
 import { listLabels, listLabelValues, listRules } from './lists';
+import { validateQuery } from './validate-query';
 
 /**
  * Prometheus alerts pushed by Alertmanager's webhook receiver (`version: "4"`) or by Prometheus as

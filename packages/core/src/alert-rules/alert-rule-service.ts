@@ -42,10 +42,10 @@ import {
 } from './alert-rule-view';
 import { assertEndpointListFits } from './endpoint-cap';
 import { leaveRule } from './leave-rule';
+import type { QueryValidator, SaveWarning } from './query-validation';
 import { assertRuleReferences } from './rule-references';
 import { standingOnRule } from './rule-standing';
 import { hasRuleToken, issueRuleToken } from './rule-token';
-import type { QueryValidator, SaveWarning } from './query-validation';
 import { isSingleSource } from './rule-type-catalog';
 import { selectableEndpoints } from './selectable-endpoints';
 

@@ -1,8 +1,8 @@
-import type { SaveWarning } from './query-validation';
 import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType, AlertState } from '../entities/alert-rule.entity';
 import { alertRulePolicy } from '../policy/alert-rule-policy';
+import type { SaveWarning } from './query-validation';
 
 export interface RuleUserRef {
   id: string;

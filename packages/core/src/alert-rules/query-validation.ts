@@ -75,7 +75,9 @@ export class QueryValidator {
     for (const { source, result } of results) {
       if (result.ok && !result.value.valid) {
         const { field, message } = result.value;
-        throw validationFailed({ [field]: [`The data source "${source.name}" refused the query: ${message}`] });
+        throw validationFailed({
+          [field]: [`The data source "${source.name}" refused the query: ${message}`],
+        });
       }
     }
     return results.flatMap(({ source, result }) =>
