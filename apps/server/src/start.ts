@@ -24,11 +24,13 @@ import { Registry } from 'prom-client';
 import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
 import type { LogDestination } from './logging/logger-options';
+import { createCheckRunCounter, registerBacklogGauges } from './metrics/check-metrics';
 import { createEngineMetrics } from './metrics/engine-metrics';
 import { registerQueueGauges } from './metrics/queue-gauges';
 import { createTemplateFallbackCounter } from './metrics/template-fallbacks';
 import { scheduleRetention } from './retention/retention-schedule';
 import { serviceVersion } from './service-version';
+import { startWatchdog } from './watchdog/watchdog';
 import { webBuildRoot } from './web-ui/web-build-root';
 
 export interface RunningService {
@@ -114,9 +116,11 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       providerConfigTester,
       dataSourceQuerier: createSourceQuerier(),
       prepared: db.prepared,
+      onCheckRun: createCheckRunCounter(registry),
     });
     instances.bind(core.autoResolver);
     registerQueueGauges(registry, engine.queueStats);
+    registerBacklogGauges(registry, () => core.backlog.read());
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
     const heartbeats = Heartbeats.of(core, config.http.publicUrl);
     const zones = Zones.of(core, {
@@ -199,6 +203,14 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       firstAfterMs: Math.min(60_000, config.retention.intervalSeconds * 1000),
       onError: (error) => app.log.error({ err: error }, 'retention'),
     });
+    // Every process pings: the external check notices when the last one stops.
+    const watchdog = config.watchdog
+      ? startWatchdog({
+          url: config.watchdog.url,
+          intervalMs: config.watchdog.intervalSeconds * 1000,
+          onFailure: (message) => app.log.warn(message),
+        })
+      : undefined;
     return {
       app,
       core,
@@ -206,6 +218,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       admin,
       migrationsApplied,
       stop: async () => {
+        await watchdog?.stop();
         await retention.stop();
         await checks?.stop();
         await heartbeatMonitor?.stop();

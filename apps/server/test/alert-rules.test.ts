@@ -386,7 +386,11 @@ describe('alert rules of every type', () => {
 
       const read = await h.call('GET', `/api/v1/alert-rule/${created.id}`, { token: admin });
       expect(read.statusCode).toBe(200);
-      expect(read.json()).toEqual(created);
+      // The test's data sources do not resolve: a rule whose query the service runs is saved with
+      // a warning that only the save's answer carries.
+      const { warnings: createWarnings, ...createdRule } = created;
+      for (const warning of createWarnings ?? []) expect(warning.code).toBe('query_not_validated');
+      expect(read.json()).toEqual(createdRule);
 
       const update = await h.call('PUT', `/api/v1/alert-rule/${created.id}`, {
         token: admin,
@@ -413,8 +417,12 @@ describe('alert rules of every type', () => {
       expect(updated).not.toHaveProperty('bogus');
       for (const field of c.dropped ?? []) expect(updated).not.toHaveProperty(field);
       expect(updated.apiToken).toBe(created.apiToken);
+      // The test's data sources do not resolve: a changed query is saved with a warning that only
+      // the save's answer carries.
+      const { warnings, ...saved } = updated;
+      for (const warning of warnings ?? []) expect(warning.code).toBe('query_not_validated');
       expect((await h.call('GET', `/api/v1/alert-rule/${created.id}`, { token: admin })).json()).toEqual(
-        updated,
+        saved,
       );
 
       const remove = await h.call('DELETE', `/api/v1/alert-rule/${created.id}`, { token: admin });

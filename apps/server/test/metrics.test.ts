@@ -189,6 +189,17 @@ describe('/metrics', () => {
       }, WAIT);
     });
 
+    it('counts a delivery that failed on every provider config as an undeliverable page', async () => {
+      const registry = new Registry();
+      const metrics = createEngineMetrics(registry);
+      metrics.deliveryFinished('page', 'delivered');
+      metrics.deliveryFinished('page', 'failed');
+      metrics.deliveryFinished('email', 'cancelled');
+      const text = await registry.metrics();
+      expect(sample(text, 'oncall_undeliverable_pages_total{lane="page"}')).toBe(1);
+      expect(sample(text, 'oncall_undeliverable_pages_total{lane="email"}')).toBeUndefined();
+    });
+
     it('counts jobs that failed for good by queue and cause', async () => {
       const registry = new Registry();
       const metrics = createEngineMetrics(registry);

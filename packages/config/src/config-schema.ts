@@ -80,6 +80,10 @@ export const envSchema = z.object({
   ZONE_MAIN_SILENT_AFTER_SECONDS: positiveInt.default(300),
   /** A PEM file of extra certificate authorities trusted between zones; TLS verification is always on. */
   ZONE_CA_FILE: z.string().min(1).optional(),
+  /** An external heartbeat URL the service pings while it runs (Healthchecks, another instance's heartbeat rule). */
+  WATCHDOG_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Seconds between watchdog pings. */
+  WATCHDOG_INTERVAL_SECONDS: positiveInt.default(60),
   /** Fires waiting for the shared ingestion statement at most; one more answers 503. */
   INGEST_FIRE_QUEUE_MAX: positiveInt.default(2000),
   /** How long a fire may wait for that statement before it answers 503 (nothing of it written). */

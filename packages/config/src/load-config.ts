@@ -72,6 +72,8 @@ export interface AppConfig {
     mainSilentAfterSeconds: number;
     caFile: string | undefined;
   };
+  /** `WATCHDOG_URL` and `WATCHDOG_INTERVAL_SECONDS`: the external heartbeat pinged; null: none. */
+  watchdog: { url: string; intervalSeconds: number } | null;
   /** The most endpoints one alert rule may page (`MAX_ENDPOINTS_PER_RULE`). */
   maxEndpointsPerRule: number;
   /** Live streams open at once per process: per user (`LIVE_STREAMS_PER_USER`) and in all (`LIVE_STREAMS_MAX`). */
@@ -202,6 +204,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       mainSilentAfterSeconds: env.ZONE_MAIN_SILENT_AFTER_SECONDS,
       caFile: env.ZONE_CA_FILE,
     },
+    watchdog: env.WATCHDOG_URL
+      ? { url: env.WATCHDOG_URL, intervalSeconds: env.WATCHDOG_INTERVAL_SECONDS }
+      : null,
     maxEndpointsPerRule: env.MAX_ENDPOINTS_PER_RULE,
     liveStreams: { perUser: env.LIVE_STREAMS_PER_USER, total: env.LIVE_STREAMS_MAX },
     plugins: { channelPackages: env.CHANNEL_PLUGINS, sourcePackages: env.SOURCE_PLUGINS },

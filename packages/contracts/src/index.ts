@@ -61,6 +61,7 @@ export {
   groupDeleteResultSchema,
   labelNameSchema,
   ruleActionAnswerSchema,
+  saveWarningSchema,
   sourceListSchema,
   zabbixCreateDataSchema,
 } from './alert-rules/alert-rule-views';

@@ -16,6 +16,7 @@ import { alertRuleOwnershipMover } from './alert-rules/alert-rule-ownership';
 import { AlertRuleService } from './alert-rules/alert-rule-service';
 import { AlertRuleTags } from './alert-rules/alert-rule-tags';
 import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
+import { QueryValidator } from './alert-rules/query-validation';
 import { tokenRuleTypesOf } from './alert-rules/rule-token';
 import { alertRuleTypeCatalog } from './alert-rules/rule-type-catalog';
 import { AccessTokenIssuer } from './auth/access-token';
@@ -33,6 +34,7 @@ import { EndpointTransferService } from './endpoints/endpoint-transfer-service';
 import { EpisodeReadService } from './episodes/episode-read-service';
 import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live-events/live-events';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
+import { ServiceBacklogReader } from './monitoring/service-backlog';
 import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
 import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';
@@ -49,7 +51,7 @@ import { ReportingService } from './reporting/reporting-service';
 import { RetentionService } from './retention/retention-service';
 import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
 import { RuleEvaluator } from './scheduled-checks/rule-evaluator';
-import { ScheduledChecks } from './scheduled-checks/scheduled-checks';
+import { type CheckRun, ScheduledChecks } from './scheduled-checks/scheduled-checks';
 import { SourcePoller } from './scheduled-checks/source-poller';
 import { StatusGroupService } from './status-groups/status-group-service';
 import { TeamService, teamOwnershipMover } from './teams/team-service';
@@ -116,6 +118,8 @@ export interface CoreDeps {
   dataSourceQuerier?: DataSourceQuerier;
   /** Prepared statements for the fire statement, where the database has them (`Database.prepared`). */
   prepared?: PreparedStatements;
+  /** Told of every finished scheduled check (an evaluation, a poll), for the server's `/metrics`. */
+  onCheckRun?: (run: CheckRun) => void;
 }
 
 /** The use cases every transport calls; built once per process by the composition root. */
@@ -176,6 +180,8 @@ export interface Core {
   live: LiveEvents;
   /** Read-only reports over the history and the delivery log (the GraphQL face's). */
   reporting: ReportingService;
+  /** What waits to run (due checks, heartbeat deadlines) and heartbeats by state, for `/metrics`. */
+  backlog: ServiceBacklogReader;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -232,6 +238,7 @@ export function createCore(deps: CoreDeps): Core {
     plugins,
     rules: new RuleEvaluator({ orm, secretBox, orchestrator: deps.orchestrator, clock, querier, plugins }),
     polls: new SourcePoller({ orm, secretBox, clock, querier, plugins, webhooks }),
+    ...(deps.onCheckRun ? { onRun: deps.onCheckRun } : {}),
   });
   return {
     orm,
@@ -265,6 +272,7 @@ export function createCore(deps: CoreDeps): Core {
       checks,
       clock,
       tokenRuleTypes: tokenRuleTypesOf(plugins),
+      queries: new QueryValidator({ orm, plugins, secretBox, querier }),
     }),
     alertRuleGroups: new AlertRuleGroupActions({ orm, maxEndpointsPerRule }),
     alertRuleTags: new AlertRuleTags({ orm }),
@@ -302,6 +310,7 @@ export function createCore(deps: CoreDeps): Core {
     alerts: new AlertReadService({ orm, checks, clock }),
     episodes: new EpisodeReadService({ orm }),
     reporting: new ReportingService({ orm, secretBox, ruleTypes: alertRuleTypeCatalog(plugins), clock }),
+    backlog: new ServiceBacklogReader({ orm, clock }),
     webhooks,
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),
     ackLinks,

@@ -79,6 +79,7 @@ export {
 } from './alert-rules/alert-rule-view';
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export type { QueryPreview, QueryPreviewSource } from './alert-rules/query-preview';
+export type { SaveWarning } from './alert-rules/query-validation';
 export { type StandingOnRule, standingOnRule } from './alert-rules/rule-standing';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
 export type { Actor } from './auth/actor';
@@ -206,6 +207,7 @@ export type {
   MessengerProxyListQuery,
 } from './messenger-proxies/messenger-proxy-service';
 export type { MessengerProxyView } from './messenger-proxies/messenger-proxy-view';
+export type { ServiceBacklog, ServiceBacklogReader } from './monitoring/service-backlog';
 export {
   type AlertEventMessages,
   type AlertEventMessagesOptions,
@@ -346,7 +348,7 @@ export {
   planEvaluation,
 } from './scheduled-checks/evaluation-plan';
 export type { CheckClaim, CheckKind, CheckStatus } from './scheduled-checks/scheduled-check-store';
-export type { ScheduledChecks } from './scheduled-checks/scheduled-checks';
+export type { CheckRun, ScheduledChecks } from './scheduled-checks/scheduled-checks';
 export type { StatusCard } from './status-groups/status-cards';
 export type { StatusGroupInput, StatusGroupListQuery } from './status-groups/status-group-service';
 export type { StatusGroupView } from './status-groups/status-group-view';

@@ -82,6 +82,7 @@ export {
 } from './source/prometheus-api';
 export type {
   EvaluatedRule,
+  QueryValidation,
   RuleEvaluation,
   SourceConnection,
   SourceContext,
@@ -92,6 +93,7 @@ export {
   queryText,
   type SourceJsonRequest,
   SourceQueryError,
+  sourceUrl,
   vendorErrorMessage,
 } from './source/query-json';
 export {

@@ -80,4 +80,29 @@ describe('tRPC alertRules.createData.preview', () => {
     const rules = await rpc.query('alertRules.list', {}, admin);
     expect((rules.data as { total: number }).total).toBe(0);
   });
+
+  it('refuses to create a text-query rule whose PromQL the source cannot parse, at queryText', async () => {
+    const rule = {
+      type: 'prometheus',
+      name: 'checked on save',
+      queryType: 'textQuery',
+      queryText: 'up == 0 and',
+      queryObject: { interval: '1m' },
+    };
+    prometheus.setMode('error');
+    try {
+      const refused = await rpc.mutation('alertRules.create', rule, admin);
+      expect(refused.status).toBe(422);
+      expect(refused.error?.data.fieldErrors).toEqual({
+        queryText: [
+          'The data source "prom-up" refused the query: invalid parameter "query": 1:9: parse error: unexpected end of input',
+        ],
+      });
+    } finally {
+      prometheus.setMode('answer');
+    }
+    const created = await rpc.mutation('alertRules.create', rule, admin);
+    expect(created.status).toBe(200);
+    expect(created.data).not.toHaveProperty('warnings');
+  });
 });

@@ -1,5 +1,6 @@
 import { countThresholdRuleFields, defineSource, z } from '@oncall/plugin-sdk';
 import { evaluate } from './evaluate';
+import { validateQuery } from './validate-query';
 
 const MAX_DATAVIEW = 255;
 const MAX_FIELD = 255;
@@ -35,4 +36,6 @@ export default defineSource({
       .nullish(),
   }),
   evaluate,
+  // A query string Elasticsearch cannot parse is refused when the rule is saved.
+  validateQuery,
 });

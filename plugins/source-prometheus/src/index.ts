@@ -8,6 +8,7 @@ import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { prometheusLegacyView } from './legacy-view';
 import { listLabels, listLabelValues, listRules } from './lists';
+import { validateQuery } from './validate-query';
 
 /**
  * Prometheus alerts pushed by Alertmanager's webhook receiver (`version: "4"`) or by Prometheus as
@@ -41,6 +42,8 @@ export default defineSource({
   // textQuery rules run as instant queries; the alerts Prometheus fires can be polled.
   evaluate,
   pollAlerts,
+  // A text query Prometheus cannot parse is refused when the rule is saved.
+  validateQuery,
   // The fields the original web UI's history tab and fired list read.
   legacyView: prometheusLegacyView,
 });

@@ -24,6 +24,12 @@ export function createEngineMetrics(registry: Registry): EngineMetrics {
     labelNames: ['lane'] as const,
     registers: [registry],
   });
+  const undeliverable = new Counter({
+    name: 'oncall_undeliverable_pages_total',
+    help: 'Deliveries that failed on every provider config of their endpoint: a page nobody received, by lane',
+    labelNames: ['lane'] as const,
+    registers: [registry],
+  });
   const jobFailures = new Counter({
     name: 'oncall_engine_job_failures_total',
     help: 'Engine jobs whose handler threw, by queue, outcome (retried, failed for good) and cause',
@@ -32,7 +38,11 @@ export function createEngineMetrics(registry: Registry): EngineMetrics {
   });
   return {
     attemptRecorded: (lane, outcome) => attempts.inc({ lane, outcome }),
-    deliveryFinished: (lane, outcome) => deliveries.inc({ lane, outcome }),
+    deliveryFinished: (lane, outcome) => {
+      deliveries.inc({ lane, outcome });
+      // The engine reports `failed` once every provider config of the chain has failed.
+      if (outcome === 'failed') undeliverable.inc({ lane });
+    },
     failedOver: (lane) => failovers.inc({ lane }),
     jobFailed: (queue, outcome, cause) => jobFailures.inc({ queue, outcome, cause }),
   };

@@ -9,6 +9,12 @@ export const alertRuleUserRefSchema = z.object({ id: z.string(), username: z.str
 export const alertRuleTeamRefSchema = z.object({ id: z.string(), name: z.string() });
 export const alertRuleEndpointRefSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
 
+/**
+ * What a save did not stop at: `query_not_validated` when no data source could check the rule's
+ * query (unreachable, timed out); the rule is saved and its runs show whether the query works.
+ */
+export const saveWarningSchema = z.object({ code: z.enum(['query_not_validated']), message: z.string() });
+
 /** The catalog's types, for answers to document (answers are not checked against them). */
 const typeOf = (catalog: AlertRuleTypeCatalog) => z.enum([...catalog.keys()]);
 
@@ -64,6 +70,10 @@ export const alertRuleViewSchema = (catalog: AlertRuleTypeCatalog) =>
       ),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    warnings: z
+      .array(saveWarningSchema)
+      .optional()
+      .describe('On a create or update answer only, when the save went through with something to know.'),
   });
 
 export const alertRuleDeleteResultSchema = z.object({

@@ -42,6 +42,7 @@ import {
 } from './alert-rule-view';
 import { assertEndpointListFits } from './endpoint-cap';
 import { leaveRule } from './leave-rule';
+import type { QueryValidator, SaveWarning } from './query-validation';
 import { assertRuleReferences } from './rule-references';
 import { standingOnRule } from './rule-standing';
 import { hasRuleToken, issueRuleToken } from './rule-token';
@@ -80,6 +81,8 @@ export class AlertRuleService {
       checks?: Pick<ScheduledChecks, 'ruleStatus' | 'scheduleRule'>;
       /** Plugin rule types whose rules carry their own token too (heartbeats' ping URLs). */
       tokenRuleTypes?: ReadonlySet<string>;
+      /** Asks a rule's data sources whether its query can run before it is saved. */
+      queries?: Pick<QueryValidator, 'check'>;
     },
   ) {
     this.typeFields = alertRuleTypeFieldsSchema(deps.ruleTypes);
@@ -147,6 +150,7 @@ export class AlertRuleService {
       { userIds: input.userIds, teamIds: input.teamIds, endpointIds: input.endpointIds, dataSourceIds },
       { type: input.type, singleSource: isSingleSource(this.deps.ruleTypes, input.type) },
     );
+    const warnings = (await this.deps.queries?.check(input.type, settings, dataSourceIds)) ?? [];
     const token = hasRuleToken(input.type, this.deps.tokenRuleTypes)
       ? issueRuleToken(this.deps.secretBox)
       : undefined;
@@ -167,7 +171,7 @@ export class AlertRuleService {
     rule.dataSources.set(dataSourceIds.map((id) => em.getReference(DataSource, id)));
     await withUniqueField('name', TAKEN, () => em.flush());
     await this.deps.checks?.scheduleRule(rule.id);
-    return this.withEvaluation(await this.view(em, actor, rule.id));
+    return withWarnings(await this.withEvaluation(await this.view(em, actor, rule.id)), warnings);
   }
 
   /** Admins only. Lists that are sent replace the current ones; what is left out stays. */
@@ -199,6 +203,13 @@ export class AlertRuleService {
       },
       { type: rule.type, singleSource: isSingleSource(this.deps.ruleTypes, rule.type), attachedEndpointIds },
     );
+    // Only a changed query or source list is asked about again: a rename must not wait on a source.
+    const queryChanged =
+      JSON.stringify(next.settings) !== JSON.stringify(current.settings) ||
+      next.dataSourceIds.join() !== current.dataSourceIds.join();
+    const warnings = queryChanged
+      ? ((await this.deps.queries?.check(rule.type, next.settings, next.dataSourceIds)) ?? [])
+      : [];
     if (input.name !== undefined) rule.name = input.name;
     if (input.description !== undefined) rule.description = input.description;
     if (input.showAcknowledgeBtn !== undefined) rule.showAcknowledgeBtn = input.showAcknowledgeBtn;
@@ -222,7 +233,7 @@ export class AlertRuleService {
       }),
     );
     await this.deps.checks?.scheduleRule(rule.id);
-    return this.withEvaluation(await this.view(em, actor, rule.id));
+    return withWarnings(await this.withEvaluation(await this.view(em, actor, rule.id)), warnings);
   }
 
   /**
@@ -349,4 +360,9 @@ export class AlertRuleService {
   private async assertNameFree(em: EntityManager, name: string): Promise<void> {
     if (await em.count(AlertRule, { name })) throw validationFailed({ name: [TAKEN] });
   }
+}
+
+/** A saved rule's view with what the save warned of; no `warnings` field when there is nothing. */
+function withWarnings(view: AlertRuleView, warnings: readonly SaveWarning[]): AlertRuleView {
+  return warnings.length > 0 ? { ...view, warnings: [...warnings] } : view;
 }

@@ -2,6 +2,7 @@ import type { Actor } from '../auth/actor';
 import type { SecretBox } from '../crypto/secret-box';
 import type { AlertRuleType, AlertState } from '../entities/alert-rule.entity';
 import { alertRulePolicy } from '../policy/alert-rule-policy';
+import type { SaveWarning } from './query-validation';
 
 export interface RuleUserRef {
   id: string;
@@ -54,6 +55,8 @@ export interface AlertRuleBaseView {
   apiToken?: string;
   createdAt: string;
   updatedAt: string;
+  /** On the answer of a create or update only: what the save did not stop at (`QueryValidator`). */
+  warnings?: SaveWarning[];
 }
 
 /**
@@ -152,6 +155,7 @@ const BASE_FIELDS: Record<keyof AlertRuleBaseView, true> = {
   apiToken: true,
   createdAt: true,
   updatedAt: true,
+  warnings: true,
 };
 
 function isBaseField(key: string): boolean {

@@ -20,6 +20,15 @@ export interface ScheduledChecksDeps {
   plugins: Pick<PluginRegistry, 'sourceFor' | 'sources'>;
   rules: RuleEvaluator;
   polls: SourcePoller;
+  /** Told of every finished run, for `/metrics`; absent: nothing extra is read. */
+  onRun?: (run: CheckRun) => void;
+}
+
+/** One finished run: a rule's evaluation or a data source's poll, its source type and outcome. */
+export interface CheckRun {
+  kind: 'rule' | 'poll';
+  sourceType: string;
+  outcome: 'ok' | 'error';
 }
 
 /**
@@ -109,6 +118,26 @@ export class ScheduledChecks {
   async run(claim: CheckClaim): Promise<void> {
     if (claim.kind === 'poll') await this.deps.polls.run(claim);
     else await this.deps.rules.run(claim);
+    if (this.deps.onRun) await this.reportRun(claim, this.deps.onRun);
+  }
+
+  /** Reads back the outcome the runner recorded, so the runners themselves stay unaware of metrics. */
+  private async reportRun(claim: CheckClaim, onRun: (run: CheckRun) => void): Promise<void> {
+    const [row] = await queryRows<{ status: string | null; type: string | null }>(
+      this.deps.orm.em.fork(),
+      `select c.last_status as status, coalesce(r.type, d.type) as type
+         from scheduled_checks c
+         left join alert_rules r on c.kind = 'rule' and r.id = c.subject_id
+         left join data_sources d on c.kind = 'poll' and d.id = c.subject_id
+        where c.kind = ? and c.subject_id = ?`,
+      [claim.kind, claim.subjectId],
+    );
+    onRun({
+      kind: claim.kind === 'poll' ? 'poll' : 'rule',
+      // Plugin types only: a subject deleted meanwhile is counted under `unknown`.
+      sourceType: row?.type && this.deps.plugins.sourceFor(row.type) ? row.type : 'unknown',
+      outcome: row?.status === 'ok' ? 'ok' : 'error',
+    });
   }
 
   /** A data source's polls: their schedule and last outcome; null for one not polled. */

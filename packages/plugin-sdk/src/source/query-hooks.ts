@@ -69,6 +69,17 @@ export interface RuleEvaluation {
 }
 
 /**
+ * What a source said of a rule's query before it was saved: it parses, or it never will (the
+ * `field` of the rule's settings it is wrong in, `queryText` for PromQL, and the source's own
+ * parser message, one line, no secrets).
+ *
+ * @example { valid: false, field: 'queryText', message: '1:6: parse error: unexpected end of input' }
+ */
+export type QueryValidation =
+  | { readonly valid: true }
+  | { readonly valid: false; readonly field: string; readonly message: string };
+
+/**
  * The optional hooks of a source the service queries itself rather than only hearing from. The
  * host calls the `list…` hooks for the rule form's lists (`GET /alert-rule/create-data/…`), with
  * its time limit on `ctx.signal`, and sends the credentials on every request as the plugin's
@@ -101,6 +112,24 @@ export interface SourceQueryHooks {
    * `queryType` and for `textQuery` rules.
    */
   evaluate?(source: SourceConnection, rule: EvaluatedRule, ctx: SourceContext): Promise<RuleEvaluation>;
+  /**
+   * Asks the source whether a rule's query can ever run, when the rule is created or updated
+   * (REST, tRPC and GraphQL alike), for rules the host evaluates (`evaluate`'s). Answer
+   * `{ valid: false, field, message }` only when the source itself refused the query as
+   * malformed (a parse error): the save is then a 422 at `field` with `message`. Throw when the
+   * source cannot be asked (unreachable, an error status, an unexpected answer): the rule is saved
+   * anyway and the answer carries a warning; the host bounds the call to a few seconds.
+   *
+   * @example
+   * async validateQuery(source, rule, ctx) {
+   *   const { queryText } = settingsSchema.parse(rule.settings);
+   *   const answer = await ctx.fetch(new URL(`/api/v1/parse_query?query=${encodeURIComponent(queryText)}`, source.url), { signal: ctx.signal });
+   *   if (answer.status === 400) return { valid: false, field: 'queryText', message: (await answer.json()).error };
+   *   if (!answer.ok) throw new SourceQueryError(`HTTP ${answer.status} from /api/v1/parse_query.`);
+   *   return { valid: true };
+   * }
+   */
+  validateQuery?(source: SourceConnection, rule: EvaluatedRule, ctx: SourceContext): Promise<QueryValidation>;
   /**
    * The alerts active in the external system now (Prometheus `GET /api/v1/alerts`, Grafana's
    * alerting API), for a data source the host polls rather than hears from. The host matches each

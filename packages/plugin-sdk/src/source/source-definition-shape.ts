@@ -63,6 +63,7 @@ const commonShape = {
     dataSources: z.boolean().optional(),
   }),
   evaluate: aFunction<Hook<'evaluate'>>().optional(),
+  validateQuery: aFunction<Hook<'validateQuery'>>().optional(),
   pollAlerts: aFunction<Hook<'pollAlerts'>>().optional(),
   listRules: aFunction<Hook<'listRules'>>().optional(),
   listLabels: aFunction<Hook<'listLabels'>>().optional(),

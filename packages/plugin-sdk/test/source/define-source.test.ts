@@ -46,6 +46,12 @@ describe('defineSource', () => {
       listRules: async () => ['HighCPU'],
       listLabels: async () => ['instance'],
       listLabelValues: async (_source, label) => [label],
+      async validateQuery(_source, rule) {
+        expectTypeOf(rule.settings).toEqualTypeOf<Readonly<Record<string, unknown>>>();
+        return rule.settings.queryText === 'up =='
+          ? { valid: false, field: 'queryText', message: '1:6: parse error: unexpected end of input' }
+          : { valid: true };
+      },
     });
   });
 
@@ -130,6 +136,7 @@ describe('checkSourceDefinition', () => {
     ['no payload schema', { payloadSchema: { parse() {} } }, 'payloadSchema'],
     ['no normalize', { normalize: undefined }, 'normalize'],
     ['a fingerprint that is not a function', { fingerprint: 'name' }, 'fingerprint'],
+    ['a validateQuery that is not a function', { validateQuery: true }, 'validateQuery'],
     [
       'a fixture with an unknown status',
       { fixtures: [{ name: 'x', payload: {}, expectedStatuses: ['ok'] }] },
