@@ -67,15 +67,16 @@ export async function exportTables(orm: MikroORM, file: string): Promise<TableCo
 
 /**
  * Loads a file `exportTables` wrote into an empty database migrated to the same point, in one
- * transaction, and moves every sequence past the rows it loaded. Refuses a database holding data
- * or at another migration, changing nothing.
+ * transaction, and moves every sequence past the rows it loaded. Refuses a database that holds
+ * users or is at another migration, changing nothing.
  */
 export async function importTables(orm: MikroORM, file: string): Promise<TableCounts> {
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   return orm.em.fork().transactional(async (tx) => {
     let header: z.infer<typeof headerSchema> | undefined;
     let columns = new Map<string, string[]>();
     const counts: TableCounts = {};
+    // Made where it is read: lines a readline interface emits before iteration starts are lost.
+    const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
     for await (const line of lines) {
       if (line.trim() === '') continue;
       if (header === undefined) {
@@ -98,6 +99,7 @@ export async function importTables(orm: MikroORM, file: string): Promise<TableCo
       counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
     }
     if (header === undefined) throw new TableTransferError(`${file} is empty.`);
+    for (const table of header.tables) await queryRows(tx, `alter table ${ident(table)} enable trigger user`);
     await advanceSequences(tx);
     return counts;
   });
@@ -121,16 +123,21 @@ async function checkTarget(tx: EntityManager, header: z.infer<typeof headerSchem
       [table],
     );
     if (names.length === 0) throw new TableTransferError(`This database has no table ${table}.`);
-    const [held] = await queryRows<{ any: boolean }>(
-      tx,
-      `select exists (select 1 from ${ident(table)}) as any`,
-    );
-    if (held?.any)
-      throw new TableTransferError(`Table ${table} already holds rows: import needs an empty database.`);
     columns.set(
       table,
       names.map((n) => n.name),
     );
+  }
+  // A server that has started once has made its admin: the database is in use.
+  const [held] = await queryRows<{ any: boolean }>(tx, 'select exists (select 1 from users) as any');
+  if (held?.any)
+    throw new TableTransferError('The database already holds users: import needs an empty database.');
+  for (const table of [...header.tables].reverse()) {
+    // Rows a migration seeded (the rule count) come from the export instead; triggers that keep
+    // derived tables (counts, state periods, episodes) stay off while rows load, as those tables
+    // come from the export too.
+    await queryRows(tx, `delete from ${ident(table)}`);
+    await queryRows(tx, `alter table ${ident(table)} disable trigger user`);
   }
   return columns;
 }
