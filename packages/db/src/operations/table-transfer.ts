@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { type EntityManager, IsolationLevel, type MikroORM } from '@mikro-orm/postgresql';
 import { queryRows } from '@oncall/core';
 import { z } from 'zod';
 
@@ -36,30 +36,35 @@ export type TableCounts = Record<string, number>;
 export async function exportTables(orm: MikroORM, file: string): Promise<TableCounts> {
   const handle = await open(file, 'wx', 0o600);
   try {
-    return await orm.em.fork().transactional(async (tx) => {
-      const tables = await tablesInLoadOrder(tx);
-      const header = { format: FORMAT, version: 1, migrations: await appliedMigrations(tx), tables };
-      await handle.write(`${JSON.stringify(header)}\n`);
-      const counts: TableCounts = {};
-      for (const table of tables) {
-        counts[table] = 0;
-        for (let offset = 0; ; offset += BATCH_ROWS) {
-          // `ctid` orders the rows within this transaction's snapshot, so pages neither skip nor repeat.
-          const page = await queryRows<{ row: string }>(
-            tx,
-            `select row_to_json(t)::text as row from ${ident(table)} t order by t.ctid limit ? offset ?`,
-            [BATCH_ROWS, offset],
-          );
-          if (page.length === 0) break;
-          await handle.write(
-            `{"table":${JSON.stringify(table)},"rows":[${page.map((r) => r.row).join(',')}]}\n`,
-          );
-          counts[table] += page.length;
-          if (page.length < BATCH_ROWS) break;
+    // Repeatable read: on PostgreSQL every statement sees the snapshot of the first, so a server
+    // still writing does not make the tables disagree (PGlite has one session anyway).
+    return await orm.em.fork().transactional(
+      async (tx) => {
+        const tables = await tablesInLoadOrder(tx);
+        const header = { format: FORMAT, version: 1, migrations: await appliedMigrations(tx), tables };
+        await handle.write(`${JSON.stringify(header)}\n`);
+        const counts: TableCounts = {};
+        for (const table of tables) {
+          counts[table] = 0;
+          for (let offset = 0; ; offset += BATCH_ROWS) {
+            // `ctid` orders the rows within this transaction's snapshot, so pages neither skip nor repeat.
+            const page = await queryRows<{ row: string }>(
+              tx,
+              `select row_to_json(t)::text as row from ${ident(table)} t order by t.ctid limit ? offset ?`,
+              [BATCH_ROWS, offset],
+            );
+            if (page.length === 0) break;
+            await handle.write(
+              `{"table":${JSON.stringify(table)},"rows":[${page.map((r) => r.row).join(',')}]}\n`,
+            );
+            counts[table] += page.length;
+            if (page.length < BATCH_ROWS) break;
+          }
         }
-      }
-      return counts;
-    });
+        return counts;
+      },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ },
+    );
   } finally {
     await handle.close();
   }
