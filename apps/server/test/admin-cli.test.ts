@@ -80,6 +80,8 @@ describe('npm run admin', () => {
     const file = join(dir, 'backup');
     await run('backup', file);
     expect(existsSync(file)).toBe(true);
+    // An existing file is never overwritten.
+    await expect(run('backup', file)).rejects.toThrow(/EEXIST/);
     if (pg) await run('restore', file);
     else {
       rmSync(join(dir, 'pglite'), { recursive: true });

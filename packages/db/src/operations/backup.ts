@@ -14,6 +14,8 @@ export class BackupError extends Error {
  * The password, when the URL has one, goes to the tool through its environment, never its arguments.
  */
 export async function backupPostgres(url: string, file: string): Promise<void> {
+  // Made here first: an existing file is refused, and the dump is readable by its owner only.
+  await writeFile(file, '', { flag: 'wx', mode: 0o600 });
   await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], url);
 }
 
