@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newId, SecretBox } from '@oncall/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyRotationError, rotateEncryptionKey } from '../src/index';
+import { checkSealedValues, KeyRotationError, rotateEncryptionKey } from '../src/index';
 import { createTestDatabase, type TestDatabase } from '../src/testing/index';
 
 const OLD = new SecretBox(randomBytes(32));
@@ -47,6 +47,24 @@ describe('rotateEncryptionKey', () => {
       [ids.source, OLD.encrypt(SOURCE_SECRETS)],
     );
     await rows(
+      `insert into provider_configs (id, kind, name, provider, settings, sealed_secrets, created_at, updated_at)
+       values (?, 'sms', 'sms provider', 'kavenegar', '{}'::jsonb, ?, now(), now())`,
+      [newId(), OLD.encrypt(JSON.stringify({ apiKey: 'sms-api-key' }))],
+    );
+    await rows(
+      `insert into messenger_proxies (id, name, type, host, port, sealed_password, created_at, updated_at)
+       values (?, 'proxy', 'socks5', 'proxy.example', '1080', ?, now(), now())`,
+      [newId(), OLD.encrypt('proxy-password')],
+    );
+    // The cluster setting keeps its source token sealed inside a JSON value.
+    await rows(`insert into system_settings (key, value, updated_at) values ('cluster', ?::jsonb, now())`, [
+      JSON.stringify({
+        type: 'child',
+        sourceUrl: 'https://parent.example',
+        sealedSourceToken: OLD.encrypt('st'),
+      }),
+    ]);
+    await rows(
       `insert into auth_sessions (id, user_id, created_at, expires_at) values (?, ?, now(), now() + interval '1 day')`,
       [ids.session, ids.user],
     );
@@ -66,6 +84,9 @@ describe('rotateEncryptionKey', () => {
         'alert_rules.settings': 1,
         'endpoints.sealed_bot_token': 1,
         'data_sources.sealed_secrets': 1,
+        'provider_configs.sealed_secrets': 1,
+        'messenger_proxies.sealed_password': 1,
+        'system_settings.value': 1,
       },
       rehashedTokens: 1,
       droppedRefreshTokens: 1,
@@ -92,6 +113,20 @@ describe('rotateEncryptionKey', () => {
     );
     expect(NEW.decrypt(String(source?.sealed_secrets))).toBe(SOURCE_SECRETS);
     expect(await rows('select 1 from refresh_tokens')).toHaveLength(0);
+    // Read back: every sealed value of every kind opens under the new key and none under the old.
+    const underNew = await checkSealedValues(t.db.orm, NEW);
+    expect(underNew).toEqual({ opened: 7, failed: {} });
+    const underOld = await checkSealedValues(t.db.orm, OLD);
+    expect(underOld.opened).toBe(0);
+    expect(Object.keys(underOld.failed).sort()).toEqual([
+      'alert_rules.sealed_token',
+      'alert_rules.settings',
+      'data_sources.sealed_secrets',
+      'endpoints.sealed_bot_token',
+      'messenger_proxies.sealed_password',
+      'provider_configs.sealed_secrets',
+      'system_settings.value',
+    ]);
   });
 
   it('run again (an interrupted rotation resumed), it changes nothing', async () => {

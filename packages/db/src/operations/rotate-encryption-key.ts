@@ -170,3 +170,34 @@ async function deleteAll(tx: EntityManager, table: string | null): Promise<numbe
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** What a read of every sealed value found: how many open under the key and how many do not. */
+export interface SealedValueCheck {
+  readonly opened: number;
+  readonly failed: Record<string, number>;
+}
+
+/**
+ * Reads every sealed value back (the same scan as the rotation) and tries to open it under `box`:
+ * the check after a rotation, and before one, that the key in hand is the one in use.
+ */
+export async function checkSealedValues(orm: MikroORM, box: SecretBox): Promise<SealedValueCheck> {
+  const em = orm.em.fork();
+  let opened = 0;
+  const failed: Record<string, number> = {};
+  const open = (value: string, where: string): string => {
+    try {
+      box.decrypt(value);
+      opened += 1;
+    } catch {
+      failed[where] = (failed[where] ?? 0) + 1;
+    }
+    return value;
+  };
+  for (const column of await textColumns(em)) {
+    const where = `${column.table}.${column.name}`;
+    if (column.type === 'jsonb') await resealJsonColumn(em, column, (value) => open(value, where));
+    else await resealTextColumn(em, column, (value) => open(value, where));
+  }
+  return { opened, failed };
+}
