@@ -32,6 +32,7 @@ import { StatusGroup } from './status-group.entity';
 import { SystemSetting } from './system-setting.entity';
 import { Team } from './team.entity';
 import { User } from './user.entity';
+import { UserIdentity } from './user-identity.entity';
 
 export { ALERT_EVENT_KINDS, AlertEvent, type AlertEventKind } from './alert-event.entity';
 export { AlertInstance } from './alert-instance.entity';
@@ -69,6 +70,7 @@ export { StatusGroup } from './status-group.entity';
 export { SystemSetting } from './system-setting.entity';
 export { Team } from './team.entity';
 export { ROLES, type Role, User } from './user.entity';
+export { UserIdentity } from './user-identity.entity';
 
 /** The database functions the ORM declares beside the entities. */
 export const routines = [ApplyFireInOneStatement, ApplyFiresInOneStatement];
@@ -79,6 +81,7 @@ export const entities = [
   Team,
   AuthSession,
   RefreshToken,
+  UserIdentity,
   ProviderConfig,
   MessengerProxy,
   SystemSetting,

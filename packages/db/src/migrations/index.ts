@@ -31,7 +31,7 @@ import { Migration20261127020000InstanceStateIndexLeadsWithState } from './Migra
 import { Migration20261128180000EndpointTransfers } from './Migration20261128180000EndpointTransfers';
 import { Migration20261128200000StatusGroups } from './Migration20261128200000StatusGroups';
 import { Migration20261128235304Heartbeats } from './Migration20261128235304Heartbeats';
-import { Migration20261129030000UserIdentities } from './Migration20261129030000UserIdentities';
+import { Migration20261129031000UserIdentities } from './Migration20261129031000UserIdentities';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -114,5 +114,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261128180000EndpointTransfers', class: Migration20261128180000EndpointTransfers },
   { name: 'Migration20261128200000StatusGroups', class: Migration20261128200000StatusGroups },
   { name: 'Migration20261128235304Heartbeats', class: Migration20261128235304Heartbeats },
-  { name: 'Migration20261129030000UserIdentities', class: Migration20261129030000UserIdentities },
+  { name: 'Migration20261129031000UserIdentities', class: Migration20261129031000UserIdentities },
 ];
