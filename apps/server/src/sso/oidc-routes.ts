@@ -31,7 +31,8 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
  * authorization code request (PKCE, state and nonce in a signed cookie), `auth/oidc/callback`
  * redeems the code, lets the library check the ID token (signature, issuer, audience, nonce), signs
  * the user in and hands the session to the UI in the browser login variant's refresh cookie.
- * Register under `/api/v1`.
+ * Register under `/api/v1`. They are left out of the OpenAPI document: browsers follow them, and
+ * `docs/sso.md` describes their answers.
  */
 export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOptions): Promise<void> {
   const { core, oidc } = options;
@@ -44,7 +45,7 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
   const attemptPath = `${basePath}/api/v1/auth/oidc`;
   const redirectUri = `${options.publicUrl.replace(/\/$/, '')}/api/v1/auth/oidc/callback`;
 
-  app.get('/auth/providers', { schema: { tags: ['auth'], security: [] } }, async () => ({
+  app.get('/auth/providers', { schema: { hide: true } }, async () => ({
     sso: oidc !== undefined,
     localLogin: core.auth.localLoginOn,
     ...(oidc ? { ssoLoginPath: '/api/v1/auth/oidc/login' } : {}),
@@ -65,7 +66,7 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
   const attemptCookie = (request: FastifyRequest, value: string, maxAge: number) =>
     `${LOGIN_ATTEMPT_COOKIE}=${value}; Max-Age=${maxAge}; Path=${attemptPath}; HttpOnly; SameSite=Lax${secure(request)}`;
 
-  app.get('/auth/oidc/login', { schema: { tags: ['auth'], security: [] } }, async (request, reply) => {
+  app.get('/auth/oidc/login', { schema: { hide: true } }, async (request, reply) => {
     let config: client.Configuration;
     try {
       config = await rp.configuration();
@@ -94,7 +95,7 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
       .redirect(url.href, 302);
   });
 
-  app.get('/auth/oidc/callback', { schema: { tags: ['auth'], security: [] } }, async (request, reply) => {
+  app.get('/auth/oidc/callback', { schema: { hide: true } }, async (request, reply) => {
     const attempt = attempts.open(
       cookieValue(request.headers.cookie, LOGIN_ATTEMPT_COOKIE),
       core.clock.now(),
