@@ -265,6 +265,15 @@ describe('OpenID Connect single sign-on', () => {
     expect(await response.json()).toMatchObject({ code: 'sso_refused' });
   });
 
+  it('refuses to take over a local account by a matching username alone (409, no session)', async () => {
+    await t.createUser('carol', 'member', 'carol-password');
+    const carol = { ...BOB, sub: 'carol-subject', preferred_username: 'carol', email_verified: false };
+    const { response, browser } = await ssoLogin(carol);
+    expect(response.status).toBe(409);
+    expect((await response.json()).message).toMatch(/local account/);
+    expect(browser.cookies.has('oncall_refresh')).toBe(false);
+  });
+
   it('refuses a callback with no sign-in started in this browser', async () => {
     const response = await new Browser().get(`${base}/api/v1/auth/oidc/callback?code=x&state=y`);
     expect(response.status).toBe(400);
