@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { TrustProxy } from '@oncall/config';
+import type { OidcSettings, TrustProxy } from '@oncall/config';
 import type { Core } from '@oncall/core';
 import { registerGraphql } from '@oncall/graphql';
 import { Heartbeats } from '@oncall/heartbeats';
@@ -14,6 +14,7 @@ import { registerHealthRoutes } from './http/health-routes';
 import { type MetricsOptions, registerMetrics } from './http/metrics';
 import { registerOpenApi, registerOpenApiRoute } from './http/openapi';
 import { type LogDestination, loggerOptions } from './logging/logger-options';
+import { oidcRoutes } from './sso/oidc-routes';
 import { publicPathOf, withoutPublicPath } from './web-ui/public-path';
 import { registerWebUi, type WebUiFallback } from './web-ui/register-web-ui';
 
@@ -45,6 +46,8 @@ export interface AppOptions {
   graphqlIntrospection?: boolean;
   /** The web UI's build to serve at `/` (`apps/web/dist`); no UI without it. */
   webUiRoot?: string;
+  /** Single sign-on (`OIDC_*`); off when not given. */
+  oidc?: OidcSettings | undefined;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -88,6 +91,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedules = Schedules.of(options.core, options.publicUrl);
   const zones = options.zones ?? Zones.of(options.core, { publicUrl: options.publicUrl });
   await app.register(restApi, { prefix: '/api/v1', core: options.core, heartbeats, schedules, zones });
+  await app.register(
+    async (scope) =>
+      oidcRoutes(scope, {
+        core: options.core,
+        oidc: options.oidc,
+        publicUrl: options.publicUrl ?? 'http://127.0.0.1:3000',
+      }),
+    { prefix: '/api/v1' },
+  );
   await app.register(ackPage, { core: options.core, publicUrl: options.publicUrl });
   await app.register(async (scope) =>
     registerTrpc(scope, {

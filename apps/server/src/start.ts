@@ -110,6 +110,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         maxEndpointsPerRule: config.maxEndpointsPerRule,
         liveEvents: { maxStreamsPerUser: config.liveStreams.perUser, maxStreams: config.liveStreams.total },
         publicUrl: config.http.publicUrl,
+        localLogin: config.localLogin,
         retention: config.retention,
       },
       dataSourceProber: createSourceProber(),
@@ -146,6 +147,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       metrics: { registry, token: config.http.metricsToken },
       graphqlIntrospection: config.graphql.introspection,
       webUiRoot: webBuildRoot(),
+      oidc: config.oidc,
     });
     reportError = (error) => app.log.error({ err: error }, 'delivery engine');
     reportTemplateFallback = (fallback) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oidcEnvSchema } from './oidc-settings';
 import { temporalAddressSchema } from './temporal-address';
 import { trustProxySchema } from './trust-proxy';
 
@@ -107,6 +108,7 @@ export const envSchema = z.object({
   /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` (else 401). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: trustProxySchema,
+  ...oidcEnvSchema,
   /** npm package names of extra channel plugins, comma-separated. */
   CHANNEL_PLUGINS: packageNames,
   /** npm package names of extra source plugins, comma-separated. */

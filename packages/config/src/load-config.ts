@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error';
 import { envSchema } from './config-schema';
 import { loadOrCreateDevSecrets } from './dev-secrets';
+import type { OidcSettings } from './oidc-settings';
 import type { TrustProxy } from './trust-proxy';
 
 export interface AppConfig {
@@ -102,6 +103,10 @@ export interface AppConfig {
     /** `EVALUATION_PER_SOURCE`. */
     perSourceConcurrency: number;
   };
+  /** Set when `OIDC_ISSUER_URL` is: single sign-on over OpenID Connect. */
+  oidc: OidcSettings | undefined;
+  /** `LOCAL_LOGIN`: false leaves password login to the system admin alone. */
+  localLogin: boolean;
   /** Set when `TEMPORAL_ADDRESS` is: deliveries run on Temporal, started through an outbox. */
   temporal: { address: string; namespace: string; taskQueue: string } | undefined;
 }
@@ -136,6 +141,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       message:
         'false needs DATABASE_URL: the embedded PGlite database serves one process, which must deliver',
     });
+  }
+  if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
+    missing.push({ variable: 'OIDC_CLIENT_ID', message: 'required when OIDC_ISSUER_URL is set' });
+  }
+  if (!env.LOCAL_LOGIN && !env.OIDC_ISSUER_URL) {
+    missing.push({ variable: 'LOCAL_LOGIN', message: 'false needs OIDC_ISSUER_URL: nobody could sign in' });
   }
   if (missing.length > 0) throw new ConfigError(missing);
   const dev =
@@ -217,6 +228,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       directDispatch: env.ENGINE_DIRECT_DISPATCH,
     },
     evaluation: { maxRunning: env.EVALUATION_MAX_RUNNING, perSourceConcurrency: env.EVALUATION_PER_SOURCE },
+    oidc:
+      env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID
+        ? {
+            issuerUrl: env.OIDC_ISSUER_URL,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            scopes: env.OIDC_SCOPES.split(/\s+/).filter(Boolean),
+            groupsClaim: env.OIDC_GROUPS_CLAIM,
+            usernameClaim: env.OIDC_USERNAME_CLAIM,
+            ownerGroups: env.OIDC_OWNER_GROUPS,
+            managerGroups: env.OIDC_MANAGER_GROUPS,
+            teamGroups: env.OIDC_TEAM_GROUPS,
+          }
+        : undefined,
+    localLogin: env.LOCAL_LOGIN,
     temporal: env.TEMPORAL_ADDRESS
       ? {
           address: env.TEMPORAL_ADDRESS,

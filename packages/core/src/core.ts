@@ -25,6 +25,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 import { DEFAULT_MAX_TRACKED_KEYS, SlidingWindowLimiter } from './auth/rate-limiter';
 import { SessionService } from './auth/session-service';
+import { SsoAccounts } from './auth/sso-accounts';
 import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
@@ -79,6 +80,8 @@ export interface CoreSettings {
   loginThrottleMaxKeys?: number;
   /** The address users reach the service at; webhook URLs shown to them start with it. */
   publicUrl?: string;
+  /** Password login for everyone (default); false leaves it to the system admin (`LOCAL_LOGIN`). */
+  localLogin?: boolean;
   /** Alerts accepted per rule token per minute on the API ingestion routes (default 600). */
   ingestPerTokenPerMinute?: number;
   /** Fires waiting for the shared ingestion statement at most, then 503 (default 2,000). */
@@ -137,6 +140,8 @@ export interface Core {
   auth: AuthService;
   /** The signed-in user's own sessions (list, end one, end the others). */
   sessions: SessionService;
+  /** Users signing in through single sign-on. */
+  sso: SsoAccounts;
   users: UserService;
   teams: TeamService;
   alertRules: AlertRuleService;
@@ -240,6 +245,17 @@ export function createCore(deps: CoreDeps): Core {
     polls: new SourcePoller({ orm, secretBox, clock, querier, plugins, webhooks }),
     ...(deps.onCheckRun ? { onRun: deps.onCheckRun } : {}),
   });
+  const auth = new AuthService({
+    orm,
+    clock,
+    hasher,
+    secretBox,
+    accessTokens: new AccessTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds, clock),
+    refreshTtlSeconds: settings.refreshTokenTtlSeconds,
+    refreshReuseGraceSeconds: settings.refreshTokenReuseGraceSeconds ?? 300,
+    throttle: loginThrottle,
+    localLogin: settings.localLogin ?? true,
+  });
   return {
     orm,
     publicUrl: settings.publicUrl,
@@ -250,16 +266,8 @@ export function createCore(deps: CoreDeps): Core {
     hasher,
     secretBox,
     ownership,
-    auth: new AuthService({
-      orm,
-      clock,
-      hasher,
-      secretBox,
-      accessTokens: new AccessTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds, clock),
-      refreshTtlSeconds: settings.refreshTokenTtlSeconds,
-      refreshReuseGraceSeconds: settings.refreshTokenReuseGraceSeconds ?? 300,
-      throttle: loginThrottle,
-    }),
+    auth,
+    sso: new SsoAccounts({ orm, clock, hasher, auth }),
     sessions: new SessionService({ orm, clock }),
     users: new UserService({ orm, hasher, ownership, clock, loginThrottle }),
     teams: new TeamService({ orm }),

@@ -87,6 +87,7 @@ export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export type { SessionView } from './auth/session-service';
+export type { SsoIdentity } from './auth/sso-accounts';
 export {
   checkFilterPattern,
   compileFilterPattern,

@@ -1,11 +1,27 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Divider,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { loginErrorMessage } from './login-error';
 import { logIn } from './session';
+import { ssoLoginUrl, useSignInOptions } from './sign-in-options';
 
 export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const options = useSignInOptions();
+  // With password login off only the system admin uses the form (when the provider is down).
+  const [adminForm, setAdminForm] = useState(false);
+  const showForm = options.localLogin || adminForm;
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,11 +51,26 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
                 {error}
               </Alert>
             )}
-            <TextInput name="username" label="Username" autoComplete="username" required autoFocus />
-            <PasswordInput name="password" label="Password" autoComplete="current-password" required />
-            <Button type="submit" loading={busy} fullWidth>
-              Log in
-            </Button>
+            {options.sso && (
+              <Button component="a" href={ssoLoginUrl()} variant={showForm ? 'default' : 'filled'} fullWidth>
+                Sign in with SSO
+              </Button>
+            )}
+            {options.sso && showForm && <Divider label="or" labelPosition="center" />}
+            {showForm && (
+              <>
+                <TextInput name="username" label="Username" autoComplete="username" required autoFocus />
+                <PasswordInput name="password" label="Password" autoComplete="current-password" required />
+                <Button type="submit" loading={busy} fullWidth>
+                  Log in
+                </Button>
+              </>
+            )}
+            {!showForm && (
+              <Anchor component="button" type="button" size="sm" onClick={() => setAdminForm(true)}>
+                System admin sign-in
+              </Anchor>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -3,7 +3,7 @@ import type { SecretBox } from '../crypto/secret-box';
 import { AuthSession } from '../entities/auth-session.entity';
 import { RefreshToken } from '../entities/refresh-token.entity';
 import { type Role, User } from '../entities/user.entity';
-import { unauthenticated } from '../errors/domain-error';
+import { forbidden, unauthenticated } from '../errors/domain-error';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
 import { toUserView, type UserView } from '../users/user-view';
@@ -39,6 +39,11 @@ export interface AuthServiceDeps {
   /** How long after a refresh token is spent presenting it again returns its successor (0: never). */
   refreshReuseGraceSeconds: number;
   throttle: LoginThrottle;
+  /**
+   * Password login for everyone; false (single sign-on only) leaves it to the system admin, the way
+   * in when the identity provider is down or misconfigured.
+   */
+  localLogin?: boolean;
 }
 
 interface SessionRow {
@@ -66,7 +71,20 @@ export class AuthService {
     const valid = await this.deps.hasher.verify(hash, password);
     if (!user || !valid) throw unauthenticated(BAD_CREDENTIALS);
     attempt.succeeded();
+    // Checked after the password, so the refusal tells only someone who knows it.
+    if (this.deps.localLogin === false && !user.isSystemAdmin) {
+      throw forbidden('Password login is turned off; sign in with single sign-on.');
+    }
+    return this.startSession(em, user, meta);
+  }
 
+  /** Whether password login is open to everyone (false: the system admin only). */
+  get localLoginOn(): boolean {
+    return this.deps.localLogin !== false;
+  }
+
+  /** A new session for a user whose identity was proven elsewhere (a password, single sign-on). */
+  async startSession(em: EntityManager, user: User, meta: LoginMeta): Promise<TokenPair> {
     const now = this.deps.clock.now();
     const session = em.create(AuthSession, {
       user,

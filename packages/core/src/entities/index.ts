@@ -33,6 +33,7 @@ import { SystemSetting } from './system-setting.entity';
 import { Team } from './team.entity';
 import { UndeliverablePage } from './undeliverable-page.entity';
 import { User } from './user.entity';
+import { UserIdentity } from './user-identity.entity';
 
 export { ALERT_EVENT_KINDS, AlertEvent, type AlertEventKind } from './alert-event.entity';
 export { AlertInstance } from './alert-instance.entity';
@@ -71,6 +72,7 @@ export { SystemSetting } from './system-setting.entity';
 export { Team } from './team.entity';
 export { UndeliverablePage } from './undeliverable-page.entity';
 export { ROLES, type Role, User } from './user.entity';
+export { UserIdentity } from './user-identity.entity';
 
 /** The database functions the ORM declares beside the entities. */
 export const routines = [ApplyFireInOneStatement, ApplyFiresInOneStatement];
@@ -81,6 +83,7 @@ export const entities = [
   Team,
   AuthSession,
   RefreshToken,
+  UserIdentity,
   ProviderConfig,
   MessengerProxy,
   SystemSetting,

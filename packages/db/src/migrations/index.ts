@@ -33,6 +33,7 @@ import { Migration20261128200000StatusGroups } from './Migration20261128200000St
 import { Migration20261128235304Heartbeats } from './Migration20261128235304Heartbeats';
 import { Migration20261129030000UndeliverablePages } from './Migration20261129030000UndeliverablePages';
 import { Migration20261129030404Zones } from './Migration20261129030404Zones';
+import { Migration20261129031000UserIdentities } from './Migration20261129031000UserIdentities';
 import { Migration20261129031500Schedules } from './Migration20261129031500Schedules';
 
 /**
@@ -118,5 +119,6 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261128235304Heartbeats', class: Migration20261128235304Heartbeats },
   { name: 'Migration20261129030000UndeliverablePages', class: Migration20261129030000UndeliverablePages },
   { name: 'Migration20261129030404Zones', class: Migration20261129030404Zones },
+  { name: 'Migration20261129031000UserIdentities', class: Migration20261129031000UserIdentities },
   { name: 'Migration20261129031500Schedules', class: Migration20261129031500Schedules },
 ];

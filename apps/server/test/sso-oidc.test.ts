@@ -1,0 +1,336 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import type { OidcSettings } from '@oncall/config';
+import { ADMIN, type TestCore } from '@oncall/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/build-app';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  type LocalOidcProvider,
+  OTHER_CLIENT_ID,
+  startLocalOidcProvider,
+  type TestAccount,
+} from './support/local-oidc-provider';
+import { createServerTestCore } from './support/test-app';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** A browser of one: cookies by name (every server here is 127.0.0.1), redirects followed by hand. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+
+  async get(url: string): Promise<Response> {
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (attributes.some((a) => /^\s*max-age=0$/i.test(a)) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects from `url` until an answer is not one, or `stopAt` says to stop. */
+  async follow(
+    url: string,
+    stopAt: (next: URL) => boolean = () => false,
+  ): Promise<{ url: string; response: Response }> {
+    let current = url;
+    for (let hops = 0; hops < 20; hops++) {
+      const response = await this.get(current);
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) return { url: current, response };
+      const next = new URL(location, current);
+      if (stopAt(next)) return { url: next.href, response };
+      current = next.href;
+    }
+    throw new Error('too many redirects');
+  }
+}
+
+const ALICE: TestAccount = {
+  sub: 'alice-subject',
+  preferred_username: 'alice',
+  name: 'Alice Example',
+  email: 'alice@example.test',
+  email_verified: true,
+  groups: ['oncall-admins', 'db-oncall'],
+};
+const BOB: TestAccount = {
+  sub: 'bob-subject',
+  preferred_username: 'bob',
+  name: 'Bob Example',
+  email: 'bob@example.test',
+  email_verified: true,
+  groups: ['web-oncall'],
+};
+
+/** A base64url JSON part of a JWT, changed. */
+function withPayload(jwt: string, change: (claims: Record<string, unknown>) => void): string {
+  const [header = '', payload = '', signature = ''] = jwt.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  change(claims);
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+}
+
+/**
+ * Single sign-on against a real OpenID provider on 127.0.0.1: the authorization code flow with
+ * PKCE end to end over HTTP, the role and team mapping, and the answers the server must refuse.
+ */
+describe('OpenID Connect single sign-on', () => {
+  let t: TestCore;
+  let idp: LocalOidcProvider;
+  let app: FastifyInstance;
+  let base: string;
+  let settings: OidcSettings;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    idp = await startLocalOidcProvider([`${base}/api/v1/auth/oidc/callback`]);
+    t = await createServerTestCore({ localLogin: false });
+    settings = {
+      issuerUrl: idp.issuer,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      scopes: ['openid', 'profile', 'email'],
+      groupsClaim: 'groups',
+      usernameClaim: 'preferred_username',
+      ownerGroups: ['oncall-admins'],
+      managerGroups: ['oncall-leads'],
+      teamGroups: [
+        { group: 'db-oncall', team: 'Database' },
+        { group: 'web-oncall', team: 'Web' },
+      ],
+    };
+    app = await buildApp({
+      core: t.core,
+      ping: t.database.db.ping,
+      logLevel: 'silent',
+      bodyLimitBytes: 64 * 1024,
+      trustProxy: false,
+      publicUrl: base,
+      oidc: settings,
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    const adminId = await t.createUser('team-owner', 'owner', 'team-owner-password');
+    for (const name of ['Database', 'Web']) {
+      await t.core.orm.em
+        .getConnection()
+        .execute(
+          `insert into teams (id, name, owner_id, created_at, updated_at) values (gen_random_uuid(), ?, ?, now(), now())`,
+          [name, adminId],
+        );
+    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await idp?.close();
+    await t?.dispose();
+  });
+
+  /** Signs in through the provider; answers the callback's response and the browser. */
+  const ssoLogin = async (
+    account: TestAccount,
+    beforeCallback?: (callback: URL, authorization: URL) => Promise<void> | void,
+  ) => {
+    idp.signInAs(account);
+    const browser = new Browser();
+    const start = await browser.get(`${base}/api/v1/auth/oidc/login`);
+    const authorization = new URL(start.headers.get('location') ?? '');
+    const atProvider = await browser.follow(authorization.href, (next) =>
+      next.pathname.endsWith('/auth/oidc/callback'),
+    );
+    const callback = new URL(atProvider.url);
+    await beforeCallback?.(callback, authorization);
+    const response = await browser.get(callback.href);
+    return { response, browser, callback };
+  };
+
+  /** The browser login variant's refresh, as the UI makes it after landing. */
+  const browserRefresh = (browser: Browser) =>
+    fetch(`${base}/trpc/auth.browserRefresh`, {
+      method: 'POST',
+      headers: {
+        'x-oncall-browser': '1',
+        'content-type': 'application/json',
+        cookie: `oncall_refresh=${browser.cookies.get('oncall_refresh') ?? ''}`,
+      },
+    });
+
+  const teamsOf = async (username: string) => {
+    const rows = await t.core.orm.em.getConnection().execute<Array<{ name: string }>>(
+      `select t.name from teams t join team_members m on m.team_id = t.id join users u on u.id = m.user_id
+          where u.username = ? order by t.name`,
+      [username],
+    );
+    return rows.map((row: { name: string }) => row.name);
+  };
+
+  it('tells the UI and the CLI that single sign-on is on and password login is not', async () => {
+    const answer = await (await fetch(`${base}/api/v1/auth/providers`)).json();
+    expect(answer).toEqual({ sso: true, localLogin: false, ssoLoginPath: '/api/v1/auth/oidc/login' });
+  });
+
+  it('sends the browser to the provider with PKCE, a state and a nonce, writing nothing', async () => {
+    const users = await t.core.orm.em.getConnection().execute('select count(*)::int as n from users');
+    const response = await new Browser().get(`${base}/api/v1/auth/oidc/login`);
+    expect(response.status).toBe(302);
+    const to = new URL(response.headers.get('location') ?? '');
+    expect(to.origin).toBe(idp.issuer);
+    expect(to.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(to.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(to.searchParams.get('state')).toBeTruthy();
+    expect(to.searchParams.get('nonce')).toBeTruthy();
+    expect(to.searchParams.get('redirect_uri')).toBe(`${base}/api/v1/auth/oidc/callback`);
+    expect(response.headers.get('set-cookie')).toMatch(/^oncall_oidc=.*HttpOnly; SameSite=Lax/);
+    expect(await t.core.orm.em.getConnection().execute('select count(*)::int as n from users')).toEqual(
+      users,
+    );
+  });
+
+  it('signs a new user in end to end, maps groups to role and teams, and starts a browser session', async () => {
+    const { response, browser } = await ssoLogin(ALICE);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+    expect(browser.cookies.get('oncall_refresh')).toMatch(/^rt_/);
+    expect(browser.cookies.has('oncall_oidc')).toBe(false);
+
+    const refreshed = await browserRefresh(browser);
+    expect(refreshed.status).toBe(200);
+    const pair = (await refreshed.json()) as { result: { data: { accessToken: string } } };
+    const me = await fetch(`${base}/api/v1/auth/me`, {
+      headers: { authorization: `Bearer ${pair.result.data.accessToken}` },
+    });
+    expect(await me.json()).toMatchObject({ username: 'alice', name: 'Alice Example', role: 'owner' });
+    expect(await teamsOf('alice')).toEqual(['Database']);
+  });
+
+  it('finds the same user by subject next time and follows the groups as they change', async () => {
+    await ssoLogin({ ...ALICE, preferred_username: 'alice-renamed', groups: ['web-oncall'] });
+    const rows = await t.core.orm.em
+      .getConnection()
+      .execute<Array<{ username: string; role: string }>>(
+        `select username, role from users where username like 'alice%'`,
+      );
+    expect(rows).toEqual([{ username: 'alice', role: 'member' }]);
+    expect(await teamsOf('alice')).toEqual(['Web']);
+  });
+
+  it('refuses an ID token whose claims were changed after the provider signed it', async () => {
+    idp.rewriteNextIdToken((token) =>
+      withPayload(token, (claims) => {
+        claims.groups = ['oncall-admins'];
+      }),
+    );
+    const { response, browser } = await ssoLogin(BOB);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'sso_refused' });
+    expect(browser.cookies.has('oncall_refresh')).toBe(false);
+    expect(await teamsOf('bob')).toEqual([]);
+  });
+
+  it('refuses a genuine ID token the provider issued to another client', async () => {
+    let otherToken = '';
+    const { response } = await ssoLogin(BOB, async (_callback, authorization) => {
+      // The other client's own code flow, under the nonce of this sign-in, so only the audience differs.
+      otherToken = await idTokenForOtherClient(idp, base, BOB, authorization.searchParams.get('nonce') ?? '');
+      idp.rewriteNextIdToken(() => otherToken);
+    });
+    expect(otherToken.split('.')).toHaveLength(3);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'sso_refused' });
+  });
+
+  it('refuses a callback whose state is not the one this browser started with', async () => {
+    const { response } = await ssoLogin(BOB, (callback) => {
+      callback.searchParams.set('state', 'not-the-state');
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'sso_refused' });
+  });
+
+  it('refuses to take over a local account by a matching username alone (409, no session)', async () => {
+    await t.createUser('carol', 'member', 'carol-password');
+    const carol = { ...BOB, sub: 'carol-subject', preferred_username: 'carol', email_verified: false };
+    const { response, browser } = await ssoLogin(carol);
+    expect(response.status).toBe(409);
+    expect((await response.json()).message).toMatch(/local account/);
+    expect(browser.cookies.has('oncall_refresh')).toBe(false);
+  });
+
+  it('refuses a callback with no sign-in started in this browser', async () => {
+    const response = await new Browser().get(`${base}/api/v1/auth/oidc/callback?code=x&state=y`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'login_attempt_missing' });
+  });
+
+  it('refuses password login to everyone but the system admin while local login is off', async () => {
+    await t.createUser('local-user', 'member', 'local-user-password');
+    const login = (username: string, password: string) =>
+      fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+    const refused = await login('local-user', 'local-user-password');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toMatch(/single sign-on/);
+    expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
+  });
+});
+
+/** A genuine ID token for `OTHER_CLIENT_ID`, got through that client's own code flow with PKCE. */
+async function idTokenForOtherClient(
+  idp: LocalOidcProvider,
+  base: string,
+  account: TestAccount,
+  nonce: string,
+): Promise<string> {
+  idp.signInAs(account);
+  const redirectUri = `${base}/api/v1/auth/oidc/callback`;
+  const verifier = randomBytes(32).toString('base64url');
+  const authorization = new URL(`${idp.issuer}/auth`);
+  authorization.search = new URLSearchParams({
+    client_id: OTHER_CLIENT_ID,
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: redirectUri,
+    state: 'other-state',
+    nonce,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  const landed = await new Browser().follow(authorization.href, (next) => next.href.startsWith(redirectUri));
+  const code = new URL(landed.url).searchParams.get('code') ?? '';
+  const answer = await fetch(`${idp.issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: OTHER_CLIENT_ID,
+      client_secret: `${CLIENT_SECRET}-other`,
+      code_verifier: verifier,
+    }),
+  });
+  const body = (await answer.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`no ID token for the other client: ${JSON.stringify(body)}`);
+  return body.id_token;
+}
