@@ -6,6 +6,7 @@ import {
   ensureSystemAdmin,
   findUnservedTypes,
   SecretBox,
+  SlidingWindowLimiter,
   type SystemAdminResult,
   type TemplateFallback,
 } from '@oncall/core';
@@ -116,7 +117,11 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     instances.bind(core.autoResolver);
     registerQueueGauges(registry, engine.queueStats);
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
-    const heartbeats = Heartbeats.of(core, config.http.publicUrl);
+    const heartbeats = Heartbeats.of(
+      core,
+      config.http.publicUrl,
+      new SlidingWindowLimiter(config.ingestion.heartbeatPingsPerMinute, 60_000, core.clock),
+    );
     const app = await buildApp({
       core,
       heartbeats,
@@ -162,6 +167,8 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     const heartbeatMonitor = config.delivery.runWorkers
       ? startHeartbeatMonitor({
           runDue: () => heartbeats.runDue(),
+          nextDueAt: () => heartbeats.nextDueAt(),
+          now: () => core.clock.now(),
           onError: (error) => app.log.error({ err: error }, 'heartbeat monitor'),
         })
       : undefined;

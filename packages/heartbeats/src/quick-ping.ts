@@ -8,9 +8,12 @@ import type { Ping } from './ping';
  * The common ping in one statement, outside any transaction: a success or start ping of a
  * heartbeat that is not `down` changes no alert, so it needs no signal. The row is created or
  * updated as `recordPing` would (a start or a paused heartbeat only records the ping; a success
- * makes it `up` until its next deadline). Answers the state, or null when the heartbeat is `down`
- * (locked and left untouched): its ping resolves an alert, which `recordPing` does in a
- * transaction. A ping racing the monitor waits on the row's lock and sees its outcome.
+ * makes it `up` until its next deadline). The rule is checked in the same statement: its id, the
+ * token's hash and the settings the deadline was computed from must still be the stored ones, so a
+ * cached rule never stores a ping after its token was rotated, its schedule edited or the rule
+ * deleted. Answers the state, or null when nothing was stored: the heartbeat is `down` (locked and
+ * left untouched: its ping resolves an alert, which `recordPing` does in a transaction) or the
+ * rule is not as cached. A ping racing the monitor waits on the row's lock and sees its outcome.
  */
 export async function quickPing(
   em: EntityManager,
@@ -26,8 +29,10 @@ export async function quickPing(
     `insert into heartbeats as h
        (id, rule_id, instance, state, late_at, down_at, due_at, last_ping_at, last_ping_kind, last_exit_status,
         last_run_id, last_body, last_started_at, pings, created_at, updated_at)
-     values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?, ?, ?, ?, ?::timestamptz, 1,
-             ?::timestamptz, ?::timestamptz)
+     select ?::uuid, r.id, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?, ?::int, ?, ?,
+            ?::timestamptz, 1, ?::timestamptz, ?::timestamptz
+       from alert_rules r
+      where r.id = ? and r.token_hash = ? and r.settings = ?::jsonb
      on conflict (rule_id, instance) do update
         set last_ping_at = excluded.last_ping_at, last_ping_kind = excluded.last_ping_kind,
             last_exit_status = excluded.last_exit_status, last_run_id = excluded.last_run_id,
@@ -42,7 +47,6 @@ export async function quickPing(
      returning h.state`,
     [
       newId(),
-      rule.id,
       ping.instance,
       start ? 'new' : 'up',
       next?.lateAt ?? null,
@@ -56,6 +60,9 @@ export async function quickPing(
       start ? now : null,
       now,
       now,
+      rule.id,
+      rule.tokenHash,
+      rule.settingsJson,
       start,
       start,
       start,
