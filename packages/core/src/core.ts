@@ -122,6 +122,8 @@ export interface CoreDeps {
 /** The use cases every transport calls; built once per process by the composition root. */
 export interface Core {
   orm: MikroORM;
+  /** Prepared statements where the database has them (a PostgreSQL server), for a module's hot statement. */
+  prepared?: PreparedStatements | undefined;
   /** The loaded plugins and the catalogs derived from them (endpoint, data-source and rule types). */
   plugins: PluginRegistry;
   orchestrator: Orchestrator;
@@ -236,6 +238,7 @@ export function createCore(deps: CoreDeps): Core {
   });
   return {
     orm,
+    prepared: deps.prepared,
     plugins,
     checks,
     orchestrator: deps.orchestrator,

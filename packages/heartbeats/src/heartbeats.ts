@@ -10,6 +10,7 @@ import {
   notFound,
   type Orchestrator,
   type PluginRegistry,
+  type PreparedStatements,
   queryRows,
   rateLimited,
   runStatement,
@@ -24,7 +25,7 @@ import { type HeartbeatRule, HeartbeatRules } from './heartbeat-rules';
 import { heartbeatSignal } from './heartbeat-signal';
 import { type HeartbeatRow, type HeartbeatRuleView, NEVER_PINGED, toHeartbeatView } from './heartbeat-view';
 import type { Ping } from './ping';
-import { quickPing } from './quick-ping';
+import { numberedParameters, type PingStatementRunner, quickPing } from './quick-ping';
 import { recordPing } from './record-ping';
 
 export interface HeartbeatsDeps {
@@ -35,6 +36,8 @@ export interface HeartbeatsDeps {
   plugins: PluginRegistry;
   /** Where users reach the service (`PUBLIC_URL`); ping URLs start with it. */
   publicUrl?: string | undefined;
+  /** Where the database has them, the ping statement runs prepared (parsed and planned once). */
+  prepared?: PreparedStatements | undefined;
   /** Pings per heartbeat rule (all its instances) in a window; none: unlimited. */
   limiter?: SlidingWindowLimiter | undefined;
 }
@@ -48,6 +51,8 @@ export interface HeartbeatsDeps {
 export class Heartbeats {
   private readonly rules: HeartbeatRules;
   private readonly signals: SignalDeps;
+  /** Runs the one-statement ping, outside any transaction. */
+  private readonly statements: PingStatementRunner;
 
   /**
    * Over a core's database, engine, clock, secrets and plugins.
@@ -55,13 +60,25 @@ export class Heartbeats {
    * @example const heartbeats = Heartbeats.of(core, config.http.publicUrl);
    */
   static of(core: Core, publicUrl?: string, limiter?: SlidingWindowLimiter): Heartbeats {
-    const { orm, orchestrator, clock, secretBox, plugins } = core;
-    return new Heartbeats({ orm, orchestrator, clock, secretBox, plugins, publicUrl, limiter });
+    const { orm, prepared, orchestrator, clock, secretBox, plugins } = core;
+    return new Heartbeats({ orm, prepared, orchestrator, clock, secretBox, plugins, publicUrl, limiter });
   }
 
   constructor(private readonly deps: HeartbeatsDeps) {
     this.rules = new HeartbeatRules(deps);
     this.signals = { orchestrator: deps.orchestrator, clock: deps.clock };
+    const prepared = deps.prepared;
+    const numbered = new Map<string, string>();
+    this.statements = prepared
+      ? <T>(sql: string, values: readonly unknown[]) => {
+          let text = numbered.get(sql);
+          if (text === undefined) {
+            text = numberedParameters(sql);
+            numbered.set(sql, text);
+          }
+          return prepared.rows<T>(text, values);
+        }
+      : <T>(sql: string, values: readonly unknown[]) => queryRows<T>(deps.orm.em.fork(), sql, values);
   }
 
   /**
@@ -92,12 +109,12 @@ export class Heartbeats {
     try {
       const cached = await this.rules.byPingToken(ping.token);
       if (!cached) throw notFound('Heartbeat');
-      const quick = await quickPing(this.deps.orm.em.fork(), this.deps.clock.now(), cached, ping);
+      const quick = await quickPing(this.statements, this.deps.clock.now(), cached, ping);
       if (quick !== null) return quick;
       const rule = await this.rules.freshByPingToken(ping.token);
       if (!rule) throw notFound('Heartbeat');
       if (rule.settingsJson !== cached.settingsJson || rule.tokenHash !== cached.tokenHash) {
-        const again = await quickPing(this.deps.orm.em.fork(), this.deps.clock.now(), rule, ping);
+        const again = await quickPing(this.statements, this.deps.clock.now(), rule, ping);
         if (again !== null) return again;
       }
       return await this.deps.orm.em.fork().transactional((tx) => recordPing(tx, this.signals, rule, ping));
