@@ -6,6 +6,7 @@ import {
   ensureSystemAdmin,
   findUnservedTypes,
   SecretBox,
+  SlidingWindowLimiter,
   type SystemAdminResult,
   type TemplateFallback,
 } from '@oncall/core';
@@ -123,7 +124,11 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     registerQueueGauges(registry, engine.queueStats);
     registerBacklogGauges(registry, () => core.backlog.read());
     const admin = await ensureSystemAdmin(db.orm, core.hasher, config.admin);
-    const heartbeats = Heartbeats.of(core, config.http.publicUrl);
+    const heartbeats = Heartbeats.of(
+      core,
+      config.http.publicUrl,
+      new SlidingWindowLimiter(config.ingestion.heartbeatPingsPerMinute, 60_000, core.clock),
+    );
     const zones = Zones.of(core, {
       publicUrl: config.http.publicUrl,
       silentAfterMs: config.zones.silentAfterSeconds * 1000,
@@ -178,6 +183,8 @@ export async function startService(config: AppConfig, options: StartOptions = {}
     const heartbeatMonitor = config.delivery.runWorkers
       ? startHeartbeatMonitor({
           runDue: () => heartbeats.runDue(),
+          nextDueAt: () => heartbeats.nextDueAt(),
+          now: () => core.clock.now(),
           onError: (error) => app.log.error({ err: error }, 'heartbeat monitor'),
         })
       : undefined;

@@ -63,6 +63,8 @@ export const envSchema = z.object({
   LOGIN_THROTTLE_MAX_KEYS: positiveInt.default(100_000),
   /** Alerts one rule token may post per minute on the ingestion routes (then 429). */
   INGEST_MAX_PER_TOKEN_PER_MINUTE: positiveInt.default(600),
+  /** Pings one heartbeat rule (all its instances) may take per minute (then 429). */
+  HEARTBEAT_MAX_PINGS_PER_MINUTE: positiveInt.default(600),
   /** Days of alert history kept (0: forever); open episodes are always kept. */
   RETENTION_HISTORY_DAYS: nonNegativeInt.default(400),
   /** Days of delivery attempts kept (0: forever). */

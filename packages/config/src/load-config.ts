@@ -57,6 +57,8 @@ export interface AppConfig {
     perTokenPerMinute: number;
     /** `INGEST_FIRE_QUEUE_MAX` and `INGEST_FIRE_QUEUE_WAIT_MS`: the shared fire statement's queue. */
     fireQueue: { maxWaiting: number; maxWaitMs: number };
+    /** Pings accepted per heartbeat rule per minute (`HEARTBEAT_MAX_PINGS_PER_MINUTE`). */
+    heartbeatPingsPerMinute: number;
   };
   /** The retention job (`RETENTION_*`); days of 0 keep that kind forever. */
   retention: {
@@ -201,6 +203,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ingestion: {
       perTokenPerMinute: env.INGEST_MAX_PER_TOKEN_PER_MINUTE,
       fireQueue: { maxWaiting: env.INGEST_FIRE_QUEUE_MAX, maxWaitMs: env.INGEST_FIRE_QUEUE_WAIT_MS },
+      heartbeatPingsPerMinute: env.HEARTBEAT_MAX_PINGS_PER_MINUTE,
     },
     retention: {
       historyDays: env.RETENTION_HISTORY_DAYS,

@@ -130,6 +130,8 @@ export interface Core {
   orm: MikroORM;
   /** Where users reach the service (`PUBLIC_URL`), when configured. */
   publicUrl: string | undefined;
+  /** Prepared statements where the database has them (a PostgreSQL server), for a module's hot statement. */
+  prepared?: PreparedStatements | undefined;
   /** The loaded plugins and the catalogs derived from them (endpoint, data-source and rule types). */
   plugins: PluginRegistry;
   orchestrator: Orchestrator;
@@ -259,6 +261,7 @@ export function createCore(deps: CoreDeps): Core {
   return {
     orm,
     publicUrl: settings.publicUrl,
+    prepared: deps.prepared,
     plugins,
     checks,
     orchestrator: deps.orchestrator,

@@ -86,6 +86,7 @@ export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
 export { newOpaqueToken } from './auth/opaque-token';
 export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
+export { DEFAULT_MAX_TRACKED_KEYS, type RateDecision, SlidingWindowLimiter } from './auth/rate-limiter';
 export type { SessionView } from './auth/session-service';
 export type { SsoIdentity } from './auth/sso-accounts';
 export {

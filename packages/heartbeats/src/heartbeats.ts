@@ -10,10 +10,13 @@ import {
   notFound,
   type Orchestrator,
   type PluginRegistry,
+  type PreparedStatements,
   queryRows,
+  rateLimited,
   runStatement,
   type SecretBox,
   type SignalDeps,
+  type SlidingWindowLimiter,
   standingOnRule,
 } from '@oncall/core';
 import { fireDownHeartbeats, markLateHeartbeats } from './claim-due';
@@ -22,7 +25,7 @@ import { type HeartbeatRule, HeartbeatRules } from './heartbeat-rules';
 import { heartbeatSignal } from './heartbeat-signal';
 import { type HeartbeatRow, type HeartbeatRuleView, NEVER_PINGED, toHeartbeatView } from './heartbeat-view';
 import type { Ping } from './ping';
-import { quickPing } from './quick-ping';
+import { numberedParameters, type PingStatementRunner, quickPing } from './quick-ping';
 import { recordPing } from './record-ping';
 
 export interface HeartbeatsDeps {
@@ -33,6 +36,10 @@ export interface HeartbeatsDeps {
   plugins: PluginRegistry;
   /** Where users reach the service (`PUBLIC_URL`); ping URLs start with it. */
   publicUrl?: string | undefined;
+  /** Where the database has them, the ping statement runs prepared (parsed and planned once). */
+  prepared?: PreparedStatements | undefined;
+  /** Pings per heartbeat rule (all its instances) in a window; none: unlimited. */
+  limiter?: SlidingWindowLimiter | undefined;
 }
 
 /**
@@ -44,43 +51,75 @@ export interface HeartbeatsDeps {
 export class Heartbeats {
   private readonly rules: HeartbeatRules;
   private readonly signals: SignalDeps;
+  /** Runs the one-statement ping, outside any transaction. */
+  private readonly statements: PingStatementRunner;
 
   /**
    * Over a core's database, engine, clock, secrets and plugins.
    *
    * @example const heartbeats = Heartbeats.of(core, config.http.publicUrl);
    */
-  static of(core: Core, publicUrl?: string): Heartbeats {
-    const { orm, orchestrator, clock, secretBox, plugins } = core;
-    return new Heartbeats({ orm, orchestrator, clock, secretBox, plugins, publicUrl });
+  static of(core: Core, publicUrl?: string, limiter?: SlidingWindowLimiter): Heartbeats {
+    const { orm, prepared, orchestrator, clock, secretBox, plugins } = core;
+    return new Heartbeats({ orm, prepared, orchestrator, clock, secretBox, plugins, publicUrl, limiter });
   }
 
   constructor(private readonly deps: HeartbeatsDeps) {
     this.rules = new HeartbeatRules(deps);
     this.signals = { orchestrator: deps.orchestrator, clock: deps.clock };
+    const prepared = deps.prepared;
+    const numbered = new Map<string, string>();
+    this.statements = prepared
+      ? <T>(sql: string, values: readonly unknown[]) => {
+          let text = numbered.get(sql);
+          if (text === undefined) {
+            text = numberedParameters(sql);
+            numbered.set(sql, text);
+          }
+          return prepared.rows<T>(text, values);
+        }
+      : <T>(sql: string, values: readonly unknown[]) => queryRows<T>(deps.orm.em.fork(), sql, values);
   }
 
   /**
-   * Refuses a token that names no heartbeat rule (404), before a ping's body is read; the rule
-   * found is cached, so the ping that follows reads it for free.
+   * Refuses a token that names no heartbeat rule (404), before a ping's body is read, and a token
+   * pinged more often than its limit (429 with the wait). The rule found is cached, so the ping
+   * that follows reads it for free.
    */
   async admit(token: string): Promise<void> {
-    if (!(await this.rules.byPingToken(token))) throw notFound('Heartbeat');
+    const rule = await this.rules.byPingToken(token);
+    if (!rule) throw notFound('Heartbeat');
+    const limiter = this.deps.limiter;
+    if (!limiter) return;
+    const decision = limiter.check(rule.id);
+    if (!decision.allowed) {
+      throw rateLimited(decision.retryAfterMs / 1000, 'Too many pings for this heartbeat. Slow down.');
+    }
+    limiter.hit(rule.id);
   }
 
   /**
    * Stores a ping; resolves once it is committed (a 2xx means stored). A token that names no
-   * heartbeat rule is a 404, as Healthchecks answers.
+   * heartbeat rule is a 404, as Healthchecks answers. The common ping is one statement that also
+   * checks the cached rule against the stored one; when it stores nothing, the rule is read afresh
+   * and the ping takes the statement again (the rule changed) or the transaction that fires and
+   * resolves (the heartbeat is `down`, or the job failed).
    */
   async ping(ping: Ping): Promise<HeartbeatState> {
-    const rule = await this.rules.byPingToken(ping.token);
-    if (!rule) throw notFound('Heartbeat');
     try {
-      const quick = await quickPing(this.deps.orm.em.fork(), this.deps.clock.now(), rule, ping);
+      const cached = await this.rules.byPingToken(ping.token);
+      if (!cached) throw notFound('Heartbeat');
+      const quick = await quickPing(this.statements, this.deps.clock.now(), cached, ping);
       if (quick !== null) return quick;
+      const rule = await this.rules.freshByPingToken(ping.token);
+      if (!rule) throw notFound('Heartbeat');
+      if (rule.settingsJson !== cached.settingsJson || rule.tokenHash !== cached.tokenHash) {
+        const again = await quickPing(this.statements, this.deps.clock.now(), rule, ping);
+        if (again !== null) return again;
+      }
       return await this.deps.orm.em.fork().transactional((tx) => recordPing(tx, this.signals, rule, ping));
     } catch (error) {
-      // The rule was deleted since its token was looked up (within the lookup's second).
+      // The rule was deleted since its token was looked up.
       if (isForeignKeyViolation(error)) throw notFound('Heartbeat');
       throw error;
     }
@@ -114,6 +153,15 @@ export class Heartbeats {
     };
     const counts = await Promise.all(Array.from({ length: Math.max(1, workers) }, claimer));
     return counts.reduce((sum, count) => sum + count, total);
+  }
+
+  /** The earliest time a heartbeat must be looked at (an index's first entry), or null when none waits. */
+  async nextDueAt(): Promise<Date | null> {
+    const [row] = await queryRows<{ due_at: Date | string | null }>(
+      this.deps.orm.em.fork(),
+      'select min(due_at) as due_at from heartbeats',
+    );
+    return row?.due_at ? new Date(row.due_at) : null;
   }
 
   /** A heartbeat rule's jobs for someone who may see the rule. */

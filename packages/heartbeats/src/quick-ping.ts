@@ -1,33 +1,18 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { newId, queryRows } from '@oncall/core';
+import { newId } from '@oncall/core';
 import type { HeartbeatState } from './heartbeat.entity';
 import type { HeartbeatRule } from './heartbeat-rules';
 import type { Ping } from './ping';
 
-/**
- * The common ping in one statement, outside any transaction: a success or start ping of a
- * heartbeat that is not `down` changes no alert, so it needs no signal. The row is created or
- * updated as `recordPing` would (a start or a paused heartbeat only records the ping; a success
- * makes it `up` until its next deadline). Answers the state, or null when the heartbeat is `down`
- * (locked and left untouched): its ping resolves an alert, which `recordPing` does in a
- * transaction. A ping racing the monitor waits on the row's lock and sees its outcome.
- */
-export async function quickPing(
-  em: EntityManager,
-  now: Date,
-  rule: HeartbeatRule,
-  ping: Ping,
-): Promise<HeartbeatState | null> {
-  if (ping.kind === 'fail') return null;
-  const start = ping.kind === 'start';
-  const next = start ? null : rule.schedule.deadline(rule.settings, now);
-  const [row] = await queryRows<{ state: HeartbeatState }>(
-    em,
-    `insert into heartbeats as h
+/** Runs the ping statement (its parameters `?`, in order): prepared where the database has them. */
+export type PingStatementRunner = <T>(sql: string, values: readonly unknown[]) => Promise<T[]>;
+
+const QUICK_PING_SQL = `insert into heartbeats as h
        (id, rule_id, instance, state, late_at, down_at, due_at, last_ping_at, last_ping_kind, last_exit_status,
         last_run_id, last_body, last_started_at, pings, created_at, updated_at)
-     values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?, ?, ?, ?, ?::timestamptz, 1,
-             ?::timestamptz, ?::timestamptz)
+     select ?::uuid, r.id, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?, ?::int, ?, ?,
+            ?::timestamptz, 1, ?::timestamptz, ?::timestamptz
+       from alert_rules r
+      where r.id = ? and r.token_hash = ? and r.settings = ?::jsonb
      on conflict (rule_id, instance) do update
         set last_ping_at = excluded.last_ping_at, last_ping_kind = excluded.last_ping_kind,
             last_exit_status = excluded.last_exit_status, last_run_id = excluded.last_run_id,
@@ -39,28 +24,56 @@ export async function quickPing(
             due_at = case when ? or h.state = 'paused' then h.due_at else excluded.due_at end,
             updated_at = excluded.updated_at
       where h.state <> 'down'
-     returning h.state`,
-    [
-      newId(),
-      rule.id,
-      ping.instance,
-      start ? 'new' : 'up',
-      next?.lateAt ?? null,
-      next?.downAt ?? null,
-      next?.lateAt ?? null,
-      now,
-      ping.kind,
-      ping.exitStatus,
-      ping.runId,
-      ping.body,
-      start ? now : null,
-      now,
-      now,
-      start,
-      start,
-      start,
-      start,
-    ],
-  );
+     returning h.state`;
+
+/** The ping statement with numbered parameters, as a prepared statement takes them. */
+export const numberedParameters = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+/**
+ * The common ping in one statement, outside any transaction: a success or start ping of a
+ * heartbeat that is not `down` changes no alert, so it needs no signal. The row is created or
+ * updated as `recordPing` would (a start or a paused heartbeat only records the ping; a success
+ * makes it `up` until its next deadline). The rule is checked in the same statement: its id, the
+ * token's hash and the settings the deadline was computed from must still be the stored ones, so a
+ * cached rule never stores a ping after its token was rotated, its schedule edited or the rule
+ * deleted. Answers the state, or null when nothing was stored: the heartbeat is `down` (locked and
+ * left untouched: its ping resolves an alert, which `recordPing` does in a transaction) or the
+ * rule is not as cached. A ping racing the monitor waits on the row's lock and sees its outcome.
+ */
+export async function quickPing(
+  run: PingStatementRunner,
+  now: Date,
+  rule: HeartbeatRule,
+  ping: Ping,
+): Promise<HeartbeatState | null> {
+  if (ping.kind === 'fail') return null;
+  const start = ping.kind === 'start';
+  const next = start ? null : rule.schedule.deadline(rule.settings, now);
+  const [row] = await run<{ state: HeartbeatState }>(QUICK_PING_SQL, [
+    newId(),
+    ping.instance,
+    start ? 'new' : 'up',
+    next?.lateAt ?? null,
+    next?.downAt ?? null,
+    next?.lateAt ?? null,
+    now,
+    ping.kind,
+    ping.exitStatus,
+    ping.runId,
+    ping.body,
+    start ? now : null,
+    now,
+    now,
+    rule.id,
+    rule.tokenHash,
+    rule.settingsJson,
+    start,
+    start,
+    start,
+    start,
+  ]);
   return row?.state ?? null;
 }
