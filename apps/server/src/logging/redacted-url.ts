@@ -35,6 +35,9 @@ const SHOWN_PARAMETERS = new Set(
     // A heartbeat ping's run id and instance key: names its sender chose for a run and a host.
     'rid',
     'instance',
+    // A schedule's on-call instant and calendar range.
+    'at',
+    'until',
     'operationName',
   ].map((name) => name.toLowerCase()),
 );
