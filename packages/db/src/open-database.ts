@@ -78,10 +78,11 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       ...wrap(orm, 'postgres', (timeoutMs) => probePostgres(target.url, timeoutMs)),
       close: async () => {
         const closing = orm.close(true);
-        if (!(await settlesWithin(closing, CLOSE_WAIT_MS))) {
-          connections.destroyAll();
-          await closing;
-        }
+        if (await settlesWithin(closing, CLOSE_WAIT_MS)) return;
+        connections.destroyAll();
+        // A client whose last statement never left its queue (its socket ended under it) is never
+        // handed back, and the pool's end would wait for it forever: a stop gives up on it instead.
+        await settlesWithin(closing, CLOSE_WAIT_MS);
       },
       prepared: preparedStatements(pool),
     };
