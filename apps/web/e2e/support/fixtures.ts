@@ -7,15 +7,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // A notification fading in is half transparent: checked mid-transition, its colours and what it
   // covers are neither the before nor the after. The page is checked once it is still; a spinner
   // (an endless animation, as on a button whose call waits) never stops and changes no colour.
-  await page.waitForFunction(() =>
-    document
+  // Notifications fade in by a transition their library drives from script (no Animation object):
+  // they are checked once they and their wrappers are fully opaque.
+  await page.waitForFunction(() => {
+    const still = document
       .getAnimations()
       .every(
         (animation) =>
           animation.playState !== 'running' ||
           animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
+      );
+    const opaque = [...document.querySelectorAll('.mantine-Notification-root')].every((notification) => {
+      for (let node: Element | null = notification; node; node = node.parentElement) {
+        if (getComputedStyle(node).opacity !== '1') return false;
+      }
+      return true;
+    });
+    return still && opaque;
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
