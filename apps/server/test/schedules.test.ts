@@ -168,6 +168,28 @@ describe('on-call schedules', () => {
     });
     expect(member.statusCode).toBe(422);
     expect(member.json().errors).toHaveProperty(['layers.0.rotations.0.members.0']);
+    const scheduleId = (await create('Far future')).id;
+    for (const [path, field] of [
+      [`on-call?at=${9e15}`, 'at'],
+      [`calendar?from=${9e15}`, 'from'],
+      ['on-call?at=%2B275760-09-13T00:00:01Z', 'at'],
+    ] as const) {
+      const far = await h.call('GET', `/api/v1/schedule/${scheduleId}/${path}`, { token: alice.token });
+      expect(far.statusCode, `${path} ${far.body}`).toBe(422);
+      expect(far.json().errors).toHaveProperty(field);
+    }
+    const farOverride = await h.call('POST', `/api/v1/schedule/${scheduleId}/override`, {
+      token: alice.token,
+      body: { kind: 'add', userId: bob.id, from: 0, until: 9e15 },
+    });
+    expect(farOverride.statusCode).toBe(422);
+    expect(farOverride.json().errors).toHaveProperty('until');
+    const raced = await Promise.all(
+      [1, 2, 3].map(() =>
+        h.call('POST', '/api/v1/schedule', { token: alice.token, body: dailyBody('Raced') }),
+      ),
+    );
+    expect(raced.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422]);
     await create('Taken');
     const taken = await h.call('POST', '/api/v1/schedule', { token: alice.token, body: dailyBody('taken') });
     expect(taken.statusCode).toBe(422);

@@ -172,6 +172,7 @@ export {
 export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
 export {
   icalUrlSchema,
+  instantField,
   type OnCallView,
   type OverrideBody,
   onCallViewSchema,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { type EntityManager, type MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { OverrideBody, ScheduleBody } from '@oncall/contracts';
 import {
   type Actor,
@@ -18,7 +18,7 @@ import { reviseLayers, rotationsInForce } from './layer-revisions';
 import type { OnCallEntry, Override } from './model';
 import { checkOverride } from './overrides';
 import { ScheduleResolver } from './resolver';
-import { assertCanUseTeamSchedules, visibleTeamIds } from './schedule-access';
+import { assertCanUseTeamSchedules, canUseTeamSchedules, visibleTeamIds } from './schedule-access';
 import { type StoredLayer, type StoredSchedule, toResolvable } from './stored-schedule';
 
 export interface SchedulesDeps {
@@ -80,6 +80,13 @@ function instantOf(value: string | number, field: string): number {
   return ms;
 }
 
+/** Two writers racing for one name both pass the check before writing: the second gets the 422 too. */
+function nameTakenAsValidation(error: unknown): never {
+  if (error instanceof UniqueConstraintViolationException)
+    throw validationFailed({ name: ['The name has already been taken.'] });
+  throw error;
+}
+
 function scheduleErrorAsValidation(error: unknown): never {
   if (error instanceof ScheduleError) {
     const message = error.conflictingOverrideId
@@ -124,9 +131,8 @@ export class Schedules {
 
   private async readable(em: EntityManager, actor: Actor, id: string): Promise<StoredSchedule> {
     const schedule = await this.load(em, id);
-    await assertCanUseTeamSchedules(em, actor, schedule.teamId).catch(() => {
-      throw notFound('Schedule');
-    });
+    // One the caller may not use is not theirs to know about: 404, as for rules they cannot see.
+    if (!(await canUseTeamSchedules(em, actor, schedule.teamId))) throw notFound('Schedule');
     return schedule;
   }
 
@@ -202,7 +208,7 @@ export class Schedules {
       `insert into schedules (id, team_id, name, time_zone, layers, overrides, created_at, updated_at)
        values (?, ?, ?, ?, ?, '[]', ?, ?)`,
       [id, body.teamId, body.name, body.timeZone, JSON.stringify(layers), now, now],
-    );
+    ).catch(nameTakenAsValidation);
     return this.load(em, id);
   }
 
@@ -210,9 +216,7 @@ export class Schedules {
     const em = this.em();
     return em.transactional(async (tx) => {
       const current = await this.load(tx, id, true);
-      await assertCanUseTeamSchedules(tx, actor, current.teamId).catch(() => {
-        throw notFound('Schedule');
-      });
+      if (!(await canUseTeamSchedules(tx, actor, current.teamId))) throw notFound('Schedule');
       await this.checkReferences(tx, body);
       if (body.teamId !== current.teamId) await assertCanUseTeamSchedules(tx, actor, body.teamId);
       await this.assertNameFree(tx, body.name, id);
@@ -223,7 +227,7 @@ export class Schedules {
         tx,
         'update schedules set team_id = ?, name = ?, time_zone = ?, layers = ?, updated_at = ? where id = ?',
         [body.teamId, body.name, body.timeZone, JSON.stringify(layers), now, id],
-      );
+      ).catch(nameTakenAsValidation);
       return this.load(tx, id);
     });
   }
@@ -238,9 +242,7 @@ export class Schedules {
   async addOverride(actor: Actor, id: string, body: OverrideBody): Promise<StoredSchedule> {
     return this.em().transactional(async (tx) => {
       const schedule = await this.load(tx, id, true);
-      await assertCanUseTeamSchedules(tx, actor, schedule.teamId).catch(() => {
-        throw notFound('Schedule');
-      });
+      if (!(await canUseTeamSchedules(tx, actor, schedule.teamId))) throw notFound('Schedule');
       const people = body.kind === 'replace' ? [body.userId, body.replacedUserId] : [body.userId];
       for (const [index, person] of people.entries()) {
         const exists =
@@ -280,9 +282,7 @@ export class Schedules {
   async removeOverride(actor: Actor, id: string, overrideId: string): Promise<StoredSchedule> {
     return this.em().transactional(async (tx) => {
       const schedule = await this.load(tx, id, true);
-      await assertCanUseTeamSchedules(tx, actor, schedule.teamId).catch(() => {
-        throw notFound('Schedule');
-      });
+      if (!(await canUseTeamSchedules(tx, actor, schedule.teamId))) throw notFound('Schedule');
       if (!schedule.overrides.some((override) => override.id === overrideId)) throw notFound('Override');
       await runStatement(tx, 'update schedules set overrides = ?, updated_at = ? where id = ?', [
         JSON.stringify(schedule.overrides.filter((override) => override.id !== overrideId)),

@@ -72,32 +72,52 @@ export const scheduleBody = z.strictObject({
   layers: z.array(layerBody).max(20).default([]),
 });
 
-const instant = z
-  .union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()])
-  .describe('An ISO 8601 instant with its offset, or epoch milliseconds.');
+/** The last instantField a calendar can name (the end of year 9999): later ones are no date at all. */
+const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** An instantField as clients send one: ISO 8601 with its offset, or epoch milliseconds, up to year 9999. */
+export const instantField = z
+  .union([
+    z.iso.datetime({ offset: true }).refine((text) => {
+      const ms = Date.parse(text);
+      return Number.isFinite(ms) && ms >= 0 && ms <= LAST_INSTANT_MS;
+    }, 'The instantField must fall between 1970 and the end of year 9999.'),
+    z.number().int().min(0).max(LAST_INSTANT_MS, 'The instantField must fall before the end of year 9999.'),
+  ])
+  .describe('An ISO 8601 instantField with its offset, or epoch milliseconds, up to the end of year 9999.');
 
 export const overrideBody = z.discriminatedUnion(
   'kind',
   [
-    z.strictObject({ kind: z.literal('add'), userId: idField('user id'), from: instant, until: instant }),
-    z.strictObject({ kind: z.literal('remove'), userId: idField('user id'), from: instant, until: instant }),
+    z.strictObject({
+      kind: z.literal('add'),
+      userId: idField('user id'),
+      from: instantField,
+      until: instantField,
+    }),
+    z.strictObject({
+      kind: z.literal('remove'),
+      userId: idField('user id'),
+      from: instantField,
+      until: instantField,
+    }),
     z.strictObject({
       kind: z.literal('replace'),
       userId: idField('user id'),
       replacedUserId: idField('replaced user id'),
-      from: instant,
-      until: instant,
+      from: instantField,
+      until: instantField,
     }),
   ],
   { error: 'The kind must be add, remove or replace.' },
 );
 
 export const scheduleRangeQuery = z.strictObject({
-  from: instant.optional(),
-  until: instant.optional(),
+  from: instantField.optional(),
+  until: instantField.optional(),
 });
 
-export const scheduleAtQuery = z.strictObject({ at: instant.optional() });
+export const scheduleAtQuery = z.strictObject({ at: instantField.optional() });
 
 const rotationView = z.object({
   id: z.string(),

@@ -1,11 +1,10 @@
-import { overrideBody, scheduleBody } from '@oncall/contracts';
+import { instantField, overrideBody, scheduleBody } from '@oncall/contracts';
 import { Schedules } from '@oncall/schedules';
 import { z } from 'zod';
 import type { TrpcContext } from '../context';
 import { protectedProcedure, router } from '../trpc';
 
 const idInput = z.strictObject({ id: z.string().max(100) });
-const instant = z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]);
 
 const schedulesOf = (ctx: TrpcContext) => ctx.schedules ?? Schedules.of(ctx.core);
 
@@ -46,10 +45,16 @@ export const scheduleRouter = router({
       return schedules.view(await schedules.removeOverride(ctx.actor, input.id, input.overrideId));
     }),
   onCall: protectedProcedure
-    .input(z.strictObject({ id: z.string().max(100), at: instant.optional() }))
+    .input(z.strictObject({ id: z.string().max(100), at: instantField.optional() }))
     .query(({ ctx, input }) => schedulesOf(ctx).onCall(ctx.actor, input.id, input.at)),
   calendar: protectedProcedure
-    .input(z.strictObject({ id: z.string().max(100), from: instant.optional(), until: instant.optional() }))
+    .input(
+      z.strictObject({
+        id: z.string().max(100),
+        from: instantField.optional(),
+        until: instantField.optional(),
+      }),
+    )
     .query(({ ctx, input }) => schedulesOf(ctx).calendar(ctx.actor, input.id, input)),
   newIcalUrl: protectedProcedure
     .input(idInput)
