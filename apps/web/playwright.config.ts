@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL, E2E_PORT, E2E_SUBPATH_PORT, E2E_SUBPATH_URL } from './e2e/support/e2e-env';
 
-const server = (port: number, readyUrl: string, publicUrl?: string) => ({
+const server = (port: number, readyUrl: string, publicUrl?: string, sso = false) => ({
   command: 'node --import tsx --conditions=development e2e/support/serve.ts',
-  env: { E2E_PORT: String(port), ...(publicUrl ? { E2E_PUBLIC_URL: publicUrl } : {}) },
+  env: {
+    E2E_PORT: String(port),
+    ...(publicUrl ? { E2E_PUBLIC_URL: publicUrl } : {}),
+    ...(sso ? { E2E_SSO: '1' } : {}),
+  },
   url: readyUrl,
   timeout: 180_000,
   reuseExistingServer: false,
@@ -13,8 +17,8 @@ const server = (port: number, readyUrl: string, publicUrl?: string) => ({
 
 /**
  * The browser tests: Debian's chromium (no browser download) against the real server on PostgreSQL,
- * once at the root and once under a sub-path (`PUBLIC_URL` with a path). `npm run test:e2e` builds
- * the UI first.
+ * once at the root and once under a sub-path (`PUBLIC_URL` with a path, and single sign-on through a
+ * local OpenID provider). `npm run test:e2e` builds the UI first.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -35,6 +39,6 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
     server(E2E_PORT, `${E2E_BASE_URL}/readyz`),
-    server(E2E_SUBPATH_PORT, `${E2E_SUBPATH_URL}/readyz`, E2E_SUBPATH_URL),
+    server(E2E_SUBPATH_PORT, `${E2E_SUBPATH_URL}/readyz`, E2E_SUBPATH_URL, true),
   ],
 });

@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import type { OidcSettings } from '@oncall/config';
 import { ADMIN, type TestCore } from '@oncall/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/build-app';
+import { Browser } from '@oncall/testing/cookie-browser';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -13,7 +11,10 @@ import {
   OTHER_CLIENT_ID,
   startLocalOidcProvider,
   type TestAccount,
-} from './support/local-oidc-provider';
+} from '@oncall/testing/oidc-provider';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/build-app';
 import { createServerTestCore } from './support/test-app';
 
 async function freePort(): Promise<number> {
@@ -22,44 +23,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
-}
-
-/** A browser of one: cookies by name (every server here is 127.0.0.1), redirects followed by hand. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-
-  async get(url: string): Promise<Response> {
-    const response = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (attributes.some((a) => /^\s*max-age=0$/i.test(a)) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  /** Follows redirects from `url` until an answer is not one, or `stopAt` says to stop. */
-  async follow(
-    url: string,
-    stopAt: (next: URL) => boolean = () => false,
-  ): Promise<{ url: string; response: Response }> {
-    let current = url;
-    for (let hops = 0; hops < 20; hops++) {
-      const response = await this.get(current);
-      const location = response.headers.get('location');
-      if (response.status < 300 || response.status >= 400 || !location) return { url: current, response };
-      const next = new URL(location, current);
-      if (stopAt(next)) return { url: next.href, response };
-      current = next.href;
-    }
-    throw new Error('too many redirects');
-  }
 }
 
 const ALICE: TestAccount = {
@@ -278,6 +241,95 @@ describe('OpenID Connect single sign-on', () => {
     const response = await new Browser().get(`${base}/api/v1/auth/oidc/callback?code=x&state=y`);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'login_attempt_missing' });
+  });
+
+  /** The CLI's variant: the browser ends at the CLI's loopback listener instead of the UI. */
+  const cliLogin = async (account: TestAccount, challenge: string) => {
+    idp.signInAs(account);
+    const listener = 'http://127.0.0.1:45999/callback';
+    const query = new URLSearchParams({ cli_redirect: listener, cli_challenge: challenge });
+    const browser = new Browser();
+    const landed = await browser.follow(`${base}/api/v1/auth/oidc/login?${query}`, (next) =>
+      next.href.startsWith(listener),
+    );
+    return { landed: new URL(landed.url), browser };
+  };
+  const redeem = (body: unknown) =>
+    fetch(`${base}/api/v1/auth/oidc/cli-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const pkce = () => {
+    const verifier = randomBytes(32).toString('base64url');
+    return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  };
+
+  it('signs the CLI in: the browser brings a code to its loopback listener, redeemed with the verifier only', async () => {
+    const { verifier, challenge } = pkce();
+    const sessions = async () =>
+      (await t.core.orm.em.getConnection().execute('select count(*)::int as n from auth_sessions'))[0];
+    const before = await sessions();
+    const { landed, browser } = await cliLogin(ALICE, challenge);
+    const code = landed.searchParams.get('code') ?? '';
+    expect(code).not.toBe('');
+    // The browser holds no session of its own, and none exists until the CLI redeems the code.
+    expect(browser.cookies.has('oncall_refresh')).toBe(false);
+    expect(await sessions()).toEqual(before);
+
+    const wrong = await redeem({ code, verifier: pkce().verifier });
+    expect(wrong.status).toBe(401);
+    expect(await sessions()).toEqual(before);
+
+    const answer = await redeem({ code, verifier });
+    expect(answer.status).toBe(200);
+    const pair = (await answer.json()) as {
+      accessToken: string;
+      refreshToken: string;
+      user: { username: string };
+    };
+    expect(pair.user.username).toBe('alice');
+    expect(pair.refreshToken).toMatch(/^rt_/);
+    const me = await fetch(`${base}/api/v1/auth/me`, {
+      headers: { authorization: `Bearer ${pair.accessToken}` },
+    });
+    expect(await me.json()).toMatchObject({ username: 'alice' });
+  });
+
+  it('tells the CLI, not the browser, when the provider answer fails verification', async () => {
+    idp.rewriteNextIdToken((token) =>
+      withPayload(token, (claims) => {
+        claims.groups = ['oncall-admins'];
+      }),
+    );
+    const { landed } = await cliLogin(BOB, pkce().challenge);
+    expect(landed.searchParams.get('error')).toBe('sso_refused');
+    expect(landed.searchParams.get('error_description')).toMatch(/could not be verified/);
+    expect(landed.searchParams.has('code')).toBe(false);
+  });
+
+  it('sends the sign-in code to loopback addresses only, and refuses forged or malformed codes', async () => {
+    for (const cli_redirect of [
+      'http://attacker.example:8080/cb',
+      'https://127.0.0.1:9/cb',
+      'http://127.0.0.1/cb',
+    ]) {
+      const query = new URLSearchParams({ cli_redirect, cli_challenge: pkce().challenge });
+      const response = await new Browser().get(`${base}/api/v1/auth/oidc/login?${query}`);
+      expect(response.status).toBe(422);
+      expect((await response.json()).errors).toHaveProperty('cli_redirect');
+    }
+    const alone = await new Browser().get(
+      `${base}/api/v1/auth/oidc/login?cli_redirect=${encodeURIComponent('http://127.0.0.1:9/cb')}`,
+    );
+    expect(alone.status).toBe(422);
+    expect((await alone.json()).errors).toHaveProperty('cli_challenge');
+
+    const forged = await redeem({ code: 'v1:AAAA:BBBB:CCCC', verifier: pkce().verifier });
+    expect(forged.status).toBe(401);
+    const malformed = await redeem({ code: 'x', verifier: 'short' });
+    expect(malformed.status).toBe(422);
+    expect((await malformed.json()).errors).toHaveProperty('verifier');
   });
 
   it('refuses password login to everyone but the system admin while local login is off', async () => {

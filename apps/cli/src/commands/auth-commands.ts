@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
+import type * as z from 'zod/mini';
 import { read, tokenAnswer, userAnswer } from '../api/answers';
 import { LOG_IN_AGAIN, sessionFrom } from '../api/api-client';
 import { CliError } from '../errors/cli-error';
@@ -8,8 +9,9 @@ import { insecureFileStore } from '../session/insecure-file-store';
 import { keyringStore } from '../session/keyring-store';
 import { anonymousClient, loggedInClient } from '../session/logged-in-client';
 import { sessionStoreFor } from '../session/session-store';
+import { ssoBrowserLogin } from '../session/sso-browser-login';
 import { updateProfile } from '../settings/config-file';
-import { action, examples } from './command-kit';
+import { action, examples, type Run } from './command-kit';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -39,6 +41,39 @@ interface LoginOptions {
   username?: string;
   passwordStdin?: boolean;
   insecureStorage?: boolean;
+  sso?: boolean;
+  browser?: boolean;
+}
+
+type TokenAnswerOf = z.infer<typeof tokenAnswer>;
+
+/** Keeps a new session's tokens where the profile says, and only there. */
+async function keepSession(
+  { ctx, printer }: Run,
+  options: LoginOptions,
+  answer: TokenAnswerOf,
+): Promise<void> {
+  const store = options.insecureStorage ? insecureFileStore : keyringStore;
+  await store.write(ctx.profile, sessionFrom(answer, ctx.address.url, answer.user.username), ctx.env);
+  // The other place must not keep an older session of this profile.
+  if (options.insecureStorage) await keyringStore.remove(ctx.profile, ctx.env).catch(() => false);
+  else await insecureFileStore.remove(ctx.profile, ctx.env);
+  updateProfile(
+    ctx.profile,
+    (settings) => ({
+      ...settings,
+      username: answer.user.username,
+      insecureStorage: options.insecureStorage ? true : undefined,
+      apiUrl: ctx.address.source === '--api-url' ? ctx.address.url : settings.apiUrl,
+    }),
+    ctx.configPath,
+  );
+  const where = options.insecureStorage
+    ? printer.errColors.yellow(`a PLAINTEXT file, ${insecureFileStore.path(ctx.env)} (--insecure-storage)`)
+    : 'the OS keyring';
+  printer.note(
+    `Logged in to ${ctx.address.url} as ${answer.user.username} (profile "${ctx.profile}"); tokens kept in ${where}.`,
+  );
 }
 
 export function authCommands(program: Command): void {
@@ -52,11 +87,28 @@ export function authCommands(program: Command): void {
         '--insecure-storage',
         'keep the tokens in a plaintext file (0600) instead of the OS keyring; auth status flags it',
       )
+      .option('--sso', "sign in through the server's single sign-on, in a browser")
+      .option('--no-browser', 'with --sso: only print the sign-in address, do not open a browser')
       .action(
-        action(async ({ ctx, printer }, options: LoginOptions) => {
+        action(async (scope, options: LoginOptions) => {
+          const { ctx, printer } = scope;
           const store = options.insecureStorage ? insecureFileStore : keyringStore;
           // Refuse before the password is typed, not after a session exists on the server.
           await store.read(ctx.profile, ctx.env);
+          if (options.sso) {
+            if (options.username || options.passwordStdin) {
+              throw new CliError(
+                ExitCode.usage,
+                '--sso signs in at the identity provider: drop --username and --password-stdin.',
+              );
+            }
+            const answer = await ssoBrowserLogin(anonymousClient(ctx), {
+              openBrowser: options.browser !== false,
+              note: (message) => printer.note(message),
+            });
+            await keepSession(scope, options, answer);
+            return;
+          }
           const interactive = process.stdin.isTTY === true;
           if (options.passwordStdin && !options.username) {
             throw new CliError(ExitCode.usage, '--password-stdin needs --username.');
@@ -79,31 +131,11 @@ export function authCommands(program: Command): void {
             }),
             'login',
           );
-          await store.write(ctx.profile, sessionFrom(answer, ctx.address.url, username), ctx.env);
-          // The other place must not keep an older session of this profile.
-          if (options.insecureStorage) await keyringStore.remove(ctx.profile, ctx.env).catch(() => false);
-          else await insecureFileStore.remove(ctx.profile, ctx.env);
-          updateProfile(
-            ctx.profile,
-            (settings) => ({
-              ...settings,
-              username: answer.user.username,
-              insecureStorage: options.insecureStorage ? true : undefined,
-              apiUrl: ctx.address.source === '--api-url' ? ctx.address.url : settings.apiUrl,
-            }),
-            ctx.configPath,
-          );
-          const where = options.insecureStorage
-            ? printer.errColors.yellow(
-                `a PLAINTEXT file, ${insecureFileStore.path(ctx.env)} (--insecure-storage)`,
-              )
-            : 'the OS keyring';
-          printer.note(
-            `Logged in to ${ctx.address.url} as ${answer.user.username} (profile "${ctx.profile}"); tokens kept in ${where}.`,
-          );
+          await keepSession(scope, options, answer);
         }),
       ),
     'oncall login -u alice',
+    'oncall login --sso',
     'printf %s "$PASSWORD" | oncall login -u ci-bot --password-stdin --profile staging --api-url https://oncall.staging.example',
   );
 

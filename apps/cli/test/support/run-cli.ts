@@ -45,6 +45,8 @@ export interface RunOptions {
   input?: string;
   /** Run in a session keyring nobody may use: what a machine without a keyring looks like. */
   noKeyring?: boolean;
+  /** Sees standard error as it comes (a test acting on what the CLI prints before it ends). */
+  onStderr?: (text: string) => void;
 }
 
 /** The built CLI as a user runs it, in its own process. */
@@ -77,6 +79,7 @@ export function runCli(home: CliHome, args: string[], options: RunOptions = {}):
     });
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
+      options.onStderr?.(stderr);
     });
     child.once('error', reject);
     child.once('close', (code) =>

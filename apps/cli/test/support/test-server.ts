@@ -37,7 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const database: TestDatabase = await createTestDatabase();
   // The server opens its own connections; this one only holds the database until the end.
   const databaseUrl = database.target.kind === 'postgres' ? database.target.url : undefined;
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const { DATABASE_URL: _, ...inherited } = process.env;
   const child: ChildProcess = spawn(
     tsx,

@@ -13,6 +13,8 @@ const attemptSchema = z.object({
   verifier: z.string().min(1),
   /** Epoch milliseconds after which the attempt is refused. */
   expires: z.number(),
+  /** Set when the CLI started the sign-in: where its loopback listener waits, and its PKCE challenge. */
+  cli: z.object({ redirect: z.string(), challenge: z.string() }).optional(),
 });
 export type LoginAttempt = z.infer<typeof attemptSchema>;
 

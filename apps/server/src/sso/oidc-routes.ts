@@ -1,10 +1,13 @@
 import type { OidcSettings } from '@oncall/config';
+import { fieldErrorsFromIssues } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
-import { DomainError } from '@oncall/core';
+import { DomainError, unauthenticated, validationFailed } from '@oncall/core';
+import { sendError } from '@oncall/rest';
 import { refreshCookieSession } from '@oncall/trpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { identityOf } from './claims-mapping';
+import { CliSignInCode, cliLoginQuery, cliTokenBody } from './cli-sign-in';
 import {
   cookieValue,
   LOGIN_ATTEMPT_COOKIE,
@@ -31,8 +34,11 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
  * authorization code request (PKCE, state and nonce in a signed cookie), `auth/oidc/callback`
  * redeems the code, lets the library check the ID token (signature, issuer, audience, nonce), signs
  * the user in and hands the session to the UI in the browser login variant's refresh cookie.
- * Register under `/api/v1`. They are left out of the OpenAPI document: browsers follow them, and
- * `docs/sso.md` describes their answers.
+ * The CLI starts the same flow with a loopback address and a PKCE challenge of its own: the callback
+ * then sends the browser to the CLI with a sealed code, which the CLI redeems at
+ * `auth/oidc/cli-token` for the usual token pair.
+ * Register under `/api/v1`. They are left out of the OpenAPI document: browsers and the CLI follow
+ * them, and `docs/sso.md` describes their answers.
  */
 export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOptions): Promise<void> {
   const { core, oidc } = options;
@@ -45,6 +51,7 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
   const attemptPath = `${basePath}/api/v1/auth/oidc`;
   const redirectUri = `${options.publicUrl.replace(/\/$/, '')}/api/v1/auth/oidc/callback`;
 
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   app.get('/auth/providers', { schema: { hide: true } }, async () => ({
     sso: oidc !== undefined,
     localLogin: core.auth.localLoginOn,
@@ -55,11 +62,13 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
       refuse(reply, 404, 'not_found', 'Single sign-on is not configured.');
     app.get('/auth/oidc/login', { schema: { hide: true } }, off);
     app.get('/auth/oidc/callback', { schema: { hide: true } }, off);
+    app.post('/auth/oidc/cli-token', { schema: { hide: true } }, off);
     return;
   }
 
   const rp = new OidcClient(oidc);
   const attempts = new LoginAttemptCookie(core.secretBox);
+  const cliCodes = new CliSignInCode(core.secretBox);
   const secure = (request: FastifyRequest) =>
     refreshCookie.publicHttps || request.protocol === 'https' ? '; Secure' : '';
   // Lax, not Strict: the provider's redirect back is a top-level navigation from another site.
@@ -67,6 +76,9 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
     `${LOGIN_ATTEMPT_COOKIE}=${value}; Max-Age=${maxAge}; Path=${attemptPath}; HttpOnly; SameSite=Lax${secure(request)}`;
 
   app.get('/auth/oidc/login', { schema: { hide: true } }, async (request, reply) => {
+    const query = cliLoginQuery.safeParse(request.query ?? {});
+    if (!query.success) throw validationFailed(fieldErrorsFromIssues(query.error.issues));
+    const { cli_redirect: cliRedirect, cli_challenge: cliChallenge } = query.data;
     let config: client.Configuration;
     try {
       config = await rp.configuration();
@@ -80,6 +92,7 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
       nonce: client.randomNonce(),
       verifier,
       expires: core.clock.now().getTime() + LOGIN_ATTEMPT_SECONDS * 1000,
+      ...(cliRedirect && cliChallenge ? { cli: { redirect: cliRedirect, challenge: cliChallenge } } : {}),
     };
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
@@ -130,12 +143,25 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
       claims = tokens.claims();
     } catch (error) {
       request.log.warn({ err: error }, 'oidc: sign-in refused');
-      return refuse(reply, 401, 'sso_refused', refusalMessage(error));
+      return attempt.cli
+        ? toCli(reply, attempt.cli.redirect, {
+            error: 'sso_refused',
+            error_description: refusalMessage(error),
+          })
+        : refuse(reply, 401, 'sso_refused', refusalMessage(error));
     }
     if (!claims || typeof claims.sub !== 'string') {
-      return refuse(reply, 401, 'sso_refused', 'The identity provider returned no ID token.');
+      const message = 'The identity provider returned no ID token.';
+      return attempt.cli
+        ? toCli(reply, attempt.cli.redirect, { error: 'sso_refused', error_description: message })
+        : refuse(reply, 401, 'sso_refused', message);
     }
     const issuer = config.serverMetadata().issuer;
+    if (attempt.cli) {
+      // The session is made when the CLI redeems the code (a POST), not by this browser GET.
+      const code = cliCodes.seal(identityOf(oidc, issuer, claims), attempt.cli.challenge, core.clock.now());
+      return toCli(reply, attempt.cli.redirect, { code });
+    }
     try {
       const pair = await core.sso.signIn(identityOf(oidc, issuer, claims), {
         ip: request.ip,
@@ -150,6 +176,25 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
     }
     return reply.header('cache-control', 'no-store').redirect(`${basePath}/`, 303);
   });
+
+  app.post('/auth/oidc/cli-token', { schema: { hide: true } }, async (request, reply) => {
+    const body = cliTokenBody.safeParse(request.body ?? {});
+    if (!body.success) throw validationFailed(fieldErrorsFromIssues(body.error.issues));
+    const identity = cliCodes.redeem(body.data.code, body.data.verifier, core.clock.now());
+    if (!identity) throw unauthenticated('The sign-in code is invalid or expired; run the login again.');
+    const pair = await core.sso.signIn(identity, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    return reply.header('cache-control', 'no-store').send(pair);
+  });
+}
+
+/** Sends the browser back to the CLI's loopback listener with the outcome in the query. */
+function toCli(reply: FastifyReply, redirect: string, outcome: Record<string, string>): FastifyReply {
+  const target = new URL(redirect);
+  for (const [name, value] of Object.entries(outcome)) target.searchParams.set(name, value);
+  return reply.header('cache-control', 'no-store').redirect(target.href, 303);
 }
 
 /** What went wrong, in words a user can act on; the details go to the log. */
