@@ -180,11 +180,15 @@ export {
   type ScheduleBody,
   type ScheduleCalendarView,
   type ScheduleView,
+  type SwapOfferBody,
+  type SwapView,
   scheduleAtQuery,
   scheduleBody,
   scheduleCalendarSchema,
   scheduleRangeQuery,
   scheduleViewSchema,
+  swapOfferBody,
+  swapViewSchema,
   timeZoneField,
 } from './schedules/schedule-schemas';
 export {

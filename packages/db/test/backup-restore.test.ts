@@ -48,7 +48,9 @@ describe('backup and restore', () => {
     }
   });
 
-  it('round-trips the embedded data directory (PGlite dump), and refuses a live one', async () => {
+  it('round-trips the embedded data directory (PGlite dump), and refuses a live one', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = join(dir, 'pglite');
     const db = await openDatabase({ kind: 'pglite', dataDir });
     await migrate(db.orm);

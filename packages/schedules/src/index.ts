@@ -16,6 +16,7 @@ export type { OnCallResolver } from './on-call-resolver';
 export { checkOverride } from './overrides';
 export { ScheduleResolver, whoIsOnCall } from './resolver';
 export { reviseRotation } from './revisions';
-export { ScheduleRecord, scheduleEntities } from './schedule.entity';
+export { ScheduleRecord, ScheduleSwapRecord, scheduleEntities } from './schedule.entity';
 export { type OnCallPerson, Schedules, type SchedulesDeps } from './schedules';
 export type { StoredLayer, StoredRotation, StoredSchedule } from './stored-schedule';
+export { ScheduleSwaps, type ScheduleSwapsDeps } from './swaps';

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Team } from '@oncall/core';
+import { Team, User } from '@oncall/core';
 
 /**
  * A team's on-call schedule as stored: its layers (each rotation with every version it has had, so
@@ -25,5 +25,31 @@ const ScheduleSchema = defineEntity({
 export class ScheduleRecord extends ScheduleSchema.class {}
 ScheduleSchema.setClass(ScheduleRecord);
 
+/**
+ * A swap request: its offerer's range of shifts, offered until a teammate takes it (then
+ * `overrideId` names the `replace` override it became) or it is withdrawn. Read and written by
+ * plain statements under the schedule's row lock.
+ */
+const ScheduleSwapSchema = defineEntity({
+  name: 'ScheduleSwapRecord',
+  tableName: 'schedule_swaps',
+  properties: {
+    id: p.uuid().primary(),
+    schedule: () => p.manyToOne(ScheduleRecord).deleteRule('cascade').index(),
+    offeredBy: () => p.manyToOne(User).deleteRule('cascade'),
+    from: p.datetime(),
+    until: p.datetime(),
+    note: p.text().nullable(),
+    state: p.text(),
+    takenBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    overrideId: p.uuid().nullable(),
+    createdAt: p.datetime(),
+    decidedAt: p.datetime().nullable(),
+  },
+});
+
+export class ScheduleSwapRecord extends ScheduleSwapSchema.class {}
+ScheduleSwapSchema.setClass(ScheduleSwapRecord);
+
 /** The entities this module adds to the ORM's explicit list. */
-export const scheduleEntities = [ScheduleRecord];
+export const scheduleEntities = [ScheduleRecord, ScheduleSwapRecord];

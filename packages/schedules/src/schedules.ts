@@ -12,14 +12,17 @@ import {
   runStatement,
   validationFailed,
 } from '@oncall/core';
-import { ScheduleError } from './errors';
+import { scheduleErrorAsValidation } from './errors';
 import { icalFeed, shiftsOf } from './ical-feed';
+import { instantOf } from './instant-input';
 import { reviseLayers, rotationsInForce } from './layer-revisions';
 import type { OnCallEntry, Override } from './model';
 import { checkOverride } from './overrides';
 import { ScheduleResolver } from './resolver';
 import { assertCanUseTeamSchedules, canUseTeamSchedules, visibleTeamIds } from './schedule-access';
-import { type StoredLayer, type StoredSchedule, toResolvable } from './stored-schedule';
+import { loadSchedule, SCHEDULE_COLUMNS, type ScheduleRow, toStored } from './schedule-rows';
+import { type StoredSchedule, toResolvable } from './stored-schedule';
+import { ScheduleSwaps } from './swaps';
 
 export interface SchedulesDeps {
   orm: MikroORM;
@@ -40,60 +43,12 @@ const DAY = 86_400_000;
 /** A calendar read spans at most this much: longer ranges are the iCal feed's job. */
 const MAX_CALENDAR_DAYS = 62;
 
-interface ScheduleRow {
-  id: string;
-  team_id: string;
-  name: string;
-  time_zone: string;
-  layers: unknown;
-  overrides: unknown;
-  ical_token_hash: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const COLUMNS = 'id, team_id, name, time_zone, layers, overrides, ical_token_hash, created_at, updated_at';
-
-function parsedJson<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
-function toStored(row: ScheduleRow): StoredSchedule {
-  return {
-    id: row.id,
-    teamId: row.team_id,
-    name: row.name,
-    timeZone: row.time_zone,
-    layers: parsedJson<StoredLayer[]>(row.layers),
-    overrides: parsedJson<Override[]>(row.overrides),
-    hasIcalFeed: row.ical_token_hash !== null,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function instantOf(value: string | number, field: string): number {
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  if (!Number.isFinite(ms)) throw validationFailed({ [field]: [`The ${field} is not a valid instant.`] });
-  return ms;
-}
 
 /** Two writers racing for one name both pass the check before writing: the second gets the 422 too. */
 function nameTakenAsValidation(error: unknown): never {
   if (error instanceof UniqueConstraintViolationException)
     throw validationFailed({ name: ['The name has already been taken.'] });
-  throw error;
-}
-
-function scheduleErrorAsValidation(error: unknown): never {
-  if (error instanceof ScheduleError) {
-    const message = error.conflictingOverrideId
-      ? `${error.message} (${error.conflictingOverrideId}).`
-      : `${error.message}.`;
-    throw validationFailed({ [error.field]: [message[0]?.toUpperCase() + message.slice(1)] });
-  }
   throw error;
 }
 
@@ -112,21 +67,19 @@ export class Schedules {
     return new Schedules({ orm: core.orm, clock: core.clock, publicUrl });
   }
 
-  constructor(private readonly deps: SchedulesDeps) {}
+  /** Swap requests on these schedules. */
+  readonly swaps: ScheduleSwaps;
+
+  constructor(private readonly deps: SchedulesDeps) {
+    this.swaps = new ScheduleSwaps(deps);
+  }
 
   private em(): EntityManager {
     return this.deps.orm.em.fork();
   }
 
-  private async load(em: EntityManager, id: string, lock = false): Promise<StoredSchedule> {
-    if (!isId(id)) throw notFound('Schedule');
-    const [row] = await queryRows<ScheduleRow>(
-      em,
-      `select ${COLUMNS} from schedules where id = ?${lock ? ' for update' : ''}`,
-      [id],
-    );
-    if (!row) throw notFound('Schedule');
-    return toStored(row);
+  private load(em: EntityManager, id: string, lock = false): Promise<StoredSchedule> {
+    return loadSchedule(em, id, lock);
   }
 
   private async readable(em: EntityManager, actor: Actor, id: string): Promise<StoredSchedule> {
@@ -142,10 +95,10 @@ export class Schedules {
     if (teams !== null && teams.length === 0) return [];
     const rows =
       teams === null
-        ? await queryRows<ScheduleRow>(em, `select ${COLUMNS} from schedules order by name`)
+        ? await queryRows<ScheduleRow>(em, `select ${SCHEDULE_COLUMNS} from schedules order by name`)
         : await queryRows<ScheduleRow>(
             em,
-            `select ${COLUMNS} from schedules where team_id in (${teams.map(() => '?').join(', ')}) order by name`,
+            `select ${SCHEDULE_COLUMNS} from schedules where team_id in (${teams.map(() => '?').join(', ')}) order by name`,
             teams,
           );
     return rows.map(toStored);
@@ -378,7 +331,7 @@ export class Schedules {
     const bare = token.replace(/\.ics$/, '');
     const [row] = await queryRows<ScheduleRow>(
       em,
-      `select ${COLUMNS} from schedules where ical_token_hash = ?`,
+      `select ${SCHEDULE_COLUMNS} from schedules where ical_token_hash = ?`,
       [sha256(bare)],
     );
     if (!row) throw notFound('Feed');

@@ -191,7 +191,33 @@ export const icalUrlSchema = z.object({
   url: z.string().describe('The secret feed address, shown once: making a new one ends the old one.'),
 });
 
+export const swapOfferBody = z.strictObject({
+  from: instantField,
+  until: instantField,
+  note: z.string().trim().max(500).optional().describe('Why, or what the taker should know.'),
+});
+
+const swapPerson = z.object({ id: z.string(), name: z.string() });
+
+export const swapViewSchema = z.object({
+  id: z.string(),
+  scheduleId: z.string(),
+  offeredBy: swapPerson,
+  from: z.iso.datetime(),
+  until: z.iso.datetime(),
+  note: z.string().nullable(),
+  state: z
+    .enum(['offered', 'taken', 'withdrawn', 'expired'])
+    .describe('`expired`: still offered when its range ended; nobody can take it any more.'),
+  takenBy: swapPerson.nullable(),
+  overrideId: z.string().nullable().describe('The `replace` override a taken swap became.'),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+
 export type ScheduleBody = z.output<typeof scheduleBody>;
+export type SwapOfferBody = z.output<typeof swapOfferBody>;
+export type SwapView = z.output<typeof swapViewSchema>;
 export type OverrideBody = z.output<typeof overrideBody>;
 export type ScheduleView = z.output<typeof scheduleViewSchema>;
 export type OnCallView = z.output<typeof onCallViewSchema>;

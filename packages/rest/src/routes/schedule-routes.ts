@@ -7,6 +7,8 @@ import {
   scheduleCalendarSchema,
   scheduleRangeQuery,
   scheduleViewSchema,
+  swapOfferBody,
+  swapViewSchema,
 } from '@oncall/contracts';
 import type { Schedules } from '@oncall/schedules';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +19,8 @@ import { idParams, typed } from './route-context';
 
 const tags = ['schedules'];
 const view = documentedAs(scheduleViewSchema, 'Schedule');
+const swapView = documentedAs(swapViewSchema, 'ScheduleSwap');
+const swapParams = idParams.extend({ swapId: z.string().max(64) });
 const numericInstants = <T extends Record<string, unknown>>(query: T): T =>
   Object.fromEntries(
     Object.entries(query).map(([key, value]) => [
@@ -121,6 +125,58 @@ export function scheduleRoutes(app: FastifyInstance, schedules: Schedules): void
       },
     },
     (request) => schedules.calendar(actorOf(request), request.params.id, request.query),
+  );
+  r.get(
+    '/schedule/:id/swap',
+    {
+      schema: {
+        tags,
+        description: "Swap requests: open offers first, then the last 30 days' decided ones.",
+        params: idParams,
+        response: { 200: z.array(swapView) },
+      },
+    },
+    (request) => schedules.swaps.list(actorOf(request), request.params.id),
+  );
+  r.post(
+    '/schedule/:id/swap',
+    {
+      schema: {
+        tags,
+        description:
+          'Offers a range of your own coming shifts (at most 31 days) to the team; 422 at `from` when you are not on call in it.',
+        params: idParams,
+        body: swapOfferBody,
+        response: { 201: swapView },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await schedules.swaps.offer(actorOf(request), request.params.id, request.body)),
+  );
+  r.post(
+    '/schedule/:id/swap/:swapId/take',
+    {
+      schema: {
+        tags,
+        description:
+          'Takes an open offer: it becomes a `replace` override (you for the offerer) from now or its start; 409 when already taken, withdrawn or expired; 422 naming an overlapping override.',
+        params: swapParams,
+        response: { 200: swapView },
+      },
+    },
+    (request) => schedules.swaps.take(actorOf(request), request.params.id, request.params.swapId),
+  );
+  r.post(
+    '/schedule/:id/swap/:swapId/withdraw',
+    {
+      schema: {
+        tags,
+        description: 'Withdraws an offer nobody took (its offerer, an owner or a manager); 409 once decided.',
+        params: swapParams,
+        response: { 200: swapView },
+      },
+    },
+    (request) => schedules.swaps.withdraw(actorOf(request), request.params.id, request.params.swapId),
   );
   r.post(
     '/schedule/:id/ical-url',

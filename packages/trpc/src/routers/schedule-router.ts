@@ -1,4 +1,4 @@
-import { instantField, overrideBody, scheduleBody } from '@oncall/contracts';
+import { instantField, overrideBody, scheduleBody, swapOfferBody } from '@oncall/contracts';
 import { Schedules } from '@oncall/schedules';
 import { z } from 'zod';
 import type { TrpcContext } from '../context';
@@ -56,6 +56,18 @@ export const scheduleRouter = router({
       }),
     )
     .query(({ ctx, input }) => schedulesOf(ctx).calendar(ctx.actor, input.id, input)),
+  swaps: protectedProcedure
+    .input(idInput)
+    .query(({ ctx, input }) => schedulesOf(ctx).swaps.list(ctx.actor, input.id)),
+  offerSwap: protectedProcedure
+    .input(z.strictObject({ id: z.string().max(100), swap: swapOfferBody }))
+    .mutation(({ ctx, input }) => schedulesOf(ctx).swaps.offer(ctx.actor, input.id, input.swap)),
+  takeSwap: protectedProcedure
+    .input(z.strictObject({ id: z.string().max(100), swapId: z.string().max(100) }))
+    .mutation(({ ctx, input }) => schedulesOf(ctx).swaps.take(ctx.actor, input.id, input.swapId)),
+  withdrawSwap: protectedProcedure
+    .input(z.strictObject({ id: z.string().max(100), swapId: z.string().max(100) }))
+    .mutation(({ ctx, input }) => schedulesOf(ctx).swaps.withdraw(ctx.actor, input.id, input.swapId)),
   newIcalUrl: protectedProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => schedulesOf(ctx).newIcalUrl(ctx.actor, input.id)),
