@@ -18,10 +18,12 @@ import {
   startCheckLoop,
 } from '@oncall/engine';
 import { Heartbeats, startHeartbeatMonitor } from '@oncall/heartbeats';
+import { OnCallHistory } from '@oncall/schedules';
 import { createSourceProber, createSourceQuerier } from '@oncall/source-probes';
 import { startZoneLoop, Zones } from '@oncall/zones';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
+import { startRepeatingPass } from './background/repeating-pass';
 import { buildApp } from './build-app';
 import { composeEngine } from './engine/compose-engine';
 import type { LogDestination } from './logging/logger-options';
@@ -29,10 +31,13 @@ import { createCheckRunCounter, registerBacklogGauges } from './metrics/check-me
 import { createEngineMetrics } from './metrics/engine-metrics';
 import { registerQueueGauges } from './metrics/queue-gauges';
 import { createTemplateFallbackCounter } from './metrics/template-fallbacks';
-import { scheduleRetention } from './retention/retention-schedule';
 import { serviceVersion } from './service-version';
 import { startWatchdog } from './watchdog/watchdog';
 import { webBuildRoot } from './web-ui/web-build-root';
+
+/** How often the on-call history catches up with the resolver (a stretch's times are exact; only
+ * its writing waits). */
+const ON_CALL_HISTORY_EVERY_MS = 30_000;
 
 export interface RunningService {
   app: FastifyInstance;
@@ -203,7 +208,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       everyMs: config.zones.heartbeatSeconds * 1000,
       onError: (error) => app.log.warn({ err: error }, 'zone heartbeat to the main failed'),
     });
-    const retention = scheduleRetention({
+    const retention = startRepeatingPass({
       run: async () => {
         const pruned = await core.retention.runIfDue();
         if (pruned) app.log.info({ pruned }, 'retention');
@@ -212,6 +217,16 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       firstAfterMs: Math.min(60_000, config.retention.intervalSeconds * 1000),
       onError: (error) => app.log.error({ err: error }, 'retention'),
     });
+    // The on-call history is written where the engine's work runs; replicas split the schedules.
+    const onCallHistory = new OnCallHistory({ orm: core.orm, clock: core.clock });
+    const historyWriter = config.delivery.runWorkers
+      ? startRepeatingPass({
+          run: () => onCallHistory.recordDue(),
+          everyMs: ON_CALL_HISTORY_EVERY_MS,
+          firstAfterMs: 5_000,
+          onError: (error) => app.log.error({ err: error }, 'on-call history'),
+        })
+      : undefined;
     // Every process pings: the external check notices when the last one stops.
     const watchdog = config.watchdog
       ? startWatchdog({
@@ -229,6 +244,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       stop: async () => {
         await watchdog?.stop();
         await retention.stop();
+        await historyWriter?.stop();
         await checks?.stop();
         await heartbeatMonitor?.stop();
         await silentZones?.stop();

@@ -175,6 +175,7 @@ export {
   instantField,
   type OnCallView,
   type OverrideBody,
+  onCallHistorySchema,
   onCallViewSchema,
   overrideBody,
   type ScheduleBody,

@@ -12,6 +12,7 @@ export type {
   RotationUnit,
   Schedule,
 } from './model';
+export { OnCallHistory, type OnCallHistoryDeps, type OnCallStretch } from './on-call-history';
 export type { OnCallResolver } from './on-call-resolver';
 export { checkOverride } from './overrides';
 export { ScheduleResolver, whoIsOnCall } from './resolver';

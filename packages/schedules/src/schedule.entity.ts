@@ -17,6 +17,8 @@ const ScheduleSchema = defineEntity({
     layers: p.json(),
     overrides: p.json(),
     icalTokenHash: p.text().nullable().unique(),
+    /** How far the on-call history is written (null: not yet, it starts at `createdAt`). */
+    historyThrough: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
@@ -51,5 +53,28 @@ const ScheduleSwapSchema = defineEntity({
 export class ScheduleSwapRecord extends ScheduleSwapSchema.class {}
 ScheduleSwapSchema.setClass(ScheduleSwapRecord);
 
+/**
+ * One person's stretch on call on one schedule, appended as shifts change (`endedAt` null while it
+ * lasts), with why they were on call. Never rewritten by later edits of the schedule.
+ */
+const OnCallHistorySchema = defineEntity({
+  name: 'OnCallHistoryRecord',
+  tableName: 'on_call_history',
+  indexes: [{ properties: ['schedule', 'startedAt'] }],
+  properties: {
+    id: p.uuid().primary(),
+    schedule: () => p.manyToOne(ScheduleRecord).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    startedAt: p.datetime(),
+    endedAt: p.datetime().nullable(),
+    layerId: p.text().nullable(),
+    rotationId: p.text().nullable(),
+    overrideId: p.text().nullable(),
+  },
+});
+
+export class OnCallHistoryRecord extends OnCallHistorySchema.class {}
+OnCallHistorySchema.setClass(OnCallHistoryRecord);
+
 /** The entities this module adds to the ORM's explicit list. */
-export const scheduleEntities = [ScheduleRecord, ScheduleSwapRecord];
+export const scheduleEntities = [ScheduleRecord, ScheduleSwapRecord, OnCallHistoryRecord];

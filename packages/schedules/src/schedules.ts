@@ -17,6 +17,7 @@ import { icalFeed, shiftsOf } from './ical-feed';
 import { instantOf } from './instant-input';
 import { reviseLayers, rotationsInForce } from './layer-revisions';
 import type { OnCallEntry, Override } from './model';
+import { OnCallHistory } from './on-call-history';
 import { checkOverride } from './overrides';
 import { ScheduleResolver } from './resolver';
 import { assertCanUseTeamSchedules, canUseTeamSchedules, visibleTeamIds } from './schedule-access';
@@ -69,9 +70,12 @@ export class Schedules {
 
   /** Swap requests on these schedules. */
   readonly swaps: ScheduleSwaps;
+  /** Who was on call, as written while time passed. */
+  readonly history: OnCallHistory;
 
   constructor(private readonly deps: SchedulesDeps) {
     this.swaps = new ScheduleSwaps(deps);
+    this.history = new OnCallHistory(deps);
   }
 
   private em(): EntityManager {

@@ -215,6 +215,27 @@ export const swapViewSchema = z.object({
   decidedAt: z.iso.datetime().nullable(),
 });
 
+export const onCallHistorySchema = z.object({
+  from: z.iso.datetime(),
+  until: z.iso.datetime(),
+  stretches: z
+    .array(
+      z.object({
+        userId: z.string(),
+        name: z.string(),
+        from: z.iso.datetime(),
+        until: z.iso.datetime().nullable().describe('Null while the stretch lasts.'),
+        layerId: z.string().nullable(),
+        rotationId: z.string().nullable(),
+        overrideId: z
+          .string()
+          .nullable()
+          .describe('Set when an override (or a taken swap) put them on call.'),
+      }),
+    )
+    .describe('Who was on call, as written while time passed: later edits and overrides never change it.'),
+});
+
 export type ScheduleBody = z.output<typeof scheduleBody>;
 export type SwapOfferBody = z.output<typeof swapOfferBody>;
 export type SwapView = z.output<typeof swapViewSchema>;

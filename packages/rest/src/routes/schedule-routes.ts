@@ -1,5 +1,6 @@
 import {
   icalUrlSchema,
+  onCallHistorySchema,
   onCallViewSchema,
   overrideBody,
   scheduleAtQuery,
@@ -177,6 +178,44 @@ export function scheduleRoutes(app: FastifyInstance, schedules: Schedules): void
       },
     },
     (request) => schedules.swaps.withdraw(actorOf(request), request.params.id, request.params.swapId),
+  );
+  r.get(
+    '/schedule/:id/history',
+    {
+      schema: {
+        tags,
+        description:
+          'Who was on call (append-only, written as shifts change) between `from` and `until` (default the last 30 days, at most a year).',
+        params: idParams,
+        querystring: scheduleRangeQuery,
+        response: { 200: onCallHistorySchema },
+      },
+      preValidation: async (request) => {
+        request.query = numericInstants(request.query as Record<string, unknown>);
+      },
+    },
+    (request) => schedules.history.list(actorOf(request), request.params.id, request.query),
+  );
+  r.get(
+    '/schedule/:id/on-call-hours.csv',
+    {
+      schema: {
+        tags,
+        description:
+          'On-call hours per person from the history, clipped to the range and to now: `user_id,name,hours,stretches`.',
+        params: idParams,
+        querystring: scheduleRangeQuery,
+        response: { 200: z.string().describe('text/csv') },
+      },
+      preValidation: async (request) => {
+        request.query = numericInstants(request.query as Record<string, unknown>);
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="on-call-hours.csv"')
+        .send(await schedules.history.hoursCsv(actorOf(request), request.params.id, request.query)),
   );
   r.post(
     '/schedule/:id/ical-url',

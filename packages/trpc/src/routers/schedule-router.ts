@@ -68,6 +68,15 @@ export const scheduleRouter = router({
   withdrawSwap: protectedProcedure
     .input(z.strictObject({ id: z.string().max(100), swapId: z.string().max(100) }))
     .mutation(({ ctx, input }) => schedulesOf(ctx).swaps.withdraw(ctx.actor, input.id, input.swapId)),
+  history: protectedProcedure
+    .input(
+      z.strictObject({
+        id: z.string().max(100),
+        from: instantField.optional(),
+        until: instantField.optional(),
+      }),
+    )
+    .query(({ ctx, input }) => schedulesOf(ctx).history.list(ctx.actor, input.id, input)),
   newIcalUrl: protectedProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => schedulesOf(ctx).newIcalUrl(ctx.actor, input.id)),

@@ -1,5 +1,6 @@
-export interface RetentionScheduleOptions {
-  /** One check: the core claims the run (only one replica per interval) and prunes. */
+export interface RepeatingPassOptions {
+  /** One pass; its own claim in the database decides what this replica does (retention: the
+   * interval's one run; the on-call history: the schedules it locks). */
   readonly run: () => Promise<unknown>;
   readonly everyMs: number;
   /** The first check waits this long, so a start (or a test's short-lived server) is not slowed by it. */
@@ -7,16 +8,17 @@ export interface RetentionScheduleOptions {
   readonly onError: (error: unknown) => void;
 }
 
-export interface RetentionSchedule {
+export interface RepeatingPass {
   /** No more runs; waits for one in flight, so the database can close after it. */
   stop(): Promise<void>;
 }
 
 /**
- * Every server process checks on a timer; the claim in the database decides which one runs, so
- * this works alike on PGlite, on PostgreSQL with any number of replicas, and with either engine.
+ * Background work every server process runs on a timer, one pass at a time; the claim in the
+ * database decides which replica does what, so this works alike on PGlite, on PostgreSQL with any
+ * number of replicas, and with either engine.
  */
-export function scheduleRetention(options: RetentionScheduleOptions): RetentionSchedule {
+export function startRepeatingPass(options: RepeatingPassOptions): RepeatingPass {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();

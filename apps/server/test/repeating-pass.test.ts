@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scheduleRetention } from '../src/retention/retention-schedule';
+import { startRepeatingPass } from '../src/background/repeating-pass';
 
 describe('retention schedule', () => {
   beforeEach(() => {
@@ -12,7 +12,7 @@ describe('retention schedule', () => {
   it('checks after the first delay, then every interval, and keeps going after a failure', async () => {
     const errors: unknown[] = [];
     let runs = 0;
-    const schedule = scheduleRetention({
+    const schedule = startRepeatingPass({
       run: async () => {
         runs += 1;
         if (runs === 2) throw new Error('database away');
@@ -38,7 +38,7 @@ describe('retention schedule', () => {
   it('waits for a run in flight when stopped, and starts no other', async () => {
     let finish: () => void = () => undefined;
     let runs = 0;
-    const schedule = scheduleRetention({
+    const schedule = startRepeatingPass({
       run: () => {
         runs += 1;
         return new Promise<void>((resolve) => {
