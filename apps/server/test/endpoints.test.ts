@@ -376,7 +376,9 @@ describe('notification endpoints', () => {
         'steps.1.fromStep': ['A repeat must go back to an earlier step.'],
       });
       expect(
-        await errorsOf(flow([wait, { type: 'wait', duration: 1, timeUnit: 'm' }, { type: 'repeat', rounds: 0 }])),
+        await errorsOf(
+          flow([wait, { type: 'wait', duration: 1, timeUnit: 'm' }, { type: 'repeat', rounds: 0 }]),
+        ),
       ).toEqual({ 'steps.2.rounds': ['A repeat needs at least one round.'] });
       expect(await errorsOf(flow([wait, { type: 'repeat', rounds: 21 }]))).toEqual({
         'steps.1.rounds': ['A flow may repeat at most 20 rounds.'],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ChannelMessage, groupLines, headline, type MessageGroup, messageText, toPlainText } from '../src';
+import {
+  type ChannelMessage,
+  groupLines,
+  headline,
+  type MessageGroup,
+  messageText,
+  toPlainText,
+} from '../src';
 
 const group: MessageGroup = {
   firing: 5,
@@ -11,12 +18,20 @@ const group: MessageGroup = {
   more: 4,
   ruleUrl: 'https://oncall.example.com/rules/r_1',
 };
-const grouped: ChannelMessage = { kind: 'alert', severity: 'critical', title: 'Database down', body: '', group };
+const grouped: ChannelMessage = {
+  kind: 'alert',
+  severity: 'critical',
+  title: 'Database down',
+  body: '',
+  group,
+};
 
 describe('a grouped message', () => {
   it('ends its headline with the count, firing first', () => {
     expect(headline(grouped)).toBe('CRITICAL: Database down (5 firing, 1 resolved)');
-    expect(headline({ ...grouped, group: { ...group, firing: 0 } })).toBe('CRITICAL: Database down (1 resolved)');
+    expect(headline({ ...grouped, group: { ...group, firing: 0 } })).toBe(
+      'CRITICAL: Database down (1 resolved)',
+    );
   });
 
   it('lists the bounded items, then how many more, then the rule', () => {

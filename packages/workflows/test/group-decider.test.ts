@@ -14,7 +14,10 @@ import {
 
 const MINUTE = 60_000;
 const settings: GroupSettings = { groupIntervalMs: 5 * MINUTE, repeatIntervalMs: 0 };
-const member = (instance: string, event = `evt_${instance}`): GroupMember => ({ instance, alertEventId: event });
+const member = (instance: string, event = `evt_${instance}`): GroupMember => ({
+  instance,
+  alertEventId: event,
+});
 
 /**
  * A window driven as a driver drives it, on a clock the test moves: each event is decided at `now`,
@@ -127,7 +130,8 @@ describe('decideGroup', () => {
 
   it('sends what it gathered with the next event when its wake-up comes late, never staying silent', () => {
     let state = initialGroupState(settings);
-    const open = (m: GroupMember, at: number) => decideGroup(state, { type: 'opened', member: m, at, settings });
+    const open = (m: GroupMember, at: number) =>
+      decideGroup(state, { type: 'opened', member: m, at, settings });
     state = open(member('db-1'), 0).state;
     state = open(member('db-2'), MINUTE).state;
     // No `due` was delivered at 5 min; the next opening, at 7 min, carries db-2 along.
@@ -149,10 +153,18 @@ describe('decideGroup', () => {
       [35, 'repeat'],
       [65, 'repeat'],
     ]);
-    expect(w.sent.at(-1)?.command).toEqual({ type: 'repeat', key: `repeat:${65 * MINUTE}`, instances: ['db-1', 'db-2'] });
+    expect(w.sent.at(-1)?.command).toEqual({
+      type: 'repeat',
+      key: `repeat:${65 * MINUTE}`,
+      instances: ['db-1', 'db-2'],
+    });
     w.acknowledge('db-1');
     w.at(95 * MINUTE);
-    expect(w.sent.at(-1)?.command).toEqual({ type: 'repeat', key: `repeat:${95 * MINUTE}`, instances: ['db-2'] });
+    expect(w.sent.at(-1)?.command).toEqual({
+      type: 'repeat',
+      key: `repeat:${95 * MINUTE}`,
+      instances: ['db-2'],
+    });
     w.acknowledge('db-2');
     expect(nextDueAt(w.state())).toBeNull();
     w.at(500 * MINUTE);

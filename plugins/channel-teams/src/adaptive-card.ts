@@ -1,4 +1,10 @@
-import { type ChannelMessage, headline, type MessageSeverity, messageText, truncate } from '@oncall/plugin-sdk';
+import {
+  type ChannelMessage,
+  headline,
+  type MessageSeverity,
+  messageText,
+  truncate,
+} from '@oncall/plugin-sdk';
 
 // Adaptive Card text colours that read as the alert's state in light and dark themes.
 const COLOR: Record<MessageSeverity, string> = {

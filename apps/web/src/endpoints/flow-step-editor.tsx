@@ -122,7 +122,9 @@ export function FlowStepEditor({
                     max={Math.max(1, index)}
                     allowDecimal={false}
                     value={(step.fromStep ?? 0) + 1}
-                    onChange={(value) => replace(index, { ...step, fromStep: Math.max(0, Number(value) - 1) })}
+                    onChange={(value) =>
+                      replace(index, { ...step, fromStep: Math.max(0, Number(value) - 1) })
+                    }
                     error={error('fromStep')}
                   />
                 </Group>

@@ -75,8 +75,14 @@ describe('nextEscalation', () => {
         { type: 'repeat' as const, rounds: 2 },
       ],
     };
-    expect(nextEscalation([at(0)], [repeating], at(10))).toMatchObject({ at: at(30).toISOString(), stepIndex: 0 });
-    expect(nextEscalation([at(0)], [repeating], at(30))).toMatchObject({ at: at(60).toISOString(), stepIndex: 0 });
+    expect(nextEscalation([at(0)], [repeating], at(10))).toMatchObject({
+      at: at(30).toISOString(),
+      stepIndex: 0,
+    });
+    expect(nextEscalation([at(0)], [repeating], at(30))).toMatchObject({
+      at: at(60).toISOString(),
+      stepIndex: 0,
+    });
     // Two rounds after the first run: nothing is left after 60 s.
     expect(nextEscalation([at(0)], [repeating], at(60))).toBeNull();
   });

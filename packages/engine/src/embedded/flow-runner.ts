@@ -70,7 +70,11 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
         switch (command.type) {
           case 'notify':
             await dispatchStep(input, command);
-            inbox.push({ type: 'notificationsDispatched', stepIndex: command.stepIndex, round: command.round });
+            inbox.push({
+              type: 'notificationsDispatched',
+              stepIndex: command.stepIndex,
+              round: command.round,
+            });
             break;
           case 'wait': {
             const job: FlowJob = { input: { ...input, state }, timerId: command.timerId };

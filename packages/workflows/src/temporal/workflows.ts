@@ -178,7 +178,11 @@ export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
       switch (command.type) {
         case 'notify':
           await dispatchStep(input, command.endpointIds, command.stepIndex, command.round);
-          effects.emit({ type: 'notificationsDispatched', stepIndex: command.stepIndex, round: command.round });
+          effects.emit({
+            type: 'notificationsDispatched',
+            stepIndex: command.stepIndex,
+            round: command.round,
+          });
           return undefined;
         case 'wait':
           effects.startTimer({
