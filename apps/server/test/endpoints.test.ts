@@ -366,6 +366,39 @@ describe('notification endpoints', () => {
       });
     });
 
+    it('422s a repeat that is not last, does not go back, or repeats no wait', async () => {
+      const flow = (steps: unknown) => ({ name: 'Flow', type: 'flow', steps });
+      const wait = { type: 'wait', duration: 5, timeUnit: 'm' };
+      expect(await errorsOf(flow([wait, { type: 'repeat', rounds: 2 }, wait]))).toEqual({
+        'steps.1.type': ['A repeat must be the last step.'],
+      });
+      expect(await errorsOf(flow([wait, { type: 'repeat', rounds: 2, fromStep: 1 }]))).toEqual({
+        'steps.1.fromStep': ['A repeat must go back to an earlier step.'],
+      });
+      expect(
+        await errorsOf(
+          flow([wait, { type: 'wait', duration: 1, timeUnit: 'm' }, { type: 'repeat', rounds: 0 }]),
+        ),
+      ).toEqual({ 'steps.2.rounds': ['A repeat needs at least one round.'] });
+      expect(await errorsOf(flow([wait, { type: 'repeat', rounds: 21 }]))).toEqual({
+        'steps.1.rounds': ['A flow may repeat at most 20 rounds.'],
+      });
+    });
+
+    it('stores and answers a flow that repeats until acknowledged', async () => {
+      const hook = (
+        await create({ name: 'Repeat hook', type: 'teams', value: 'https://hooks.example.com/r' })
+      ).json();
+      const steps = [
+        { type: 'endpoint', endpointIds: [hook.id] },
+        { type: 'wait', duration: 10, timeUnit: 'm' },
+        { type: 'repeat', rounds: 3, fromStep: 0 },
+      ];
+      const response = await create({ name: 'Until answered', type: 'flow', steps });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().steps).toEqual(steps);
+    });
+
     it('422s flow steps naming missing or flow endpoints at steps.n.endpointIds.m', async () => {
       const hook = (
         await create({ name: 'Step hook', type: 'teams', value: 'https://hooks.example.com/s' })

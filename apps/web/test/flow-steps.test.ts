@@ -8,6 +8,13 @@ describe('flow steps', () => {
     { type: 'endpoint', endpointIds: ['b'] },
   ]);
 
+  it('round-trips a repeat step, and a new one repeats the whole flow three times', () => {
+    const repeating = [...steps, newStep('repeat')];
+    expect(stepInputs(repeating).at(-1)).toEqual({ type: 'repeat', rounds: 3, fromStep: 0 });
+    const stored = { type: 'repeat', rounds: 2, fromStep: 2 } as const;
+    expect(stepInputs(draftSteps([...stepInputs(steps), stored])).at(-1)).toEqual(stored);
+  });
+
   it('moves a step up and down, and leaves the ends where they are', () => {
     const down = moveStep(steps, 0, 1);
     expect(stepInputs(down).map((step) => step.type)).toEqual(['wait', 'endpoint', 'endpoint']);

@@ -1,4 +1,4 @@
-import { type ChannelMessage, escapeHtml, headline, truncate } from '@oncall/plugin-sdk';
+import { type ChannelMessage, escapeHtml, headline, messageText, truncate } from '@oncall/plugin-sdk';
 
 // The Bot API limit is 4096 characters of visible text; the rest is headline and links.
 const MAX_BODY_LENGTH = 3500;
@@ -9,7 +9,7 @@ const MAX_BODY_LENGTH = 3500;
  * link is not here: it travels as an inline keyboard button.
  */
 export function renderHtml(message: ChannelMessage): string {
-  const body = message.body.trim();
+  const body = messageText(message);
   const links = (message.links ?? []).map(
     (link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`,
   );

@@ -41,4 +41,23 @@ describe('renderHtml', () => {
       '<b>ACKNOWLEDGED: alice acknowledged Disk almost full on db-1</b>',
     );
   });
+
+  it('shows a group: the count in the bold headline, the escaped list under the body', () => {
+    const message: ChannelMessage = {
+      kind: 'alert',
+      severity: 'critical',
+      title: 'Pods down',
+      body: '',
+      group: {
+        firing: 3,
+        resolved: 0,
+        items: [{ state: 'firing', title: 'pod <a>' }],
+        more: 2,
+        ruleUrl: 'https://oncall.example.com/rules/r_1',
+      },
+    };
+    expect(renderHtml(message)).toBe(
+      '<b>CRITICAL: Pods down (3 firing)</b>\n\n• firing: pod &lt;a&gt;\nand 2 more\nAll instances: https://oncall.example.com/rules/r_1',
+    );
+  });
 });

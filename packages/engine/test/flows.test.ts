@@ -94,4 +94,34 @@ describe('flow endpoints on the embedded engine', () => {
     expect(pagesTo('09120000002', alertEventId)).toEqual([]);
     expect(await attemptsOf(orm, notifyWorkflowId(alertEventId, lead, 2))).toEqual([]);
   });
+  it('repeats its steps until the alert event is acknowledged, then pages no further round', async () => {
+    const userId = await seed.user(`flow-owner-${newId()}`);
+    const flow = await seed.endpoint(userId, 'flow', {
+      steps: [
+        { type: 'endpoint', endpointIds: [oncall] },
+        // Long enough that the round's page is recorded before its wait ends, on a loaded machine.
+        { type: 'wait', duration: 4, timeUnit: 's' },
+        { type: 'repeat', rounds: 5 },
+      ],
+    });
+    const alertEventId = newId();
+    await seed.notify(testEngine.engine.orchestrator, alertEventId, flow);
+    await vi.waitFor(async () => {
+      expect(await attemptsOf(orm, notifyWorkflowId(alertEventId, oncall, 0, 1))).toHaveLength(1);
+    }, WAIT);
+    await seed.stopEscalations(testEngine.engine.orchestrator, alertEventId);
+
+    // Round 1's wait job runs, reads the stop marker and finishes the flow.
+    const timerJob = jobIdFor(`${flowWorkflowId(alertEventId, flow)}:step:1:round:1`);
+    await vi.waitFor(async () => {
+      const [job] = await queryRows<{ state: string }>(
+        orm.em.fork(),
+        'select state from pgboss.job where name = ? and id = ?',
+        ['oncall-flow', timerJob],
+      );
+      expect(job?.state).toBe('completed');
+    }, WAIT);
+    expect(pagesTo('09120000001', alertEventId)).toHaveLength(2);
+    expect(await attemptsOf(orm, notifyWorkflowId(alertEventId, oncall, 0, 2))).toEqual([]);
+  });
 });

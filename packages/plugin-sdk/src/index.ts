@@ -26,10 +26,18 @@ export {
   RateLimitedError,
   TransientError,
 } from './errors';
-export type { ChannelMessage, MessageKind, MessageLink, MessageSeverity } from './message';
+export type {
+  ChannelMessage,
+  MessageGroup,
+  MessageGroupItem,
+  MessageKind,
+  MessageLink,
+  MessageSeverity,
+} from './message';
 export { type PostJsonOptions, postJson } from './post-json';
 export { discardBody, MAX_ERROR_BODY_BYTES, readBodyText } from './read-body-text';
 export { escapeHtml } from './render/escape-html';
+export { type GroupLineOptions, groupCount, groupLines, messageText } from './render/group-lines';
 export { headline } from './render/headline';
 export { type PlainTextOptions, toPlainText } from './render/plain-text';
 export { truncate } from './render/truncate';

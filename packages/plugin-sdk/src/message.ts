@@ -23,6 +23,37 @@ export interface MessageLink {
 }
 
 /**
+ * One alert instance a grouped message carries.
+ *
+ * @example { state: 'firing', title: 'Disk almost full on db-7' }
+ */
+export interface MessageGroupItem {
+  readonly state: 'firing' | 'resolved';
+  readonly title: string;
+}
+
+/**
+ * The instances of one rule gathered into one message during its group interval (docs/grouping.md).
+ * `items` is already bounded by the host; `more` counts the instances left out of it.
+ *
+ * @example
+ * const group: MessageGroup = {
+ *   firing: 5, resolved: 1, more: 0, ruleUrl: 'https://oncall.example.com/rules/r_1',
+ *   items: [{ state: 'firing', title: 'db-2 down' }, { state: 'resolved', title: 'db-1 down' }],
+ * };
+ */
+export interface MessageGroup {
+  /** Instances that opened since the group's last message. */
+  readonly firing: number;
+  /** Instances that resolved since the group's last message. */
+  readonly resolved: number;
+  readonly items: readonly MessageGroupItem[];
+  readonly more: number;
+  /** The rule in the UI, where every instance is listed. */
+  readonly ruleUrl?: string;
+}
+
+/**
  * What the host asks a channel to deliver. It is already in the user's words: channels decide only
  * how it looks on their medium (HTML, markdown, a card, plain text, speech).
  *
@@ -47,4 +78,9 @@ export interface ChannelMessage {
    * changes nothing, so previewers are harmless); present when the rule shows the button.
    */
   readonly acknowledgeUrl?: string;
+  /**
+   * Present when the message carries several instances: `headline` then says how many, and
+   * `messageText` lists them after the body.
+   */
+  readonly group?: MessageGroup;
 }

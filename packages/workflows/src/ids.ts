@@ -6,13 +6,21 @@
  * @example
  * notifyWorkflowId('evt_1', 'ep_sms'); // 'notify:evt_1:ep_sms'
  * notifyWorkflowId('evt_1', 'ep_sms', 2); // 'notify:evt_1:ep_sms:2' (step 2 of a flow)
+ * notifyWorkflowId('evt_1', 'ep_sms', 2, 1); // 'notify:evt_1:ep_sms:2:round:1' (its first repeat)
  * flowWorkflowId('evt_1', 'ep_flow'); // 'flow:evt_1:ep_flow'
  * autoResolveWorkflowId('rule_1', 'db-1'); // 'autoresolve:rule_1:db-1'
  * otpWorkflowId('otp_1'); // 'otp:otp_1'
  */
-export function notifyWorkflowId(alertEventId: string, endpointId: string, stepIndex?: number): string {
+export function notifyWorkflowId(
+  alertEventId: string,
+  endpointId: string,
+  stepIndex?: number,
+  round?: number,
+): string {
   const base = `notify:${alertEventId}:${endpointId}`;
-  return stepIndex === undefined ? base : `${base}:${stepIndex}`;
+  if (stepIndex === undefined) return base;
+  // Round 0 keeps the ids deliveries had before flows could repeat.
+  return round === undefined || round === 0 ? `${base}:${stepIndex}` : `${base}:${stepIndex}:round:${round}`;
 }
 
 export function flowWorkflowId(alertEventId: string, flowEndpointId: string): string {

@@ -642,6 +642,33 @@ describe('flowWorkflow', () => {
     ]);
   });
 
+  it('repeats its steps under new business keys until acknowledged, then pages no more rounds', async () => {
+    const repeating: FlowInput = {
+      ...input,
+      state: initialFlowState([
+        { type: 'endpoint', endpointIds: ['ep_sms'] },
+        { type: 'wait', duration: 5, timeUnit: 'm' },
+        { type: 'repeat', rounds: 5 },
+      ]),
+    };
+    // The first wait times out (round 1 pages); the acknowledgement arrives during the second.
+    runtime.whenBlocked.push(
+      () => {},
+      () => signal('acknowledge'),
+    );
+
+    await expect(flowWorkflow(repeating)).resolves.toBe('acknowledged');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'route ep_sms#0',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0 on oncall',
+      'block 300000',
+      'route ep_sms#0',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0:round:1 on oncall',
+      'block 300000',
+      'signal acknowledge',
+    ]);
+  });
+
   it('keeps retrying the routing of a step endpoint, as it does bookkeeping', () => {
     const options = runtime.activityOptions.get('routeFlowStep');
     expect(options).toEqual(runtime.activityOptions.get('recordDeliveryAttempt'));

@@ -1,4 +1,4 @@
-import { type ChannelMessage, escapeHtml, type MessageSeverity } from '@oncall/plugin-sdk';
+import { type ChannelMessage, escapeHtml, type MessageSeverity, messageText } from '@oncall/plugin-sdk';
 
 const COLOR: Record<MessageSeverity, string> = {
   critical: '#c62828',
@@ -13,7 +13,7 @@ const COLOR: Record<MessageSeverity, string> = {
  * button-styled acknowledge link. Inline styles only, since mail clients drop style sheets.
  */
 export function renderEmailHtml(message: ChannelMessage, subject: string): string {
-  const body = message.body.trim();
+  const body = messageText(message);
   const links = (message.links ?? []).map(
     (link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`,
   );

@@ -1,4 +1,10 @@
-import { type ChannelMessage, headline, type MessageSeverity, truncate } from '@oncall/plugin-sdk';
+import {
+  type ChannelMessage,
+  headline,
+  type MessageSeverity,
+  messageText,
+  truncate,
+} from '@oncall/plugin-sdk';
 
 // Adaptive Card text colours that read as the alert's state in light and dark themes.
 const COLOR: Record<MessageSeverity, string> = {
@@ -21,7 +27,7 @@ const MAX_BODY_LINES = 60;
  * Links and the acknowledge link are Action.OpenUrl buttons; alert text is never markdown.
  */
 export function adaptiveCardMessage(message: ChannelMessage): Record<string, unknown> {
-  const body = message.body.trim();
+  const body = messageText(message);
   const links = (message.links ?? []).map((link) => ({
     type: 'Action.OpenUrl',
     title: link.label,

@@ -14,6 +14,8 @@ const UNITS = [
   { value: 'h', label: 'hours' },
 ];
 
+const STEP_LABELS = { wait: 'wait', endpoint: 'notify', repeat: 'repeat until acknowledged' } as const;
+
 function waitSummary(seconds: number): string {
   if (seconds === 0) return 'No waits: every step is notified at once.';
   const minutes = Math.round(seconds / 60);
@@ -70,7 +72,7 @@ export function FlowStepEditor({
             <Stack gap={6}>
               <Group justify="space-between" wrap="wrap" gap={4}>
                 <Text size="sm" fw={600}>
-                  Step {number}: {step.type === 'wait' ? 'wait' : 'notify'}
+                  Step {number}: {STEP_LABELS[step.type]}
                 </Text>
                 <Group gap={4} wrap="nowrap">
                   <Button
@@ -102,7 +104,31 @@ export function FlowStepEditor({
                   </Button>
                 </Group>
               </Group>
-              {step.type === 'wait' ? (
+              {step.type === 'repeat' ? (
+                <Group gap="xs" grow wrap="nowrap">
+                  <NumberInput
+                    label={`Step ${number} rounds`}
+                    description="At most this many more times"
+                    min={1}
+                    max={20}
+                    allowDecimal={false}
+                    value={step.rounds}
+                    onChange={(value) => replace(index, { ...step, rounds: Number(value) || 0 })}
+                    error={error('rounds')}
+                  />
+                  <NumberInput
+                    label={`Step ${number} repeats from step`}
+                    min={1}
+                    max={Math.max(1, index)}
+                    allowDecimal={false}
+                    value={(step.fromStep ?? 0) + 1}
+                    onChange={(value) =>
+                      replace(index, { ...step, fromStep: Math.max(0, Number(value) - 1) })
+                    }
+                    error={error('fromStep')}
+                  />
+                </Group>
+              ) : step.type === 'wait' ? (
                 <Group gap="xs" grow wrap="nowrap">
                   <NumberInput
                     label={`Step ${number} wait`}
@@ -150,6 +176,14 @@ export function FlowStepEditor({
         </Button>
         <Button size="xs" variant="light" onClick={() => onChange([...steps, newStep('wait')])}>
           Add wait
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={steps.some((step) => step.type === 'repeat')}
+          onClick={() => onChange([...steps, newStep('repeat')])}
+        >
+          Add repeat
         </Button>
       </Group>
     </Stack>

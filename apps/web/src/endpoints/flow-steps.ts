@@ -1,20 +1,30 @@
-/** A flow step as the editor holds it: a wait, or a notification of some endpoints. */
+/**
+ * A flow step as the editor holds it: a wait, a notification of some endpoints, or a final repeat
+ * of the steps from `fromStep` (an index) on.
+ */
 export type DraftStep =
   | { key: string; type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
-  | { key: string; type: 'endpoint'; endpointIds: string[] };
+  | { key: string; type: 'endpoint'; endpointIds: string[] }
+  | { key: string; type: 'repeat'; rounds: number; fromStep?: number };
 
 export type FlowStepInput =
   | { type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
-  | { type: 'endpoint'; endpointIds: string[] };
+  | { type: 'endpoint'; endpointIds: string[] }
+  | { type: 'repeat'; rounds: number; fromStep?: number };
 
 let nextKey = 0;
 /** A stable React key per step, so reordering moves the step's inputs with it. */
 const newKey = () => `step-${++nextKey}`;
 
 export function newStep(type: DraftStep['type']): DraftStep {
-  return type === 'wait'
-    ? { key: newKey(), type: 'wait', duration: 5, timeUnit: 'm' }
-    : { key: newKey(), type: 'endpoint', endpointIds: [] };
+  switch (type) {
+    case 'wait':
+      return { key: newKey(), type: 'wait', duration: 5, timeUnit: 'm' };
+    case 'endpoint':
+      return { key: newKey(), type: 'endpoint', endpointIds: [] };
+    case 'repeat':
+      return { key: newKey(), type: 'repeat', rounds: 3, fromStep: 0 };
+  }
 }
 
 export function draftSteps(steps: readonly FlowStepInput[]): DraftStep[] {

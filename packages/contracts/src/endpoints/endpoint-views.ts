@@ -10,6 +10,7 @@ import { pluginViewFields } from './plugin-destination-fields';
 const flowStepView = z.discriminatedUnion('type', [
   z.object({ type: z.literal('wait'), duration: z.number().int(), timeUnit: z.enum(['s', 'm', 'h']) }),
   z.object({ type: z.literal('endpoint'), endpointIds: z.array(z.string()) }),
+  z.object({ type: z.literal('repeat'), rounds: z.number().int(), fromStep: z.number().int().optional() }),
 ]);
 
 const common = {

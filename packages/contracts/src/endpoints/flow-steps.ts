@@ -7,6 +7,8 @@ const SECONDS_PER_UNIT = { s: 1, m: 60, h: 3600 } as const;
 const MAX_WAIT_SECONDS = 7 * 24 * 3600;
 const MAX_STEPS = 50;
 const MAX_ENDPOINTS_PER_STEP = 50;
+/** Repeating is for a page nobody answered; beyond this many rounds the flow is a pager loop. */
+const MAX_REPEAT_ROUNDS = 20;
 
 /** Forms send numbers from text inputs; digits in a string count as the number they spell. */
 const duration = z
@@ -30,7 +32,7 @@ const endpointIds = z
     });
   });
 
-/** The steps of a flow endpoint: waits and endpoint notifications, in order. */
+/** The steps of a flow endpoint: waits and endpoint notifications in order, and maybe a final repeat. */
 export function flowStepsSchema(strictness: Strictness) {
   const wait = objectOf(
     {
@@ -41,9 +43,28 @@ export function flowStepsSchema(strictness: Strictness) {
     strictness,
   );
   const notify = objectOf({ type: z.literal('endpoint'), endpointIds }, strictness);
+  const repeat = objectOf(
+    {
+      type: z.literal('repeat'),
+      rounds: z
+        .number({ error: 'The rounds must be a number.' })
+        .int('The rounds must be an integer.')
+        .min(1, 'A repeat needs at least one round.')
+        .max(MAX_REPEAT_ROUNDS, `A flow may repeat at most ${MAX_REPEAT_ROUNDS} rounds.`),
+      fromStep: z
+        .number({ error: 'The step to repeat from must be a number.' })
+        .int('The step to repeat from must be an integer.')
+        .min(0, 'The step to repeat from must be 0 or more.')
+        .optional()
+        .describe('the index of the first step repeated; 0 (the whole flow) when absent'),
+    },
+    strictness,
+  );
   return z
     .array(
-      z.discriminatedUnion('type', [wait, notify], { error: 'The step type must be wait or endpoint.' }),
+      z.discriminatedUnion('type', [wait, notify, repeat], {
+        error: 'The step type must be wait, endpoint or repeat.',
+      }),
       {
         error: 'The steps field is required.',
       },
@@ -59,6 +80,34 @@ export function flowStepsSchema(strictness: Strictness) {
             message: 'A wait may not exceed 7 days.',
           });
         }
+        if (step.type === 'repeat') checkRepeat(steps, index, step.fromStep ?? 0, ctx);
       });
     });
+}
+
+/**
+ * A repeat is the last step, goes back to an earlier one, and the steps it repeats wait somewhere:
+ * a round without a wait would page its endpoints again in the same instant.
+ */
+function checkRepeat(
+  steps: ReadonlyArray<{ type: string }>,
+  index: number,
+  fromStep: number,
+  ctx: z.RefinementCtx,
+): void {
+  if (index !== steps.length - 1) {
+    ctx.addIssue({ code: 'custom', path: [index, 'type'], message: 'A repeat must be the last step.' });
+  } else if (fromStep >= index) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [index, 'fromStep'],
+      message: 'A repeat must go back to an earlier step.',
+    });
+  } else if (!steps.slice(fromStep, index).some((step) => step.type === 'wait')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [index, 'fromStep'],
+      message: 'The repeated steps need a wait, or every round would page at once.',
+    });
+  }
 }

@@ -22,18 +22,28 @@ export interface NextEscalation {
 
 /**
  * When each endpoint step of a flow runs, counted from the flow's start: a flow runs its steps in
- * order, an endpoint step takes no time of its own and a wait step waits its length (the engine's
- * `decideFlow`), so step k runs after the waits before it.
+ * order, an endpoint step takes no time of its own, a wait step waits its length and a repeat step
+ * runs its range again (the engine's `decideFlow`), so step k runs after the waits before it, once
+ * per round.
  */
 export function endpointStepOffsets(
   steps: readonly FlowStep[],
 ): { stepIndex: number; offsetMs: number; endpoints: number }[] {
   const offsets: { stepIndex: number; offsetMs: number; endpoints: number }[] = [];
   let waited = 0;
-  steps.forEach((step, stepIndex) => {
+  let round = 0;
+  for (let stepIndex = 0; stepIndex < steps.length; stepIndex += 1) {
+    const step = steps[stepIndex];
+    if (step === undefined) break;
     if (step.type === 'wait') waited += step.duration * MS_PER_UNIT[step.timeUnit];
-    else offsets.push({ stepIndex, offsetMs: waited, endpoints: new Set(step.endpointIds).size });
-  });
+    else if (step.type === 'endpoint')
+      offsets.push({ stepIndex, offsetMs: waited, endpoints: new Set(step.endpointIds).size });
+    else if (round < step.rounds && (step.fromStep ?? 0) < stepIndex) {
+      round += 1;
+      // The loop's own increment lands on `fromStep`.
+      stepIndex = (step.fromStep ?? 0) - 1;
+    }
+  }
   return offsets;
 }
 

@@ -20,10 +20,11 @@ export const ENDPOINT_TYPES = [
 ] as const;
 export type EndpointType = (typeof ENDPOINT_TYPES)[number];
 
-/** A flow step, as the design guide fixes it. */
+/** A flow step, as the design guide fixes it; a repeat step is only ever the last (docs/grouping.md). */
 export type FlowStep =
   | { type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
-  | { type: 'endpoint'; endpointIds: string[] };
+  | { type: 'endpoint'; endpointIds: string[] }
+  | { type: 'repeat'; rounds: number; fromStep?: number };
 
 /**
  * Where notifications go. `type` is an endpoint type of a loaded channel plugin, or `flow`; the

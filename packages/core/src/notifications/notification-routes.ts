@@ -17,7 +17,8 @@ export type NotificationLane = 'page' | 'email' | 'chat';
 /** A flow step as the engine runs it: an endpoint step always names an endpoint. */
 export type RoutedFlowStep =
   | { readonly type: 'wait'; readonly duration: number; readonly timeUnit: 's' | 'm' | 'h' }
-  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] };
+  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] }
+  | { readonly type: 'repeat'; readonly rounds: number; readonly fromStep?: number };
 
 /** How an endpoint is notified; the engine's `EndpointRoute`. */
 export type NotificationRoute =
@@ -215,7 +216,7 @@ function jsonOf<T>(value: T | string | null): T | null {
 
 function flowSteps(steps: readonly StoredFlowStep[]): RoutedFlowStep[] {
   return steps.flatMap((step): RoutedFlowStep[] => {
-    if (step.type === 'wait') return [step];
+    if (step.type !== 'endpoint') return [step];
     const [first, ...rest] = step.endpointIds;
     // Validation refuses empty endpoint steps; one that slipped through pages nobody.
     return first === undefined ? [] : [{ type: 'endpoint', endpointIds: [first, ...rest] }];

@@ -65,4 +65,25 @@ describe('nextEscalation', () => {
     expect(nextEscalation([at(0)], [flow], at(90))).toBeNull();
     expect(nextEscalation([at(0)], [], at(1))).toBeNull();
   });
+  it('counts the rounds of a repeat step: its range runs again after the last wait', () => {
+    const repeating = {
+      id: 'r',
+      name: 'until answered',
+      steps: [
+        { type: 'endpoint' as const, endpointIds: ['x'] },
+        { type: 'wait' as const, duration: 30, timeUnit: 's' as const },
+        { type: 'repeat' as const, rounds: 2 },
+      ],
+    };
+    expect(nextEscalation([at(0)], [repeating], at(10))).toMatchObject({
+      at: at(30).toISOString(),
+      stepIndex: 0,
+    });
+    expect(nextEscalation([at(0)], [repeating], at(30))).toMatchObject({
+      at: at(60).toISOString(),
+      stepIndex: 0,
+    });
+    // Two rounds after the first run: nothing is left after 60 s.
+    expect(nextEscalation([at(0)], [repeating], at(60))).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import {
   decideDispatch,
   decideFlow,
+  type FlowCommand,
   type FlowEvent,
   type FlowInput,
   type FlowState,
@@ -22,18 +23,20 @@ export interface FlowRunnerDeps {
 
 /**
  * The embedded flow driver: feeds an event to `decideFlow` and carries out its commands. A notify
- * step queues one delivery job per endpoint on the endpoint's lane (ids from `notifyWorkflowId(event, endpoint, step)`, so
- * a replayed step pages nobody twice); a wait becomes a delayed continuation job. Before every step
+ * step queues one delivery job per endpoint on the endpoint's lane (ids from
+ * `notifyWorkflowId(event, endpoint, step, round)`, so a replayed step pages nobody twice); a wait
+ * becomes a delayed continuation job, its id naming the round's timer. Before every step
  * it reads the alert event's stop marker: an acknowledged or resolved event's flow finishes there.
  */
 export function createFlowRunner(deps: FlowRunnerDeps) {
   // Each endpoint is routed by `decideDispatch`. A missing provider config fails the step, which is
   // retried (the step's other deliveries are queued once, by their ids).
-  const dispatchStep = async (input: FlowInput, endpointIds: readonly string[], stepIndex: number) => {
+  const dispatchStep = async (input: FlowInput, command: Extract<FlowCommand, { type: 'notify' }>) => {
     const { alertEventId, retryPolicy: policy } = input;
+    const { stepIndex, round } = command;
     await Promise.all(
-      endpointIds.map(async (endpointId) => {
-        const request = { type: 'flowStep', alertEventId, endpointId, stepIndex, policy } as const;
+      command.endpointIds.map(async (endpointId) => {
+        const request = { type: 'flowStep', alertEventId, endpointId, stepIndex, round, policy } as const;
         const command = decideDispatch(await readDispatchFacts(request, deps.routes));
         switch (command.type) {
           case 'deliver': {
@@ -66,8 +69,12 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       for (const command of decision.commands) {
         switch (command.type) {
           case 'notify':
-            await dispatchStep(input, command.endpointIds, command.stepIndex);
-            inbox.push({ type: 'notificationsDispatched', stepIndex: command.stepIndex });
+            await dispatchStep(input, command);
+            inbox.push({
+              type: 'notificationsDispatched',
+              stepIndex: command.stepIndex,
+              round: command.round,
+            });
             break;
           case 'wait': {
             const job: FlowJob = { input: { ...input, state }, timerId: command.timerId };

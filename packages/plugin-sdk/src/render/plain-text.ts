@@ -1,4 +1,5 @@
 import type { ChannelMessage } from '../message';
+import { messageText } from './group-lines';
 import { headline } from './headline';
 import { truncate } from './truncate';
 
@@ -15,7 +16,8 @@ export interface PlainTextOptions {
 }
 
 /**
- * Renders a message as compact plain text: headline, body, links, then the acknowledge link.
+ * Renders a message as compact plain text: headline, body (with a group's list), links, then the
+ * acknowledge link.
  * A one-time-code message is its body alone.
  *
  * @example
@@ -28,7 +30,8 @@ export function toPlainText(message: ChannelMessage, options: PlainTextOptions =
   const trailer = options.withoutLinks ? [] : linkLines(message);
   const head = headline(message);
   const fixedLength = [head, ...trailer].reduce((sum, line) => sum + Array.from(line).length + 1, 0);
-  const body = message.body.trim() ? [truncate(message.body.trim(), limit - fixedLength)] : [];
+  const text = messageText(message, options);
+  const body = text ? [truncate(text, limit - fixedLength)] : [];
   return truncate([head, ...body.filter(Boolean), ...trailer].join('\n'), limit);
 }
 

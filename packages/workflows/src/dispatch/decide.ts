@@ -75,6 +75,7 @@ function decideFlowStep({
   alertEventId,
   endpointId,
   stepIndex,
+  round,
   route,
   policy,
 }: FlowStepFacts): FlowStepCommand {
@@ -83,7 +84,7 @@ function decideFlowStep({
   if (route.kind === 'unconfigured')
     return { type: 'fail', unconfigured: route.providerKind, target: endpointId };
   return deliverAlert(
-    notifyWorkflowId(alertEventId, endpointId, stepIndex),
+    notifyWorkflowId(alertEventId, endpointId, stepIndex, round),
     alertEventId,
     endpointId,
     route,

@@ -35,12 +35,16 @@ export interface NotifyDispatch {
   readonly policy: RetryPolicy;
 }
 
-/** One endpoint of a flow's endpoint step; `policy` is the one the flow was started with. */
+/**
+ * One endpoint of a flow's endpoint step; `policy` is the one the flow was started with, `round` the
+ * repeat it belongs to (absent in the first).
+ */
 export interface FlowStepDispatch {
   readonly type: 'flowStep';
   readonly alertEventId: string;
   readonly endpointId: string;
   readonly stepIndex: number;
+  readonly round?: number;
   readonly policy: RetryPolicy;
 }
 

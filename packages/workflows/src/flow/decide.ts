@@ -5,9 +5,10 @@ import type { FlowCommand, FlowEvent, FlowOutcome, FlowState } from './types';
 type FlowDecision = Decision<FlowState, FlowCommand>;
 
 /**
- * Runs a flow's steps in order: an endpoint step notifies its endpoints, a wait step waits, and the
- * flow completes after the last step. Acknowledge or resolve stops it at any point, a wait included;
- * events after finish, duplicates and stale timers change nothing.
+ * Runs a flow's steps in order: an endpoint step notifies its endpoints, a wait step waits, a repeat
+ * step goes back to its `fromStep` while rounds remain, and the flow completes after the last step.
+ * Acknowledge or resolve stops it at any point, a wait included; events after finish, duplicates and
+ * stale timers (of this round or an earlier one) change nothing.
  *
  * @example
  * const state = initialFlowState([{ type: 'wait', duration: 30, timeUnit: 's' }, { type: 'endpoint', endpointIds: ['ep_sms'] }]);
@@ -20,11 +21,13 @@ export function decideFlow(state: FlowState, event: FlowEvent): FlowDecision {
     case 'started':
       return state.phase === 'idle' ? runStep(state, 0) : unchanged(state);
     case 'notificationsDispatched':
-      return state.phase === 'notifying' && event.stepIndex === state.stepIndex
+      return state.phase === 'notifying' &&
+        event.stepIndex === state.stepIndex &&
+        (event.round ?? 0) === roundOf(state)
         ? runStep(state, state.stepIndex + 1)
         : unchanged(state);
     case 'timerFired':
-      return state.phase === 'waiting' && event.timerId === flowTimerId(state.stepIndex)
+      return state.phase === 'waiting' && event.timerId === flowTimerId(state.stepIndex, roundOf(state))
         ? runStep(state, state.stepIndex + 1)
         : unchanged(state);
     case 'acknowledged':
@@ -37,17 +40,32 @@ export function decideFlow(state: FlowState, event: FlowEvent): FlowDecision {
 function runStep(state: FlowState, stepIndex: number): FlowDecision {
   const step = state.steps[stepIndex];
   if (step === undefined) return finish({ ...state, stepIndex }, 'completed');
-  if (step.type === 'endpoint') {
-    return {
-      state: { ...state, phase: 'notifying', stepIndex },
+  const round = roundOf(state);
+  switch (step.type) {
+    case 'endpoint': {
       // A step listing an endpoint twice still pages it once.
-      commands: [{ type: 'notify', endpointIds: [...new Set(step.endpointIds)], stepIndex }],
-    };
+      const endpointIds = [...new Set(step.endpointIds)];
+      return {
+        state: { ...state, phase: 'notifying', stepIndex },
+        commands: [{ type: 'notify', endpointIds, stepIndex, ...(round === 0 ? {} : { round }) }],
+      };
+    }
+    case 'wait':
+      return {
+        state: { ...state, phase: 'waiting', stepIndex },
+        commands: [{ type: 'wait', ms: stepDurationMs(step), timerId: flowTimerId(stepIndex, round) }],
+      };
+    case 'repeat': {
+      const fromStep = step.fromStep ?? 0;
+      // Only a jump backwards repeats: a malformed target would loop or skip, so it ends the flow.
+      if (round >= step.rounds || fromStep >= stepIndex) return finish({ ...state, stepIndex }, 'completed');
+      return runStep({ ...state, round: round + 1 }, fromStep);
+    }
   }
-  return {
-    state: { ...state, phase: 'waiting', stepIndex },
-    commands: [{ type: 'wait', ms: stepDurationMs(step), timerId: flowTimerId(stepIndex) }],
-  };
+}
+
+function roundOf(state: FlowState): number {
+  return state.round ?? 0;
 }
 
 function finish(state: FlowState, outcome: FlowOutcome): FlowDecision {
@@ -58,6 +76,7 @@ function unchanged(state: FlowState): FlowDecision {
   return { state, commands: [] };
 }
 
-function flowTimerId(stepIndex: number): string {
-  return `step:${stepIndex}`;
+/** Round 0 keeps the ids of flows started before repeats existed. */
+function flowTimerId(stepIndex: number, round: number): string {
+  return round === 0 ? `step:${stepIndex}` : `step:${stepIndex}:round:${round}`;
 }

@@ -12,7 +12,12 @@ import type { RetryPolicy } from '../delivery/retry-policy';
  */
 export type FlowStep =
   | { readonly type: 'wait'; readonly duration: number; readonly timeUnit: 's' | 'm' | 'h' }
-  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] };
+  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] }
+  /**
+   * Only as the last step: go back to step `fromStep` (0 when absent) at most `rounds` more times,
+   * until the alert is acknowledged or resolved. The steps it repeats hold a wait (validation).
+   */
+  | { readonly type: 'repeat'; readonly rounds: number; readonly fromStep?: number };
 
 export type FlowOutcome = 'completed' | 'acknowledged' | 'resolved';
 
@@ -28,12 +33,14 @@ export interface FlowState {
   /** idle: not started; notifying: deliveries of `stepIndex` are being dispatched; waiting: a wait step runs. */
   readonly phase: 'idle' | 'notifying' | 'waiting' | 'finished';
   readonly stepIndex: number;
+  /** How many times a `repeat` step went back; absent in flows started before repeats existed. */
+  readonly round?: number;
   readonly outcome: FlowOutcome | null;
 }
 
 /**
- * What happened to a flow. `notificationsDispatched` names its step and `timerFired` its timer, so a
- * duplicate (at-least-once jobs) cannot skip a step.
+ * What happened to a flow. `notificationsDispatched` names its step (and round, 0 when absent) and
+ * `timerFired` its timer, so a duplicate (at-least-once jobs) cannot skip a step.
  *
  * @example
  * const ack: FlowEvent = { type: 'acknowledged' };
@@ -42,7 +49,7 @@ export interface FlowState {
 export type FlowEvent =
   | { readonly type: 'started' }
   | { readonly type: 'timerFired'; readonly timerId: string }
-  | { readonly type: 'notificationsDispatched'; readonly stepIndex: number }
+  | { readonly type: 'notificationsDispatched'; readonly stepIndex: number; readonly round?: number }
   | { readonly type: 'acknowledged' }
   | { readonly type: 'resolved' };
 
@@ -54,8 +61,16 @@ export type FlowEvent =
  * const wait: FlowCommand = { type: 'wait', ms: 300_000, timerId: 'step:1' };
  */
 export type FlowCommand =
-  /** Start one delivery per endpoint, then report `notificationsDispatched` for this step. */
-  | { readonly type: 'notify'; readonly endpointIds: readonly string[]; readonly stepIndex: number }
+  /**
+   * Start one delivery per endpoint, then report `notificationsDispatched` for this step and round.
+   * `round` is present from the first repeat on: it keys the deliveries apart from earlier rounds'.
+   */
+  | {
+      readonly type: 'notify';
+      readonly endpointIds: readonly string[];
+      readonly stepIndex: number;
+      readonly round?: number;
+    }
   /** Wait, then report `timerFired` with this `timerId`; a new wait replaces any pending one. */
   | { readonly type: 'wait'; readonly ms: number; readonly timerId: string }
   | { readonly type: 'finish'; readonly outcome: FlowOutcome };

@@ -159,7 +159,7 @@ async function sendOnce(request: SendRequest): Promise<DeliveryEvent | typeof LA
 
 /**
  * Runs a flow endpoint for one alert event: its steps notify endpoints (one child delivery each, on
- * the endpoint's lane) and wait, until the end or until signal `acknowledge` or `resolve`.
+ * the endpoint's lane), wait and repeat, until the end or until signal `acknowledge` or `resolve`.
  * Workflow id: `flowWorkflowId(alertEventId, flowEndpointId)`.
  */
 export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
@@ -177,8 +177,12 @@ export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
     execute: async (command, effects) => {
       switch (command.type) {
         case 'notify':
-          await dispatchStep(input, command.endpointIds, command.stepIndex);
-          effects.emit({ type: 'notificationsDispatched', stepIndex: command.stepIndex });
+          await dispatchStep(input, command.endpointIds, command.stepIndex, command.round);
+          effects.emit({
+            type: 'notificationsDispatched',
+            stepIndex: command.stepIndex,
+            round: command.round,
+          });
           return undefined;
         case 'wait':
           effects.startTimer({
@@ -209,6 +213,7 @@ async function dispatchStep(
   input: FlowInput,
   endpointIds: readonly string[],
   stepIndex: number,
+  round: number | undefined,
 ): Promise<void> {
   if (!patched(ROUTED_STEPS_PATCH)) {
     const targets = await resolveProviderChains({ endpointIds });
@@ -227,7 +232,14 @@ async function dispatchStep(
   await Promise.all(
     endpointIds.map(async (endpointId) => {
       const { alertEventId, retryPolicy: policy } = input;
-      const command = await routeFlowStep({ type: 'flowStep', alertEventId, endpointId, stepIndex, policy });
+      const command = await routeFlowStep({
+        type: 'flowStep',
+        alertEventId,
+        endpointId,
+        stepIndex,
+        ...(round === undefined ? {} : { round }),
+        policy,
+      });
       if (command.type === 'drop') return;
       await startDelivery(command.key, command.input, laneTaskQueue(baseTaskQueue, command.lane));
     }),
