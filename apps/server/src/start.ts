@@ -34,6 +34,9 @@ import { serviceVersion } from './service-version';
 import { startWatchdog } from './watchdog/watchdog';
 import { webBuildRoot } from './web-ui/web-build-root';
 
+/** How often an engine process reads the delivery log for provider configs that keep failing. */
+const PROVIDER_HEALTH_EVERY_MS = 30_000;
+
 export interface RunningService {
   app: FastifyInstance;
   core: Core;
@@ -113,6 +116,10 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         publicUrl: config.http.publicUrl,
         localLogin: config.localLogin,
         retention: config.retention,
+        providerFailing: {
+          attempts: config.providerFailing.attempts,
+          afterMs: config.providerFailing.afterSeconds * 1000,
+        },
       },
       dataSourceProber: createSourceProber(),
       providerConfigTester,
@@ -196,6 +203,14 @@ export async function startService(config: AppConfig, options: StartOptions = {}
           onError: (error) => app.log.error({ err: error }, 'zone silence check'),
         })
       : undefined;
+    // A provider config that keeps failing raises the admins' alert where the engine's work runs.
+    const providerHealth = config.delivery.runWorkers
+      ? startZoneLoop({
+          pass: () => core.providerHealth.runPass(),
+          everyMs: PROVIDER_HEALTH_EVERY_MS,
+          onError: (error) => app.log.error({ err: error }, 'provider health check'),
+        })
+      : undefined;
     // An agent reports to its main, and pages here when it cannot (a main has no source: each pass
     // does nothing).
     const zoneHeartbeats = startZoneLoop({
@@ -232,6 +247,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         await checks?.stop();
         await heartbeatMonitor?.stop();
         await silentZones?.stop();
+        await providerHealth?.stop();
         await zoneHeartbeats.stop();
         await app.close();
         await zones.close();

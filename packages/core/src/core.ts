@@ -36,6 +36,8 @@ import { EpisodeReadService } from './episodes/episode-read-service';
 import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live-events/live-events';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
 import { ServiceBacklogReader } from './monitoring/service-backlog';
+import { DEFAULT_PROVIDER_FAILING, type ProviderFailingThreshold } from './delivery/provider-health';
+import { ProviderHealthCheck } from './delivery/provider-health-check';
 import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
 import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';
@@ -100,6 +102,8 @@ export interface CoreSettings {
   maxEndpointsPerRule?: number;
   /** The live subscription's feed (`DEFAULT_LIVE_EVENTS` where not given). */
   liveEvents?: Partial<LiveEventsSettings>;
+  /** When a provider config's failed attempts raise the admins' alert (`DEFAULT_PROVIDER_FAILING`). */
+  providerFailing?: Partial<ProviderFailingThreshold>;
 }
 
 export interface CoreDeps {
@@ -189,6 +193,8 @@ export interface Core {
   reporting: ReportingService;
   /** What waits to run (due checks, heartbeat deadlines) and heartbeats by state, for `/metrics`. */
   backlog: ServiceBacklogReader;
+  /** The admins' alert of provider configs that keep failing; the server runs its passes. */
+  providerHealth: ProviderHealthCheck;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -322,6 +328,14 @@ export function createCore(deps: CoreDeps): Core {
     episodes: new EpisodeReadService({ orm }),
     reporting: new ReportingService({ orm, secretBox, ruleTypes: alertRuleTypeCatalog(plugins), clock }),
     backlog: new ServiceBacklogReader({ orm, clock }),
+    providerHealth: new ProviderHealthCheck({
+      orm,
+      secretBox,
+      orchestrator: deps.orchestrator,
+      clock,
+      threshold: { ...DEFAULT_PROVIDER_FAILING, ...settings.providerFailing },
+      maxEndpointsPerRule,
+    }),
     webhooks,
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),
     ackLinks,

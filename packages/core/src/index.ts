@@ -154,6 +154,12 @@ export {
 } from './delivery/delivery-store';
 export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
 export {
+  DEFAULT_PROVIDER_FAILING,
+  MAX_PROVIDER_FAILING_ATTEMPTS,
+  type ProviderFailingThreshold,
+} from './delivery/provider-health';
+export { ProviderHealthCheck } from './delivery/provider-health-check';
+export {
   markUndeliverable,
   type QueueNotifies,
   type UndeliverablePage as UndeliverablePageRef,
