@@ -30,14 +30,14 @@ import { BehaviorRuleService } from './behavior-rules/behavior-rule-service';
 import { ClusterService } from './cluster/cluster-service';
 import { SecretBox } from './crypto/secret-box';
 import { DataSourceService } from './data-sources/data-source-service';
+import { DEFAULT_PROVIDER_FAILING, type ProviderFailingThreshold } from './delivery/provider-health';
+import { ProviderHealthCheck } from './delivery/provider-health-check';
 import { EndpointService, endpointOwnershipMover } from './endpoints/endpoint-service';
 import { EndpointTransferService } from './endpoints/endpoint-transfer-service';
 import { EpisodeReadService } from './episodes/episode-read-service';
 import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live-events/live-events';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
 import { ServiceBacklogReader } from './monitoring/service-backlog';
-import { DEFAULT_PROVIDER_FAILING, type ProviderFailingThreshold } from './delivery/provider-health';
-import { ProviderHealthCheck } from './delivery/provider-health-check';
 import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
 import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';
@@ -250,7 +250,15 @@ export function createCore(deps: CoreDeps): Core {
     clock,
     plugins,
     rules: new RuleEvaluator({ orm, secretBox, orchestrator: deps.orchestrator, clock, querier, plugins }),
-    polls: new SourcePoller({ orm, secretBox, clock, querier, plugins, webhooks }),
+    polls: new SourcePoller({
+      orm,
+      secretBox,
+      clock,
+      querier,
+      plugins,
+      webhooks,
+      orchestrator: deps.orchestrator,
+    }),
     ...(deps.onCheckRun ? { onRun: deps.onCheckRun } : {}),
   });
   const auth = new AuthService({
