@@ -1,4 +1,4 @@
-import { Endpoint, type EndpointType, User } from '@oncall/core';
+import { Endpoint, type EndpointType, queryRows, User } from '@oncall/core';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
@@ -35,23 +35,19 @@ describe('a provider config that keeps failing', () => {
     ).json().result.data;
   const smsAttempts = async (outcome: 'delivered' | 'permanent') =>
     (
-      await h.t.core.orm.em
-        .fork()
-        .getConnection()
-        .execute<{ n: string | number }[]>(
-          `select count(*) as n from delivery_attempts a join provider_configs c on c.id::text = a.provider_config_id
-            where c.kind = 'sms' and a.outcome = ?`,
-          [outcome],
-        )
+      await queryRows<{ n: string | number }>(
+        h.t.core.orm.em.fork(),
+        `select count(*) as n from delivery_attempts a join provider_configs c on c.id::text = a.provider_config_id
+          where c.kind = 'sms' and a.outcome = ?`,
+        [outcome],
+      )
     ).map((row) => Number(row.n))[0];
-  const providerAlerts = async () =>
-    h.t.core.orm.em
-      .fork()
-      .getConnection()
-      .execute<{ state: string; rule_id: string; instance: string }[]>(
-        `select i.state, i.rule_id::text as rule_id, i.instance from alert_instances i
-          where i.fingerprint like 'provider_config:%'`,
-      );
+  const providerAlerts = () =>
+    queryRows<{ state: string; rule_id: string; instance: string }>(
+      h.t.core.orm.em.fork(),
+      `select i.state, i.rule_id::text as rule_id, i.instance from alert_instances i
+        where i.fingerprint like 'provider_config:%'`,
+    );
 
   beforeAll(async () => {
     h = await createDeliveringTestApp({ providerFailing: { attempts: 2, afterMs: 0 } });
@@ -109,10 +105,10 @@ describe('a provider config that keeps failing', () => {
     await runPagingToEnd(h.t.core.orm);
 
     // The rule is the service's own: one rule however often configs fail.
-    const rules = await h.t.core.orm.em
-      .fork()
-      .getConnection()
-      .execute<{ name: string }[]>(`select name from alert_rules where 'service' = any(tags)`);
+    const rules = await queryRows<{ name: string }>(
+      h.t.core.orm.em.fork(),
+      `select name from alert_rules where 'service' = any(tags)`,
+    );
     expect(rules.map((r) => r.name)).toEqual(['Delivery provider configs']);
   });
 });
