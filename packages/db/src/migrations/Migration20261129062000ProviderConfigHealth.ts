@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The provider-health check reads each provider config's latest delivery attempts, newest first
- * (`core/src/delivery/provider-health-check.ts`): an index by config and time answers that without
+ * (`core/src/provider-health/provider-health-check.ts`): an index by config and time answers that without
  * scanning the log.
  */
 export class Migration20261129062000ProviderConfigHealth extends Migration {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ProviderConfigRun, planProviderHealth } from '../../src/delivery/provider-health';
+import { type ProviderConfigRun, planProviderHealth } from '../../src/provider-health/provider-health';
 
 const threshold = { attempts: 3, afterMs: 5 * 60_000 };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 6, minute));
