@@ -38,6 +38,8 @@ import { webBuildRoot } from './web-ui/web-build-root';
 /** How often the on-call history catches up with the resolver (a stretch's times are exact; only
  * its writing waits). */
 const ON_CALL_HISTORY_EVERY_MS = 30_000;
+/** How often an engine process reads the delivery log for provider configs that keep failing. */
+const PROVIDER_HEALTH_EVERY_MS = 30_000;
 
 export interface RunningService {
   app: FastifyInstance;
@@ -118,6 +120,10 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         publicUrl: config.http.publicUrl,
         localLogin: config.localLogin,
         retention: config.retention,
+        providerFailing: {
+          attempts: config.providerFailing.attempts,
+          afterMs: config.providerFailing.afterSeconds * 1000,
+        },
       },
       dataSourceProber: createSourceProber(),
       providerConfigTester,
@@ -201,6 +207,14 @@ export async function startService(config: AppConfig, options: StartOptions = {}
           onError: (error) => app.log.error({ err: error }, 'zone silence check'),
         })
       : undefined;
+    // A provider config that keeps failing raises the admins' alert where the engine's work runs.
+    const providerHealth = config.delivery.runWorkers
+      ? startZoneLoop({
+          pass: () => core.providerHealth.runPass(),
+          everyMs: PROVIDER_HEALTH_EVERY_MS,
+          onError: (error) => app.log.error({ err: error }, 'provider health check'),
+        })
+      : undefined;
     // An agent reports to its main, and pages here when it cannot (a main has no source: each pass
     // does nothing).
     const zoneHeartbeats = startZoneLoop({
@@ -248,6 +262,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         await checks?.stop();
         await heartbeatMonitor?.stop();
         await silentZones?.stop();
+        await providerHealth?.stop();
         await zoneHeartbeats.stop();
         await app.close();
         await zones.close();

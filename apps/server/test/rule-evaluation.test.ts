@@ -336,7 +336,7 @@ describe('scheduled rule evaluation', () => {
     ]);
   });
 
-  it("polls a data source's active alerts: listed fires, no longer listed resolves, a failed poll changes nothing", async () => {
+  it("polls a data source's active alerts: listed fires, no longer listed resolves, a failed poll changes nothing, failing polls page source unreachable", async () => {
     const created = await h.call('POST', '/api/v1/data-source', {
       token: await admin(),
       body: { name: 'polled source', type: 'polled_fixture', url: sourceUrl, pollIntervalSeconds: 15 },
@@ -389,13 +389,35 @@ describe('scheduled rule evaluation', () => {
     expect(failed).toMatchObject({ status: 'error', failures: 1 });
     expect(failed.error).toContain('HTTP 502');
     expect(await firing(ruleId)).toEqual(['db-1']);
+    // Failing polls every 15 s: the rule's default threshold (3 runs and 2 minutes) is reached by
+    // the ninth, which opens its "source unreachable" episode, once; db-1 keeps firing meanwhile.
+    for (let poll = 2; poll <= 8; poll++) expect(await nextPoll()).toMatchObject({ failures: poll });
+    expect((await read(ruleId)).sourceUnreachableSince).toBeNull();
+    await nextPoll();
+    expect((await read(ruleId)).sourceUnreachableSince).toEqual(expect.any(String));
+    expect((await firing(ruleId)).sort()).toEqual(['Source unreachable', 'db-1'].sort());
+    const unreachable = (headline: 'CRITICAL' | 'RESOLVED') =>
+      messagesAbout(h.fakes, 'Polled backups', headline).filter((m) => m.text.includes('Source unreachable'));
+    await vi.waitFor(() => expect(unreachable('CRITICAL')).toHaveLength(1), WAIT);
+    await nextPoll();
+    await runPagingToEnd(h.t.core.orm);
+    expect(unreachable('CRITICAL')).toHaveLength(1);
 
+    // The source answers: the episode resolves, and what it no longer lists resolves as usual.
     polled = { alerts: [] };
-    expect(await nextPoll()).toMatchObject({ status: 'ok', failures: 0, last: { listed: 0, resolved: 1 } });
+    // In-process PGlite can hold the event loop past the test querier's 1 s bound: the poll that
+    // answers is the one that resolves, so poll until one does.
+    let back = await nextPoll();
+    while (back.status !== 'ok') back = await nextPoll();
+    expect(back).toMatchObject({ status: 'ok', failures: 0, last: { listed: 0, resolved: 1 } });
     expect(await firing(ruleId)).toEqual([]);
-    expect(await eventKinds(ruleId)).toEqual(['fired:db-1', 'resolved:db-1']);
+    expect((await read(ruleId)).sourceUnreachableSince).toBeNull();
+    expect((await eventKinds(ruleId)).sort()).toEqual(
+      ['fired:db-1', 'fired:Source unreachable', 'resolved:db-1', 'resolved:Source unreachable'].sort(),
+    );
+    await vi.waitFor(() => expect(unreachable('RESOLVED')).toHaveLength(1), WAIT);
     await vi.waitFor(
-      () => expect(messagesAbout(h.fakes, 'Polled backups', 'RESOLVED')).toHaveLength(1),
+      () => expect(messagesAbout(h.fakes, 'Polled backups', 'RESOLVED')).toHaveLength(2),
       WAIT,
     );
 

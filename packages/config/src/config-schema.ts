@@ -145,6 +145,10 @@ export const envSchema = z.object({
   EVALUATION_MAX_RUNNING: positiveInt.max(1000).default(64),
   /** Of those, evaluations asking one data source at once: a slow source holds back only its own rules. */
   EVALUATION_PER_SOURCE: positiveInt.max(1000).default(8),
+  /** Failed delivery attempts in a row (nothing delivered between) before a provider config's admin alert. */
+  PROVIDER_FAILING_AFTER_ATTEMPTS: positiveInt.max(1000).default(5),
+  /** How old the first of those failed attempts must be, in seconds, too. */
+  PROVIDER_FAILING_AFTER_SECONDS: nonNegativeInt.max(86_400).default(300),
   /** `host:port` of a Temporal frontend; when set, Temporal runs deliveries instead of the embedded engine. */
   TEMPORAL_ADDRESS: temporalAddressSchema.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),

@@ -105,6 +105,13 @@ export interface AppConfig {
     /** `EVALUATION_PER_SOURCE`. */
     perSourceConcurrency: number;
   };
+  /** When a provider config that keeps failing raises the admins' alert (both must hold). */
+  providerFailing: {
+    /** `PROVIDER_FAILING_AFTER_ATTEMPTS`. */
+    attempts: number;
+    /** `PROVIDER_FAILING_AFTER_SECONDS`. */
+    afterSeconds: number;
+  };
   /** Set when `OIDC_ISSUER_URL` is: single sign-on over OpenID Connect. */
   oidc: OidcSettings | undefined;
   /** `LOCAL_LOGIN`: false leaves password login to the system admin alone. */
@@ -231,6 +238,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       directDispatch: env.ENGINE_DIRECT_DISPATCH,
     },
     evaluation: { maxRunning: env.EVALUATION_MAX_RUNNING, perSourceConcurrency: env.EVALUATION_PER_SOURCE },
+    providerFailing: {
+      attempts: env.PROVIDER_FAILING_AFTER_ATTEMPTS,
+      afterSeconds: env.PROVIDER_FAILING_AFTER_SECONDS,
+    },
     oidc:
       env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID
         ? {

@@ -48,6 +48,8 @@ import type { Orchestrator } from './ports/orchestrator';
 import type { PreparedStatements } from './ports/prepared-statements';
 import type { ProviderConfigTester } from './ports/provider-config-tester';
 import { ProviderConfigService } from './provider-configs/provider-config-service';
+import { DEFAULT_PROVIDER_FAILING, type ProviderFailingThreshold } from './provider-health/provider-health';
+import { ProviderHealthCheck } from './provider-health/provider-health-check';
 import { ReportingService } from './reporting/reporting-service';
 import { RetentionService } from './retention/retention-service';
 import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
@@ -100,6 +102,8 @@ export interface CoreSettings {
   maxEndpointsPerRule?: number;
   /** The live subscription's feed (`DEFAULT_LIVE_EVENTS` where not given). */
   liveEvents?: Partial<LiveEventsSettings>;
+  /** When a provider config's failed attempts raise the admins' alert (`DEFAULT_PROVIDER_FAILING`). */
+  providerFailing?: Partial<ProviderFailingThreshold>;
 }
 
 export interface CoreDeps {
@@ -189,6 +193,8 @@ export interface Core {
   reporting: ReportingService;
   /** What waits to run (due checks, heartbeat deadlines) and heartbeats by state, for `/metrics`. */
   backlog: ServiceBacklogReader;
+  /** The admins' alert of provider configs that keep failing; the server runs its passes. */
+  providerHealth: ProviderHealthCheck;
 }
 
 export function createCore(deps: CoreDeps): Core {
@@ -244,7 +250,15 @@ export function createCore(deps: CoreDeps): Core {
     clock,
     plugins,
     rules: new RuleEvaluator({ orm, secretBox, orchestrator: deps.orchestrator, clock, querier, plugins }),
-    polls: new SourcePoller({ orm, secretBox, clock, querier, plugins, webhooks }),
+    polls: new SourcePoller({
+      orm,
+      secretBox,
+      clock,
+      querier,
+      plugins,
+      webhooks,
+      orchestrator: deps.orchestrator,
+    }),
     ...(deps.onCheckRun ? { onRun: deps.onCheckRun } : {}),
   });
   const auth = new AuthService({
@@ -322,6 +336,14 @@ export function createCore(deps: CoreDeps): Core {
     episodes: new EpisodeReadService({ orm }),
     reporting: new ReportingService({ orm, secretBox, ruleTypes: alertRuleTypeCatalog(plugins), clock }),
     backlog: new ServiceBacklogReader({ orm, clock }),
+    providerHealth: new ProviderHealthCheck({
+      orm,
+      secretBox,
+      orchestrator: deps.orchestrator,
+      clock,
+      threshold: { ...DEFAULT_PROVIDER_FAILING, ...settings.providerFailing },
+      maxEndpointsPerRule,
+    }),
     webhooks,
     ruleActions: new RuleActions({ orm, orchestrator: deps.orchestrator, clock }),
     ackLinks,

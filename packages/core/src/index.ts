@@ -324,6 +324,12 @@ export type { ProviderConfigView } from './provider-configs/provider-config-view
 export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
 export { type ProviderTarget, providerTarget } from './provider-configs/provider-target';
 export { openJson, sealJson } from './provider-configs/sealed-json';
+export {
+  DEFAULT_PROVIDER_FAILING,
+  MAX_PROVIDER_FAILING_ATTEMPTS,
+  type ProviderFailingThreshold,
+} from './provider-health/provider-health';
+export { ProviderHealthCheck } from './provider-health/provider-health-check';
 export type { DeliveryAttemptView, DeliveryFilter } from './reporting/delivery-list';
 export { DELIVERY_GROUPINGS, type DeliveryGrouping, type DeliveryStats } from './reporting/delivery-stats';
 export type { DurationStats } from './reporting/duration-stats';

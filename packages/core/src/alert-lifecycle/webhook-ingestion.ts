@@ -249,7 +249,7 @@ export class WebhookIngestion {
    * source (only rule types whose fields allow an empty list, Prometheus's dynamic rules, can store
    * one), but not text-query rules, which the service evaluates itself.
    */
-  private async listeningRules(
+  async listeningRules(
     source: Pick<WebhookSource, 'id' | 'type'>,
   ): Promise<{ id: string; settings: RuleSettings }[]> {
     const rules = await queryRows<{ id: string; settings: RuleSettings & { queryType?: string } }>(

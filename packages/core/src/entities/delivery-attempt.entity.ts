@@ -13,7 +13,11 @@ export type DeliveryAttemptOutcome = (typeof DELIVERY_OUTCOMES)[number];
 const DeliveryAttemptSchema = defineEntity({
   name: 'DeliveryAttempt',
   tableName: 'delivery_attempts',
-  indexes: [{ name: 'delivery_attempts_txid', properties: ['txid', 'id'] }],
+  indexes: [
+    { name: 'delivery_attempts_txid', properties: ['txid', 'id'] },
+    // A provider config's latest attempts, for the provider-health check.
+    { name: 'delivery_attempts_provider_config_created', properties: ['providerConfigId', 'createdAt'] },
+  ],
   properties: {
     id: p
       .uuid()

@@ -35,6 +35,7 @@ import { Migration20261129030000UndeliverablePages } from './Migration2026112903
 import { Migration20261129030404Zones } from './Migration20261129030404Zones';
 import { Migration20261129031000UserIdentities } from './Migration20261129031000UserIdentities';
 import { Migration20261129031500Schedules } from './Migration20261129031500Schedules';
+import { Migration20261129062000ProviderConfigHealth } from './Migration20261129062000ProviderConfigHealth';
 import { Migration20261129063000ScheduleSwaps } from './Migration20261129063000ScheduleSwaps';
 import { Migration20261129064500OnCallHistory } from './Migration20261129064500OnCallHistory';
 
@@ -123,6 +124,7 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261129030404Zones', class: Migration20261129030404Zones },
   { name: 'Migration20261129031000UserIdentities', class: Migration20261129031000UserIdentities },
   { name: 'Migration20261129031500Schedules', class: Migration20261129031500Schedules },
+  { name: 'Migration20261129062000ProviderConfigHealth', class: Migration20261129062000ProviderConfigHealth },
   { name: 'Migration20261129063000ScheduleSwaps', class: Migration20261129063000ScheduleSwaps },
   { name: 'Migration20261129064500OnCallHistory', class: Migration20261129064500OnCallHistory },
 ];
