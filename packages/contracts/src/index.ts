@@ -48,7 +48,9 @@ export {
   alertRuleNotifyViewSchema,
   alertRuleTagsViewSchema,
   alertRuleViewSchema,
+  anyFormOptionsSchema,
   batchNotifyResultSchema,
+  formOptionsSchema,
   groupActionResultSchema,
   groupAddResultSchema,
   groupDeleteResultSchema,
@@ -56,7 +58,6 @@ export {
   ruleActionAnswerSchema,
   saveWarningSchema,
   sourceListSchema,
-  zabbixCreateDataSchema,
 } from './alert-rules/alert-rule-views';
 export {
   BEHAVIOR_RULE_KINDS,

@@ -69,6 +69,7 @@ export type {
   RuleEvaluation,
   SourceConnection,
   SourceContext,
+  SourceFormLists,
   SourceQueryHooks,
 } from './source/query-hooks';
 export {
