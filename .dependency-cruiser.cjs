@@ -7,7 +7,12 @@
  */
 const floors = [
   ['packages/plugin-sdk', 'packages/contracts', 'packages/config', 'packages/workflows'],
-  ['packages/net-guard', 'packages/bot-api-client', 'packages/providerone-client'],
+  [
+    'packages/net-guard',
+    'packages/bot-api-client',
+    'packages/providerone-client',
+    'packages/prometheus-client',
+  ],
   ['packages/core', 'plugins/[^/]+'],
   // Capability modules: over the core, below the database that registers their tables.
   ['packages/heartbeats', 'packages/schedules', 'packages/zones'],

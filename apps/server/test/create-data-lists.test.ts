@@ -178,6 +178,19 @@ describe('rule-form lists read from the data sources', () => {
     await h.call('DELETE', `/api/v1/data-source/${ids.zabbixLogin}`, { token: admin });
   });
 
+  it("answers a type's form options at options/{type}, as its older path does, and only meta for a type without", async () => {
+    const generic = await get('options/zabbix');
+    expect(generic.statusCode).toBe(200);
+    expect(generic.json()).toEqual((await get('zabbix')).json());
+    expect(Object.keys(generic.json()).sort()).toEqual(['actions', 'hosts', 'meta', 'severities']);
+    const none = await get('options/prometheus');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ meta: { sources: [] } });
+    const unknown = await get('options/nagios');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.type[0]).toMatch(/^The type must be one of api, notification, /);
+  });
+
   it('reads Zabbix releases before 6.4, which take the credential in the body, and before 5.4', async () => {
     for (const version of ['6.0.25', '5.2.7']) {
       const old = await startFakeMonitoringSystem('zabbix', {

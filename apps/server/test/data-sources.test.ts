@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
-import { AlertRule, DATA_SOURCE_TYPES, type DataSourceType, queryRows, User } from '@oncall/core';
+import { AlertRule, queryRows, User } from '@oncall/core';
 import {
+  FAKE_MONITORING_SYSTEM_TYPES as DATA_SOURCE_TYPES,
   type MonitoringRequest,
   type RecordingHttpServer,
   startFakeMonitoringSystem,
@@ -8,6 +9,8 @@ import {
 } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
+
+type DataSourceType = (typeof DATA_SOURCE_TYPES)[number];
 
 const UNKNOWN_ID = '01890000-0000-7000-8000-000000000000';
 const WEBHOOK_TYPES = ['prometheus', 'grafana', 'zabbix', 'splunk', 'sentry', 'pmm'];

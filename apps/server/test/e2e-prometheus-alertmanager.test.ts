@@ -1,6 +1,6 @@
 import { AlertEvent, AlertInstance, AlertRule, DataSource, Endpoint, User } from '@oncall/core';
 import { runPagingToEnd } from '@oncall/engine/testing';
-import { alertmanagerFingerprint } from '@oncall/plugin-sdk';
+import { alertmanagerFingerprint } from '@oncall/prometheus-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
 import { messagesAbout } from './support/delivery-fakes';

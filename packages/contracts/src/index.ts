@@ -7,17 +7,10 @@ export {
   alertRuleCommonShape,
   alertRuleCreateBody,
   alertRuleCreateBodySchema,
-  alertRuleTypeFields,
   alertRuleTypeFieldsSchema,
   alertRuleUpdateBodySchema,
 } from './alert-rules/alert-rule-bodies';
-export {
-  ALERT_RULE_TYPE_VALUES,
-  ALERT_STATE_VALUES,
-  tagList,
-  typeError,
-  ZABBIX_SEVERITY_VALUES,
-} from './alert-rules/alert-rule-fields';
+export { ALERT_STATE_VALUES, tagList, typeError } from './alert-rules/alert-rule-fields';
 export {
   alertRuleFilterShape,
   alertRuleGroupQuery,
@@ -36,7 +29,7 @@ export {
 } from './alert-rules/alert-rule-sub-bodies';
 export {
   type AlertRuleTypeCatalog,
-  BUILT_IN_RULE_TYPE_FIELDS,
+  HOST_RULE_TYPE_FIELDS,
   type RuleTypeFields,
 } from './alert-rules/alert-rule-type-fields';
 export type {
@@ -55,7 +48,9 @@ export {
   alertRuleNotifyViewSchema,
   alertRuleTagsViewSchema,
   alertRuleViewSchema,
+  anyFormOptionsSchema,
   batchNotifyResultSchema,
+  formOptionsSchema,
   groupActionResultSchema,
   groupAddResultSchema,
   groupDeleteResultSchema,
@@ -63,7 +58,6 @@ export {
   ruleActionAnswerSchema,
   saveWarningSchema,
   sourceListSchema,
-  zabbixCreateDataSchema,
 } from './alert-rules/alert-rule-views';
 export {
   BEHAVIOR_RULE_KINDS,
@@ -128,7 +122,6 @@ export {
 } from './config/provider-config-schemas';
 export { DATA_SOURCE_OPTION_LIMITS } from './data-sources/connection-options';
 export {
-  DATA_SOURCE_TYPE_VALUES,
   type DataSourceCatalog,
   type DataSourceSchemas,
   dataSourceListQuery,

@@ -48,9 +48,9 @@ export type { WebhookSource } from './alert-lifecycle/webhook-ingestion';
 export type { AlertRuleAccessInput, AlertRuleAccessView } from './alert-rules/alert-rule-access';
 export type {
   AlertRuleCreateData,
+  FormOptions,
   ListSource,
   SourceList,
-  ZabbixCreateData,
 } from './alert-rules/alert-rule-create-data';
 export type { AlertRuleFilter } from './alert-rules/alert-rule-filter';
 export type {

@@ -1,8 +1,4 @@
-import {
-  ALERT_RULE_TYPE_VALUES,
-  alertRuleCreateBodySchema,
-  BUILT_IN_RULE_TYPE_FIELDS,
-} from '@oncall/contracts';
+import { alertRuleCreateBodySchema, HOST_RULE_TYPE_FIELDS } from '@oncall/contracts';
 import {
   type AnySourceDefinition,
   defaultRuleFields,
@@ -11,11 +7,14 @@ import {
   type SourceRuleFields,
   z,
 } from '@oncall/plugin-sdk';
+import elastic from '@oncall/source-elastic';
 import grafana from '@oncall/source-grafana';
+import metabase from '@oncall/source-metabase';
 import pmm from '@oncall/source-pmm';
 import prometheus from '@oncall/source-prometheus';
 import sentry from '@oncall/source-sentry';
 import splunk from '@oncall/source-splunk';
+import victoriaLogs from '@oncall/source-victoria-logs';
 import zabbix from '@oncall/source-zabbix';
 import { describe, expect, it } from 'vitest';
 import {
@@ -42,32 +41,35 @@ const webhookSource = (
     ...extra,
   });
 
-const builtInSources = [prometheus, grafana, pmm, sentry, splunk, zabbix];
+const builtInSources = [prometheus, grafana, pmm, sentry, splunk, metabase, zabbix, elastic, victoriaLogs];
+/** The rule types the contract listed before the catalog came from the plugins alone, in its order. */
+const ALERT_RULE_TYPE_VALUES = [
+  'api',
+  'notification',
+  ...builtInSources.map((source) => source.dataSourceType),
+] as const;
 const registry = (sources: readonly AnySourceDefinition[]) => createPluginRegistry({ channels: [], sources });
 
 describe('the rule-type catalog', () => {
-  it('lists the contract types in its order, with its shapes, when no plugin is loaded', () => {
+  it("offers only the host's types, with their shapes, when no plugin is loaded", () => {
     const catalog = alertRuleTypeCatalog(registry([]));
-    expect([...catalog.keys()]).toEqual([...ALERT_RULE_TYPE_VALUES]);
-    for (const [type, fields] of catalog) expect(fields).toBe(BUILT_IN_RULE_TYPE_FIELDS.get(type));
+    expect([...catalog.keys()]).toEqual(['api', 'notification']);
+    for (const [type, fields] of catalog) expect(fields).toBe(HOST_RULE_TYPE_FIELDS.get(type));
   });
 
-  it("takes the built-in sources' rule fields, keeping the contract's for types without a plugin", () => {
+  it("takes the built-in sources' rule fields, in the contract's order", () => {
     const catalog = alertRuleTypeCatalog(registry(builtInSources));
     expect([...catalog.keys()]).toEqual([...ALERT_RULE_TYPE_VALUES]);
     for (const plugin of builtInSources) expect(catalog.get(plugin.dataSourceType)).toBe(plugin.ruleFields);
-    for (const type of ['api', 'notification', 'metabase', 'elastic', 'victoria_logs']) {
-      expect(catalog.get(type)).toBe(BUILT_IN_RULE_TYPE_FIELDS.get(type));
+    for (const type of ['api', 'notification']) {
+      expect(catalog.get(type)).toBe(HOST_RULE_TYPE_FIELDS.get(type));
     }
   });
 
-  it("puts a plugin's type last, and keeps the contract order when a query-only type gets its plugin", () => {
+  it("puts a plugin's type last, with the SDK's default fields when it declares none", () => {
     const uptime = webhookSource('uptime_kuma');
-    const elastic = webhookSource('elastic');
-    const catalog = alertRuleTypeCatalog(registry([...builtInSources, elastic, uptime]));
+    const catalog = alertRuleTypeCatalog(registry([...builtInSources, uptime]));
     expect([...catalog.keys()]).toEqual([...ALERT_RULE_TYPE_VALUES, 'uptime_kuma']);
-    // Neither declares rule fields: the contract's shape for a contract type, the SDK's default otherwise.
-    expect(catalog.get('elastic')).toBe(BUILT_IN_RULE_TYPE_FIELDS.get('elastic'));
     expect(catalog.get('uptime_kuma')).toBe(defaultRuleFields);
   });
 
@@ -120,9 +122,9 @@ describe('the rule-type catalog', () => {
     expect(body.parse({ ...rule, high: 9 })).toMatchObject({ name: 'Range', low: 5, high: 9 });
   });
 
-  it('offers the contract external-rule types and the sources that list their rules', () => {
+  it('offers the types whose sources list their rules', () => {
     const listing = webhookSource('uptime_kuma', { listRules: async () => ['API'] });
-    expect(externalRuleTypes(registry([]))).toEqual(['prometheus', 'grafana']);
+    expect(externalRuleTypes(registry([]))).toEqual([]);
     expect(externalRuleTypes(registry([...builtInSources, listing]))).toEqual([
       'prometheus',
       'grafana',

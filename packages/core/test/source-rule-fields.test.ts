@@ -1,4 +1,3 @@
-import { alertRuleTypeFields } from '@oncall/contracts';
 import type { AnySourceDefinition } from '@oncall/plugin-sdk';
 import elastic from '@oncall/source-elastic';
 import grafana from '@oncall/source-grafana';
@@ -11,6 +10,7 @@ import victoriaLogs from '@oncall/source-victoria-logs';
 import zabbix from '@oncall/source-zabbix';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { contractRuleTypeFields as alertRuleTypeFields } from './support/contract-rule-type-fields';
 
 // Compat: nothing reads the plugins' ruleFields yet. Once rule bodies are checked with them, they
 // must accept, default and refuse exactly as the contract's per-type shapes do today.

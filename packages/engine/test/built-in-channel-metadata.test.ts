@@ -1,15 +1,10 @@
 import { BUILT_IN_PLUGINS } from '@oncall/built-ins';
-import {
-  createPluginRegistry,
-  ENDPOINT_TYPES,
-  type EndpointType,
-  OTP_CHANNELS,
-  PROVIDER_KINDS,
-  type ProviderKind,
-  providerTarget,
-} from '@oncall/core';
+import { createPluginRegistry, providerTarget } from '@oncall/core';
 import { describe, expect, it } from 'vitest';
-import { directChannelId } from './support/pre-registry-tables';
+import { directChannelId, ENDPOINT_TYPES, OTP_CHANNELS, PROVIDER_KINDS } from './support/pre-registry-tables';
+
+type ProviderKind = (typeof PROVIDER_KINDS)[number];
+type EndpointType = (typeof ENDPOINT_TYPES)[number];
 
 const BUILT_IN_CHANNELS = BUILT_IN_PLUGINS.channels;
 

@@ -1,15 +1,8 @@
 import { BUILT_IN_PLUGINS, loadPluginRegistry } from '@oncall/built-ins';
-import {
-  ALERT_RULE_TYPES,
-  createPluginRegistry,
-  DATA_SOURCE_TYPES,
-  ENDPOINT_TYPES,
-  OTP_CHANNELS,
-  PROVIDER_KINDS,
-  providerTarget,
-} from '@oncall/core';
+import { createPluginRegistry, providerTarget } from '@oncall/core';
+import { FAKE_MONITORING_SYSTEM_TYPES as DATA_SOURCE_TYPES } from '@oncall/fakes';
 import { describe, expect, it } from 'vitest';
-import { directChannelId } from './support/pre-registry-tables';
+import { directChannelId, ENDPOINT_TYPES, OTP_CHANNELS, PROVIDER_KINDS } from './support/pre-registry-tables';
 
 // Compat: the catalogs of the built-ins must say what today's per-type lists say, in their order
 // (error texts list the types), so that reading the catalogs instead changes no answer.
@@ -62,7 +55,7 @@ describe('the built-in plugins', () => {
   });
 
   it('serve the rule types of today, in their order, then heartbeats (which connect to no data source)', () => {
-    expect(plugins.ruleTypes).toEqual([...ALERT_RULE_TYPES, 'heartbeat']);
+    expect(plugins.ruleTypes).toEqual(['api', 'notification', ...DATA_SOURCE_TYPES, 'heartbeat']);
     expect(plugins.dataSourceTypes).not.toContain('heartbeat');
   });
 

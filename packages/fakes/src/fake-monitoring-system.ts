@@ -1,4 +1,3 @@
-import type { DATA_SOURCE_TYPE_VALUES } from '@oncall/contracts';
 import { type FakeReply, jsonReply, textReply } from './fake-reply';
 import { type RecordingHttpServer, startRecordingHttpServer } from './recording-http-server';
 import type { TestCertificate } from './self-signed-certificate';
@@ -13,8 +12,19 @@ export interface MonitoringRequest {
   readonly body: string;
 }
 
-/** The types the wire contract lists: `routes` must fake every one. */
-type DataSourceType = (typeof DATA_SOURCE_TYPE_VALUES)[number];
+/** The data-source types of the built-in source plugins, in their catalog order: `routes` fakes every one. */
+export const FAKE_MONITORING_SYSTEM_TYPES = [
+  'prometheus',
+  'grafana',
+  'pmm',
+  'sentry',
+  'splunk',
+  'metabase',
+  'zabbix',
+  'elastic',
+  'victoria_logs',
+] as const;
+type DataSourceType = (typeof FAKE_MONITORING_SYSTEM_TYPES)[number];
 
 /**
  * What a fake's list APIs answer: rule names (Prometheus and Grafana rules APIs), label names and

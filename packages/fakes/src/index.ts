@@ -7,6 +7,7 @@ export {
 } from './fake-http-proxy';
 export {
   FAKE_LIST_DATA,
+  FAKE_MONITORING_SYSTEM_TYPES,
   FAKE_ZABBIX_LOGIN,
   type FakeListData,
   type MonitoringRequest,

@@ -1,4 +1,4 @@
-import { type AlertRuleTypeCatalog, BUILT_IN_RULE_TYPE_FIELDS } from '@oncall/contracts';
+import type { AlertRuleTypeCatalog } from '@oncall/contracts';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { createBuilder } from './builder';
 import { registerAlertRuleFields } from './fields/alert-rule-fields';
@@ -34,9 +34,9 @@ export function createSchema(catalog: AlertRuleTypeCatalog): GraphQLSchema {
 }
 
 /**
- * The SDL committed as `schema.graphql`, with the built-in rule types: sorted, so the file
- * changes only when the schema does.
+ * The SDL committed as `schema.graphql`, with the rule types of `catalog` (the built-in plugins'):
+ * sorted, so the file changes only when the schema does.
  */
-export function printedSchema(): string {
-  return `${printSchema(lexicographicSortSchema(createSchema(BUILT_IN_RULE_TYPE_FIELDS)))}\n`;
+export function printedSchema(catalog: AlertRuleTypeCatalog): string {
+  return `${printSchema(lexicographicSortSchema(createSchema(catalog)))}\n`;
 }

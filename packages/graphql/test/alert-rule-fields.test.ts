@@ -1,4 +1,6 @@
-import { alertRuleCreateBody } from '@oncall/contracts';
+import { loadPluginRegistry } from '@oncall/built-ins';
+import { alertRuleCreateBodySchema } from '@oncall/contracts';
+import { alertRuleTypeCatalog } from '@oncall/core';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +34,7 @@ describe('GraphQL alert rules (read-only)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestCore();
+    t = await createTestCore({}, { plugins: await loadPluginRegistry() });
     app = Fastify();
     await registerGraphql(app, { core: t.core, path: '/graphql' });
     await app.ready();
@@ -41,7 +43,8 @@ describe('GraphQL alert rules (read-only)', () => {
     memberId = await t.createUser('gql-rule-member', 'member', 'member-pass-1');
     member = await login('gql-rule-member', 'member-pass-1');
     const actor = await t.core.auth.authenticate(admin);
-    const create = (body: unknown) => t.core.alertRules.create(actor, alertRuleCreateBody.parse(body));
+    const body = alertRuleCreateBodySchema(alertRuleTypeCatalog(t.core.plugins), 'strip');
+    const create = (fields: unknown) => t.core.alertRules.create(actor, body.parse(fields));
     shared = (
       await create({
         type: 'api',

@@ -1,4 +1,3 @@
-import { BUILT_IN_RULE_TYPE_FIELDS } from '@oncall/contracts';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { getIntrospectionQuery, Lexer, parse, Source, TokenKind } from 'graphql';
@@ -10,6 +9,7 @@ import { createSchema } from '../src/schema';
 import { countedDocument, selectionSetCount } from './counted-document';
 import type { GraphqlAnswer } from './graphql-http';
 import { HOSTILE_DOCUMENTS, issueDocument } from './hostile-documents';
+import { builtInRuleTypes } from './support/built-in-rule-types';
 
 /**
  * The limit pass reads each selection set a bounded number of times (its rules, graphql-js's
@@ -26,7 +26,7 @@ const tokenCount = (query: string) => {
 };
 
 describe('hostile GraphQL documents', () => {
-  const schema = createSchema(BUILT_IN_RULE_TYPE_FIELDS);
+  const schema = createSchema(builtInRuleTypes());
 
   it('the issue document is fragments spreading each other in cycles, under 3 KB and 1,000 tokens', () => {
     const query = issueDocument();

@@ -43,18 +43,6 @@ export { type PlainTextOptions, toPlainText } from './render/plain-text';
 export { truncate } from './render/truncate';
 export { parseRetryAfterMs } from './retry-after';
 export {
-  type AlertmanagerAlert,
-  alertmanagerAlertSchema,
-  alertmanagerFingerprint,
-  alertmanagerWebhookSchema,
-  DEFAULT_RESOLVE_TIMEOUT_MS,
-  fromAlertmanagerAlert,
-  fromPostableAlert,
-  type PostableAlert,
-  postableAlertSchema,
-  postableAlertsSchema,
-} from './source/alertmanager';
-export {
   type CountThresholdSettings,
   countThresholdEvaluation,
   countThresholdSettingsSchema,
@@ -83,17 +71,13 @@ export { type NormalizeOutcome, normalizePayload, type PayloadIssue } from './so
 export type { AlertSeverity, AlertStatus, NormalizedAlert, SourceAlert } from './source/normalized-alert';
 export { normalizedAlertSchema } from './source/normalized-alert-schema';
 export type { ProbePlan, ProbeStep, ProbeTokenScheme } from './source/probe-plan';
-export {
-  type PromqlQueryOptions,
-  prometheusFiringAlerts,
-  promqlInstantQuery,
-} from './source/prometheus-api';
 export type {
   EvaluatedRule,
   QueryValidation,
   RuleEvaluation,
   SourceConnection,
   SourceContext,
+  SourceFormLists,
   SourceQueryHooks,
 } from './source/query-hooks';
 export {

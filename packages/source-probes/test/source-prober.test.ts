@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
-import type { DataSourceProbeTarget, DataSourceType } from '@oncall/core';
+import type { DataSourceProbeTarget } from '@oncall/core';
 import {
+  type FAKE_MONITORING_SYSTEM_TYPES,
   hangReply,
   jsonReply,
   type MonitoringRequest,
@@ -28,6 +29,8 @@ const PLANS = new Map(
     (plugin) => [plugin.dataSourceType, plugin.probe] as const,
   ),
 );
+
+type DataSourceType = (typeof FAKE_MONITORING_SYSTEM_TYPES)[number];
 
 function planOf(type: DataSourceType): ProbePlan {
   const plan = PLANS.get(type);

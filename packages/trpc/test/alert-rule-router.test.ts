@@ -1,3 +1,4 @@
+import { loadPluginRegistry } from '@oncall/built-ins';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ describe('tRPC alert rules', () => {
     ((await rpc.mutation('auth.login', { username, password })).data as { accessToken: string }).accessToken;
 
   beforeAll(async () => {
-    t = await createTestCore();
+    t = await createTestCore({}, { plugins: await loadPluginRegistry() });
     app = Fastify();
     await registerTrpc(app, { core: t.core, prefix: '/trpc' });
     await app.ready();

@@ -1,7 +1,5 @@
 import {
   type EvaluatedRule,
-  prometheusFiringAlerts,
-  promqlInstantQuery,
   type RuleEvaluation,
   type SourceAlert,
   type SourceConnection,
@@ -9,6 +7,7 @@ import {
   SourceQueryError,
   z,
 } from '@oncall/plugin-sdk';
+import { prometheusFiringAlerts, promqlInstantQuery } from '@oncall/prometheus-client';
 import { datasourceUidSchema } from './rule-fields';
 
 // What a textQuery rule stores (see `grafanaRuleFields`).

@@ -1,10 +1,5 @@
-import {
-  compactRecord,
-  defineSource,
-  fromAlertmanagerAlert,
-  httpUrl,
-  type SourceAlert,
-} from '@oncall/plugin-sdk';
+import { compactRecord, defineSource, httpUrl, type SourceAlert } from '@oncall/plugin-sdk';
+import { fromAlertmanagerAlert } from '@oncall/prometheus-client';
 import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { grafanaLegacyView } from './legacy-view';

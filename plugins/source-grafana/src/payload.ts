@@ -1,4 +1,5 @@
-import { alertmanagerAlertSchema, alertmanagerWebhookSchema, z } from '@oncall/plugin-sdk';
+import { z } from '@oncall/plugin-sdk';
+import { alertmanagerAlertSchema, alertmanagerWebhookSchema } from '@oncall/prometheus-client';
 
 /**
  * One alert of Grafana's webhook contact point: the Alertmanager alert plus Grafana's links and

@@ -1,9 +1,5 @@
-import {
-  alertmanagerWebhookSchema,
-  defineSource,
-  dynamicOrTextQueryRuleFields,
-  fromAlertmanagerAlert,
-} from '@oncall/plugin-sdk';
+import { defineSource, dynamicOrTextQueryRuleFields } from '@oncall/plugin-sdk';
+import { alertmanagerWebhookSchema, fromAlertmanagerAlert } from '@oncall/prometheus-client';
 import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { pmmLegacyView } from './legacy-view';

@@ -1,11 +1,7 @@
 import { type FakePrometheus, startFakePmm } from '@oncall/fakes';
-import {
-  alertmanagerFingerprint,
-  type SourceConnection,
-  type SourceContext,
-  SourceQueryError,
-} from '@oncall/plugin-sdk';
+import { type SourceConnection, type SourceContext, SourceQueryError } from '@oncall/plugin-sdk';
 import { createTestContext } from '@oncall/plugin-sdk/testing';
+import { alertmanagerFingerprint } from '@oncall/prometheus-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pmm from '../src';
 import { evaluate, pollAlerts } from '../src/evaluate';

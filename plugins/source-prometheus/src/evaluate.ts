@@ -1,7 +1,5 @@
 import {
   type EvaluatedRule,
-  prometheusFiringAlerts,
-  promqlInstantQuery,
   type RuleEvaluation,
   type SourceAlert,
   type SourceConnection,
@@ -9,6 +7,7 @@ import {
   SourceQueryError,
   z,
 } from '@oncall/plugin-sdk';
+import { prometheusFiringAlerts, promqlInstantQuery } from '@oncall/prometheus-client';
 
 // What a textQuery rule stores (see `dynamicOrTextQueryRuleFields`); the host checked it when the
 // rule was saved, so a failure here means the rule is of another kind.

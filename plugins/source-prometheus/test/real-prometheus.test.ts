@@ -4,8 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { alertmanagerFingerprint, type SourceConnection, type SourceContext } from '@oncall/plugin-sdk';
+import type { SourceConnection, SourceContext } from '@oncall/plugin-sdk';
 import { createTestContext } from '@oncall/plugin-sdk/testing';
+import { alertmanagerFingerprint } from '@oncall/prometheus-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { evaluate, pollAlerts } from '../src/evaluate';
 

@@ -43,8 +43,13 @@ export default defineSource({
   ruleOptions: zabbixRuleOptions,
   matches: matchesZabbixRule,
   // The rule form's host and action lists, from the JSON-RPC API (Zabbix 6.4 and later).
-  listHosts,
-  listActions,
+  formLists: {
+    names: ['hosts', 'actions'],
+    read: async (source, ctx) => ({
+      hosts: await listHosts(source, ctx),
+      actions: await listActions(source, ctx),
+    }),
+  },
   // The fields the original web UI's history tab and fired list read.
   legacyView: zabbixLegacyView,
 });

@@ -34,6 +34,11 @@ export function useLabelNames(wanted: boolean) {
   return useQuery({ ...trpc.alertRules.createData.labels.queryOptions(), enabled: wanted, ...NO_RETRY });
 }
 
-export function useZabbixLists(wanted: boolean) {
-  return useQuery({ ...trpc.alertRules.createData.zabbix.queryOptions(), enabled: wanted, ...NO_RETRY });
+/** The pick lists a rule type's plugin reads from its data sources (Zabbix: hosts and actions), by the field they fill. */
+export function useFormLists(type: string, wanted: boolean) {
+  return useQuery({
+    ...trpc.alertRules.createData.formOptions.queryOptions({ type }),
+    enabled: wanted,
+    ...NO_RETRY,
+  });
 }

@@ -4,13 +4,16 @@ import type { FieldValue, RuleTypeForm } from './rule-draft';
 import {
   unreachableOf,
   useExternalRuleNames,
+  useFormLists,
   useLabelNames,
   useSourceOptions,
-  useZabbixLists,
 } from './rule-pick-lists';
 import { type PickList, RuleTypeField } from './rule-type-field';
 
 const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+/** The names of a form list (its plugin's fixed choices, `{ value, label }`, are not names). */
+const namesOf = (list: readonly unknown[] | undefined) =>
+  list?.filter((item): item is string => typeof item === 'string');
 
 /**
  * The fields a rule type's plugin declares, each with the create-data pick list its name stands
@@ -39,7 +42,14 @@ export function RuleTypeFields({
     has('dataSourceAlertName') && form.queryType === 'dynamic',
   );
   const labels = useLabelNames(has('extraField'));
-  const zabbix = useZabbixLists(has('hosts') || has('actions'));
+  const formLists = useFormLists(form.type, has('hosts') || has('actions'));
+  const formList = (name: string): PickList => {
+    const names = namesOf(formLists.data?.[name]);
+    return {
+      options: names ? asOptions(names) : undefined,
+      problem: unreachableOf(formLists.data, formLists.error),
+    };
+  };
 
   const sourceOptions = (sources.data ?? []).map((source) => ({ value: source.id, label: source.name }));
   const picks: Record<string, PickList> = {
@@ -59,14 +69,8 @@ export function RuleTypeFields({
       options: labels.data ? asOptions(labels.data.data) : undefined,
       problem: unreachableOf(labels.data, labels.error),
     },
-    hosts: {
-      options: zabbix.data ? asOptions(zabbix.data.hosts) : undefined,
-      problem: unreachableOf(zabbix.data, zabbix.error),
-    },
-    actions: {
-      options: zabbix.data ? asOptions(zabbix.data.actions) : undefined,
-      problem: unreachableOf(zabbix.data, zabbix.error),
-    },
+    hosts: formList('hosts'),
+    actions: formList('actions'),
   };
   return (
     <Stack gap="sm">

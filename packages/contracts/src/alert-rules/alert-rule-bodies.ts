@@ -13,7 +13,7 @@ import {
 } from './alert-rule-fields';
 import {
   type AlertRuleTypeCatalog,
-  BUILT_IN_RULE_TYPE_FIELDS,
+  HOST_RULE_TYPE_FIELDS,
   type RuleTypeFields,
 } from './alert-rule-type-fields';
 import type { AlertRuleCreateInput, AlertRuleTypeFields } from './alert-rule-types';
@@ -120,11 +120,8 @@ export function alertRuleTypeFieldsSchema(catalog: AlertRuleTypeCatalog): z.ZodT
   return withOutput<AlertRuleTypeFields>(typeUnion(catalog, {}, 'strip'));
 }
 
-/** The create body of the built-in rule types, as the contract states it. */
-export const alertRuleCreateBody = alertRuleCreateBodySchema(BUILT_IN_RULE_TYPE_FIELDS, 'strip');
-
-/** The type-specific fields of the built-in rule types, as the contract states them. */
-export const alertRuleTypeFields = alertRuleTypeFieldsSchema(BUILT_IN_RULE_TYPE_FIELDS);
+/** The create body of the host's rule types (`api`, `notification`), which need no plugin. */
+export const alertRuleCreateBody = alertRuleCreateBodySchema(HOST_RULE_TYPE_FIELDS, 'strip');
 
 /** The common fields of an update: every one optional and nothing defaulted. */
 const updateCommonShape = {

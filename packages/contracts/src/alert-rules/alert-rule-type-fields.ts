@@ -1,23 +1,5 @@
 import { z } from 'zod';
-import {
-  alertNameField,
-  autoResolveMinutesField,
-  booleanField,
-  conditionTypeField,
-  countDocumentField,
-  dataSourceIdField,
-  dataSourceIdList,
-  dataviewNameField,
-  dataviewTitleField,
-  extraFieldList,
-  minutesField,
-  queryObjectField,
-  queryStringField,
-  queryTextField,
-  severityList,
-  someDataSourceIds,
-  textList,
-} from './alert-rule-fields';
+import { autoResolveMinutesField, booleanField } from './alert-rule-fields';
 
 /**
  * What a rule of one type stores besides the fields every rule has: one object, or one per
@@ -65,99 +47,12 @@ const apiFields: RuleTypeFields = {
 
 const notificationFields: RuleTypeFields = { fields: z.object({}) };
 
-const textQuery = z.object({
-  queryText: queryTextField,
-  queryObject: queryObjectField.nullish(),
-  // Not in the contract's list: the sources the checker evaluates against; empty means every one.
-  dataSourceIds: dataSourceIdList.default([]),
-});
-
-// Grafana's short uids: letters, digits, - and _, at most 40.
-const GRAFANA_UID = /^[a-zA-Z0-9_-]+$/;
-const MAX_GRAFANA_UID = 40;
-
 /**
- * A Grafana textQuery rule queries through one of Grafana's data sources, so its `queryObject` is
- * required and names it (`datasourceUid`), as the Grafana plugin's rule fields say.
+ * The rule types the host serves itself (`api`, `notification`) with what their rules store. The
+ * core adds each loaded source plugin's data-source type with its `ruleFields`
+ * (`alertRuleTypeCatalog`); no source type's shape is kept here.
  */
-const grafanaTextQuery = textQuery.extend({
-  queryObject: queryObjectField.superRefine((queryObject, ctx) => {
-    const uid = queryObject.datasourceUid;
-    const message =
-      typeof uid !== 'string' || uid.length === 0
-        ? 'The datasource uid field is required.'
-        : uid.length > MAX_GRAFANA_UID
-          ? `The datasource uid may not be greater than ${MAX_GRAFANA_UID} characters.`
-          : GRAFANA_UID.test(uid)
-            ? undefined
-            : 'The datasource uid may only contain letters, digits, - and _.';
-    if (message !== undefined) ctx.addIssue({ code: 'custom', path: ['datasourceUid'], message });
-  }),
-});
-
-/** Prometheus may leave the sources empty (every connected one); Grafana and PMM must name theirs. */
-const dynamicOrTextQuery = (
-  dataSourceIds: typeof someDataSourceIds | z.ZodDefault<typeof dataSourceIdList>,
-  textQueryFields: z.ZodObject = textQuery,
-): RuleTypeFields => ({
-  byQueryType: {
-    dynamic: z.object({
-      dataSourceIds,
-      dataSourceAlertName: alertNameField,
-      extraField: extraFieldList.default([]),
-    }),
-    textQuery: textQueryFields,
-  },
-});
-
-const namedAlert: RuleTypeFields = {
-  fields: z.object({ dataSourceIds: someDataSourceIds, dataSourceAlertName: alertNameField }),
-};
-
-const countThresholdShape = {
-  dataSourceId: dataSourceIdField,
-  queryString: queryStringField,
-  minutes: minutesField,
-  conditionType: conditionTypeField,
-  countDocument: countDocumentField,
-};
-
-const zabbix: RuleTypeFields = {
-  fields: z.object({
-    dataSourceIds: someDataSourceIds,
-    hosts: textList('hosts').default([]),
-    actions: textList('actions').default([]),
-    // Empty means every severity.
-    severities: severityList.default([]),
-  }),
-};
-
-/**
- * The rule types the contract has always listed (`ALERT_RULE_TYPE_VALUES`, in its order) with the
- * shapes it has always given them. The core takes a source type's shape from here only when no
- * loaded plugin declares one: the query-only types until they have plugins, and every type of a
- * core built without plugins.
- */
-export const BUILT_IN_RULE_TYPE_FIELDS: AlertRuleTypeCatalog = new Map([
+export const HOST_RULE_TYPE_FIELDS: AlertRuleTypeCatalog = new Map([
   ['api', apiFields],
   ['notification', notificationFields],
-  ['prometheus', dynamicOrTextQuery(dataSourceIdList.default([]))],
-  ['grafana', dynamicOrTextQuery(someDataSourceIds, grafanaTextQuery)],
-  ['pmm', dynamicOrTextQuery(someDataSourceIds)],
-  ['sentry', namedAlert],
-  ['splunk', namedAlert],
-  ['metabase', namedAlert],
-  ['zabbix', zabbix],
-  [
-    'elastic',
-    {
-      fields: z.object({
-        ...countThresholdShape,
-        dataviewName: dataviewNameField,
-        dataviewTitle: dataviewTitleField,
-      }),
-      singleSource: true,
-    },
-  ],
-  ['victoria_logs', { fields: z.object(countThresholdShape), singleSource: true }],
 ]);

@@ -127,12 +127,27 @@ const listMetaSchema = z.object({
 /** A list read from data sources (rule names, labels, label values), sorted, without duplicates. */
 export const sourceListSchema = z.object({ data: z.array(z.string()), meta: listMetaSchema });
 
-export const zabbixCreateDataSchema = z.object({
-  hosts: z.array(z.string()),
-  actions: z.array(z.string()),
-  severities: z.array(z.object({ value: z.string(), label: z.string() })),
-  meta: listMetaSchema,
-});
+/** One choice of a fixed pick list (a source plugin's `ruleOptions`): the value stored, the label read. */
+const ruleOptionSchema = z.object({ value: z.string(), label: z.string() });
+
+/**
+ * A rule type's form options: each list read from its data sources (`lists`, the plugin's
+ * `formLists.names`), each fixed pick list (`choices`, the keys of its `ruleOptions`), and `meta`.
+ *
+ * @example formOptionsSchema(['hosts', 'actions'], ['severities'])
+ */
+export function formOptionsSchema(lists: readonly string[], choices: readonly string[]) {
+  return z.object({
+    ...Object.fromEntries(lists.map((name) => [name, z.array(z.string())])),
+    ...Object.fromEntries(choices.map((name) => [name, z.array(ruleOptionSchema)])),
+    meta: listMetaSchema,
+  });
+}
+
+/** The form options of any rule type: lists of names or of choices, by the rule field they fill, and `meta`. */
+export const anyFormOptionsSchema = z
+  .object({ meta: listMetaSchema })
+  .catchall(z.union([z.array(z.string()), z.array(ruleOptionSchema)]));
 
 /**
  * A label name as Prometheus defines it (`[a-zA-Z_][a-zA-Z0-9_]*`): anything else names no label,

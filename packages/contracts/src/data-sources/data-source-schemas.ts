@@ -6,22 +6,6 @@ import { connectionOptionFields, connectionOptionViewFields } from './connection
 import { dataSourceUrl } from './data-source-url';
 
 /**
- * The data-source types of the built-in source plugins, in their order; the served types come from
- * the plugin registry (see {@link dataSourceSchemas}). Tests and fakes name the built-ins by it.
- */
-export const DATA_SOURCE_TYPE_VALUES = [
-  'prometheus',
-  'grafana',
-  'pmm',
-  'sentry',
-  'splunk',
-  'metabase',
-  'zabbix',
-  'elastic',
-  'victoria_logs',
-] as const;
-
-/**
  * Types whose data sources `create-data/data-source/{type}` does not list: the legacy contract
  * offers rule forms no Metabase data sources, and its clients rely on the 422.
  */

@@ -3,13 +3,12 @@ import {
   type AnySourceDefinition,
   type AnyWebhookSourceDefinition,
   defaultFingerprint,
-  fromPostableAlert,
   type NormalizedAlert,
   normalizePayload,
-  postableAlertsSchema,
   type SourceAlert,
   takesWebhooks,
 } from '@oncall/plugin-sdk';
+import { fromPostableAlert, postableAlertsSchema } from '@oncall/prometheus-client';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import type { SecretBox } from '../crypto/secret-box';
 import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
@@ -159,7 +158,7 @@ export class WebhookIngestion {
       const outcome = normalizePayload(admitted.plugin, { alerts: [alert] });
       if (!outcome.ok) {
         // The plugin's schema refused what the SDK built from a valid postable alert: a plugin bug.
-        throw new Error(`The ${admitted.type} plugin does not accept Alertmanager alerts.`);
+        throw new Error(`The ${admitted.type} plugin refused an alert its capabilities say it takes.`);
       }
       for (const normalized of outcome.alerts) {
         alerts.push(normalized);

@@ -4,6 +4,7 @@ import {
   externalRulesQuery,
   fieldErrorsFromIssues,
   labelNameSchema,
+  typeError,
 } from '@oncall/contracts';
 import type { AnySourceDefinition, RuleOption, SourceConnection, SourceContext } from '@oncall/plugin-sdk';
 import type { Actor } from '../auth/actor';
@@ -48,12 +49,14 @@ export interface SourceList {
   meta: { sources: ListSource[] };
 }
 
-export interface ZabbixCreateData {
-  hosts: string[];
-  actions: string[];
-  severities: RuleOption[];
-  meta: { sources: ListSource[] };
-}
+/**
+ * A rule type's form options: each list its plugin reads from the data sources (`formLists`),
+ * merged over every data source of the type, each fixed pick list of its `ruleOptions`, and which
+ * data sources answered.
+ *
+ * @example { hosts: ['db-1'], actions: ['Page'], severities: [{ value: '5', label: 'Disaster' }], meta: { sources: [] } }
+ */
+export type FormOptions = Record<string, string[] | RuleOption[]> & { meta: { sources: ListSource[] } };
 
 /** Picks, from a source plugin, the query one list runs; undefined when the plugin has none. */
 type Hook<T> = (
@@ -146,22 +149,19 @@ export class AlertRuleCreateDataService {
   }
 
   /**
-   * The Zabbix form's lists: host and action names from every Zabbix data source, merged, and the
-   * Zabbix plugin's severities (none when it is not loaded).
+   * A rule type's form options: the lists its plugin reads (`formLists`) from every data source of
+   * the type, each merged, and its fixed pick lists (`ruleOptions`). A type whose plugin has
+   * neither has none: an answer with `meta` alone. A type the service does not offer is a 422.
    */
-  async zabbix(_actor: Actor): Promise<ZabbixCreateData> {
-    const severities = this.deps.plugins.sourceFor('zabbix')?.ruleOptions?.severities ?? [];
-    const sources = await this.sourcesWith((p) => p.listHosts ?? p.listActions, 'zabbix');
-    const answer = await this.gatherEach(sources, (p) => async (source, ctx) => ({
-      hosts: (await p.listHosts?.(source, ctx)) ?? [],
-      actions: (await p.listActions?.(source, ctx)) ?? [],
-    }));
-    return {
-      hosts: merged(answer.values.map((v) => v.hosts)),
-      actions: merged(answer.values.map((v) => v.actions)),
-      severities: [...severities],
-      meta: { sources: answer.sources },
-    };
+  async formOptions(_actor: Actor, type: string): Promise<FormOptions> {
+    if (!this.types.includes(type)) throw validationFailed({ type: [typeError(this.types)] });
+    const plugin = this.deps.plugins.sourceFor(type);
+    const names = plugin?.formLists?.names ?? [];
+    const sources = names.length === 0 ? [] : await this.sourcesWith((p) => p.formLists, type);
+    const answer = await this.gatherEach(sources, (p) => p.formLists?.read.bind(p.formLists));
+    const lists = names.map((name) => [name, merged(answer.values.map((read) => read[name] ?? []))]);
+    const choices = Object.entries(plugin?.ruleOptions ?? {}).map(([name, fixed]) => [name, [...fixed]]);
+    return Object.assign(Object.fromEntries([...lists, ...choices]), { meta: { sources: answer.sources } });
   }
 
   /** The data sources (of `type`, when given) whose plugin declares the hook, by name. */

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { ALERT_RULE_TYPE_VALUES, ALERT_STATE_VALUES } from '@oncall/contracts';
+import { ALERT_STATE_VALUES } from '@oncall/contracts';
 import { AlertRuleDataSourceLink } from './alert-rule-data-source-link.entity';
 import { AlertRuleEndpointLink } from './alert-rule-endpoint-link.entity';
 import { AlertRuleShare } from './alert-rule-share.entity';
@@ -12,8 +12,6 @@ import { newId } from './new-id';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
-/** The rule types the contract has always listed; what the service offers is `alertRuleTypeCatalog`. */
-export const ALERT_RULE_TYPES = ALERT_RULE_TYPE_VALUES;
 /**
  * A rule type: the host's `api` or `notification`, or a source plugin's data-source type. Stored
  * as text and checked by the use cases against the rule-type catalog, so a plugin's type needs no

@@ -1,13 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { DATA_SOURCE_TYPE_VALUES } from '@oncall/contracts';
 import { newId } from './new-id';
 
-/**
- * The data-source types of the built-in source plugins, in their catalog order, as tests and fakes
- * name them. What a data source may be is the loaded plugins' `dataSourceTypes`, not this list.
- */
-export const DATA_SOURCE_TYPES = DATA_SOURCE_TYPE_VALUES;
-export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number];
+/** A data-source type: a loaded source plugin's `dataSourceType` (the registry's `dataSourceTypes`). */
+export type DataSourceType = string;
 
 /**
  * A monitoring system the service talks to or hears from. `type` is a loaded source plugin's

@@ -3,22 +3,8 @@ import { newId } from './new-id';
 import { Team } from './team.entity';
 import { User } from './user.entity';
 
-/**
- * The endpoint types of the built-in channels and the host's `flow`, in the order error texts list
- * them. What users may create is the plugin registry's `endpointTypes`; this list only names the
- * built-ins, whose destinations keep their own columns.
- */
-export const ENDPOINT_TYPES = [
-  'sms',
-  'call',
-  'email',
-  'telegram',
-  'bale',
-  'teams',
-  'matter-most',
-  'flow',
-] as const;
-export type EndpointType = (typeof ENDPOINT_TYPES)[number];
+/** An endpoint type: a loaded channel plugin's (`serves.endpointType`, the registry's `endpointTypes`) or the host's `flow`. */
+export type EndpointType = string;
 
 /** A flow step, as the design guide fixes it; a repeat step is only ever the last (docs/grouping.md). */
 export type FlowStep =

@@ -38,7 +38,6 @@ import { UserIdentity } from './user-identity.entity';
 export { ALERT_EVENT_KINDS, AlertEvent, type AlertEventKind } from './alert-event.entity';
 export { AlertInstance } from './alert-instance.entity';
 export {
-  ALERT_RULE_TYPES,
   ALERT_STATES,
   AlertRule,
   type AlertRuleType,
@@ -48,9 +47,9 @@ export { AlertRuleBehaviorDependency } from './alert-rule-behavior-dependency.en
 export { AlertRuleBehaviorEndpoint } from './alert-rule-behavior-endpoint.entity';
 export { AlertRuleBehaviorRule } from './alert-rule-behavior-rule.entity';
 export { AuthSession } from './auth-session.entity';
-export { DATA_SOURCE_TYPES, DataSource, type DataSourceType } from './data-source.entity';
+export { DataSource, type DataSourceType } from './data-source.entity';
 export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
-export { ENDPOINT_TYPES, Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
+export { Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
 export {
   ENDPOINT_TRANSFER_STATUSES,
   EndpointTransfer,
@@ -63,8 +62,8 @@ export {
   NotificationBehavior,
   type NotificationBehaviorEffect,
 } from './notification-behavior.entity';
-export { OTP_CHANNELS, type OtpChannel, OtpCode } from './otp-code.entity';
-export { PROVIDER_KINDS, ProviderConfig, type ProviderKind } from './provider-config.entity';
+export { type OtpChannel, OtpCode } from './otp-code.entity';
+export { ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
 export { ScheduledCheck } from './scheduled-check.entity';
 export { StatusGroup } from './status-group.entity';

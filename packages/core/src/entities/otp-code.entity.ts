@@ -2,8 +2,6 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { newId } from './new-id';
 import { User } from './user.entity';
 
-/** The built-in endpoint types verified by one-time code; the registry's `otpEndpointTypes` decides. */
-export const OTP_CHANNELS = ['sms', 'call', 'email'] as const;
 /** An endpoint type whose channels carry one-time codes (`capabilities.otp`), e.g. `sms`. */
 export type OtpChannel = string;
 

@@ -1,12 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { newId } from './new-id';
 
-/**
- * The provider config kinds the built-in channels serve. The table stores any kind: the loaded
- * plugins' (the registry's `providerKinds`) are checked in code.
- */
-export const PROVIDER_KINDS = ['call', 'email', 'sms'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+/** A provider config kind: the endpoint type of a provider-backed channel plugin (the registry's `providerKinds`). */
+export type ProviderKind = string;
 
 /**
  * An instance-wide delivery setting of a provider-backed endpoint type (SMS, call, email, or a

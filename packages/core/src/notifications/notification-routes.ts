@@ -2,7 +2,6 @@ import type { MikroORM } from '@mikro-orm/core';
 import { createLoadingCache } from '../caching/loading-cache';
 import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
-import type { ProviderKind } from '../entities/provider-config.entity';
 import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { providerChainFor } from '../provider-configs/provider-chain';
@@ -84,7 +83,7 @@ export function createNotificationRoutes(
   const chainForKind = async (kind: string): Promise<ProviderChainIds | null> => {
     // Provider configs exist for the provider-backed kinds only.
     if (!plugins.providerKinds.includes(kind)) return null;
-    const [first, ...rest] = await providerChainFor(orm.em.fork(), kind as ProviderKind);
+    const [first, ...rest] = await providerChainFor(orm.em.fork(), kind);
     return first === undefined ? null : [first, ...rest];
   };
   // Every notification is routed, so this is one plain-row query: the endpoint and, in the same

@@ -144,8 +144,25 @@ export interface SourceQueryHooks {
   listLabels?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
   /** Values one label takes (`GET /alert-rule/create-data/label-values/{label}`). */
   listLabelValues?(source: SourceConnection, label: string, ctx: SourceContext): Promise<readonly string[]>;
-  /** Names of the hosts the external system monitors (`GET /alert-rule/create-data/zabbix`, `hosts`). */
-  listHosts?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
-  /** Names of the external system's alert actions (`GET /alert-rule/create-data/zabbix`, `actions`). */
-  listActions?(source: SourceConnection, ctx: SourceContext): Promise<readonly string[]>;
+  /**
+   * Pick lists a rule form of this type offers that are read from the external system, by the
+   * rule field they fill (`GET /alert-rule/create-data/options/{type}`, with `ruleOptions`).
+   */
+  formLists?: SourceFormLists;
+}
+
+/**
+ * Pick lists read from one data source, by the rule field they fill. The host asks every data
+ * source of the type and merges each list (sorted, without duplicates); `names` says which lists
+ * there are, so an answer from no data source still carries each, empty.
+ *
+ * @example
+ * formLists: {
+ *   names: ['hosts', 'actions'],
+ *   read: async (source, ctx) => ({ hosts: await listHosts(source, ctx), actions: await listActions(source, ctx) }),
+ * }
+ */
+export interface SourceFormLists {
+  readonly names: readonly string[];
+  read(source: SourceConnection, ctx: SourceContext): Promise<Readonly<Record<string, readonly string[]>>>;
 }

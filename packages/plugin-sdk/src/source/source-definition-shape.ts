@@ -68,8 +68,12 @@ const commonShape = {
   listRules: aFunction<Hook<'listRules'>>().optional(),
   listLabels: aFunction<Hook<'listLabels'>>().optional(),
   listLabelValues: aFunction<Hook<'listLabelValues'>>().optional(),
-  listHosts: aFunction<Hook<'listHosts'>>().optional(),
-  listActions: aFunction<Hook<'listActions'>>().optional(),
+  formLists: z
+    .object({
+      names: z.array(z.string().min(1)).readonly(),
+      read: aFunction<Hook<'formLists'>['read']>(),
+    })
+    .optional(),
   connection: connectionShape.optional(),
   probe: probeShape.optional(),
   ruleFields: ruleFieldsShape.optional(),

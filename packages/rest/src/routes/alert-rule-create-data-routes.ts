@@ -1,9 +1,10 @@
 import {
   alertRuleCreateDataSchema,
+  anyFormOptionsSchema,
   errorBodySchema,
+  formOptionsSchema,
   labelNameSchema,
   sourceListSchema,
-  zabbixCreateDataSchema,
 } from '@oncall/contracts';
 import { alertRuleTypeCatalog, type Core, externalRuleTypes } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
@@ -23,11 +24,15 @@ const listResponses = { 200: sourceListSchema, 502: errorBodySchema };
 const bareList = documentedAs(z.array(z.string()), 'BareSourceList');
 const bareListResponses = { 200: bareList, 502: errorBodySchema };
 
+/** Paths under `/alert-rule/create-data/` a rule type's form-options alias may not take. */
+const FIXED_CREATE_DATA_PATHS: ReadonlySet<string> = new Set(['rules', 'labels']);
+
 /**
  * What the rule form offers (`/alert-rule/create-data/…`). The data-source pick list lives with
- * the data sources; rule names, labels, label values and Zabbix hosts and actions are read from
- * the data sources now, with `meta.sources` saying which answered (a 502 when none did).
- * `/zabbix` also serves the Zabbix plugin's severities (`ruleOptions`).
+ * the data sources; rule names, labels, label values and a type's form lists (its plugin's
+ * `formLists`) are read from the data sources now, with `meta.sources` saying which answered (a
+ * 502 when none did). `options/{type}` also serves the type's fixed pick lists (`ruleOptions`);
+ * the older path of a type with form lists, `/alert-rule/create-data/{type}`, answers the same.
  */
 export function alertRuleCreateDataRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
@@ -104,8 +109,33 @@ export function alertRuleCreateDataRoutes(app: FastifyInstance, core: Core): voi
       (await core.alertRuleCreateData.labelValues(actorOf(request), request.params.label)).data,
   );
   r.get(
-    '/alert-rule/create-data/zabbix',
-    { schema: { tags, response: { 200: zabbixCreateDataSchema, 502: errorBodySchema } } },
-    (request) => core.alertRuleCreateData.zabbix(actorOf(request)),
+    '/alert-rule/create-data/options/:type',
+    {
+      schema: {
+        tags,
+        description:
+          "A rule type's form options: the lists its plugin reads from every data source of the type " +
+          '(merged), its fixed pick lists, and `meta`; only `meta` for a type without either.',
+        params: z.object({ type: z.string().describe('The rule type.') }),
+        response: { 200: anyFormOptionsSchema, 422: errorBodySchema, 502: errorBodySchema },
+      },
+    },
+    (request) => core.alertRuleCreateData.formOptions(actorOf(request), request.params.type),
   );
+  for (const plugin of core.plugins.sources.values()) {
+    const type = plugin.dataSourceType;
+    if (plugin.formLists === undefined || FIXED_CREATE_DATA_PATHS.has(type)) continue;
+    const schema = formOptionsSchema(plugin.formLists.names, Object.keys(plugin.ruleOptions ?? {}));
+    r.get(
+      `/alert-rule/create-data/${type}`,
+      {
+        schema: {
+          tags,
+          description: `The older path of \`create-data/options/${type}\`.`,
+          response: { 200: schema, 502: errorBodySchema },
+        },
+      },
+      (request) => core.alertRuleCreateData.formOptions(actorOf(request), type),
+    );
+  }
 }

@@ -8,8 +8,10 @@ const previewInput = z.strictObject({
   settings: z.record(z.string().max(64), z.unknown()),
 });
 
+const formOptionsInput = z.strictObject({ type: z.string().min(1).max(64) });
+
 /**
- * What the rule form offers; rule names, labels and Zabbix hosts and actions are read from the data
+ * What the rule form offers; rule names, labels and a type's form lists are read from the data
  * sources, with `meta.sources` saying which answered (BAD_GATEWAY when none did).
  */
 export const alertRuleCreateDataRouter = (inputs: AlertRuleTypeInputs) =>
@@ -22,7 +24,13 @@ export const alertRuleCreateDataRouter = (inputs: AlertRuleTypeInputs) =>
     labelValues: protectedProcedure
       .input(labelValuesInput)
       .query(({ ctx, input }) => ctx.core.alertRuleCreateData.labelValues(ctx.actor, input.label)),
-    zabbix: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.zabbix(ctx.actor)),
+    formOptions: protectedProcedure
+      .input(formOptionsInput)
+      .query(({ ctx, input }) => ctx.core.alertRuleCreateData.formOptions(ctx.actor, input.type)),
+    /** The older name of `formOptions({ type: 'zabbix' })`, which the web UI's Zabbix form reads. */
+    zabbix: protectedProcedure.query(({ ctx }) =>
+      ctx.core.alertRuleCreateData.formOptions(ctx.actor, 'zabbix'),
+    ),
     /** Runs a text query (or count threshold) once against its sources, bounded by a timeout; stores nothing. */
     preview: protectedProcedure
       .input(previewInput)

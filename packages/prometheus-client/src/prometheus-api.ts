@@ -1,11 +1,18 @@
-import { z } from 'zod';
+import {
+  compactRecord,
+  isoTime,
+  presentText,
+  queryJson,
+  type RuleEvaluation,
+  type SourceAlert,
+  type SourceConnection,
+  type SourceContext,
+  SourceQueryError,
+  severityFromText,
+  vendorErrorMessage,
+  z,
+} from '@oncall/plugin-sdk';
 import { alertmanagerFingerprint } from './alertmanager';
-import { isoTime } from './iso-time';
-import type { SourceAlert } from './normalized-alert';
-import type { RuleEvaluation, SourceConnection, SourceContext } from './query-hooks';
-import { queryJson, SourceQueryError, vendorErrorMessage } from './query-json';
-import { severityFromText } from './severity';
-import { compactRecord, presentText } from './text';
 
 /** Every series the first runs of a broad query could return is not worth paging for one by one. */
 const DEFAULT_MAX_FIRING = 1_000;

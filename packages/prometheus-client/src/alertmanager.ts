@@ -1,8 +1,12 @@
-import { z } from 'zod';
-import { isoTime } from './iso-time';
-import type { SourceAlert } from './normalized-alert';
-import { severityFromText } from './severity';
-import { compactRecord, httpUrl, presentText } from './text';
+import {
+  compactRecord,
+  httpUrl,
+  isoTime,
+  presentText,
+  type SourceAlert,
+  severityFromText,
+  z,
+} from '@oncall/plugin-sdk';
 
 const labelSet = z.record(z.string(), z.string());
 

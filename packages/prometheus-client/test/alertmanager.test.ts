@@ -5,7 +5,7 @@ import {
   fromAlertmanagerAlert,
   fromPostableAlert,
   postableAlertsSchema,
-} from '../../src';
+} from '../src';
 
 const body = {
   version: '4',

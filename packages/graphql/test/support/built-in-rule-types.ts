@@ -1,0 +1,5 @@
+import { BUILT_IN_PLUGINS } from '@oncall/built-ins';
+import { alertRuleTypeCatalog, createPluginRegistry } from '@oncall/core';
+
+/** The rule types the built-in plugins serve, as the server's schema has them. */
+export const builtInRuleTypes = () => alertRuleTypeCatalog(createPluginRegistry(BUILT_IN_PLUGINS));

@@ -1,0 +1,13 @@
+export {
+  type AlertmanagerAlert,
+  alertmanagerAlertSchema,
+  alertmanagerFingerprint,
+  alertmanagerWebhookSchema,
+  DEFAULT_RESOLVE_TIMEOUT_MS,
+  fromAlertmanagerAlert,
+  fromPostableAlert,
+  type PostableAlert,
+  postableAlertSchema,
+  postableAlertsSchema,
+} from './alertmanager';
+export { type PromqlQueryOptions, prometheusFiringAlerts, promqlInstantQuery } from './prometheus-api';
