@@ -346,6 +346,47 @@ describe(`zones: a main (${adminUrl ? 'PostgreSQL' : 'PGlite'}) and an agent (PG
     expect(there.status, JSON.stringify(there.body)).toBe(200);
     expect(JSON.stringify(there.body)).toContain('dc-2 disk');
 
+    // The same on the tRPC and GraphQL faces: the agent answers, in each face's own shape.
+    const trpcThere = await call(
+      main,
+      'GET',
+      `/trpc/alertRules.list?input=${encodeURIComponent(JSON.stringify({ page: 1, perPage: 50 }))}`,
+      { token: mainOwner, zone: zoneId },
+    );
+    expect(trpcThere.status, JSON.stringify(trpcThere.body)).toBe(200);
+    expect(JSON.stringify(trpcThere.body.result.data)).toContain('dc-2 disk');
+    const graphqlThere = await call(main, 'POST', '/graphql', {
+      token: mainOwner,
+      zone: zoneId,
+      body: { query: '{ alertRules(perPage: 50) { items { name } } }' },
+    });
+    expect(graphqlThere.status, JSON.stringify(graphqlThere.body)).toBe(200);
+    expect(graphqlThere.body.data.alertRules.items).toContainEqual({ name: 'dc-2 disk' });
+    const trpcMember = await call(
+      main,
+      'GET',
+      `/trpc/alertRules.get?input=${encodeURIComponent(JSON.stringify({ id: ruleId }))}`,
+      {
+        token: member,
+        zone: zoneId,
+      },
+    );
+    expect(trpcMember.status).toBe(404);
+    expect(trpcMember.body.error.data.code).toBe('NOT_FOUND');
+    const trpcUnknown = await call(main, 'GET', '/trpc/alertRules.list', {
+      token: mainOwner,
+      zone: 'no-such-zone',
+    });
+    expect(trpcUnknown.status).toBe(404);
+    expect(trpcUnknown.body.error.data.code).toBe('NOT_FOUND');
+    const graphqlUnknown = await call(main, 'POST', '/graphql', {
+      token: mainOwner,
+      zone: 'no-such-zone',
+      body: { query: '{ alertRules { total } }' },
+    });
+    expect(graphqlUnknown.status).toBe(404);
+    expect(graphqlUnknown.body.errors[0].extensions.code).toBe('NOT_FOUND');
+
     // The member cannot reach the rule it cannot see on the agent, nor acknowledge it.
     const memberList = await call(main, 'GET', '/api/v1/alert-rule?page=1&perPage=50', {
       token: member,
