@@ -144,6 +144,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       publicUrl: config.http.publicUrl,
       silentAfterMs: config.zones.silentAfterSeconds * 1000,
       mainSilentAfterMs: config.zones.mainSilentAfterSeconds * 1000,
+      syncEveryMs: config.zones.syncSeconds * 1000,
       caFile: config.zones.caFile,
       version: serviceVersion(),
     });
@@ -222,6 +223,14 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       everyMs: config.zones.heartbeatSeconds * 1000,
       onError: (error) => app.log.warn({ err: error }, 'zone heartbeat to the main failed'),
     });
+    // An agent copies its main's users, teams, endpoints and provider configs on start, every
+    // ZONE_SYNC_SECONDS, and soon after a heartbeat answer names a change (the loop looks as often as
+    // it beats); when the main is out of reach, it keeps paging with its last copy.
+    const zoneSync = startZoneLoop({
+      pass: () => zones.follower.pass(),
+      everyMs: Math.min(config.zones.heartbeatSeconds, config.zones.syncSeconds) * 1000,
+      onError: (error) => app.log.warn({ err: error }, 'zone sync from the main failed'),
+    });
     const retention = startRepeatingPass({
       run: async () => {
         const pruned = await core.retention.runIfDue();
@@ -264,6 +273,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         await silentZones?.stop();
         await providerHealth?.stop();
         await zoneHeartbeats.stop();
+        await zoneSync.stop();
         await app.close();
         await zones.close();
         // Handlers in flight finish (or time out) while the database is still open.

@@ -81,6 +81,8 @@ export const envSchema = z.object({
   ZONE_HEARTBEAT_SECONDS: positiveInt.default(30),
   /** On an agent: seconds without reaching its main before it pages locally. */
   ZONE_MAIN_SILENT_AFTER_SECONDS: positiveInt.default(300),
+  /** On an agent: seconds between copies of the main's users, teams, endpoints and provider configs (also on start and when the main signals a change). */
+  ZONE_SYNC_SECONDS: positiveInt.default(300),
   /** A PEM file of extra certificate authorities trusted between zones; TLS verification is always on. */
   ZONE_CA_FILE: z.string().min(1).optional(),
   /** An external heartbeat URL the service pings while it runs (Healthchecks, another instance's heartbeat rule). */

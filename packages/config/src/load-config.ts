@@ -68,11 +68,12 @@ export interface AppConfig {
     intervalSeconds: number;
     batchSize: number;
   };
-  /** Zones (`ZONE_*`): an agent's silence bound on a main, an agent's heartbeat period, the extra CA. */
+  /** Zones (`ZONE_*`): an agent's silence bound on a main, an agent's heartbeat and sync periods, the extra CA. */
   zones: {
     silentAfterSeconds: number;
     heartbeatSeconds: number;
     mainSilentAfterSeconds: number;
+    syncSeconds: number;
     caFile: string | undefined;
   };
   /** `WATCHDOG_URL` and `WATCHDOG_INTERVAL_SECONDS`: the external heartbeat pinged; null: none. */
@@ -223,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       silentAfterSeconds: env.ZONE_SILENT_AFTER_SECONDS,
       heartbeatSeconds: env.ZONE_HEARTBEAT_SECONDS,
       mainSilentAfterSeconds: env.ZONE_MAIN_SILENT_AFTER_SECONDS,
+      syncSeconds: env.ZONE_SYNC_SECONDS,
       caFile: env.ZONE_CA_FILE,
     },
     watchdog: env.WATCHDOG_URL

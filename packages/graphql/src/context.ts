@@ -23,6 +23,8 @@ export interface GraphqlContextOptions {
   heartbeats?: Heartbeats | undefined;
   zones?: Zones | undefined;
   accessToken?: string;
+  /** On an agent: the main's assertion of the caller of a forwarded operation (`X-Zone-Assertion`). */
+  zoneAssertion?: string | undefined;
   ip?: string;
   userAgent?: string;
 }
@@ -31,9 +33,14 @@ export function createGraphqlContext(options: GraphqlContextOptions): GraphqlCon
   const { core, accessToken } = options;
   let actor: Promise<Actor> | undefined;
   const actorOf = () => {
-    actor ??= accessToken
-      ? core.auth.authenticate(accessToken)
-      : Promise.reject(new GraphQLError('Unauthenticated.', { extensions: { code: 'UNAUTHENTICATED' } }));
+    const { zones, zoneAssertion } = options;
+    // On an agent, an operation its main forwarded acts as the user the main asserts.
+    actor ??=
+      zones && zoneAssertion
+        ? zones.agent.assertedActor(zoneAssertion)
+        : accessToken
+          ? core.auth.authenticate(accessToken)
+          : Promise.reject(new GraphQLError('Unauthenticated.', { extensions: { code: 'UNAUTHENTICATED' } }));
     return actor;
   };
   return {

@@ -33,7 +33,7 @@ import { statusGroupRoutes } from './routes/status-group-routes';
 import { teamRoutes } from './routes/team-routes';
 import { userRoutes } from './routes/user-routes';
 import { webhookRoutes } from './routes/webhook-routes';
-import { zoneHeartbeatRoutes, zoneRegistryRoutes } from './routes/zone-registry-routes';
+import { zoneAgentRoutes, zoneRegistryRoutes } from './routes/zone-registry-routes';
 import { zoneRoutes } from './routes/zone-routes';
 
 /**
@@ -66,7 +66,7 @@ export async function restApi(
   webhookRoutes(app, core);
   if (heartbeats) await app.register(async (scope) => heartbeatPingRoutes(scope, heartbeats));
   if (schedules) scheduleFeedRoutes(app, schedules);
-  await app.register(async (scope) => zoneHeartbeatRoutes(scope, zones));
+  await app.register(async (scope) => zoneAgentRoutes(scope, zones));
   await app.register(async (scope) => {
     requireAccessToken(scope, core, zones);
     // The zone picker answers whatever zone a request names: it is how a user leaves a zone.

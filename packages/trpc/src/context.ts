@@ -17,6 +17,8 @@ export interface TrpcContext {
   /** The zone registry; made over `core` when the transport has none. */
   zones?: Zones;
   accessToken?: string;
+  /** On an agent: the main's assertion of the caller of a forwarded call (`X-Zone-Assertion`). */
+  zoneAssertion?: string;
   /** Login metadata recorded on the session and used by the per-IP login limiter. */
   ip?: string;
   userAgent?: string;
@@ -36,6 +38,7 @@ export function createContext(options: TrpcContext): TrpcContext {
     ...(options.schedules ? { schedules: options.schedules } : {}),
     zones: options.zones,
     accessToken: options.accessToken,
+    ...(options.zoneAssertion ? { zoneAssertion: options.zoneAssertion } : {}),
     ip: options.ip,
     userAgent: options.userAgent,
     browserSession: options.browserSession,

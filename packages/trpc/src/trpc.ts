@@ -30,6 +30,10 @@ export const publicProcedure = t.procedure
 
 /** Resolves the actor from the access token; a missing, expired or revoked one is UNAUTHORIZED. */
 const authenticated = t.middleware(async ({ ctx, next }) => {
+  // On an agent, a call its main forwarded acts as the user the main asserts.
+  if (ctx.zoneAssertion && ctx.zones) {
+    return next({ ctx: { actor: await ctx.zones.agent.assertedActor(ctx.zoneAssertion) } });
+  }
   if (!ctx.accessToken) throw unauthenticated();
   const actor = await ctx.core.auth.authenticate(ctx.accessToken);
   return next({ ctx: { actor } });

@@ -12,6 +12,7 @@ import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { signalMainSilence } from './main-silence';
 import { lowerRole, verifyAssertion } from './zone-assertion';
+import type { ZoneFollower } from './zone-follower';
 import { FORWARD_TIMEOUT_MS, zoneUrl } from './zone-forwarder';
 import { assertionKeyOf, zoneIdOf } from './zone-token';
 
@@ -21,6 +22,8 @@ export interface ZoneAgentDeps {
   clock: Clock;
   dispatcher: Dispatcher;
   orchestrator: Orchestrator;
+  /** Told the version of the main's rows each heartbeat answer names; it copies on its own loop. */
+  follower: ZoneFollower;
   /** This deployment's version, sent in heartbeats. */
   version: string;
   /** How long the main may be out of reach before the agent pages locally. */
@@ -46,11 +49,12 @@ export class ZoneAgent {
 
   /**
    * One heartbeat pass: reports to the main; after `mainSilentAfterMs` without reaching it, opens
-   * the local "main unreachable" alert, and resolves it on the next heartbeat the main takes.
+   * the local "main unreachable" alert, and resolves it on the next heartbeat the main takes; when
+   * the main's answer names the version of its rows, tells the follower (which copies on its own loop).
    * Rethrows the failure so the loop logs it.
    */
   async heartbeatPass(): Promise<void> {
-    let sent: boolean;
+    let sent: { syncVersion: string | null } | null;
     try {
       sent = await this.sendHeartbeat();
     } catch (error) {
@@ -69,6 +73,7 @@ export class ZoneAgent {
       await signalMainSilence(this.deps, 'resolve', 'The main took a heartbeat again.');
       this.mayBeRaised = false;
     }
+    if (sent?.syncVersion) this.deps.follower.signal(sent.syncVersion);
   }
 
   /**
@@ -103,12 +108,13 @@ export class ZoneAgent {
   }
 
   /**
-   * Tells the main this agent is alive (its version and when it sent this); false when this
-   * deployment is no agent. Throws when the main refuses or cannot be reached.
+   * Tells the main this agent is alive (its version and when it sent this) and answers the version
+   * of the main's rows it names; null when this deployment is no agent. Throws when the main
+   * refuses or cannot be reached.
    */
-  async sendHeartbeat(): Promise<boolean> {
+  async sendHeartbeat(): Promise<{ syncVersion: string | null } | null> {
     const source = await this.deps.cluster.source();
-    if (!source) return false;
+    if (!source) return null;
     const answer = await request(zoneUrl(source.sourceUrl, '/api/v1/zones/heartbeat'), {
       method: 'POST',
       headers: { authorization: `Bearer ${source.sourceToken}`, 'content-type': 'application/json' },
@@ -118,10 +124,16 @@ export class ZoneAgent {
       headersTimeout: FORWARD_TIMEOUT_MS,
       bodyTimeout: FORWARD_TIMEOUT_MS,
     });
-    await answer.body.dump();
-    if (answer.statusCode >= 300)
+    if (answer.statusCode >= 300) {
+      await answer.body.dump();
       throw new Error(`the main answered the heartbeat with ${answer.statusCode}`);
-    return true;
+    }
+    const body: unknown = await answer.body.json().catch(() => null);
+    const syncVersion =
+      body && typeof body === 'object' && 'syncVersion' in body && typeof body.syncVersion === 'string'
+        ? body.syncVersion
+        : null;
+    return { syncVersion };
   }
 }
 

@@ -20,6 +20,9 @@ import {
 } from '@oncall/core';
 import { silenceSignal } from './silence-signal';
 import { Zone } from './zone.entity';
+import { resealSnapshot, type ZoneSnapshot } from './zone-snapshot';
+import { readSnapshot } from './zone-snapshot-source';
+import { zoneSyncBox } from './zone-sync-box';
 import {
   assertionKeyOf,
   hashZoneToken,
@@ -189,32 +192,62 @@ export class ZoneRegistry {
    * An agent's heartbeat, by its token (nothing else accepts it): records when it was heard, its
    * version and lag, and resolves its silence alert if open.
    */
-  async heartbeat(token: string, beat: ZoneHeartbeat): Promise<{ zoneId: string; heardAt: string }> {
+  async heartbeat(
+    token: string,
+    beat: ZoneHeartbeat,
+  ): Promise<{ zoneId: string; heardAt: string; syncVersion: string }> {
     const id = zoneIdOf(token);
     if (!id) throw unauthenticated();
     const now = this.deps.clock.now();
-    return this.deps.orm.em.fork().transactional(async (tx) => {
-      const zone = await tx.findOne(Zone, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!zone?.tokenHash || !zoneTokenMatches(token, zone.tokenHash)) throw unauthenticated();
-      const wasSilent = zone.silent;
-      tx.assign(zone, {
-        lastHeardAt: now,
-        version: beat.version.slice(0, 64),
-        lagMs: Math.max(0, now.getTime() - beat.sentAt.getTime()),
-        silent: false,
-        updatedAt: now,
-      });
-      await tx.flush();
-      const ruleId = zone.silenceRule?.id;
-      if (wasSilent && ruleId) {
-        await applySignal(
-          tx,
-          this.signalDeps(),
-          ruleId,
-          silenceSignal('resolve', zone, `Heard from "${zone.name}" again.`),
-        );
-      }
-      return { zoneId: zone.id, heardAt: now.toISOString() };
+    return this.deps.orm.em
+      .fork()
+      .transactional(async (tx) => {
+        const zone = await tx.findOne(Zone, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!zone?.tokenHash || !zoneTokenMatches(token, zone.tokenHash)) throw unauthenticated();
+        const wasSilent = zone.silent;
+        tx.assign(zone, {
+          lastHeardAt: now,
+          version: beat.version.slice(0, 64),
+          lagMs: Math.max(0, now.getTime() - beat.sentAt.getTime()),
+          silent: false,
+          updatedAt: now,
+        });
+        await tx.flush();
+        const ruleId = zone.silenceRule?.id;
+        if (wasSilent && ruleId) {
+          await applySignal(
+            tx,
+            this.signalDeps(),
+            ruleId,
+            silenceSignal('resolve', zone, `Heard from "${zone.name}" again.`),
+          );
+        }
+        return { zoneId: zone.id, heardAt: now.toISOString() };
+      })
+      .then(async (heard) => ({
+        ...heard,
+        // The agent syncs again when this differs from the copy it holds: how the main signals a change.
+        syncVersion: (await readSnapshot(this.deps.orm.em)).version,
+      }));
+  }
+
+  /**
+   * What the agent with this token copies (nothing else accepts the token): the main's users, teams,
+   * endpoints and provider configs, every secret sealed under the zone's sync box, which only that
+   * zone's token opens.
+   */
+  async snapshot(token: string): Promise<ZoneSnapshot> {
+    const id = zoneIdOf(token);
+    if (!id) throw unauthenticated();
+    const zone = await this.deps.orm.em.fork().findOne(Zone, { id });
+    if (!zone?.tokenHash || !zone.sealedSigningKey || !zoneTokenMatches(token, zone.tokenHash)) {
+      throw unauthenticated();
+    }
+    const box = zoneSyncBox(this.assertionKeyOf(zone.sealedSigningKey));
+    const own = this.deps.secretBox;
+    return resealSnapshot(await readSnapshot(this.deps.orm.em), {
+      sealed: (text) => box.encrypt(own.decrypt(text)),
+      password: (text) => box.encrypt(text),
     });
   }
 
@@ -268,15 +301,21 @@ export class ZoneRegistry {
     if (!zone.sealedSigningKey) {
       throw conflict(`The zone "${zone.name}" has its token revoked: rotate it to reach the zone again.`);
     }
-    const assertionKey = new Uint8Array(
-      Buffer.from(this.deps.secretBox.decrypt(zone.sealedSigningKey), 'base64'),
-    );
-    return { id: zone.id, name: zone.name, url: zone.url, assertionKey };
+    return {
+      id: zone.id,
+      name: zone.name,
+      url: zone.url,
+      assertionKey: this.assertionKeyOf(zone.sealedSigningKey),
+    };
   }
 
   /** Whether the zone was heard from within the bound. */
   isConnected(zone: Zone): boolean {
     return toZoneStateView(zone, this.deps.clock.now(), this.deps.silentAfterMs).connected;
+  }
+
+  private assertionKeyOf(sealedSigningKey: string): Uint8Array {
+    return new Uint8Array(Buffer.from(this.deps.secretBox.decrypt(sealedSigningKey), 'base64'));
   }
 
   private tokenFields(token: string) {

@@ -12,6 +12,7 @@ import {
 import type { Dispatcher } from 'undici';
 import { ZoneAgent } from './zone-agent';
 import { signAssertion } from './zone-assertion';
+import { ZoneFollower } from './zone-follower';
 import { type ForwardedAnswer, type ForwardedRequest, forwardToZone, zoneDispatcher } from './zone-forwarder';
 import { ZoneRegistry } from './zone-registry';
 import { type LegacyZoneView, toLegacyZoneView } from './zone-view';
@@ -23,6 +24,8 @@ export interface ZonesOptions {
   silentAfterMs?: number;
   /** On an agent: how long the main may be out of reach before it pages locally (`ZONE_MAIN_SILENT_AFTER_SECONDS`). */
   mainSilentAfterMs?: number;
+  /** On an agent: how often it copies the main's rows even when no change is signaled (`ZONE_SYNC_SECONDS`). */
+  syncEveryMs?: number;
   /** Extra CA bundle trusted for zone-to-zone TLS (`ZONE_CA_FILE`); verification is always on. */
   caFile?: string | undefined;
   /** This deployment's version, reported in an agent's heartbeats. */
@@ -39,6 +42,7 @@ export interface ZoneListQuery {
 export const MAIN_ZONE_ID = 'main';
 const DEFAULT_SILENT_AFTER_MS = 120_000;
 const DEFAULT_MAIN_SILENT_AFTER_MS = 300_000;
+const DEFAULT_SYNC_EVERY_MS = 300_000;
 
 /**
  * Zones: the registry of agents on a main, the legacy zone picker and Clusters page over it,
@@ -48,6 +52,8 @@ const DEFAULT_MAIN_SILENT_AFTER_MS = 300_000;
 export class Zones {
   readonly registry: ZoneRegistry;
   readonly agent: ZoneAgent;
+  /** On an agent: the copy of the main's users, teams, endpoints and provider configs. */
+  readonly follower: ZoneFollower;
   private readonly dispatcher: Dispatcher;
 
   /**
@@ -71,12 +77,21 @@ export class Zones {
       orchestrator: core.orchestrator,
       silentAfterMs: options.silentAfterMs ?? DEFAULT_SILENT_AFTER_MS,
     });
+    this.follower = new ZoneFollower({
+      orm: core.orm,
+      cluster: core.cluster,
+      secretBox: core.secretBox,
+      clock: core.clock,
+      dispatcher: this.dispatcher,
+      syncEveryMs: options.syncEveryMs ?? DEFAULT_SYNC_EVERY_MS,
+    });
     this.agent = new ZoneAgent({
       orm: core.orm,
       cluster: core.cluster,
       clock: core.clock,
       dispatcher: this.dispatcher,
       orchestrator: core.orchestrator,
+      follower: this.follower,
       version: options.version ?? '0.0.0',
       mainSilentAfterMs: options.mainSilentAfterMs ?? DEFAULT_MAIN_SILENT_AFTER_MS,
     });

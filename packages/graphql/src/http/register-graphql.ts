@@ -1,7 +1,7 @@
 import { bearerToken, findInputFault } from '@oncall/contracts';
 import { alertRuleTypeCatalog, type Core } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
-import type { Zones } from '@oncall/zones';
+import { ASSERTION_HEADER, type Zones } from '@oncall/zones';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { createGraphqlContext, type GraphqlContext } from '../context';
@@ -14,6 +14,7 @@ import { useLimitsBeforeValidation } from '../limits/use-limits-before-validatio
 import { useTokenLimit } from '../limits/use-token-limit';
 import { createSchema } from '../schema';
 import { findQueryStringFault } from './query-string-faults';
+import { forwardToNamedZone } from './zone-forwarding';
 
 export interface GraphqlMountOptions {
   core: Core;
@@ -67,6 +68,7 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
         heartbeats: options.heartbeats,
         zones: options.zones,
         accessToken: bearerToken(req.headers.authorization),
+        zoneAssertion: headerOf(req.headers[ASSERTION_HEADER]),
         ip: req.ip,
         userAgent: req.headers['user-agent'],
       }),
@@ -100,6 +102,9 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
         const message = `The query is longer than ${limits.maxQueryLength} characters.`;
         return reply.status(400).send({ errors: [{ message, extensions: { code: 'QUERY_TOO_COMPLEX' } }] });
       }
+      if (options.zones && (await forwardToNamedZone({ core, zones: options.zones }, req, reply))) {
+        return reply;
+      }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         reply.header(key, value);
@@ -121,4 +126,8 @@ function hasQuery(body: unknown): body is { query: string } {
 
 function queryLength(body: unknown): number {
   return hasQuery(body) ? body.query.length : 0;
+}
+
+function headerOf(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

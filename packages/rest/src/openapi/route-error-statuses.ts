@@ -35,6 +35,8 @@ const HEARTBEAT_PING = /^\/api\/v1\/heartbeat\/:token/;
 const SCHEDULE_FEED = /^\/api\/v1\/schedule-feed\/:token/;
 /** An agent's heartbeat: its zone token is the credential (401), its body the input (422). */
 const ZONE_HEARTBEAT = '/api/v1/zones/heartbeat';
+/** An agent's copy of the main: its zone token is the credential (401); it takes no input. */
+const ZONE_SYNC = '/api/v1/zones/sync';
 
 const RATE_LIMITED = new Set(['/api/v1/auth/login', '/api/v1/endpoint/sendOTP']);
 
@@ -52,6 +54,7 @@ export function errorStatusesOf(route: DocumentedRoute): number[] {
   if (route.url === LINK_AUTHORIZED) return [401, 422];
   if (HEARTBEAT_PING.test(route.url) || SCHEDULE_FEED.test(route.url)) return [404, 422];
   if (route.url === ZONE_HEARTBEAT) return [401, 422];
+  if (route.url === ZONE_SYNC) return [401];
   if (bearer || ingestion || route.url.endsWith('/auth/login') || route.url.endsWith('/auth/refresh'))
     statuses.add(401);
   if (bearer && !OWN_SESSION.has(route.url)) statuses.add(403);

@@ -1,6 +1,6 @@
 import { bearerToken } from '@oncall/contracts';
 import { unauthenticated } from '@oncall/core';
-import type { Zones } from '@oncall/zones';
+import { type Zones, zoneSnapshotSchema } from '@oncall/zones';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
@@ -138,11 +138,16 @@ export function zoneRegistryRoutes(app: FastifyInstance, zones: Zones): void {
 }
 
 /**
- * `POST /zones/heartbeat`: an agent reports with its zone token (`Authorization: Bearer zt_…`).
- * The zone token is accepted here and nowhere else.
+ * What an agent calls on its main with its zone token (`Authorization: Bearer zt_…`), accepted on
+ * these two routes and nowhere else: `POST /zones/heartbeat` reports it alive, `GET /zones/sync`
+ * copies the main's users, teams, endpoints and provider configs.
  */
-export function zoneHeartbeatRoutes(app: FastifyInstance, zones: Zones): void {
-  typed(app).post(
+export function zoneAgentRoutes(app: FastifyInstance, zones: Zones): void {
+  const r = typed(app);
+  const zoneTokenOnly = async (request: { headers: { authorization?: string | undefined } }) => {
+    if (!bearerToken(request.headers.authorization)) throw unauthenticated();
+  };
+  r.post(
     '/zones/heartbeat',
     {
       schema: {
@@ -151,16 +156,36 @@ export function zoneHeartbeatRoutes(app: FastifyInstance, zones: Zones): void {
         description:
           "An agent's heartbeat, with its zone token: records when it was heard, its version and lag.",
         body: heartbeatSchema,
-        response: { 200: z.object({ zoneId: z.string(), heardAt: z.string() }) },
+        response: {
+          200: z.object({
+            zoneId: z.string(),
+            heardAt: z.string(),
+            syncVersion: z
+              .string()
+              .describe("The version of the main's rows: the agent copies them again when it holds another."),
+          }),
+        },
       },
-      onRequest: async (request) => {
-        if (!bearerToken(request.headers.authorization)) throw unauthenticated();
-      },
+      onRequest: zoneTokenOnly,
     },
     (request) =>
       zones.registry.heartbeat(bearerToken(request.headers.authorization) ?? '', {
         version: request.body.version,
         sentAt: new Date(request.body.sentAt),
       }),
+  );
+  r.get(
+    '/zones/sync',
+    {
+      schema: {
+        tags,
+        security: [{ zoneToken: [] }],
+        description:
+          "An agent's copy of the main's users, teams, endpoints and provider configs, with their ids; every secret is sealed for that zone alone (a key derived from its token).",
+        response: { 200: documentedAs(zoneSnapshotSchema, 'ZoneSnapshot') },
+      },
+      onRequest: zoneTokenOnly,
+    },
+    (request) => zones.registry.snapshot(bearerToken(request.headers.authorization) ?? ''),
   );
 }

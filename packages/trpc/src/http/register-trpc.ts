@@ -2,7 +2,7 @@ import { bearerToken } from '@oncall/contracts';
 import type { Core } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
 import type { Schedules } from '@oncall/schedules';
-import type { Zones } from '@oncall/zones';
+import { ASSERTION_HEADER, type Zones } from '@oncall/zones';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +11,7 @@ import { refreshCookieSession } from '../browser-session/refresh-cookie';
 import { createContext } from '../context';
 import { registerLiveEventsRoute } from './live-events-route';
 import { retryAfterHeaders } from './retry-after';
+import { tRPCZoneForwarding } from './zone-forwarding';
 
 export interface TrpcMountOptions {
   core: Core;
@@ -52,6 +53,7 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
       ...(options.schedules ? { schedules: options.schedules } : {}),
       zones: options.zones,
       accessToken: accessTokenOf(req.headers.authorization, connectionParams),
+      zoneAssertion: headerOf(req.headers[ASSERTION_HEADER]),
       ip: req.ip,
       userAgent: req.headers['user-agent'],
       browserSession: reply && refreshCookieSession(req, reply, refreshCookie),
@@ -66,6 +68,9 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcMountOptio
     responseMeta: retryAfterHeaders,
     onError: ({ error, req, path }) => onError(error, req, path),
   };
+  if (options.zones) {
+    tRPCZoneForwarding(app, { core, zones: options.zones, prefix, router: trpcOptions.router });
+  }
   // Open live streams would hold the server's close; they end first.
   app.addHook('preClose', async () => core.live.close());
   // Before the plugin: its `/:path` route answers every other procedure.
@@ -88,4 +93,8 @@ type ConnectionParams = Record<string, string | undefined> | null;
 function connectionToken(params: ConnectionParams): string | undefined {
   const token = params?.token;
   return token ? token : undefined;
+}
+
+function headerOf(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
