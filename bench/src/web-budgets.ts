@@ -163,6 +163,7 @@ try {
   const scrollTasks = async (path: string) => {
     await page.goto(`${server.url}${path}`);
     await page.waitForLoadState('networkidle');
+    if (path === '/rules') await page.waitForSelector('[role=region][aria-label^="Alert rules,"]');
     return (await page.evaluate(`(async () => {
       const tasks = [];
       new PerformanceObserver((list) => {

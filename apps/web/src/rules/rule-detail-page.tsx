@@ -366,9 +366,11 @@ function History({ ruleId }: { ruleId: string }) {
             <Text size="sm" fw={500}>
               {entry.status} · <When at={entry.createdAt} />
             </Text>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {alertOf(entry)}
-            </Text>
+            {alertOf(entry) && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {alertOf(entry)}
+              </Text>
+            )}
             {entry.description && (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {entry.description}

@@ -49,7 +49,7 @@ export function AppShellLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
-            <Text fw={700} component={Link} to="/">
+            <Text fw={700} component={Link} to="/" style={{ whiteSpace: 'nowrap' }}>
               On-call
             </Text>
           </Group>
@@ -59,7 +59,7 @@ export function AppShellLayout() {
             <Menu position="bottom-end">
               <Menu.Target>
                 <UnstyledButton aria-label={`Account: ${user.username}`} px="xs" py={4}>
-                  <Text size="sm" truncate maw={140}>
+                  <Text size="sm" truncate maw={{ base: 96, sm: 140 }}>
                     {user.name || user.username}
                   </Text>
                 </UnstyledButton>

@@ -1,4 +1,4 @@
-import { Badge, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../trpc/client';
@@ -22,14 +22,19 @@ export function ZonePicker() {
           px="xs"
           py={4}
         >
-          <Text size="sm" span>
-            main
-          </Text>
-          {down > 0 && (
-            <Badge ml={6} size="xs" color="red" variant="filled" aria-hidden>
-              {down}
-            </Badge>
-          )}
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
+              <Text span visibleFrom="sm" inherit>
+                Zone:{' '}
+              </Text>
+              main
+            </Text>
+            {down > 0 && (
+              <Badge size="xs" color="red" variant="filled" aria-hidden>
+                {down}
+              </Badge>
+            )}
+          </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

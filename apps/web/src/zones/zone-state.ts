@@ -8,7 +8,7 @@ export interface ZoneLink {
 
 export interface ZoneStateWords {
   label: string;
-  color: 'teal' | 'red' | 'gray' | 'orange';
+  color: 'teal' | 'red' | 'gray';
 }
 
 /**
@@ -18,7 +18,7 @@ export interface ZoneStateWords {
 export function zoneState(zone: ZoneLink): ZoneStateWords {
   if (zone.revoked) return { label: 'token revoked', color: 'gray' };
   if (zone.connected) return { label: 'connected', color: 'teal' };
-  if (zone.lastHeardAt === null) return { label: 'never heard', color: 'orange' };
+  if (zone.lastHeardAt === null) return { label: 'never heard', color: 'gray' };
   return { label: zone.silent ? 'silent' : 'not connected', color: 'red' };
 }
 

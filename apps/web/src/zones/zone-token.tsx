@@ -14,7 +14,7 @@ export function ZoneToken({
   const agentConfig = JSON.stringify({ type: 'agent', sourceUrl: mainUrl, sourceToken: token });
   return (
     <Stack gap="sm">
-      <Alert color="yellow" title="Shown this once">
+      <Alert variant="light" title="Shown this once">
         Copy the token now: only its last four characters are kept here. On the agent, save it as its cluster
         configuration (Settings, Cluster: agent, this main's URL and the token).
       </Alert>

@@ -105,7 +105,7 @@ export function ZonesPage() {
                     {zone.name}
                   </Text>
                   {owner && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {zone.url}
                     </Text>
                   )}
@@ -152,7 +152,6 @@ export function ZonesPage() {
                         aria-label={`Rotate the token of ${zone.name}`}
                         title={`Rotate the token of ${zone.name}?`}
                         confirmLabel="Rotate token"
-                        color="orange"
                         loading={rotate.isPending}
                         onConfirm={() => rotate.mutate({ id: zone.id })}
                       >
