@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  PasswordInput,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, NumberInput, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormShell } from '../forms/form-shell';
 import { useFormSubmit } from '../forms/use-form-submit';
