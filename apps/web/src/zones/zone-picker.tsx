@@ -30,7 +30,14 @@ export function ZonePicker() {
               main
             </Text>
             {down > 0 && (
-              <Badge size="xs" color="red" variant="filled" aria-hidden>
+              <Badge
+                size="xs"
+                color="red"
+                variant="filled"
+                aria-hidden
+                miw="max-content"
+                style={{ flexShrink: 0 }}
+              >
                 {down}
               </Badge>
             )}
