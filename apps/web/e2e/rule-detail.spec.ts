@@ -31,7 +31,7 @@ test('opens a rule from the list, sees a REST fire on its detail, and acknowledg
     instance: 'queue-2',
     description: '12,400 messages waiting (threshold 1,000).',
   });
-  await page.reload();
+  // No reload: live.events brings the fire to the open page (nothing polls).
   const instance = page.getByRole('article', { name: 'payments_queue_deep' });
   await expect(instance).toBeVisible();
   await expect(page.getByRole('region', { name: 'History table' }).getByText('Firing')).toBeVisible();
@@ -67,6 +67,14 @@ test('the rule detail in dark and on a 375 px phone', async ({ page, request, cs
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByText('7 d', { exact: true }).click();
   await expect(page.getByRole('img', { name: /last 7 d/ })).toBeVisible();
+  // On a phone the history is a card per event, not a table hidden sideways.
+  const history = page.getByRole('list', { name: 'History' });
+  await expect(history.getByRole('listitem').first()).toContainText('indexer_lag · search-1');
+  await expect(page.getByRole('region', { name: 'History table' })).toHaveCount(0);
+  // An acknowledgement made elsewhere shows without a reload.
+  await (await adminApi(request, E2E_BASE_URL)).post(`alert-rule/acknowledge/${rule.id}`);
+  await expect(page.getByRole('article', { name: 'indexer_lag' })).toContainText('Acknowledged');
+  await expect(history.getByRole('listitem').first()).toContainText('Acknowledged');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}rule-detail-phone.png`, fullPage: true });

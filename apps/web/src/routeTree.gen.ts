@@ -23,6 +23,7 @@ import { Route as AppStatusRouteImport } from './routes/_app/status'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppTimelineRouteImport } from './routes/_app/timeline'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppZonesRouteImport } from './routes/_app/zones'
 import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
 import { Route as AppRulesNewRouteImport } from './routes/_app/rules_.new'
 import { Route as AppRulesRuleIdEditRouteImport } from './routes/_app/rules_.$ruleId_.edit'
@@ -96,6 +97,11 @@ const AppUsersRoute = AppUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppZonesRoute = AppZonesRouteImport.update({
+  id: '/zones',
+  path: '/zones',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRulesRuleIdRoute = AppRulesRuleIdRouteImport.update({
   id: '/rules_/$ruleId',
   path: '/rules/$ruleId',
@@ -126,6 +132,7 @@ export interface FileRoutesByFullPath {
   '/teams': typeof AppTeamsRoute
   '/timeline': typeof AppTimelineRoute
   '/users': typeof AppUsersRoute
+  '/zones': typeof AppZonesRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
   '/rules/new': typeof AppRulesNewRoute
   '/rules/$ruleId/edit': typeof AppRulesRuleIdEditRoute
@@ -143,6 +150,7 @@ export interface FileRoutesByTo {
   '/teams': typeof AppTeamsRoute
   '/timeline': typeof AppTimelineRoute
   '/users': typeof AppUsersRoute
+  '/zones': typeof AppZonesRoute
   '/': typeof AppIndexRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
   '/rules/new': typeof AppRulesNewRoute
@@ -163,6 +171,7 @@ export interface FileRoutesById {
   '/_app/teams': typeof AppTeamsRoute
   '/_app/timeline': typeof AppTimelineRoute
   '/_app/users': typeof AppUsersRoute
+  '/_app/zones': typeof AppZonesRoute
   '/_app/': typeof AppIndexRoute
   '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
   '/_app/rules_/new': typeof AppRulesNewRoute
@@ -184,6 +193,7 @@ export interface FileRouteTypes {
     | '/teams'
     | '/timeline'
     | '/users'
+    | '/zones'
     | '/rules/$ruleId'
     | '/rules/new'
     | '/rules/$ruleId/edit'
@@ -201,6 +211,7 @@ export interface FileRouteTypes {
     | '/teams'
     | '/timeline'
     | '/users'
+    | '/zones'
     | '/'
     | '/rules/$ruleId'
     | '/rules/new'
@@ -220,6 +231,7 @@ export interface FileRouteTypes {
     | '/_app/teams'
     | '/_app/timeline'
     | '/_app/users'
+    | '/_app/zones'
     | '/_app/'
     | '/_app/rules_/$ruleId'
     | '/_app/rules_/new'
@@ -331,6 +343,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/zones': {
+      id: '/_app/zones'
+      path: '/zones'
+      fullPath: '/zones'
+      preLoaderRoute: typeof AppZonesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/rules_/$ruleId': {
       id: '/_app/rules_/$ruleId'
       path: '/rules/$ruleId'
@@ -367,6 +386,7 @@ interface AppRouteChildren {
   AppTeamsRoute: typeof AppTeamsRoute
   AppTimelineRoute: typeof AppTimelineRoute
   AppUsersRoute: typeof AppUsersRoute
+  AppZonesRoute: typeof AppZonesRoute
   AppIndexRoute: typeof AppIndexRoute
   AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
   AppRulesNewRoute: typeof AppRulesNewRoute
@@ -385,6 +405,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTeamsRoute: AppTeamsRoute,
   AppTimelineRoute: AppTimelineRoute,
   AppUsersRoute: AppUsersRoute,
+  AppZonesRoute: AppZonesRoute,
   AppIndexRoute: AppIndexRoute,
   AppRulesRuleIdRoute: AppRulesRuleIdRoute,
   AppRulesNewRoute: AppRulesNewRoute,

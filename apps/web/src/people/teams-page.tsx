@@ -1,11 +1,8 @@
 import {
-  Alert,
   Badge,
   Button,
   Center,
   Group,
-  Loader,
-  Modal,
   Pagination,
   Paper,
   SimpleGrid,
@@ -13,12 +10,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmButton } from '../forms/confirm-button';
+import { DeleteButton } from '../forms/delete-button';
+import { FormDialog } from '../forms/form-dialog';
 import { notifyDone, notifyFailure } from '../forms/notify';
+import { QueryStates } from '../forms/query-states';
+import { RowAction } from '../forms/row-actions';
 import { trpc } from '../trpc/client';
 import type { RouterOutputs } from '../trpc/router-types';
 import { managesPeople } from './roles';
@@ -33,7 +32,6 @@ const PER_PAGE = 24;
 export function TeamsPage() {
   const { user: me } = useRouteContext({ from: '/_app' });
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const teams = useQuery({
@@ -77,23 +75,20 @@ export function TeamsPage() {
         </Title>
         {mayCreate && <Button onClick={() => setDialog({ mode: 'create' })}>New team</Button>}
       </Group>
-      {teams.isPending && (
-        <Center py="xl">
-          <Loader aria-label="Loading teams" />
-        </Center>
-      )}
-      {teams.isError && (
-        <Alert color="red" title="Could not load the teams">
-          {teams.error.message}
-        </Alert>
-      )}
-      {teams.data && teams.data.total === 0 && (
-        <Alert variant="light" title="No teams yet">
-          {mayCreate
-            ? 'Create a team with New team, add its members, then share rules and endpoints with it.'
-            : 'Ask an owner or a manager to create your team; rules and endpoints shared with it show to every member.'}
-        </Alert>
-      )}
+      <QueryStates
+        query={teams}
+        what="the teams"
+        empty={
+          teams.data?.total === 0
+            ? {
+                title: 'No teams yet',
+                body: mayCreate
+                  ? 'Create a team with New team, add its members, then share rules and endpoints with it.'
+                  : 'Ask an owner or a manager to create your team; rules and endpoints shared with it show to every member.',
+              }
+            : null
+        }
+      />
       {teams.data && teams.data.items.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {teams.data.items.map((team) => (
@@ -127,24 +122,19 @@ export function TeamsPage() {
                 </Group>
                 {mayEdit(team) && (
                   <Group gap={6} justify="flex-end">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`Edit ${team.name}`}
+                    <RowAction
+                      label="Edit"
+                      name={`Edit ${team.name}`}
                       onClick={() => setDialog({ mode: 'edit', team })}
-                    >
-                      Edit
-                    </Button>
-                    <ConfirmButton
-                      label="Delete"
-                      aria-label={`Delete ${team.name}`}
-                      title={`Delete ${team.name}?`}
-                      confirmLabel="Delete team"
+                    />
+                    <DeleteButton
+                      name={team.name}
+                      what="team"
                       loading={remove.isPending}
                       onConfirm={() => remove.mutate({ id: team.id })}
                     >
                       Its members stop seeing what was shared only with the team.
-                    </ConfirmButton>
+                    </DeleteButton>
                   </Group>
                 )}
               </Stack>
@@ -157,10 +147,9 @@ export function TeamsPage() {
           <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of teams" />
         </Center>
       )}
-      <Modal
+      <FormDialog
         opened={dialog !== null}
         onClose={() => setDialog(null)}
-        fullScreen={phone}
         title={dialog?.mode === 'edit' ? `Edit ${dialog.team.name}` : 'New team'}
       >
         {dialog && (
@@ -180,7 +169,7 @@ export function TeamsPage() {
             onCancel={() => setDialog(null)}
           />
         )}
-      </Modal>
+      </FormDialog>
     </Stack>
   );
 }

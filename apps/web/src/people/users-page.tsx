@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Center, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmButton } from '../forms/confirm-button';
+import { DeleteButton } from '../forms/delete-button';
+import { FormDialog } from '../forms/form-dialog';
 import { notifyDone, notifyFailure } from '../forms/notify';
+import { QueryStates } from '../forms/query-states';
+import { RowAction, RowActions } from '../forms/row-actions';
+import { ScrollTable } from '../forms/scroll-table';
 import { trpc } from '../trpc/client';
 import type { RouterOutputs } from '../trpc/router-types';
 import { PasswordForm } from './password-form';
@@ -38,7 +26,6 @@ const PER_PAGE = 50;
 export function UsersPage() {
   const { user: me } = useRouteContext({ from: '/_app' });
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const users = useQuery({
@@ -72,106 +59,69 @@ export function UsersPage() {
         </Title>
         <Button onClick={() => setDialog({ mode: 'create' })}>New user</Button>
       </Group>
-      {users.isPending && (
-        <Center py="xl">
-          <Loader aria-label="Loading users" />
-        </Center>
-      )}
-      {users.isError && (
-        <Alert color="red" title="Could not load the users">
-          {users.error.message}
-        </Alert>
-      )}
+      <QueryStates query={users} what="the users" empty={null} />
       {users.data && (
-        <Box
-          style={{ overflowX: 'auto', position: 'relative' }}
-          tabIndex={0}
-          role="region"
-          aria-label="Users table"
-        >
-          <Table striped verticalSpacing="xs" miw={600}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.items.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {user.username}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{user.name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Badge variant="light" size="sm" color={user.role === 'member' ? 'gray' : 'blue'}>
-                        {user.role}
-                      </Badge>
-                      {user.isSystemAdmin && (
-                        <Badge variant="outline" size="sm">
-                          system admin
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {mayManage(user) && (
-                      <Group gap={6} wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Edit ${user.username}`}
-                          onClick={() => setDialog({ mode: 'edit', user })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Set a password for ${user.username}`}
-                          onClick={() => setDialog({ mode: 'password', user })}
-                        >
-                          Password
-                        </Button>
-                        {!user.isSystemAdmin && user.id !== me.id && (
-                          <ConfirmButton
-                            label="Delete"
-                            aria-label={`Delete ${user.username}`}
-                            title={`Delete ${user.username}?`}
-                            confirmLabel="Delete user"
-                            loading={remove.isPending}
-                            onConfirm={() => remove.mutate({ id: user.id })}
-                          >
-                            Their rules, endpoints and teams pass to the system admin, and their sessions end.
-                          </ConfirmButton>
-                        )}
-                      </Group>
+        <ScrollTable label="Users table" minWidth={600} columns={['Username', 'Name', 'Role', null]}>
+          {users.data.items.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {user.username}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{user.name}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <Badge variant="light" size="sm" color={user.role === 'member' ? 'gray' : 'blue'}>
+                    {user.role}
+                  </Badge>
+                  {user.isSystemAdmin && (
+                    <Badge variant="outline" size="sm">
+                      system admin
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {mayManage(user) && (
+                  <RowActions>
+                    <RowAction
+                      label="Edit"
+                      name={`Edit ${user.username}`}
+                      onClick={() => setDialog({ mode: 'edit', user })}
+                    />
+                    <RowAction
+                      label="Password"
+                      name={`Set a password for ${user.username}`}
+                      onClick={() => setDialog({ mode: 'password', user })}
+                    />
+                    {!user.isSystemAdmin && user.id !== me.id && (
+                      <DeleteButton
+                        name={user.username}
+                        what="user"
+                        loading={remove.isPending}
+                        onConfirm={() => remove.mutate({ id: user.id })}
+                      >
+                        Their rules, endpoints and teams pass to the system admin, and their sessions end.
+                      </DeleteButton>
                     )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+                  </RowActions>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
       {pages > 1 && (
         <Center>
           <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of users" />
         </Center>
       )}
-      <Modal
+      <FormDialog
         opened={dialog !== null}
         onClose={() => setDialog(null)}
-        fullScreen={phone}
         title={
           dialog?.mode === 'create'
             ? 'New user'
@@ -224,7 +174,7 @@ export function UsersPage() {
             }}
           />
         )}
-      </Modal>
+      </FormDialog>
     </Stack>
   );
 }

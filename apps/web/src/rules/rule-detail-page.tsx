@@ -9,29 +9,30 @@ import {
   Code,
   Group,
   Loader,
-  Pagination,
   SegmentedControl,
   Stack,
   Table,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { StateBadge, shownRuleState } from '../now/state-badge';
-import { fullTime, relativeTime } from '../time/relative-time';
+import { fullTime } from '../time/relative-time';
+import { When } from '../time/when';
 import { trpc } from '../trpc/client';
 import type { RouterOutputs } from '../trpc/router-types';
 import { serverErrorOf } from '../trpc/server-error';
 import { serverPath } from '../trpc/server-url';
 import { CopySnippet } from './copy-snippet';
+import { PagedRecords } from './paged-records';
 import { RuleEpisodes } from './rule-episodes';
 import { RuleSourceSnippets } from './rule-source-snippets';
 import { curlSnippets } from './send-snippet';
 import { TIMELINE_WINDOWS, type TimelineWindow, timelineQuery } from './timeline-window';
+import { useLiveRuleDetail } from './use-live-rule-detail';
 
 type Rule = RouterOutputs['alertRules']['get'];
 type Segment = RouterOutputs['alerts']['statusTimeline'][number]['segments'][number];
@@ -49,18 +50,10 @@ function failed(what: string, error: unknown) {
   notifications.show({ color: 'red', title: `${what} failed`, message: answered?.message ?? 'No answer.' });
 }
 
-function When({ at }: { at: string }) {
-  const date = new Date(at);
-  return (
-    <Tooltip label={fullTime(date)}>
-      <time dateTime={at}>{relativeTime(date, new Date())}</time>
-    </Tooltip>
-  );
-}
-
 /** One rule: its state, actions, timeline, what fires, history, deliveries and how to send to it. */
 export function RuleDetailPage({ ruleId }: { ruleId: string }) {
   const rule = useQuery(trpc.alertRules.get.queryOptions({ id: ruleId }));
+  useLiveRuleDetail(ruleId);
   if (rule.isPending) {
     return (
       <Center py="xl">
@@ -226,6 +219,7 @@ function StatusTimeline({ ruleId }: { ruleId: string }) {
   const [window, setWindow] = useState<TimelineWindow>('24h');
   const timeline = useQuery({
     ...trpc.alerts.statusTimeline.queryOptions(timelineQuery(ruleId, window, new Date())),
+    // Live events redraw it on a change; this only moves the window along with the clock.
     refetchInterval: 60_000,
   });
   const segments: Segment[] = timeline.data?.[0]?.segments ?? [];
@@ -273,10 +267,7 @@ function summarize(segments: Segment[]): string {
 }
 
 function Firing({ ruleId }: { ruleId: string }) {
-  const triggered = useQuery({
-    ...trpc.alerts.triggered.queryOptions({ id: ruleId }),
-    refetchInterval: 15_000,
-  });
+  const triggered = useQuery(trpc.alerts.triggered.queryOptions({ id: ruleId }));
   const data = triggered.data;
   return (
     <Section title="Firing now">
@@ -340,147 +331,172 @@ const PER_PAGE = 20;
 function History({ ruleId }: { ruleId: string }) {
   const [page, setPage] = useState(1);
   const history = useQuery(trpc.alerts.history.queryOptions({ id: ruleId, page, perPage: PER_PAGE }));
-  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / PER_PAGE)) : 1;
   return (
     <Section title="History">
-      {history.isError && <Alert color="red">{history.error.message}</Alert>}
-      {history.data && history.data.total === 0 && (
-        <Text size="sm" c="dimmed">
-          No events yet. Send one with the snippet below.
-        </Text>
-      )}
-      {history.data && history.data.items.length > 0 && (
-        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="History table">
-          <Table verticalSpacing={4} miw={480}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Alert</Table.Th>
-                <Table.Th>Description</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.items.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>
-                    <Text size="sm">
-                      <When at={entry.createdAt} />
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.status}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{[entry.alertname, entry.instance].filter(Boolean).join(' · ')}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.description}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
-      )}
-      {pages > 1 && (
-        <Center mt="xs">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label="Pages of history" />
-        </Center>
-      )}
+      <PagedRecords
+        label="History"
+        query={history}
+        page={page}
+        onPage={setPage}
+        perPage={PER_PAGE}
+        empty="No events yet. Send one with the snippet below."
+        columns={['When', 'Event', 'Alert', 'Description']}
+        minWidth={480}
+        keyOf={(entry) => entry.id}
+        cells={(entry) => (
+          <>
+            <Table.Td>
+              <Text size="sm">
+                <When at={entry.createdAt} />
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{entry.status}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{alertOf(entry)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{entry.description}</Text>
+            </Table.Td>
+          </>
+        )}
+        card={(entry) => (
+          <>
+            <Text size="sm" fw={500}>
+              {entry.status} · <When at={entry.createdAt} />
+            </Text>
+            {alertOf(entry) && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {alertOf(entry)}
+              </Text>
+            )}
+            {entry.description && (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {entry.description}
+              </Text>
+            )}
+          </>
+        )}
+      />
     </Section>
   );
+}
+
+function alertOf(entry: { alertname: string | null; instance: string | null }): string {
+  return [entry.alertname, entry.instance].filter(Boolean).join(' · ');
+}
+
+type Delivery = RouterOutputs['episodes']['deliveryLog']['items'][number];
+
+/** What a delivery record says besides its time and endpoint: its provider and outcome, or its effect. */
+function deliveryOutcome(entry: Delivery): {
+  provider: string | null;
+  outcome: string;
+  latency: string | null;
+} {
+  if (entry.type === 'attempt') {
+    return {
+      provider: `${entry.providerConfig?.name ?? 'direct'}${entry.fallback ? ' (backup)' : ''}`,
+      outcome: `${entry.outcome} #${entry.attempt}${entry.error ? `: ${entry.error}` : ''}`,
+      latency: entry.latencyMs === null ? '–' : `${entry.latencyMs} ms`,
+    };
+  }
+  if (entry.type === 'undeliverable') {
+    const told = entry.toldEndpointIds.length;
+    return {
+      provider: null,
+      outcome: `Undeliverable: every provider failed. ${
+        told === 0
+          ? 'The owner has no other endpoint to tell.'
+          : `Sent to the owner's ${told} other endpoint${told === 1 ? '' : 's'} instead.`
+      }`,
+      latency: null,
+    };
+  }
+  return {
+    provider: null,
+    outcome: `Behavior rule: ${entry.effect}${entry.error ? ` (${entry.error})` : ''}`,
+    latency: null,
+  };
+}
+
+function endpointOf(entry: Delivery): string {
+  return `${entry.endpoint.name ?? 'deleted endpoint'} (${entry.endpoint.channel ?? '?'})`;
 }
 
 function DeliveryLog({ ruleId }: { ruleId: string }) {
   const [page, setPage] = useState(1);
   const log = useQuery(trpc.episodes.deliveryLog.queryOptions({ ruleId, page, perPage: PER_PAGE }));
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PER_PAGE)) : 1;
   return (
     <Section title="Delivery log">
-      {log.isError && <Alert color="red">{log.error.message}</Alert>}
-      {log.data && log.data.total === 0 && (
-        <Text size="sm" c="dimmed">
-          Nothing sent yet. Attach endpoints to the rule to be paged.
-        </Text>
-      )}
-      {log.data && log.data.items.length > 0 && (
-        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Delivery log table">
-          <Table verticalSpacing={4} miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Endpoint (channel)</Table.Th>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>Latency</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data.items.map((entry) => (
-                <Table.Tr key={entry.id}>
+      <PagedRecords
+        label="Delivery log"
+        query={log}
+        page={page}
+        onPage={setPage}
+        perPage={PER_PAGE}
+        empty="Nothing sent yet. Attach endpoints to the rule to be paged."
+        columns={['When', 'Endpoint (channel)', 'Provider', 'Outcome', 'Latency']}
+        minWidth={640}
+        keyOf={(entry) => entry.id}
+        cells={(entry) => {
+          const { provider, outcome, latency } = deliveryOutcome(entry);
+          return (
+            <>
+              <Table.Td>
+                <Text size="sm">
+                  <When at={entry.createdAt} />
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{endpointOf(entry)}</Text>
+              </Table.Td>
+              {provider === null ? (
+                <Table.Td colSpan={3}>
+                  <Text size="sm" fw={entry.type === 'undeliverable' ? 600 : undefined}>
+                    {outcome}
+                  </Text>
+                </Table.Td>
+              ) : (
+                <>
                   <Table.Td>
-                    <Text size="sm">
-                      <When at={entry.createdAt} />
-                    </Text>
+                    <Text size="sm">{provider}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">
-                      {entry.endpoint.name ?? 'deleted endpoint'} ({entry.endpoint.channel ?? '?'})
-                    </Text>
+                    <Text size="sm">{outcome}</Text>
                   </Table.Td>
-                  {entry.type === 'attempt' ? (
-                    <>
-                      <Table.Td>
-                        <Text size="sm">
-                          {entry.providerConfig?.name ?? 'direct'}
-                          {entry.fallback ? ' (backup)' : ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {entry.outcome} #{entry.attempt}
-                          {entry.error ? `: ${entry.error}` : ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{entry.latencyMs === null ? '–' : `${entry.latencyMs} ms`}</Text>
-                      </Table.Td>
-                    </>
-                  ) : entry.type === 'undeliverable' ? (
-                    <Table.Td colSpan={3}>
-                      <Text size="sm" fw={600}>
-                        Undeliverable: every provider failed.{' '}
-                        {entry.toldEndpointIds.length === 0
-                          ? 'The owner has no other endpoint to tell.'
-                          : `Sent to the owner's ${entry.toldEndpointIds.length} other endpoint${entry.toldEndpointIds.length === 1 ? '' : 's'} instead.`}
-                      </Text>
-                    </Table.Td>
-                  ) : (
-                    <Table.Td colSpan={3}>
-                      <Text size="sm">
-                        Behavior rule: {entry.effect}
-                        {entry.error ? ` (${entry.error})` : ''}
-                      </Text>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
-      )}
-      {pages > 1 && (
-        <Center mt="xs">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            aria-label="Pages of the delivery log"
-          />
-        </Center>
-      )}
+                  <Table.Td>
+                    <Text size="sm">{latency}</Text>
+                  </Table.Td>
+                </>
+              )}
+            </>
+          );
+        }}
+        card={(entry) => {
+          const { provider, outcome, latency } = deliveryOutcome(entry);
+          return (
+            <>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {endpointOf(entry)} · <When at={entry.createdAt} />
+              </Text>
+              <Text
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+                fw={entry.type === 'undeliverable' ? 600 : undefined}
+              >
+                {outcome}
+              </Text>
+              {provider !== null && (
+                <Text size="sm" c="dimmed">
+                  via {provider} · {latency}
+                </Text>
+              )}
+            </>
+          );
+        }}
+      />
     </Section>
   );
 }

@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, PasswordInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmButton } from '../forms/confirm-button';
+import { DeleteButton } from '../forms/delete-button';
+import { FormDialog } from '../forms/form-dialog';
+import { FormShell } from '../forms/form-shell';
 import { notifyDone, notifyFailure } from '../forms/notify';
+import { QueryStates } from '../forms/query-states';
+import { RowAction, RowActions } from '../forms/row-actions';
+import { ScrollTable } from '../forms/scroll-table';
 import { useFormSubmit } from '../forms/use-form-submit';
 import { trpc } from '../trpc/client';
 import type { RouterInputs, RouterOutputs } from '../trpc/router-types';
@@ -31,7 +19,6 @@ type Dialog = { mode: 'create' } | { mode: 'edit'; proxy: Proxy } | null;
 /** Proxies the messenger channels (Telegram, Bale) reach their APIs through; at most one is active. */
 export function MessengerProxiesSection() {
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   const [dialog, setDialog] = useState<Dialog>(null);
   const proxies = useQuery(trpc.configs.messengerProxies.list.queryOptions({}));
   const refresh = () =>
@@ -63,124 +50,92 @@ export function MessengerProxiesSection() {
         </Text>
         <Button onClick={() => setDialog({ mode: 'create' })}>New proxy</Button>
       </Group>
-      {proxies.isPending && (
-        <Center py="md">
-          <Loader aria-label="Loading proxies" />
-        </Center>
-      )}
-      {proxies.isError && (
-        <Alert color="red" title="Could not load the proxies">
-          {proxies.error.message}
-        </Alert>
-      )}
-      {proxies.data?.length === 0 && (
-        <Alert variant="light" title="No proxy">
-          Messenger channels connect directly. Where their APIs are blocked, add an HTTP or SOCKS5 proxy with
-          New proxy, then activate it.
-        </Alert>
-      )}
+      <QueryStates
+        query={proxies}
+        what="the proxies"
+        empty={
+          proxies.data?.length === 0
+            ? {
+                title: 'No proxy',
+                body: 'Messenger channels connect directly. Where their APIs are blocked, add an HTTP or SOCKS5 proxy with New proxy, then activate it.',
+              }
+            : null
+        }
+      />
       {proxies.data && proxies.data.length > 0 && (
-        <Box
-          style={{ overflowX: 'auto', position: 'relative' }}
-          tabIndex={0}
-          role="region"
-          aria-label="Messenger proxies"
+        <ScrollTable
+          label="Messenger proxies"
+          minWidth={600}
+          columns={['Name', 'Address', 'Password', 'State', null]}
         >
-          <Table striped verticalSpacing="xs" miw={600}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Password</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {proxies.data.map((proxy) => (
-                <Table.Tr key={proxy.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {proxy.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {proxy.type}://{proxy.username ? `${proxy.username}@` : ''}
-                      {proxy.host}:{proxy.port}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {proxy.password || 'none'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {proxy.isActive ? (
-                      <Badge miw="max-content" variant="light" color="teal">
-                        Active
-                      </Badge>
-                    ) : (
-                      <Badge miw="max-content" variant="outline" color="gray">
-                        Inactive
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap" justify="flex-end">
-                      {proxy.isActive ? (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Deactivate ${proxy.name}`}
-                          onClick={() => deactivate.mutate()}
-                        >
-                          Deactivate
-                        </Button>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Activate ${proxy.name}`}
-                          onClick={() => activate.mutate({ id: proxy.id })}
-                        >
-                          Activate
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Edit ${proxy.name}`}
-                        onClick={() => setDialog({ mode: 'edit', proxy })}
-                      >
-                        Edit
-                      </Button>
-                      <ConfirmButton
-                        label="Delete"
-                        aria-label={`Delete ${proxy.name}`}
-                        title={`Delete ${proxy.name}?`}
-                        confirmLabel="Delete proxy"
-                        loading={remove.isPending}
-                        onConfirm={() => remove.mutate({ id: proxy.id })}
-                      >
-                        {proxy.isActive
-                          ? 'It is active: messenger channels will connect directly.'
-                          : 'It is not in use.'}
-                      </ConfirmButton>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+          {proxies.data.map((proxy) => (
+            <Table.Tr key={proxy.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {proxy.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {proxy.type}://{proxy.username ? `${proxy.username}@` : ''}
+                  {proxy.host}:{proxy.port}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {proxy.password || 'none'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {proxy.isActive ? (
+                  <Badge miw="max-content" variant="light" color="teal">
+                    Active
+                  </Badge>
+                ) : (
+                  <Badge miw="max-content" variant="outline" color="gray">
+                    Inactive
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <RowActions>
+                  {proxy.isActive ? (
+                    <RowAction
+                      label="Deactivate"
+                      name={`Deactivate ${proxy.name}`}
+                      onClick={() => deactivate.mutate()}
+                    />
+                  ) : (
+                    <RowAction
+                      label="Activate"
+                      name={`Activate ${proxy.name}`}
+                      onClick={() => activate.mutate({ id: proxy.id })}
+                    />
+                  )}
+                  <RowAction
+                    label="Edit"
+                    name={`Edit ${proxy.name}`}
+                    onClick={() => setDialog({ mode: 'edit', proxy })}
+                  />
+                  <DeleteButton
+                    name={proxy.name}
+                    what="proxy"
+                    loading={remove.isPending}
+                    onConfirm={() => remove.mutate({ id: proxy.id })}
+                  >
+                    {proxy.isActive
+                      ? 'It is active: messenger channels will connect directly.'
+                      : 'It is not in use.'}
+                  </DeleteButton>
+                </RowActions>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
-      <Modal
+      <FormDialog
         opened={dialog !== null}
         onClose={() => setDialog(null)}
-        fullScreen={phone}
         title={dialog?.mode === 'edit' ? `Edit ${dialog.proxy.name}` : 'New proxy'}
       >
         {dialog && (
@@ -197,7 +152,7 @@ export function MessengerProxiesSection() {
             }}
           />
         )}
-      </Modal>
+      </FormDialog>
     </Stack>
   );
 }
@@ -228,72 +183,64 @@ function ProxyForm({
     }),
   );
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Proxy">
-      <Stack gap="sm">
-        {problem && (
-          <Alert color="red" role="alert" title="Not saved">
-            {problem}
-          </Alert>
-        )}
+    <FormShell
+      label="Proxy"
+      problem={problem}
+      saving={saving}
+      submitLabel={original ? 'Save' : 'Create proxy'}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <TextInput
+        label="Name"
+        required
+        value={draft.name}
+        onChange={(e) => change({ name: e.currentTarget.value })}
+        error={errors.name}
+      />
+      <Select
+        label="Type"
+        data={[
+          { value: 'http', label: 'HTTP' },
+          { value: 'socks5', label: 'SOCKS5' },
+        ]}
+        value={draft.type}
+        allowDeselect={false}
+        onChange={(value) => (value === 'http' || value === 'socks5') && change({ type: value })}
+        error={errors.type}
+      />
+      <Group grow align="flex-start">
         <TextInput
-          label="Name"
+          label="Host"
           required
-          value={draft.name}
-          onChange={(e) => change({ name: e.currentTarget.value })}
-          error={errors.name}
+          value={draft.host}
+          onChange={(e) => change({ host: e.currentTarget.value })}
+          error={errors.host}
         />
-        <Select
-          label="Type"
-          data={[
-            { value: 'http', label: 'HTTP' },
-            { value: 'socks5', label: 'SOCKS5' },
-          ]}
-          value={draft.type}
-          allowDeselect={false}
-          onChange={(value) => (value === 'http' || value === 'socks5') && change({ type: value })}
-          error={errors.type}
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label="Host"
-            required
-            value={draft.host}
-            onChange={(e) => change({ host: e.currentTarget.value })}
-            error={errors.host}
-          />
-          <TextInput
-            label="Port"
-            required
-            inputMode="numeric"
-            value={draft.port}
-            onChange={(e) => change({ port: e.currentTarget.value })}
-            error={errors.port}
-          />
-        </Group>
         <TextInput
-          label="Username"
-          autoComplete="off"
-          value={draft.username}
-          onChange={(e) => change({ username: e.currentTarget.value })}
-          error={errors.username}
+          label="Port"
+          required
+          inputMode="numeric"
+          value={draft.port}
+          onChange={(e) => change({ port: e.currentTarget.value })}
+          error={errors.port}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          description={original?.password ? 'Stored, shown masked. Leave it to keep it.' : undefined}
-          value={draft.password}
-          onChange={(e) => change({ password: e.currentTarget.value })}
-          error={errors.password}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {original ? 'Save' : 'Create proxy'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+      <TextInput
+        label="Username"
+        autoComplete="off"
+        value={draft.username}
+        onChange={(e) => change({ username: e.currentTarget.value })}
+        error={errors.username}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="new-password"
+        description={original?.password ? 'Stored, shown masked. Leave it to keep it.' : undefined}
+        value={draft.password}
+        onChange={(e) => change({ password: e.currentTarget.value })}
+        error={errors.password}
+      />
+    </FormShell>
   );
 }

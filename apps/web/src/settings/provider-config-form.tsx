@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  PasswordInput,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, NumberInput, PasswordInput, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { FormShell } from '../forms/form-shell';
 import { useFormSubmit } from '../forms/use-form-submit';
 import {
   fieldTitle,
@@ -112,49 +103,41 @@ export function ProviderConfigForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={kind.label}>
-      <Stack gap="sm">
-        {problem && (
-          <Alert color="red" role="alert" title="Not saved">
-            {problem}
-          </Alert>
-        )}
-        <TextInput
-          label="Name"
-          required
-          value={draft.name}
-          onChange={(event) => {
-            const { value } = event.currentTarget;
-            setDraft((current) => ({ ...current, name: value }));
-          }}
-          error={errors.name}
-        />
-        <Select
-          label="Provider"
-          data={kind.providers.map((candidate) => candidate.provider)}
-          value={draft.provider}
-          allowDeselect={false}
-          onChange={(provider) => {
-            const next = kind.providers.find((candidate) => candidate.provider === provider);
-            if (next)
-              setDraft((current) => ({
-                ...current,
-                provider: next.provider,
-                values: valuesFor(next, original),
-              }));
-          }}
-          error={errors.provider}
-        />
-        {form?.fields.map(input)}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {original ? 'Save' : 'Create config'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormShell
+      label={kind.label}
+      problem={problem}
+      saving={saving}
+      submitLabel={original ? 'Save' : 'Create config'}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <TextInput
+        label="Name"
+        required
+        value={draft.name}
+        onChange={(event) => {
+          const { value } = event.currentTarget;
+          setDraft((current) => ({ ...current, name: value }));
+        }}
+        error={errors.name}
+      />
+      <Select
+        label="Provider"
+        data={kind.providers.map((candidate) => candidate.provider)}
+        value={draft.provider}
+        allowDeselect={false}
+        onChange={(provider) => {
+          const next = kind.providers.find((candidate) => candidate.provider === provider);
+          if (next)
+            setDraft((current) => ({
+              ...current,
+              provider: next.provider,
+              values: valuesFor(next, original),
+            }));
+        }}
+        error={errors.provider}
+      />
+      {form?.fields.map(input)}
+    </FormShell>
   );
 }

@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmButton } from '../forms/confirm-button';
+import { DeleteButton } from '../forms/delete-button';
+import { FormDialog } from '../forms/form-dialog';
 import { notifyDone, notifyFailure } from '../forms/notify';
+import { QueryStates } from '../forms/query-states';
+import { RowAction, RowActions } from '../forms/row-actions';
+import { ScrollTable } from '../forms/scroll-table';
 import { trpc } from '../trpc/client';
 import type { RouterInputs } from '../trpc/router-types';
 import {
@@ -82,7 +71,6 @@ export function ProviderConfigsSection() {
 
 function KindConfigs({ kind }: { kind: ProviderKindForms }) {
   const queryClient = useQueryClient();
-  const phone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   const [dialog, setDialog] = useState<Dialog>(null);
   const configs = useQuery(trpc.configs.providerConfigs.list.queryOptions({ kind: kind.kind }));
   const refresh = () =>
@@ -121,129 +109,94 @@ function KindConfigs({ kind }: { kind: ProviderKindForms }) {
         </Text>
         <Button onClick={() => setDialog({ mode: 'create' })}>New {kind.label}</Button>
       </Group>
-      {configs.isPending && (
-        <Center py="md">
-          <Loader aria-label={`Loading ${kind.label}s`} />
-        </Center>
-      )}
-      {configs.isError && (
-        <Alert color="red" title="Could not load the configs">
-          {configs.error.message}
-        </Alert>
-      )}
-      {configs.data?.length === 0 && (
-        <Alert variant="light" title={`No ${kind.label} yet`}>
-          Nothing can be sent on this channel until it has one: add one with New {kind.label}; it becomes the
-          default.
-        </Alert>
-      )}
+      <QueryStates
+        query={configs}
+        what={`the ${kind.label}s`}
+        empty={
+          configs.data?.length === 0
+            ? {
+                title: `No ${kind.label} yet`,
+                body: `Nothing can be sent on this channel until it has one: add one with New ${kind.label}; it becomes the default.`,
+              }
+            : null
+        }
+      />
       {configs.data && configs.data.length > 0 && (
-        <Box
-          style={{ overflowX: 'auto', position: 'relative' }}
-          tabIndex={0}
-          role="region"
-          aria-label={`${kind.label}s`}
+        <ScrollTable
+          label={`${kind.label}s`}
+          minWidth={640}
+          columns={['Name', 'Provider', 'Role', 'Secrets', null]}
         >
-          <Table striped verticalSpacing="xs" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Secrets</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {configs.data.map((config) => (
-                <Table.Tr key={config.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {config.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{config.provider}</Table.Td>
-                  <Table.Td>
-                    {config.isDefault && (
-                      <Badge miw="max-content" variant="light" color="blue">
-                        Default
-                      </Badge>
-                    )}
-                    {config.isBackup && (
-                      <Badge miw="max-content" variant="light" color="grape">
-                        Backup
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {secretsOf(config).join(', ') || 'none'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap" justify="flex-end">
-                      {!config.isDefault && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Make ${config.name} the default`}
-                          onClick={() => makeDefault.mutate({ kind: kind.kind, id: config.id })}
-                        >
-                          Make default
-                        </Button>
-                      )}
-                      {!config.isDefault && !config.isBackup && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Make ${config.name} the backup`}
-                          onClick={() => makeBackup.mutate({ kind: kind.kind, id: config.id })}
-                        >
-                          Make backup
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Send a test through ${config.name}`}
-                        onClick={() => setDialog({ mode: 'test', config })}
-                      >
-                        Test
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Edit ${config.name}`}
-                        onClick={() => setDialog({ mode: 'edit', config })}
-                      >
-                        Edit
-                      </Button>
-                      <ConfirmButton
-                        label="Delete"
-                        aria-label={`Delete ${config.name}`}
-                        title={`Delete ${config.name}?`}
-                        confirmLabel="Delete config"
-                        loading={remove.isPending}
-                        onConfirm={() => remove.mutate({ kind: kind.kind, id: config.id })}
-                      >
-                        {config.isDefault
-                          ? 'It is the default: until another is made default, nothing is sent on this channel.'
-                          : 'Its settings and secrets are removed.'}
-                      </ConfirmButton>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
+          {configs.data.map((config) => (
+            <Table.Tr key={config.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {config.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>{config.provider}</Table.Td>
+              <Table.Td>
+                {config.isDefault && (
+                  <Badge miw="max-content" variant="light" color="blue">
+                    Default
+                  </Badge>
+                )}
+                {config.isBackup && (
+                  <Badge miw="max-content" variant="light" color="grape">
+                    Backup
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {secretsOf(config).join(', ') || 'none'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <RowActions>
+                  {!config.isDefault && (
+                    <RowAction
+                      label="Make default"
+                      name={`Make ${config.name} the default`}
+                      onClick={() => makeDefault.mutate({ kind: kind.kind, id: config.id })}
+                    />
+                  )}
+                  {!config.isDefault && !config.isBackup && (
+                    <RowAction
+                      label="Make backup"
+                      name={`Make ${config.name} the backup`}
+                      onClick={() => makeBackup.mutate({ kind: kind.kind, id: config.id })}
+                    />
+                  )}
+                  <RowAction
+                    label="Test"
+                    name={`Send a test through ${config.name}`}
+                    onClick={() => setDialog({ mode: 'test', config })}
+                  />
+                  <RowAction
+                    label="Edit"
+                    name={`Edit ${config.name}`}
+                    onClick={() => setDialog({ mode: 'edit', config })}
+                  />
+                  <DeleteButton
+                    name={config.name}
+                    what="config"
+                    loading={remove.isPending}
+                    onConfirm={() => remove.mutate({ kind: kind.kind, id: config.id })}
+                  >
+                    {config.isDefault
+                      ? 'It is the default: until another is made default, nothing is sent on this channel.'
+                      : 'Its settings and secrets are removed.'}
+                  </DeleteButton>
+                </RowActions>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
-      <Modal
+      <FormDialog
         opened={dialog !== null}
         onClose={() => setDialog(null)}
-        fullScreen={phone}
         title={
           dialog?.mode === 'edit'
             ? `Edit ${dialog.config.name}`
@@ -276,7 +229,7 @@ function KindConfigs({ kind }: { kind: ProviderKindForms }) {
             }}
           />
         )}
-      </Modal>
+      </FormDialog>
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import { Link, Outlet, useMatchRoute, useNavigate, useRouteContext } from '@tans
 import { logOut } from '../session/session';
 import { SessionExpiredDialog } from '../session/session-expired-dialog';
 import { useSignedOutRedirect } from '../session/session-hooks';
+import { managesSettings } from '../settings/admin-route';
+import { ZonePicker } from '../zones/zone-picker';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 
 const NAV = [
@@ -19,6 +21,7 @@ const NAV = [
   { to: '/behavior-rules', label: 'Behavior rules' },
   { to: '/data-sources', label: 'Data sources', forRoles: ['owner', 'manager'] },
   { to: '/settings', label: 'Settings', forRoles: ['owner', 'manager'] },
+  { to: '/zones', label: 'Zones', forRoles: ['owner', 'manager'] },
 ] as const;
 
 /** The frame of every signed-in screen: header, navigation (a drawer below 768 px), the screen. */
@@ -46,16 +49,17 @@ export function AppShellLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
-            <Text fw={700} component={Link} to="/">
+            <Text fw={700} component={Link} to="/" style={{ whiteSpace: 'nowrap' }}>
               On-call
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {managesSettings(user.role) && <ZonePicker />}
             <ColorSchemeToggle />
             <Menu position="bottom-end">
               <Menu.Target>
                 <UnstyledButton aria-label={`Account: ${user.username}`} px="xs" py={4}>
-                  <Text size="sm" truncate maw={140}>
+                  <Text size="sm" truncate maw={{ base: 96, sm: 140 }}>
                     {user.name || user.username}
                   </Text>
                 </UnstyledButton>
