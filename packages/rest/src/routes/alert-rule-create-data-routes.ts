@@ -117,7 +117,7 @@ export function alertRuleCreateDataRoutes(app: FastifyInstance, core: Core): voi
           "A rule type's form options: the lists its plugin reads from every data source of the type " +
           '(merged), its fixed pick lists, and `meta`; only `meta` for a type without either.',
         params: z.object({ type: z.string().describe('The rule type.') }),
-        response: { 200: anyFormOptionsSchema, 422: errorBodySchema, 502: errorBodySchema },
+        response: { 200: anyFormOptionsSchema, 502: errorBodySchema },
       },
     },
     (request) => core.alertRuleCreateData.formOptions(actorOf(request), request.params.type),
