@@ -26,6 +26,7 @@ export {
   RateLimitedError,
   TransientError,
 } from './errors';
+export type { ChannelPacingLimit } from './pacing';
 export type { ChannelMessage, MessageKind, MessageLink, MessageSeverity } from './message';
 export { type PostJsonOptions, postJson } from './post-json';
 export { discardBody, MAX_ERROR_BODY_BYTES, readBodyText } from './read-body-text';
