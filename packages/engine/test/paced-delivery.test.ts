@@ -63,7 +63,9 @@ describe('paced delivery', () => {
   };
   const deliveredOnce = async (deliveries: readonly string[]) => {
     for (const delivery of deliveries) {
-      expect((await attemptsOf(orm, delivery)).map((a) => [a.attempt, a.outcome])).toEqual([[1, 'delivered']]);
+      expect((await attemptsOf(orm, delivery)).map((a) => [a.attempt, a.outcome])).toEqual([
+        [1, 'delivered'],
+      ]);
     }
   };
   const textsTo = (chatId: string) =>

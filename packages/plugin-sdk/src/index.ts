@@ -26,8 +26,8 @@ export {
   RateLimitedError,
   TransientError,
 } from './errors';
-export type { ChannelPacingLimit } from './pacing';
 export type { ChannelMessage, MessageKind, MessageLink, MessageSeverity } from './message';
+export type { ChannelPacingLimit } from './pacing';
 export { type PostJsonOptions, postJson } from './post-json';
 export { discardBody, MAX_ERROR_BODY_BYTES, readBodyText } from './read-body-text';
 export { escapeHtml } from './render/escape-html';
