@@ -22,11 +22,6 @@ export interface ChannelSenderOptions {
   readonly attemptTimeoutMs?: number;
   readonly logger?: ChannelLogger;
   readonly clock?: Clock;
-  /**
-   * The process's pacing of the channels' declared limits; one for all the process's senders, so
-   * every lane keeps to them together. A new one by default.
-   */
-  readonly pacer?: SendPacer;
 }
 
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 20_000;
@@ -34,7 +29,7 @@ const DEFAULT_ATTEMPT_TIMEOUT_MS = 20_000;
  * The longest pacing wait a send spends in place, holding its lane slot: about one send a second
  * per chat keeps flowing without a queue hop, while a longer queue is deferred and frees the slot.
  */
-export const PACING_HOLD_MS = 1_000;
+const PACING_HOLD_MS = 1_000;
 /**
  * The longest `429` Retry-After a paced channel's send waits out as a deferral (no attempt); a
  * longer one (a spent quota) is the delivery decider's, which moves to a backup or caps the wait.
@@ -53,13 +48,17 @@ const silentLogger: ChannelLogger = {
  * notification when it is sent (channel, config, destination, message); the channel's plugin
  * parses the config and destination and sends. Messengers talk to their service through the active
  * messenger proxy when one is set. Every failure is thrown as a SendError of the decider's kinds.
+ * Sends keep to the limits their channel declares (`pacing`, `SendPacer`); one that must wait longer
+ * than a second, or that the vendor refused with a `429` of up to a minute, is thrown as
+ * `SendDeferred`: no attempt, the driver sends it again after the wait under the same key.
  */
 export function createChannelSender(options: ChannelSenderOptions): ChannelSender {
   const { targets, channels } = options;
   const clock = options.clock ?? { now: () => new Date() };
   const logger = options.logger ?? silentLogger;
   const timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
-  const pacer = options.pacer ?? new SendPacer(() => performance.now(), PACING_HOLD_MS);
+  // The channels' declared limits, kept by every lane of the process: a process builds one sender.
+  const pacer = new SendPacer(() => performance.now(), PACING_HOLD_MS);
 
   const channelById = (id: string): AnyChannelDefinition => {
     const channel = channels.get(id);
