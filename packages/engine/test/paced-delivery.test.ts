@@ -13,7 +13,8 @@ import { createTestEngine, fixedAlertMessages, type TestEngine } from '../src/te
 import { attemptsOf } from './support/attempts';
 import { seeder } from './support/seed';
 
-const WAIT = { timeout: 30_000, interval: 25 };
+// Generous: PGlite on a loaded box takes tens of seconds to start a delivery.
+const WAIT = { timeout: 60_000, interval: 25 };
 const BOT_TOKEN = '123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11';
 // The fake refuses a second message to a chat within 0.8 s (Telegram's "about one a second", less the
 // jitter between the pacer's departures and the fake's arrivals on a loaded box); the channel paces at 1 s.
@@ -25,7 +26,7 @@ const CHAT_INTERVAL_MS = 800;
  * is waited out and the same send goes again, under the same idempotency key, with no attempt
  * spent. Nothing is dropped, nothing reaches the chat twice.
  */
-describe('paced delivery', () => {
+describe('paced delivery', { timeout: 180_000 }, () => {
   let database: TestDatabase;
   let testEngine: TestEngine;
   let orm: MikroORM;
