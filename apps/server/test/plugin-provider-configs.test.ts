@@ -166,6 +166,7 @@ describe('provider configs of a kind two channel plugins serve', () => {
     configSchema: z.object({ token: z.string().min(1), region: z.enum(['eu', 'us']) }),
     secretFields: ['token'],
     secretBoundFields: undefined,
+    pacing: undefined,
     serves: {
       endpointType: 'pager',
       provider: { name: 'pagerTwo', label: 'Pager config', implied: true, legacyNames: ['pager2'] },

@@ -21,10 +21,23 @@ export interface FakeBotApi extends RecordingHttpServer<BotApiCall> {
     errorCode: number,
     options?: { readonly description?: string; readonly retryAfterSeconds?: number },
   ): void;
+  /** `sendMessage` calls refused with 429 for breaking `chatIntervalMs` (see the options). */
+  refusedForPace(): number;
 }
 
-export async function startFakeBotApi(): Promise<FakeBotApi> {
+export interface FakeBotApiOptions {
+  /**
+   * Enforce Telegram's per-chat limit: a `sendMessage` to a chat (of one bot) sooner than this after
+   * the last one it accepted there is refused with 429 and `retry_after` in whole seconds, as the
+   * real Bot API does. Absent, every call is accepted.
+   */
+  readonly chatIntervalMs?: number;
+}
+
+export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
   let nextMessageId = 100;
+  let refused = 0;
+  const lastAccepted = new Map<string, number>();
   const server = await startRecordingHttpServer<BotApiCall>({
     record: ({ url, body }) => {
       const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
@@ -44,6 +57,22 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
       if (call.method !== 'sendMessage') {
         return jsonReply(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
       }
+      const interval = options.chatIntervalMs;
+      if (interval !== undefined) {
+        const chat = `${call.botToken}\n${String(call.payload.chat_id)}`;
+        const now = performance.now();
+        const last = lastAccepted.get(chat);
+        if (last !== undefined && now - last < interval) {
+          refused += 1;
+          return jsonReply(429, {
+            ok: false,
+            error_code: 429,
+            description: 'Too Many Requests: retry later',
+            parameters: { retry_after: Math.ceil((interval - (now - last)) / 1000) },
+          });
+        }
+        lastAccepted.set(chat, now);
+      }
       nextMessageId += 1;
       return jsonReply(200, {
         ok: true,
@@ -59,6 +88,7 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
   return {
     ...server,
     sentMessages: () => server.requests.filter((call) => call.method === 'sendMessage'),
+    refusedForPace: () => refused,
     failNext(errorCode, options = {}) {
       const retryAfter = options.retryAfterSeconds;
       server.replyNext(

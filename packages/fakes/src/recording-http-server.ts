@@ -17,6 +17,8 @@ export interface RecordedHttpRequest {
 export interface RecordingHttpServer<Recorded> {
   readonly url: string;
   readonly requests: readonly Recorded[];
+  /** When each of `requests` arrived, in `performance.now()` milliseconds, in the same order. */
+  readonly arrivedAt: readonly number[];
   /** Queues answers for the next requests, in order; afterwards the default answer resumes. */
   replyNext(...replies: FakeReply[]): void;
   /** Resolves once at least `count` requests have arrived. */
@@ -37,6 +39,7 @@ export async function startRecordingHttpServer<Recorded>(
   options: RecordingHttpServerOptions<Recorded>,
 ): Promise<RecordingHttpServer<Recorded>> {
   const requests: Recorded[] = [];
+  const arrivedAt: number[] = [];
   const script: FakeReply[] = [];
   const arrivals = new ArrivalCounter();
   const listener: RequestListener = async (request, response) => {
@@ -49,6 +52,7 @@ export async function startRecordingHttpServer<Recorded>(
       body: Buffer.concat(chunks).toString('utf8'),
     });
     requests.push(recorded);
+    arrivedAt.push(performance.now());
     arrivals.arrived();
     writeReply(response, script.shift() ?? options.defaultReply(recorded));
   };
@@ -58,6 +62,7 @@ export async function startRecordingHttpServer<Recorded>(
   return {
     url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
+    arrivedAt,
     replyNext: (...replies) => script.push(...replies),
     waitForRequests: (count) => arrivals.atLeast(count),
     async close() {

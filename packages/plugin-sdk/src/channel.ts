@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ChannelContext } from './context';
 import type { ChannelMessage } from './message';
+import type { ChannelPacingLimit } from './pacing';
 
 /**
  * Names of fields in a schema's shape; secret markers can only name real fields.
@@ -138,6 +139,8 @@ export interface ChannelInstance<Destination = Record<string, unknown>> {
  *   channel for endpoints whose type is its `id`.
  * - `configFields` / `secretBoundFields`: how provider configs of a provider-backed channel are
  *   written (see each).
+ * - `pacing`: the vendor's rate limits per destination, which the host keeps to (see
+ *   {@link ChannelPacingLimit}); absent, sends are not paced.
  *
  * @example see {@link defineChannel}
  */
@@ -176,6 +179,13 @@ export interface ChannelDefinition<
    * @example ['baseUrl'] // the API token goes to the base URL; a new sender number sends it nowhere new
    */
   readonly secretBoundFields?: readonly FieldOf<Config>[];
+  /**
+   * The vendor's rate limits, each over the sends of equal key; the host waits before a send that
+   * would exceed one, so sends are paced rather than refused with `429`.
+   *
+   * @example [{ per: 'webhook', count: 1, windowMs: 1_000, key: (_config, { value }) => value }]
+   */
+  readonly pacing?: readonly ChannelPacingLimit<z.output<Config>, z.output<Destination>>[];
   create(
     config: z.output<Config>,
     ctx: ChannelContext,
@@ -200,6 +210,7 @@ export interface AnyChannelDefinition {
   readonly serves?: ChannelServes;
   readonly configFields?: z.ZodObject;
   readonly secretBoundFields?: readonly string[];
+  readonly pacing?: readonly ChannelPacingLimit[];
   create(config: Record<string, unknown>, ctx: ChannelContext): ChannelInstance | Promise<ChannelInstance>;
 }
 
@@ -217,6 +228,8 @@ export interface AnyChannelDefinition {
  *   destinationSecretFields: [],
  *   capabilities: { otp: false, acknowledge: 'link', messengerProxy: false, lane: 'chat' },
  *   serves: { endpointType: 'pager-hook' },
+ *   // The vendor takes one message a second per hook URL.
+ *   pacing: [{ per: 'webhook', count: 1, windowMs: 1_000, key: (_config, { value }) => value }],
  *   create(config, ctx) {
  *     return {
  *       async send(message, { destination, signal }) {

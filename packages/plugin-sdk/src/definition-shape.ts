@@ -45,6 +45,20 @@ const channelDefinitionShape = z
       .optional(),
     configFields: zodObjectSchema.optional(),
     secretBoundFields: z.array(z.string()).readonly().optional(),
+    pacing: z
+      .array(
+        z.looseObject({
+          per: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lowercase word'),
+          count: z.number().int().positive(),
+          windowMs: z.number().int().positive(),
+          key: z.custom<(config: unknown, destination: unknown) => string | null>(
+            (value) => typeof value === 'function',
+            'must be a function',
+          ),
+        }),
+      )
+      .readonly()
+      .optional(),
     create: createFunction,
   })
   .superRefine((definition, issues) => {

@@ -34,6 +34,7 @@ export type {
   MessageLink,
   MessageSeverity,
 } from './message';
+export type { ChannelPacingLimit } from './pacing';
 export { type PostJsonOptions, postJson } from './post-json';
 export { discardBody, MAX_ERROR_BODY_BYTES, readBodyText } from './read-body-text';
 export { escapeHtml } from './render/escape-html';

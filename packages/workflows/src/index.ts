@@ -5,6 +5,7 @@ export * from './autoresolve/types';
 export type { Decision } from './decision';
 export { decideDelivery } from './delivery/decide';
 export { attemptIdempotencyKey } from './delivery/idempotency-key';
+export { inFlightSend } from './delivery/in-flight-send';
 export { type DeliveryInit, initialDeliveryState } from './delivery/initial-state';
 export * from './delivery/lane';
 export * from './delivery/lane-slots';

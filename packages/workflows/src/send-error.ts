@@ -52,3 +52,22 @@ function failureKindOf(value: unknown): FailureKind {
   if (value === 'rateLimited' || value === 'rate_limited') return 'rateLimited';
   return 'transient';
 }
+
+/**
+ * What a `ChannelSender` throws when a send may not go now: the destination's pacing (declared by
+ * its channel) or the vendor's `429` asks for a wait. The vendor was not called, or refused the
+ * message, so this is no attempt: the driver asks again with the same request (same attempt, same
+ * idempotency key) after `waitMs`, holding no worker meanwhile, and records nothing.
+ *
+ * @example throw new SendDeferred(4_000, 'paced: 1 send per 1000 ms per chat');
+ */
+export class SendDeferred extends Error {
+  override readonly name = 'SendDeferred';
+
+  constructor(
+    readonly waitMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

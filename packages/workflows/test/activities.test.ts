@@ -14,10 +14,12 @@ import {
   type LoggedAttempt,
   type Notification,
   type ResolveInstanceRequest,
+  SendDeferred,
   SendError,
   type SendRequest,
 } from '../src/index';
 import { LANE_BUSY_FAILURE_TYPE } from '../src/temporal/lane-busy';
+import { SEND_DEFERRED_FAILURE_TYPE } from '../src/temporal/send-deferred';
 import { SEND_FAILURE_TYPES } from '../src/temporal/send-failure';
 
 const notification: Notification = { kind: 'alert', alertEventId: 'evt_1', endpointId: 'ep_sms' };
@@ -119,6 +121,19 @@ describe('createActivities: sendNotification', () => {
       type: SEND_FAILURE_TYPES.rateLimited,
       nonRetryable: false,
       details: [{ latencyMs: 250, retryAfterMs: 30_000 }],
+    });
+  });
+
+  it('turns a deferred send into a non-retryable SendDeferred failure carrying its wait: no attempt', async () => {
+    const { activities } = setup(async () => {
+      throw new SendDeferred(2_000, 'telegram answered 429');
+    });
+    const failure = await failureOf(activities.sendNotification(request));
+    expect(failure).toMatchObject({
+      type: SEND_DEFERRED_FAILURE_TYPE,
+      message: 'telegram answered 429',
+      nonRetryable: true,
+      details: [{ waitMs: 2_000 }],
     });
   });
 

@@ -22,6 +22,7 @@ import {
 } from '../src/index';
 import type { Activities } from '../src/temporal/activities';
 import { LANE_BUSY_FAILURE_TYPE } from '../src/temporal/lane-busy';
+import { SEND_DEFERRED_FAILURE_TYPE } from '../src/temporal/send-deferred';
 import { autoResolveWorkflow, deliveryWorkflow, flowWorkflow } from '../src/temporal/workflows';
 import { describeTrace, resetRuntime, runtime, signal } from './fake-workflow-runtime';
 
@@ -318,6 +319,26 @@ describe('deliveryWorkflow', () => {
       idempotencyKey: 'notify:evt_1:ep_sms:cfg_default:1',
     };
     expect(asked.slice(0, 3)).toEqual([first, first, first]);
+  });
+
+  it('waits out a deferral (pacing, a vendor 429) for the time it names, then sends the same attempt and key', async () => {
+    const deferred = () => {
+      throw sendFailure(SEND_DEFERRED_FAILURE_TYPE, 'telegram answered 429', [{ waitMs: 3_000 }]);
+    };
+    const send = script(deferred, deferred, () => ({ latencyMs: 40 }));
+    runtime.activities.sendNotification = async () => send();
+
+    await expect(deliveryWorkflow(input)).resolves.toBe('delivered');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'send cfg_default#1',
+      'sleep 3000',
+      'send cfg_default#1',
+      'sleep 3000',
+      'send cfg_default#1',
+      'record cfg_default#1 delivered',
+    ]);
+    const asked = runtime.trace.flatMap((entry) => (entry.op === 'activity' ? [entry.input] : []));
+    expect(new Set(asked.slice(0, 3).map((request) => JSON.stringify(request))).size).toBe(1);
   });
 
   it('counts the attempt a refusal delayed once, when it fails', async () => {

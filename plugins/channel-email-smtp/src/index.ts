@@ -32,6 +32,11 @@ export default defineChannel({
       legacyFieldNames: { usrename: 'username' },
     },
   },
+  // Mail servers throttle a client that opens connections too fast (421 or 450 answers), the
+  // hosted relays at about ten messages a second per account.
+  pacing: [
+    { per: 'server', count: 10, windowMs: 1_000, key: (config) => `${config.host}:${config.port ?? ''}` },
+  ],
 
   create(config) {
     const tls = tlsModeOf(config);

@@ -16,6 +16,10 @@ export default defineChannel({
   capabilities: { otp: false, acknowledge: 'link', messengerProxy: false, lane: 'chat' },
   // The endpoint type predates this plugin and keeps its dash.
   serves: { endpointType: 'matter-most' },
+  // Mattermost's rate limiting (when a server enables it) allows 10 requests a second per client
+  // with bursts; one a second per webhook is what Slack-style webhooks promise, and keeps a channel
+  // readable in a storm.
+  pacing: [{ per: 'webhook', count: 1, windowMs: 1_000, key: (_config, { value }) => value }],
 
   create(_config, ctx) {
     return {

@@ -15,6 +15,9 @@ export default defineChannel({
   destinationSecretFields: ['value'],
   capabilities: { otp: false, acknowledge: 'button', messengerProxy: false, lane: 'chat' },
   serves: { endpointType: 'teams' },
+  // Microsoft throttles an incoming webhook beyond about four posts a second; one a second keeps a
+  // channel readable and well clear of it.
+  pacing: [{ per: 'webhook', count: 1, windowMs: 1_000, key: (_config, { value }) => value }],
 
   create(_config, ctx) {
     return {

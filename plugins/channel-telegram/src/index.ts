@@ -1,4 +1,4 @@
-import { botTokenSchema, chatIdSchema, sendBotMessage } from '@oncall/bot-api-client';
+import { BOT_API_PACING, botTokenSchema, chatIdSchema, sendBotMessage } from '@oncall/bot-api-client';
 import { defineChannel, z } from '@oncall/plugin-sdk';
 
 /**
@@ -24,6 +24,7 @@ export default defineChannel({
   destinationSecretFields: ['botToken'],
   capabilities: { otp: false, acknowledge: 'button', messengerProxy: true, lane: 'chat' },
   serves: { endpointType: 'telegram' },
+  pacing: BOT_API_PACING,
 
   create(config, ctx) {
     return {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { DeliveryTargetReader, PluginRegistry } from '@oncall/core';
 import {
   type AnyChannelDefinition,
@@ -6,8 +7,9 @@ import {
   type FetchLike,
   PermanentError,
 } from '@oncall/plugin-sdk';
-import type { ChannelSender } from '@oncall/workflows';
+import { type ChannelSender, SendDeferred } from '@oncall/workflows';
 import type { HostFetches } from './host-fetches';
+import { type PaceLimit, SendPacer } from './send-pacer';
 import { toSendError } from './to-send-error';
 
 export interface ChannelSenderOptions {
@@ -23,6 +25,16 @@ export interface ChannelSenderOptions {
 }
 
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 20_000;
+/**
+ * The longest pacing wait a send spends in place, holding its lane slot: about one send a second
+ * per chat keeps flowing without a queue hop, while a longer queue is deferred and frees the slot.
+ */
+const PACING_HOLD_MS = 1_000;
+/**
+ * The longest `429` Retry-After a paced channel's send waits out as a deferral (no attempt); a
+ * longer one (a spent quota) is the delivery decider's, which moves to a backup or caps the wait.
+ */
+const MAX_DEFERRED_RETRY_AFTER_MS = 60_000;
 
 const silentLogger: ChannelLogger = {
   debug: () => undefined,
@@ -36,12 +48,17 @@ const silentLogger: ChannelLogger = {
  * notification when it is sent (channel, config, destination, message); the channel's plugin
  * parses the config and destination and sends. Messengers talk to their service through the active
  * messenger proxy when one is set. Every failure is thrown as a SendError of the decider's kinds.
+ * Sends keep to the limits their channel declares (`pacing`, `SendPacer`); one that must wait longer
+ * than a second, or that the vendor refused with a `429` of up to a minute, is thrown as
+ * `SendDeferred`: no attempt, the driver sends it again after the wait under the same key.
  */
 export function createChannelSender(options: ChannelSenderOptions): ChannelSender {
   const { targets, channels } = options;
   const clock = options.clock ?? { now: () => new Date() };
   const logger = options.logger ?? silentLogger;
   const timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  // The channels' declared limits, kept by every lane of the process: a process builds one sender.
+  const pacer = new SendPacer(() => performance.now(), PACING_HOLD_MS);
 
   const channelById = (id: string): AnyChannelDefinition => {
     const channel = channels.get(id);
@@ -68,16 +85,60 @@ export function createChannelSender(options: ChannelSenderOptions): ChannelSende
           `the ${channel.id} destination`,
         );
         const instance = await channel.create(config, { fetch: await fetchFor(channel), logger, clock });
-        await instance.send(message, {
-          idempotencyKey: request.idempotencyKey,
-          destination: parsedDestination,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        const limits = paceLimitsOf(channel, config, parsedDestination);
+        const pace = pacer.reserve(request.idempotencyKey, limits);
+        if (!pace.granted) {
+          throw new SendDeferred(pace.waitMs, `Paced: the ${channel.id} ${pace.per} limit`);
+        }
+        if (pace.waitMs > 0) {
+          await delay(pace.waitMs);
+          // A 429 answered to another send of these keys while this one waited holds it too.
+          const blockedMs = pacer.blockedMs(limits);
+          if (blockedMs > 0) throw new SendDeferred(blockedMs, `Paced: the ${channel.id} vendor's 429`);
+        }
+        try {
+          await instance.send(message, {
+            idempotencyKey: request.idempotencyKey,
+            destination: parsedDestination,
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+        } catch (error) {
+          const failure = toSendError(error);
+          const retryAfterMs = failure.retryAfterMs;
+          // Refused, so not sent: every send of these keys waits the vendor out, this one included,
+          // and goes again under the same idempotency key.
+          if (
+            failure.kind === 'rateLimited' &&
+            limits.length > 0 &&
+            retryAfterMs !== undefined &&
+            retryAfterMs <= MAX_DEFERRED_RETRY_AFTER_MS
+          ) {
+            pacer.block(limits, retryAfterMs);
+            logger.warn(`${channel.id} answered 429: its sends wait ${retryAfterMs} ms`);
+            throw new SendDeferred(retryAfterMs, `${channel.id} answered 429: ${failure.message}`);
+          }
+          throw failure;
+        }
       } catch (error) {
+        if (error instanceof SendDeferred) throw error;
         throw toSendError(error);
       }
     },
   };
+}
+
+// Keys from several limits or channels never meet: each is prefixed by its channel and limit.
+function paceLimitsOf(
+  channel: AnyChannelDefinition,
+  config: Record<string, unknown>,
+  destination: Record<string, unknown>,
+): PaceLimit[] {
+  const limits: PaceLimit[] = [];
+  for (const { per, count, windowMs, key } of channel.pacing ?? []) {
+    const value = key(config, destination);
+    if (value !== null) limits.push({ per, count, windowMs, key: `${channel.id}\n${per}\n${value}` });
+  }
+  return limits;
 }
 
 interface ObjectSchema {

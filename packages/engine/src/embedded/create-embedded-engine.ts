@@ -110,6 +110,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
           if (orchestrator.notifyMany) await orchestrator.notifyMany(tx, requests);
           else for (const request of requests) await orchestrator.notify(tx, request);
         },
+        onError: options.onError,
       });
       const flows = createFlowRunner({ queue: opened, routes: options.routes });
       const dispatch = createDispatcher({
@@ -155,8 +156,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         const deliver = (job: DeliveryJob, { retryCount, group }: JobContext) =>
           deliveries(
             job.input,
-            job.timerId ? { type: 'timerFired', timerId: job.timerId } : { type: 'started' },
-            { replay: retryCount > 0, lane, group },
+            job.deferrals
+              ? 'resend'
+              : job.timerId
+                ? { type: 'timerFired', timerId: job.timerId }
+                : { type: 'started' },
+            { replay: retryCount > 0, lane, group, deferrals: job.deferrals ?? 0 },
           );
         if (lane === 'page') {
           await opened.work<DeliveryJob>(queueName, deliver);

@@ -29,6 +29,11 @@ export interface DeliveryJob {
   readonly input: DeliveryInput;
   /** Absent: the delivery starts; present: the backoff timer with this id fired. */
   readonly timerId?: string;
+  /**
+   * The attempt in flight was deferred (`SendDeferred`: paced, or the vendor's `429`) this many
+   * times: the job sends it again, with the same idempotency key, instead of starting.
+   */
+  readonly deferrals?: number;
 }
 
 /** A flow resumed after a wait step. */

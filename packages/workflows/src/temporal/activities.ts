@@ -17,8 +17,9 @@ import type {
   SendRequest,
   UndeliverableReports,
 } from '../ports';
-import { classifySendError } from '../send-error';
+import { classifySendError, SendDeferred } from '../send-error';
 import { LANE_BUSY_FAILURE_TYPE } from './lane-busy';
+import { SEND_DEFERRED_FAILURE_TYPE, type SendDeferredDetails } from './send-deferred';
 import { SEND_FAILURE_TYPES, type SendFailureDetails } from './send-failure';
 
 export interface SendNotificationResult {
@@ -35,7 +36,9 @@ export interface Activities {
   /**
    * One attempt; throws an `ApplicationFailure` typed by `SEND_FAILURE_TYPES` (permanent ones
    * non-retryable), or typed `LANE_BUSY_FAILURE_TYPE` without calling the vendor when a share of
-   * the send's lane is full in this worker (no attempt: the workflow asks again later).
+   * the send's lane is full in this worker (no attempt: the workflow asks again later), or typed
+   * `SEND_DEFERRED_FAILURE_TYPE` when the sender deferred it (pacing, the vendor's `429`: no attempt
+   * either, the workflow asks again after the wait it names).
    */
   sendNotification(request: SendRequest): Promise<SendNotificationResult>;
   recordDeliveryAttempt(entry: LoggedAttempt): Promise<void>;
@@ -128,6 +131,15 @@ export function createActivities(deps: ActivityDeps): Activities {
         await deps.sender.send(request);
         return { latencyMs: now() - startedAt };
       } catch (error) {
+        if (error instanceof SendDeferred) {
+          const details: SendDeferredDetails = { waitMs: error.waitMs };
+          throw ApplicationFailure.create({
+            type: SEND_DEFERRED_FAILURE_TYPE,
+            message: error.message,
+            nonRetryable: true,
+            details: [details],
+          });
+        }
         throw sendFailure(error, startedAt);
       } finally {
         slot?.release();

@@ -31,6 +31,7 @@ import type { Activities } from './activities';
 import { drive } from './drive';
 import { LANE_BUSY_FAILURE_TYPE, laneBusyWaitMs } from './lane-busy';
 import { laneTaskQueue } from './lane-task-queues';
+import { deferredWaitMs, SEND_DEFERRED_FAILURE_TYPE } from './send-deferred';
 import { readSendFailureDetails, sendFailureKind } from './send-failure';
 import { acknowledgeSignal, cancelSignal, rearmSignal, resolveSignal } from './signals';
 
@@ -100,10 +101,16 @@ const UNDELIVERABLE_REPORT_PATCH = 'report-undeliverable-pages';
 /** What `sendOnce` answers for a send the worker refused as lane busy (nothing sent). */
 const LANE_BUSY = Symbol('lane busy');
 
+/** What `sendOnce` answers for a send the sender deferred (paced, or the vendor's `429`). */
+interface Deferred {
+  readonly deferredMs: number;
+}
+
 /**
  * One attempt of the decider's: sent once the worker has a slot of the send's lane shares. A
- * refusal (lane busy) sent nothing and is no attempt: no result for the decider and no record, only a
- * wait before the same request (same attempt, same idempotency key) is asked again. A cancel arriving
+ * refusal (lane busy) or a deferral (the destination's pacing, the vendor's `429`) sent nothing and is
+ * no attempt: no result for the decider and no record, only a wait before the same request (same
+ * attempt, same idempotency key) is asked again. A cancel arriving
  * meanwhile takes effect once the attempt has a result, as for a send in flight.
  */
 async function attempt(
@@ -116,15 +123,23 @@ async function attempt(
     attempt: command.attempt,
     idempotencyKey: command.idempotencyKey,
   };
-  for (let refusals = 0; ; refusals += 1) {
+  let refusals = 0;
+  for (;;) {
     const result = await sendOnce(request);
-    if (result !== LANE_BUSY) return result;
-    // Math.random is seeded per execution by Temporal, so the wait replays identically.
-    await sleep(laneBusyWaitMs(refusals, Math.random()));
+    if (result === LANE_BUSY) {
+      // Math.random is seeded per execution by Temporal, so the wait replays identically.
+      await sleep(laneBusyWaitMs(refusals, Math.random()));
+      refusals += 1;
+    } else if ('deferredMs' in result) {
+      // The pacing or the vendor named the wait; the same request goes again after it.
+      await sleep(result.deferredMs);
+    } else {
+      return result;
+    }
   }
 }
 
-async function sendOnce(request: SendRequest): Promise<DeliveryEvent | typeof LANE_BUSY> {
+async function sendOnce(request: SendRequest): Promise<DeliveryEvent | typeof LANE_BUSY | Deferred> {
   const { idempotencyKey } = request;
   try {
     const { latencyMs } = await sendNotification(request);
@@ -134,6 +149,9 @@ async function sendOnce(request: SendRequest): Promise<DeliveryEvent | typeof LA
     if (!(error instanceof ActivityFailure)) throw error;
     const cause = error.cause;
     if (cause instanceof ApplicationFailure && cause.type === LANE_BUSY_FAILURE_TYPE) return LANE_BUSY;
+    if (cause instanceof ApplicationFailure && cause.type === SEND_DEFERRED_FAILURE_TYPE) {
+      return { deferredMs: deferredWaitMs(cause.details) };
+    }
     // Math.random is seeded per execution by Temporal, so the jitter replays identically.
     const jitter = Math.random();
     if (cause instanceof ApplicationFailure) {

@@ -1,0 +1,133 @@
+/**
+ * One owner's chat lane against a fast vendor (issue #31 item 3): notifications of one rule to the
+ * Mattermost webhooks of one endpoint owner, queued while no worker runs, then drained by the
+ * embedded engine's workers in their own process (`delivery-engine-process.ts`) to a fake webhook
+ * receiver on loopback that answers at once. The webhooks are many, so their pacing (one a second
+ * each) is not what bounds the drain: the lane is. Prints deliveries per second.
+ * Usage: npm run bench:chat-lane  (CHAT_BENCH_COUNT 5,000, CHAT_BENCH_ENDPOINTS 1,000,
+ * DELIVERY_BENCH_POOL 12, DELIVERY_BENCH_PROFILE=<dir> for a CPU profile of the engine process)
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { cpus } from 'node:os';
+import { loadPluginRegistry } from '@oncall/built-ins';
+import { AlertEvent, AlertRule, createDeliveryStore, Endpoint, SecretBox, User } from '@oncall/core';
+import { migrate, openDatabase } from '@oncall/db';
+import { createEmbeddedEngine, createEngineAdapters, DEFAULT_QUEUE_TUNING } from '@oncall/engine';
+import { fixedAlertMessages } from '@oncall/engine/testing';
+import { startFakeWebhookReceiver } from '@oncall/fakes';
+import { uuidv7 } from 'uuidv7';
+import { createBenchDatabase } from './bench-database';
+
+const COUNT = Number(process.env.CHAT_BENCH_COUNT ?? 5_000);
+const ENDPOINTS = Number(process.env.CHAT_BENCH_ENDPOINTS ?? 1_000);
+const BATCH = 200;
+
+const database = await createBenchDatabase();
+const db = await openDatabase(
+  { kind: 'postgres', url: database.url },
+  { poolMax: Number(process.env.DELIVERY_BENCH_POOL ?? 12) },
+);
+const vendor = await startFakeWebhookReceiver();
+const encryptionKey = Buffer.alloc(32, 1);
+let child: ChildProcess | undefined;
+try {
+  await migrate(db.orm);
+  const box = new SecretBox(encryptionKey);
+  const { endpoints, events } = await seed();
+  const plugins = await loadPluginRegistry();
+  const adapters = createEngineAdapters({
+    ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages(), plugins }),
+    plugins,
+    allowPrivateTargets: true,
+  });
+  const queuer = createEmbeddedEngine({ db, ...adapters, runWorkers: false });
+  await queuer.start();
+  for (let queued = 0; queued < COUNT; queued += BATCH) {
+    await db.orm.em.fork().transactional(async (tx) => {
+      for (let i = queued; i < Math.min(COUNT, queued + BATCH); i++) {
+        const endpointId = endpoints[i % endpoints.length] ?? '';
+        await queuer.orchestrator.notify(tx, { alertEventId: events[i] ?? '', endpointId });
+      }
+    });
+  }
+  child = fork(new URL('./delivery-engine-process.ts', import.meta.url), {
+    execArgv: [
+      '--conditions=development',
+      '--import',
+      'tsx',
+      ...(process.env.DELIVERY_BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.DELIVERY_BENCH_PROFILE}`]
+        : []),
+    ],
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY_HEX: encryptionKey.toString('hex'),
+      DELIVERY_BENCH_TUNING: process.env.DELIVERY_BENCH_TUNING ?? '{}',
+    },
+  });
+  // Progress on stderr, so a slow drain shows it is moving.
+  const progress = setInterval(() => console.error(`received ${vendor.requests.length}`), 2_000);
+  progress.unref();
+  // Timed from the first send to the last, so the child's start-up is not counted.
+  await vendor.waitForRequests(1);
+  const start = performance.now();
+  await vendor.waitForRequests(COUNT);
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(progress);
+  const distinct = new Set(vendor.requests.map((request) => /Alert event (\S+)/.exec(request.body)?.[1]));
+  console.log(
+    `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL on 127.0.0.1`,
+  );
+  console.log(`tuning: ${JSON.stringify(DEFAULT_QUEUE_TUNING)}\n`);
+  console.log(
+    '| run | notifications | endpoints (one owner, one rule) | duration | deliveries/s | distinct received |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    `| drain one owner's chat lane | ${COUNT} | ${ENDPOINTS} | ${seconds.toFixed(1)} s | ${Math.round((COUNT - 1) / seconds)} | ${distinct.size} |`,
+  );
+  await queuer.stop();
+  await adapters.close();
+} finally {
+  if (child) {
+    const running = child;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.send('stop');
+    });
+  }
+  await vendor.close();
+  await db.close();
+  await database.drop();
+}
+
+async function seed(): Promise<{ endpoints: string[]; events: string[] }> {
+  const em = db.orm.em.fork();
+  const owner = em.create(User, { username: 'bench', name: 'bench', role: 'member', passwordHash: 'x' });
+  const rule = em.create(AlertRule, { name: 'storm', type: 'api', owner, settings: {} });
+  const endpoints = Array.from({ length: ENDPOINTS }, (_, i) =>
+    em.create(Endpoint, { name: `chat ${i}`, type: 'matter-most', value: `${vendor.url}/hooks/${i}`, owner }),
+  );
+  await em.flush();
+  const events: string[] = [];
+  for (let made = 0; made < COUNT; made += 1_000) {
+    const batch = db.orm.em.fork();
+    for (let i = made; i < Math.min(COUNT, made + 1_000); i++) {
+      const id = uuidv7();
+      batch.create(AlertEvent, {
+        id,
+        rule: rule.id,
+        kind: 'fired',
+        state: 'critical',
+        ruleState: 'critical',
+        alertname: 'storm',
+        instance: `pod-${i}`,
+        episodeId: id,
+      });
+      events.push(id);
+    }
+    await batch.flush();
+  }
+  return { endpoints: endpoints.map((endpoint) => endpoint.id), events };
+}
