@@ -8,8 +8,8 @@ import {
   alertRuleViewSchema,
   paginated,
 } from '@oncall/contracts';
-import { alertRuleTypeCatalog, type Core } from '@oncall/core';
-import type { FastifyInstance } from 'fastify';
+import { type AlertRuleView, alertRuleTypeCatalog, type Core } from '@oncall/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
 import { withLegacyRuleField, withLegacyRuleFields } from '../legacy/alert-rule-legacy-view';
@@ -39,6 +39,18 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
     alertRuleViewSchema(catalog).extend(alertRuleLegacyFieldsSchema.shape),
     'AlertRule',
   );
+  // A write's answer: the rule plus the original's `status: true`, which the legacy UI's forms,
+  // pin and silence act on (docs/decisions.md, "The original web UI").
+  const ruleWritten = documentedAs(
+    alertRuleViewSchema(catalog)
+      .extend(alertRuleLegacyFieldsSchema.shape)
+      .extend({ status: z.literal(true) }),
+    'AlertRuleWritten',
+  );
+  const written = async (request: FastifyRequest, view: AlertRuleView) => ({
+    ...(await withLegacyRuleField(core, actorOf(request), view)),
+    status: true as const,
+  });
   const types = [...catalog.keys()];
   r.get(
     '/alert-rule',
@@ -62,16 +74,11 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
       schema: {
         tags,
         body: documentedAs(alertRuleCreateBodySchema(catalog, 'strip'), 'AlertRuleCreateBody'),
-        response: { 200: ruleView },
+        response: { 200: ruleWritten },
       },
       preValidation: ignoreMinutesWithAutoResolveOff,
     },
-    async (request) =>
-      withLegacyRuleField(
-        core,
-        actorOf(request),
-        await core.alertRules.create(actorOf(request), request.body),
-      ),
+    async (request) => written(request, await core.alertRules.create(actorOf(request), request.body)),
   );
   r.get('/alert-rule/types', { schema: { tags, response: { 200: z.array(z.enum(types)) } } }, (request) =>
     core.alertRules.types(actorOf(request)),
@@ -83,23 +90,13 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/alert-rule/pin/:id',
-    { schema: { tags, params: idParams, response: { 200: ruleView } } },
-    async (request) =>
-      withLegacyRuleField(
-        core,
-        actorOf(request),
-        await core.alertRules.pin(actorOf(request), request.params.id),
-      ),
+    { schema: { tags, params: idParams, response: { 200: ruleWritten } } },
+    async (request) => written(request, await core.alertRules.pin(actorOf(request), request.params.id)),
   );
   r.post(
     '/alert-rule/silent/:id',
-    { schema: { tags, params: idParams, response: { 200: ruleView } } },
-    async (request) =>
-      withLegacyRuleField(
-        core,
-        actorOf(request),
-        await core.alertRules.silent(actorOf(request), request.params.id),
-      ),
+    { schema: { tags, params: idParams, response: { 200: ruleWritten } } },
+    async (request) => written(request, await core.alertRules.silent(actorOf(request), request.params.id)),
   );
   r.get(
     '/alert-rule/:id',
@@ -118,16 +115,12 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         tags,
         params: idParams,
         body: documentedAs(alertRuleUpdateBodySchema(catalog, 'strip'), 'AlertRuleUpdateBody'),
-        response: { 200: ruleView },
+        response: { 200: ruleWritten },
       },
       preValidation: ignoreMinutesWithAutoResolveOff,
     },
     async (request) =>
-      withLegacyRuleField(
-        core,
-        actorOf(request),
-        await core.alertRules.update(actorOf(request), request.params.id, request.body),
-      ),
+      written(request, await core.alertRules.update(actorOf(request), request.params.id, request.body)),
   );
   r.delete(
     '/alert-rule/:id',
