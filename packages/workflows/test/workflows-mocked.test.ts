@@ -15,6 +15,7 @@ import {
   type EndpointRoute,
   type FlowInput,
   initialDeliveryState,
+  type OnCallPeople,
   initialFlowState,
   LaneSlots,
   type RetryPolicy,
@@ -360,6 +361,7 @@ describe('deliveryWorkflow', () => {
     const activities = createActivities({
       sender: { send: async (request) => void vendor.push(request) },
       deliveryLog: { append: async () => {} },
+      people: { pagesAt: async () => [] },
       providerChains: { chainFor: async () => null },
       routes: {
         chainForKind: async () => null,
@@ -564,9 +566,13 @@ describe('flowWorkflow', () => {
   const unused = async (): Promise<never> => {
     throw new Error('not called by flows');
   };
-  const activitiesOver = (routeOf: (endpointId: string) => Promise<EndpointRoute | null>) =>
+  const activitiesOver = (
+    routeOf: (endpointId: string) => Promise<EndpointRoute | null>,
+    people: OnCallPeople = { pagesAt: unused },
+  ) =>
     createActivities({
       sender: { send: unused },
+      people,
       deliveryLog: { append: unused },
       providerChains: { chainFor: unused },
       routes: { chainForKind: unused, routeOf, followUpTargets: unused },
@@ -639,6 +645,74 @@ describe('flowWorkflow', () => {
       'route ep_flow#2',
       'signal email provider config added',
       'child deliveryWorkflow notify:evt_1:ep_email:2 on oncall-email',
+    ]);
+  });
+
+  it('pages whoever is on call when each schedule step runs: a hand-off during the wait pages the new person', async () => {
+    const handOffAt = T0 + 2 * MINUTE;
+    // A schedule where usr_ana hands off to usr_ben at T0 + 2 min, each with one sms endpoint.
+    const people: OnCallPeople = {
+      pagesAt: async (_step, atMs) =>
+        atMs < handOffAt
+          ? [{ endpointId: 'ep_sms', recipient: { userId: 'usr_ana', via: 'schedule', scheduleId: 'sch_1' } }]
+          : [{ endpointId: 'ep_chat', recipient: { userId: 'usr_ben', via: 'schedule', scheduleId: 'sch_1' } }],
+    };
+    runtime.activities.routePeopleStep = activitiesOver(
+      async (endpointId) => routes[endpointId] ?? null,
+      people,
+    ).routePeopleStep;
+    const schedule = { type: 'schedule', scheduleId: 'sch_1' } as const;
+    const flow: FlowInput = {
+      ...input,
+      state: initialFlowState([schedule, { type: 'wait', duration: 5, timeUnit: 'm' }, schedule]),
+    };
+
+    await expect(flowWorkflow(flow)).resolves.toBe('completed');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'page schedule#0 at 2025-01-01T00:00:00.000Z',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0 on oncall',
+      'block 300000',
+      'page schedule#2 at 2025-01-01T00:05:00.000Z',
+      'child deliveryWorkflow notify:evt_1:ep_chat:2 on oncall-chat',
+    ]);
+    expect(runtime.trace[4]).toMatchObject({
+      args: [
+        {
+          notification: {
+            kind: 'alert',
+            endpointId: 'ep_chat',
+            recipient: {
+              userId: 'usr_ben',
+              via: 'schedule',
+              scheduleId: 'sch_1',
+              flowEndpointId: 'ep_flow',
+              stepIndex: 2,
+            },
+          },
+        },
+      ],
+    });
+  });
+
+  it('goes straight on to the next paging step when nobody is on call, skipping the wait', async () => {
+    runtime.activities.routePeopleStep = activitiesOver(async (endpointId) => routes[endpointId] ?? null, {
+      pagesAt: async () => [],
+    }).routePeopleStep;
+    const flow: FlowInput = {
+      ...input,
+      state: initialFlowState([
+        { type: 'schedule', scheduleId: 'sch_empty' },
+        { type: 'wait', duration: 5, timeUnit: 'm' },
+        { type: 'endpoint', endpointIds: ['ep_sms'] },
+      ]),
+    };
+    runtime.activities.routeFlowStep = activitiesOver(async (endpointId) => routes[endpointId] ?? null).routeFlowStep;
+
+    await expect(flowWorkflow(flow)).resolves.toBe('completed');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'page schedule#0 at 2025-01-01T00:00:00.000Z',
+      'route ep_sms#2',
+      'child deliveryWorkflow notify:evt_1:ep_sms:2 on oncall',
     ]);
   });
 

@@ -5,8 +5,9 @@ import type { FlowCommand, FlowEvent, FlowOutcome, FlowState } from './types';
 type FlowDecision = Decision<FlowState, FlowCommand>;
 
 /**
- * Runs a flow's steps in order: an endpoint step notifies its endpoints, a wait step waits, and the
- * flow completes after the last step. Acknowledge or resolve stops it at any point, a wait included;
+ * Runs a flow's steps in order: an endpoint step notifies its endpoints, a people step (schedule,
+ * user, team) pages whoever it names at that moment, a wait step waits, and the flow completes after
+ * the last step. A people step that reaches nobody skips the waits after it. Acknowledge or resolve stops it at any point, a wait included;
  * events after finish, duplicates and stale timers change nothing.
  *
  * @example
@@ -23,6 +24,10 @@ export function decideFlow(state: FlowState, event: FlowEvent): FlowDecision {
       return state.phase === 'notifying' && event.stepIndex === state.stepIndex
         ? runStep(state, state.stepIndex + 1)
         : unchanged(state);
+    case 'peoplePaged':
+      if (state.phase !== 'notifying' || event.stepIndex !== state.stepIndex) return unchanged(state);
+      // Nobody reached: the waits that follow were time for them to answer, so the next paging step runs now.
+      return runStep(state, event.paged > 0 ? state.stepIndex + 1 : afterWaits(state, state.stepIndex + 1));
     case 'timerFired':
       return state.phase === 'waiting' && event.timerId === flowTimerId(state.stepIndex)
         ? runStep(state, state.stepIndex + 1)
@@ -44,10 +49,22 @@ function runStep(state: FlowState, stepIndex: number): FlowDecision {
       commands: [{ type: 'notify', endpointIds: [...new Set(step.endpointIds)], stepIndex }],
     };
   }
+  if (step.type !== 'wait') {
+    return {
+      state: { ...state, phase: 'notifying', stepIndex },
+      commands: [{ type: 'page', step, stepIndex }],
+    };
+  }
   return {
     state: { ...state, phase: 'waiting', stepIndex },
     commands: [{ type: 'wait', ms: stepDurationMs(step), timerId: flowTimerId(stepIndex) }],
   };
+}
+
+function afterWaits(state: FlowState, stepIndex: number): number {
+  let next = stepIndex;
+  while (state.steps[next]?.type === 'wait') next += 1;
+  return next;
 }
 
 function finish(state: FlowState, outcome: FlowOutcome): FlowDecision {

@@ -12,7 +12,29 @@ import type { RetryPolicy } from '../delivery/retry-policy';
  */
 export type FlowStep =
   | { readonly type: 'wait'; readonly duration: number; readonly timeUnit: 's' | 'm' | 'h' }
-  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] };
+  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] }
+  | PeopleStep;
+
+/**
+ * A step that pages people, resolved when it runs (so a hand-off during an escalation pages the new
+ * person): everyone on call in a schedule, one user, or everyone in a team. Each person is paged
+ * on their own endpoints (their contact methods).
+ *
+ * @example
+ * const primary: PeopleStep = { type: 'schedule', scheduleId: 'sch_1', ifNobodyOnCall: 'teamAdmins' };
+ */
+export type PeopleStep =
+  | {
+      readonly type: 'schedule';
+      readonly scheduleId: string;
+      /**
+       * Nobody on call: go on to the next paging step at once (`nextStep`, the default, skipping the
+       * waits before it), or page the schedule's team admins instead.
+       */
+      readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
+    }
+  | { readonly type: 'user'; readonly userId: string }
+  | { readonly type: 'team'; readonly teamId: string };
 
 export type FlowOutcome = 'completed' | 'acknowledged' | 'resolved';
 
@@ -43,6 +65,8 @@ export type FlowEvent =
   | { readonly type: 'started' }
   | { readonly type: 'timerFired'; readonly timerId: string }
   | { readonly type: 'notificationsDispatched'; readonly stepIndex: number }
+  /** A people step's pages were dispatched; `paged` counts them (0: nobody could be paged). */
+  | { readonly type: 'peoplePaged'; readonly stepIndex: number; readonly paged: number }
   | { readonly type: 'acknowledged' }
   | { readonly type: 'resolved' };
 
@@ -56,6 +80,11 @@ export type FlowEvent =
 export type FlowCommand =
   /** Start one delivery per endpoint, then report `notificationsDispatched` for this step. */
   | { readonly type: 'notify'; readonly endpointIds: readonly string[]; readonly stepIndex: number }
+  /**
+   * Resolve the people of `step` now (`OnCallPeople`), start one delivery per endpoint of theirs,
+   * then report `peoplePaged` for this step.
+   */
+  | { readonly type: 'page'; readonly step: PeopleStep; readonly stepIndex: number }
   /** Wait, then report `timerFired` with this `timerId`; a new wait replaces any pending one. */
   | { readonly type: 'wait'; readonly ms: number; readonly timerId: string }
   | { readonly type: 'finish'; readonly outcome: FlowOutcome };
