@@ -12,7 +12,12 @@ export type {
   RotationUnit,
   Schedule,
 } from './model';
-export type { OnCallResolver } from './on-call-resolver';
+export {
+  createOnCallPeople,
+  type PagedPerson,
+  type PeopleTarget,
+  type PersonEndpoint,
+} from './on-call-people';
 export { checkOverride } from './overrides';
 export { ScheduleResolver, whoIsOnCall } from './resolver';
 export { reviseRotation } from './revisions';

@@ -30,7 +30,10 @@ const endpointIds = z
     });
   });
 
-/** The steps of a flow endpoint: waits and endpoint notifications, in order. */
+/**
+ * The steps of a flow endpoint, in order: waits, endpoint notifications, and people steps (a
+ * schedule's on-call people, a user, a team's people) resolved when they run.
+ */
 export function flowStepsSchema(strictness: Strictness) {
   const wait = objectOf(
     {
@@ -41,9 +44,24 @@ export function flowStepsSchema(strictness: Strictness) {
     strictness,
   );
   const notify = objectOf({ type: z.literal('endpoint'), endpointIds }, strictness);
+  // People steps are resolved when they run: whoever is on call then, the user, the team's people.
+  const schedule = objectOf(
+    {
+      type: z.literal('schedule'),
+      scheduleId: idField('schedule id'),
+      ifNobodyOnCall: z
+        .enum(['nextStep', 'teamAdmins'], { error: 'ifNobodyOnCall must be nextStep or teamAdmins.' })
+        .default('nextStep'),
+    },
+    strictness,
+  );
+  const user = objectOf({ type: z.literal('user'), userId: idField('user id') }, strictness);
+  const team = objectOf({ type: z.literal('team'), teamId: idField('team id') }, strictness);
   return z
     .array(
-      z.discriminatedUnion('type', [wait, notify], { error: 'The step type must be wait or endpoint.' }),
+      z.discriminatedUnion('type', [wait, notify, schedule, user, team], {
+        error: 'The step type must be wait, endpoint, schedule, user or team.',
+      }),
       {
         error: 'The steps field is required.',
       },

@@ -16,7 +16,7 @@ export interface NextEscalation {
   flow: { id: string; name: string };
   /** The step's place in its flow, from 0. */
   stepIndex: number;
-  /** How many endpoints that step pages. */
+  /** How many endpoints that step pages; 0 for a people step (schedule, user, team), resolved when it runs. */
   endpoints: number;
 }
 
@@ -32,7 +32,13 @@ export function endpointStepOffsets(
   let waited = 0;
   steps.forEach((step, stepIndex) => {
     if (step.type === 'wait') waited += step.duration * MS_PER_UNIT[step.timeUnit];
-    else offsets.push({ stepIndex, offsetMs: waited, endpoints: new Set(step.endpointIds).size });
+    // A people step's endpoints are known only when it runs (who is on call then): counted as none.
+    else
+      offsets.push({
+        stepIndex,
+        offsetMs: waited,
+        endpoints: step.type === 'endpoint' ? new Set(step.endpointIds).size : 0,
+      });
   });
   return offsets;
 }

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { DELIVERY_OUTCOMES, type DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
 import { newId } from '../entities/new-id';
+import type { DeliveryRecipient } from './delivery-recipient';
 import { queryRows } from '../persistence/query-rows';
 import { createGroupedWriter } from './grouped-writer';
 import { markUndeliverable, type QueueNotifies, type UndeliverablePage } from './undeliverable-pages';
@@ -10,7 +11,12 @@ import { markUndeliverable, type QueueNotifies, type UndeliverablePage } from '.
  * engine's `Notification` fits it; the core names only what the log stores.
  */
 export type DeliverySubject =
-  | { readonly kind: 'alert'; readonly alertEventId: string; readonly endpointId: string }
+  | {
+      readonly kind: 'alert';
+      readonly alertEventId: string;
+      readonly endpointId: string;
+      readonly recipient?: DeliveryRecipient;
+    }
   | { readonly kind: 'otp'; readonly otpId: string };
 
 /** One attempt as logged: the engine's `DeliveryAttemptRecord`. */
@@ -51,7 +57,7 @@ interface AttemptRow {
 
 /** Attempt rows written in one statement at most; a group beyond it is split. */
 const MAX_ROWS_PER_INSERT = 500;
-const COLUMNS_PER_ROW = 13;
+const COLUMNS_PER_ROW = 14;
 
 /**
  * The delivery log in `delivery_attempts`: one row per attempt, the idempotency key unique, so an
@@ -64,7 +70,7 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
     await orm.em.getConnection().execute(
       `insert into delivery_attempts
          (id, notification_kind, alert_event_id, endpoint_id, otp_id, provider_config_id, attempt,
-          idempotency_key, outcome, error, retry_after_ms, latency_ms, created_at)
+          idempotency_key, outcome, error, retry_after_ms, latency_ms, recipient, created_at)
        values ${values.join(', ')}
        on conflict (idempotency_key) do nothing`,
       rows.flat(),
@@ -85,6 +91,7 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
         record.error,
         record.retryAfterMs,
         record.latencyMs,
+        notification.kind === 'alert' && notification.recipient ? JSON.stringify(notification.recipient) : null,
         new Date(),
       ]),
     async recorded(idempotencyKey) {

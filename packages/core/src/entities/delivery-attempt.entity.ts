@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { DeliveryRecipient } from '../delivery/delivery-recipient';
 import { liveTxidColumn } from './live-txid-column';
 import { newId } from './new-id';
 
@@ -30,6 +31,8 @@ const DeliveryAttemptSchema = defineEntity({
     error: p.text().nullable(),
     retryAfterMs: p.integer().nullable(),
     latencyMs: p.integer().nullable(),
+    /** Whom a flow's people step paged through this endpoint, and why; null for a direct page. */
+    recipient: p.json<DeliveryRecipient>().nullable(),
     /** Indexed for the retention job, which deletes the oldest rows in batches. */
     createdAt: p
       .datetime()

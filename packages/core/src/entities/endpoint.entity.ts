@@ -23,7 +23,17 @@ export type EndpointType = (typeof ENDPOINT_TYPES)[number];
 /** A flow step, as the design guide fixes it. */
 export type FlowStep =
   | { type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
-  | { type: 'endpoint'; endpointIds: string[] };
+  | { type: 'endpoint'; endpointIds: string[] }
+  | PeopleFlowStep;
+
+/**
+ * A step that pages people, resolved when it runs: everyone on call in a schedule (with what to do
+ * when nobody is), a user, or everyone in a team; each through their own endpoints.
+ */
+export type PeopleFlowStep =
+  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
+  | { type: 'user'; userId: string }
+  | { type: 'team'; teamId: string };
 
 /**
  * Where notifications go. `type` is an endpoint type of a loaded channel plugin, or `flow`; the

@@ -50,7 +50,13 @@ export { AlertRuleBehaviorRule } from './alert-rule-behavior-rule.entity';
 export { AuthSession } from './auth-session.entity';
 export { DATA_SOURCE_TYPES, DataSource, type DataSourceType } from './data-source.entity';
 export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
-export { ENDPOINT_TYPES, Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
+export {
+  ENDPOINT_TYPES,
+  Endpoint,
+  type EndpointType,
+  type FlowStep,
+  type PeopleFlowStep,
+} from './endpoint.entity';
 export {
   ENDPOINT_TRANSFER_STATUSES,
   EndpointTransfer,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { DeliveryRecipient } from '../delivery/delivery-recipient';
 import type { DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
 import type { AlertEventKind } from '../entities/index';
 import type { NotificationBehaviorEffect } from '../entities/notification-behavior.entity';
@@ -39,6 +40,8 @@ export interface DeliveryAttemptLogEntry extends DeliveryLogEntryBase {
   retryAfterMs: number | null;
   /** The attempt went through another provider config than the delivery's first (the backup). */
   fallback: boolean;
+  /** Whom a flow's people step paged through the endpoint, and why; null for an endpoint named directly. */
+  recipient: DeliveryRecipient | null;
 }
 
 /** What a behavior rule did to the notification of an event to an endpoint. */
@@ -90,6 +93,7 @@ interface LogRow {
   retry_after_ms: number | null;
   fallback: boolean | null;
   told_endpoint_ids: string[] | string | null;
+  recipient: DeliveryRecipient | string | null;
   created_at: Date | string;
 }
 
@@ -114,17 +118,17 @@ const LOG_SQL = `
     select 'attempt' as type, a.id::text as id, a.alert_event_id, a.event_kind, a.episode_id,
            a.endpoint_id, a.provider_config_id, a.attempt, a.outcome, null as effect,
            null::uuid as behavior_rule_id, a.error, a.latency_ms, a.retry_after_ms, a.fallback,
-           null::jsonb as told_endpoint_ids, a.created_at
+           null::jsonb as told_endpoint_ids, a.recipient, a.created_at
       from attempts a
     union all
     select 'behavior', b.alert_event_id::text || ':' || b.endpoint_id::text || ':' || b.effect,
            b.alert_event_id::text, ev.kind, ev.episode_id, b.endpoint_id::text, null, null, null, b.effect,
-           b.behavior_rule_id, b.error, null, null, null, null, b.created_at
+           b.behavior_rule_id, b.error, null, null, null, null, null, b.created_at
       from notification_behaviors b join events ev on b.alert_event_id = ev.id
     union all
     select 'undeliverable', u.alert_event_id || ':' || u.endpoint_id || ':undeliverable',
            u.alert_event_id, ev.kind, ev.episode_id, u.endpoint_id, null, null, null, null, null, null,
-           null, null, null, u.told_endpoint_ids, u.created_at
+           null, null, null, u.told_endpoint_ids, null, u.created_at
       from undeliverable_pages u join events ev on u.alert_event_id = ev.id::text
   )`;
 
@@ -201,5 +205,6 @@ function entryOf(row: LogRow): DeliveryLogEntry {
     latencyMs: row.latency_ms,
     retryAfterMs: row.retry_after_ms,
     fallback: row.fallback === true,
+    recipient: typeof row.recipient === 'string' ? (JSON.parse(row.recipient) as DeliveryRecipient) : row.recipient,
   };
 }

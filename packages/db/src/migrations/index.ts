@@ -35,6 +35,7 @@ import { Migration20261129030000UndeliverablePages } from './Migration2026112903
 import { Migration20261129030404Zones } from './Migration20261129030404Zones';
 import { Migration20261129031000UserIdentities } from './Migration20261129031000UserIdentities';
 import { Migration20261129031500Schedules } from './Migration20261129031500Schedules';
+import { Migration20261129064000DeliveryRecipients } from './Migration20261129064000DeliveryRecipients';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -121,4 +122,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261129030404Zones', class: Migration20261129030404Zones },
   { name: 'Migration20261129031000UserIdentities', class: Migration20261129031000UserIdentities },
   { name: 'Migration20261129031500Schedules', class: Migration20261129031500Schedules },
+  { name: 'Migration20261129064000DeliveryRecipients', class: Migration20261129064000DeliveryRecipients },
 ];

@@ -12,6 +12,7 @@ import {
   SecretBox,
 } from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
+import { createOnCallPeople } from '@oncall/schedules';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
@@ -113,6 +114,7 @@ export async function createTestEngine(
       channelConfigs: options.channelConfigs,
     }),
     plugins,
+    people: createOnCallPeople(database.db.orm),
     allowPrivateTargets: true,
     attemptTimeoutMs: options.attemptTimeoutMs,
   });
