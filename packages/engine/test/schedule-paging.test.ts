@@ -1,11 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type Clock, newId, queryRows, Team } from '@oncall/core';
+import { type Clock, newId, queryRows } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import { flowWorkflowId } from '@oncall/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobIdFor } from '../src/boss/job-id';
 import { createTestEngine, type TestEngine } from '../src/testing/index';
+import { type People, seedHourlySchedule, seedPeople } from './support/people';
 import { seeder } from './support/seed';
 
 const WAIT = { timeout: 30_000, interval: 25 };
@@ -27,12 +28,7 @@ describe('flow steps that page people, on the embedded engine', () => {
   let provider: FakeProviderOne;
   let now = AT_0930;
   const clock: Clock = { now: () => new Date(now) };
-  const people: Record<'ana' | 'ben' | 'cho' | 'lead', { userId: string; sms: string }> = {
-    ana: { userId: '', sms: '' },
-    ben: { userId: '', sms: '' },
-    cho: { userId: '', sms: '' },
-    lead: { userId: '', sms: '' },
-  };
+  let people: People;
   let teamId: string;
 
   beforeAll(async () => {
@@ -48,15 +44,7 @@ describe('flow steps that page people, on the embedded engine', () => {
       { senderNumber: '1000', baseUrl: provider.url },
       { apiToken: 'token' },
     );
-    let number = 1;
-    for (const name of ['ana', 'ben', 'cho', 'lead'] as const) {
-      const userId = await seed.user(`${name}-${newId()}`);
-      people[name] = { userId, sms: await seed.endpoint(userId, 'sms', { value: `0912000000${number++}` }) };
-    }
-    const em = orm.em.fork();
-    const team = em.create(Team, { name: `team-${newId()}`, owner: people.lead.userId });
-    await em.flush();
-    teamId = team.id;
+    ({ people, teamId } = await seedPeople(orm, seed));
   });
   afterAll(async () => {
     await testEngine.dispose();
@@ -64,29 +52,8 @@ describe('flow steps that page people, on the embedded engine', () => {
     await database.dispose();
   });
 
-  /** A schedule of one hourly rotation from 2026-12-01 00:00 UTC over `members` (null: a gap). */
-  const schedule = async (members: (string | null)[], overrides: unknown[] = []): Promise<string> => {
-    const id = newId();
-    const layers = [
-      {
-        id: 'layer-1',
-        name: null,
-        priority: 0,
-        rotations: [
-          { id: 'rotation-1', name: null, unit: 'hour', every: 1, startsAt: '2026-12-01T00:00', members },
-        ],
-      },
-    ];
-    await orm.em
-      .fork()
-      .getConnection()
-      .execute(
-        `insert into schedules (id, team_id, name, time_zone, layers, overrides, created_at, updated_at)
-         values (?, ?, ?, 'UTC', ?, ?, now(), now())`,
-        [id, teamId, `schedule-${id}`, JSON.stringify(layers), JSON.stringify(overrides)],
-      );
-    return id;
-  };
+  const schedule = (members: (string | null)[], overrides: unknown[] = []) =>
+    seedHourlySchedule(orm, teamId, members, overrides);
   const flowOf = async (steps: unknown[]) =>
     seed.endpoint(people.lead.userId, 'flow', { steps: steps as never });
   const pagesOf = async (alertEventId: string): Promise<PageRow[]> =>
