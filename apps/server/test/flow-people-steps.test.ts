@@ -34,7 +34,10 @@ describe('flow people steps over REST', () => {
         teamId,
         timeZone: 'Europe/Berlin',
         layers: [
-          { priority: 0, rotations: [{ unit: 'week', every: 1, startsAt: '2026-11-30T10:00', members: [alice.id] }] },
+          {
+            priority: 0,
+            rotations: [{ unit: 'week', every: 1, startsAt: '2026-11-30T10:00', members: [alice.id] }],
+          },
         ],
       },
     });
@@ -44,7 +47,10 @@ describe('flow people steps over REST', () => {
   afterAll(() => h.dispose());
 
   const createFlow = (steps: unknown[], token = alice.token) =>
-    h.call('POST', '/api/v1/endpoint', { token, body: { name: `Flow ${steps.length}`, type: 'flow', steps } });
+    h.call('POST', '/api/v1/endpoint', {
+      token,
+      body: { name: `Flow ${steps.length}`, type: 'flow', steps },
+    });
 
   it('stores schedule, user and team steps, a schedule step falling back to the next step by default', async () => {
     const created = await createFlow([

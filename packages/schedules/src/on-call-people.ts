@@ -6,7 +6,11 @@ import type { StoredLayer } from './stored-schedule';
 
 /** A flow step that pages people; the engine's `PeopleStep`. */
 export type PeopleTarget =
-  | { readonly type: 'schedule'; readonly scheduleId: string; readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
+  | {
+      readonly type: 'schedule';
+      readonly scheduleId: string;
+      readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
+    }
   | { readonly type: 'user'; readonly userId: string }
   | { readonly type: 'team'; readonly teamId: string };
 

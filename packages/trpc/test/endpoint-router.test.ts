@@ -160,13 +160,11 @@ describe('tRPC endpoints', () => {
 
   it('accepts people steps naming a user and a team, and 422s unknown ones at their field', async () => {
     const em = t.database.db.orm.em.fork();
-    const [team] = await em
-      .getConnection()
-      .execute<{ id: string }[]>(
-        `insert into teams (id, name, owner_id, created_at, updated_at)
+    const [team] = await em.getConnection().execute<{ id: string }[]>(
+      `insert into teams (id, name, owner_id, created_at, updated_at)
          values (gen_random_uuid(), 'Pagers', ?, now(), now()) returning id`,
-        [member.id],
-      );
+      [member.id],
+    );
     const created = await rpc.mutation(
       'endpoints.create',
       {

@@ -215,7 +215,11 @@ describe('decideFlow with people steps', () => {
     { type: 'wait', duration: 5, timeUnit: 'm' },
     { type: 'user', userId: 'usr_lead' },
   ];
-  const paged = (stepIndex: number, count: number): FlowEvent => ({ type: 'peoplePaged', stepIndex, paged: count });
+  const paged = (stepIndex: number, count: number): FlowEvent => ({
+    type: 'peoplePaged',
+    stepIndex,
+    paged: count,
+  });
 
   it('asks the driver to page a step, then waits as for an endpoint step', () => {
     const { commands } = run(initialFlowState(steps), [{ type: 'started' }, paged(0, 2)]);

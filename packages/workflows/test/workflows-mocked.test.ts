@@ -15,13 +15,12 @@ import {
   type EndpointRoute,
   type FlowInput,
   initialDeliveryState,
-  type OnCallPeople,
   initialFlowState,
   LaneSlots,
+  type OnCallPeople,
   type RetryPolicy,
   type SendRequest,
 } from '../src/index';
-import type { Activities } from '../src/temporal/activities';
 import { LANE_BUSY_FAILURE_TYPE } from '../src/temporal/lane-busy';
 import { autoResolveWorkflow, deliveryWorkflow, flowWorkflow } from '../src/temporal/workflows';
 import { describeTrace, resetRuntime, runtime, signal } from './fake-workflow-runtime';
@@ -588,7 +587,12 @@ describe('flowWorkflow', () => {
       pagesAt: async (_step, atMs) =>
         atMs < handOffAt
           ? [{ endpointId: 'ep_sms', recipient: { userId: 'usr_ana', via: 'schedule', scheduleId: 'sch_1' } }]
-          : [{ endpointId: 'ep_chat', recipient: { userId: 'usr_ben', via: 'schedule', scheduleId: 'sch_1' } }],
+          : [
+              {
+                endpointId: 'ep_chat',
+                recipient: { userId: 'usr_ben', via: 'schedule', scheduleId: 'sch_1' },
+              },
+            ],
     };
     runtime.activities.routePeopleStep = activitiesOver(
       async (endpointId) => routes[endpointId] ?? null,
@@ -639,7 +643,9 @@ describe('flowWorkflow', () => {
         { type: 'endpoint', endpointIds: ['ep_sms'] },
       ]),
     };
-    runtime.activities.routeFlowStep = activitiesOver(async (endpointId) => routes[endpointId] ?? null).routeFlowStep;
+    runtime.activities.routeFlowStep = activitiesOver(
+      async (endpointId) => routes[endpointId] ?? null,
+    ).routeFlowStep;
 
     await expect(flowWorkflow(flow)).resolves.toBe('completed');
     expect(describeTrace(runtime.trace)).toEqual([

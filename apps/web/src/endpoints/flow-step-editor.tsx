@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import type { FieldErrors } from '../forms/server-field-errors';
-import { type DraftStep, moveStep, newStep, totalWaitSeconds } from './flow-steps';
+import { type DraftStep, describePeopleStep, moveStep, newStep, totalWaitSeconds } from './flow-steps';
 
 export interface StepCandidate {
   id: string;
@@ -70,7 +70,12 @@ export function FlowStepEditor({
             <Stack gap={6}>
               <Group justify="space-between" wrap="wrap" gap={4}>
                 <Text size="sm" fw={600}>
-                  Step {number}: {step.type === 'wait' ? 'wait' : 'notify'}
+                  Step {number}:{' '}
+                  {step.type === 'wait' || step.type === 'endpoint'
+                    ? step.type === 'wait'
+                      ? 'wait'
+                      : 'notify'
+                    : `page ${step.type}`}
                 </Text>
                 <Group gap={4} wrap="nowrap">
                   <Button
@@ -127,6 +132,8 @@ export function FlowStepEditor({
                     error={error('timeUnit')}
                   />
                 </Group>
+              ) : step.type !== 'endpoint' ? (
+                <Text size="sm">{describePeopleStep(step)}</Text>
               ) : (
                 <MultiSelect
                   label={`Step ${number} endpoints`}

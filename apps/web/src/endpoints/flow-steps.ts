@@ -1,11 +1,38 @@
-/** A flow step as the editor holds it: a wait, or a notification of some endpoints. */
+/**
+ * A step that pages people (a schedule's on-call people, a user, a team). The editor keeps such
+ * steps as they came and shows them; they are written through the API for now.
+ */
+export type PeopleStepInput =
+  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
+  | { type: 'user'; userId: string }
+  | { type: 'team'; teamId: string };
+
+/** A flow step as the editor holds it: a wait, a notification of some endpoints, or a people step. */
 export type DraftStep =
   | { key: string; type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
-  | { key: string; type: 'endpoint'; endpointIds: string[] };
+  | { key: string; type: 'endpoint'; endpointIds: string[] }
+  | ({ key: string } & PeopleStepInput);
 
 export type FlowStepInput =
   | { type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
-  | { type: 'endpoint'; endpointIds: string[] };
+  | { type: 'endpoint'; endpointIds: string[] }
+  | PeopleStepInput;
+
+/** What a people step pages, in words, e.g. "whoever is on call in schedule 0190…". */
+export function describePeopleStep(step: PeopleStepInput): string {
+  switch (step.type) {
+    case 'schedule':
+      return `Pages whoever is on call in schedule ${step.scheduleId}${
+        step.ifNobodyOnCall === 'teamAdmins'
+          ? "; nobody on call: the team's admins"
+          : '; nobody on call: next step'
+      }.`;
+    case 'user':
+      return `Pages user ${step.userId} on their own endpoints.`;
+    case 'team':
+      return `Pages everyone in team ${step.teamId} on their own endpoints.`;
+  }
+}
 
 let nextKey = 0;
 /** A stable React key per step, so reordering moves the step's inputs with it. */

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { DELIVERY_OUTCOMES, type DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
 import { newId } from '../entities/new-id';
-import type { DeliveryRecipient } from './delivery-recipient';
 import { queryRows } from '../persistence/query-rows';
+import type { DeliveryRecipient } from './delivery-recipient';
 import { createGroupedWriter } from './grouped-writer';
 import { markUndeliverable, type QueueNotifies, type UndeliverablePage } from './undeliverable-pages';
 
@@ -91,7 +91,9 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
         record.error,
         record.retryAfterMs,
         record.latencyMs,
-        notification.kind === 'alert' && notification.recipient ? JSON.stringify(notification.recipient) : null,
+        notification.kind === 'alert' && notification.recipient
+          ? JSON.stringify(notification.recipient)
+          : null,
         new Date(),
       ]),
     async recorded(idempotencyKey) {

@@ -65,7 +65,11 @@ async function unknownPeopleTargets(
       if (step.type === 'team' && type === 'team') return [step.teamId];
       return [];
     });
-  const existing = async (type: 'schedule' | 'user' | 'team', sql: (marks: string) => string, extra: unknown[]) => {
+  const existing = async (
+    type: 'schedule' | 'user' | 'team',
+    sql: (marks: string) => string,
+    extra: unknown[],
+  ) => {
     const ids = [...new Set(idsOf(type).filter(isId))];
     if (ids.length === 0) return new Set<string>();
     const rows = await queryRows<{ id: string }>(em, sql(ids.map(() => '?').join(', ')), [...ids, ...extra]);
@@ -89,7 +93,8 @@ async function unknownPeopleTargets(
     if (step.type === 'wait' || step.type === 'endpoint') return;
     const field = PEOPLE_FIELDS[step.type];
     const id = step.type === 'schedule' ? step.scheduleId : step.type === 'user' ? step.userId : step.teamId;
-    if (!found[step.type].has(id)) errors[`steps.${stepIndex}.${field}`] = [`The selected ${step.type} is invalid.`];
+    if (!found[step.type].has(id))
+      errors[`steps.${stepIndex}.${field}`] = [`The selected ${step.type} is invalid.`];
   });
   return errors;
 }

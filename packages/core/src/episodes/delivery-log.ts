@@ -205,6 +205,7 @@ function entryOf(row: LogRow): DeliveryLogEntry {
     latencyMs: row.latency_ms,
     retryAfterMs: row.retry_after_ms,
     fallback: row.fallback === true,
-    recipient: typeof row.recipient === 'string' ? (JSON.parse(row.recipient) as DeliveryRecipient) : row.recipient,
+    recipient:
+      typeof row.recipient === 'string' ? (JSON.parse(row.recipient) as DeliveryRecipient) : row.recipient,
   };
 }

@@ -113,7 +113,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
           else for (const request of requests) await orchestrator.notify(tx, request);
         },
       });
-      const flows = createFlowRunner({ queue: opened, routes: options.routes, people: options.people, clock });
+      const flows = createFlowRunner({
+        queue: opened,
+        routes: options.routes,
+        people: options.people,
+        clock,
+      });
       const dispatch = createDispatcher({
         routes: options.routes,
         deliveries,

@@ -38,7 +38,9 @@ export async function seedHourlySchedule(
       id: 'layer-1',
       name: null,
       priority: 0,
-      rotations: [{ id: 'rotation-1', name: null, unit: 'hour', every: 1, startsAt: '2026-12-01T00:00', members }],
+      rotations: [
+        { id: 'rotation-1', name: null, unit: 'hour', every: 1, startsAt: '2026-12-01T00:00', members },
+      ],
     },
   ];
   await orm.em

@@ -50,9 +50,9 @@ const {
   routePeopleStep,
   resolveInstance,
 } = proxyActivities<Activities>({
-    startToCloseTimeout: '30 seconds',
-    retry: { maximumInterval: '1 minute' },
-  });
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumInterval: '1 minute' },
+});
 
 /**
  * Delivers one notification to one endpoint through its provider chain.
