@@ -147,7 +147,6 @@ export {
   type DeliveryAttemptRecord,
   type DeliverySubject,
 } from './delivery/delivery-attempt-log';
-export type { DeliveryRecipient } from './delivery/delivery-recipient';
 export {
   createDeliveryStore,
   type DeliveryStore,

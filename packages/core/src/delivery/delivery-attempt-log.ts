@@ -1,8 +1,11 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { DELIVERY_OUTCOMES, type DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
+import {
+  DELIVERY_OUTCOMES,
+  type DeliveryAttemptOutcome,
+  type DeliveryRecipient,
+} from '../entities/delivery-attempt.entity';
 import { newId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
-import type { DeliveryRecipient } from './delivery-recipient';
 import { createGroupedWriter } from './grouped-writer';
 import { markUndeliverable, type QueueNotifies, type UndeliverablePage } from './undeliverable-pages';
 

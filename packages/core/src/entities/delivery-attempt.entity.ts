@@ -1,10 +1,27 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { DeliveryRecipient } from '../delivery/delivery-recipient';
 import { liveTxidColumn } from './live-txid-column';
 import { newId } from './new-id';
 
 export const DELIVERY_OUTCOMES = ['delivered', 'transient', 'permanent', 'rateLimited'] as const;
 export type DeliveryAttemptOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+/**
+ * The person a flow's people step paged through an endpoint, and why; the engine's `Recipient`.
+ * `via`: on call in `scheduleId` (through `layerId`/`rotationId`, or `overrideId`), the step's
+ * `user`, a member of the step's `team`, or `teamAdmins` of the schedule's team because nobody was
+ * on call.
+ */
+export interface DeliveryRecipient {
+  readonly userId: string;
+  readonly via: 'schedule' | 'user' | 'team' | 'teamAdmins';
+  readonly scheduleId?: string;
+  readonly layerId?: string;
+  readonly rotationId?: string;
+  readonly overrideId?: string;
+  readonly teamId?: string;
+  readonly flowEndpointId: string;
+  readonly stepIndex: number;
+}
 
 /**
  * The delivery log: one row per send attempt, whatever its outcome. The idempotency key is unique,

@@ -49,7 +49,12 @@ export { AlertRuleBehaviorEndpoint } from './alert-rule-behavior-endpoint.entity
 export { AlertRuleBehaviorRule } from './alert-rule-behavior-rule.entity';
 export { AuthSession } from './auth-session.entity';
 export { DATA_SOURCE_TYPES, DataSource, type DataSourceType } from './data-source.entity';
-export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
+export {
+  DELIVERY_OUTCOMES,
+  DeliveryAttempt,
+  type DeliveryAttemptOutcome,
+  type DeliveryRecipient,
+} from './delivery-attempt.entity';
 export {
   ENDPOINT_TYPES,
   Endpoint,

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { DeliveryRecipient } from '../delivery/delivery-recipient';
-import type { DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
+import type { DeliveryAttemptOutcome, DeliveryRecipient } from '../entities/delivery-attempt.entity';
 import type { AlertEventKind } from '../entities/index';
 import type { NotificationBehaviorEffect } from '../entities/notification-behavior.entity';
 import { DIRECT_PROVIDER } from '../notifications/direct-provider';
