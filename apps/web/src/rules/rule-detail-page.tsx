@@ -28,6 +28,7 @@ import type { RouterOutputs } from '../trpc/router-types';
 import { serverErrorOf } from '../trpc/server-error';
 import { serverPath } from '../trpc/server-url';
 import { CopySnippet } from './copy-snippet';
+import { recipientText } from './recipient-text';
 import { RuleEpisodes } from './rule-episodes';
 import { RuleSourceSnippets } from './rule-source-snippets';
 import { curlSnippets } from './send-snippet';
@@ -428,6 +429,11 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
                     <Text size="sm">
                       {entry.endpoint.name ?? 'deleted endpoint'} ({entry.endpoint.channel ?? '?'})
                     </Text>
+                    {entry.type === 'attempt' && entry.recipient && (
+                      <Text size="xs" c="dimmed">
+                        {recipientText(entry.recipient)}
+                      </Text>
+                    )}
                   </Table.Td>
                   {entry.type === 'attempt' ? (
                     <>

@@ -39,8 +39,11 @@ export interface DeliveryAttemptLogEntry extends DeliveryLogEntryBase {
   retryAfterMs: number | null;
   /** The attempt went through another provider config than the delivery's first (the backup). */
   fallback: boolean;
-  /** Whom a flow's people step paged through the endpoint, and why; null for an endpoint named directly. */
-  recipient: DeliveryRecipient | null;
+  /**
+   * Whom a flow's people step paged through the endpoint, and why, with the person's and the
+   * schedule's names now (null once deleted); null for an endpoint named directly.
+   */
+  recipient: (DeliveryRecipient & { name: string | null; scheduleName: string | null }) | null;
 }
 
 /** What a behavior rule did to the notification of an event to an endpoint. */
@@ -93,6 +96,8 @@ interface LogRow {
   fallback: boolean | null;
   told_endpoint_ids: string[] | string | null;
   recipient: DeliveryRecipient | string | null;
+  recipient_name: string | null;
+  recipient_schedule_name: string | null;
   created_at: Date | string;
 }
 
@@ -147,10 +152,13 @@ export async function deliveryLog(
   const rows = await queryRows<LogRow>(
     em,
     `${LOG_SQL}
-     select x.*, en.name as endpoint_name, en.type as channel, p.name as provider_config_name
+     select x.*, en.name as endpoint_name, en.type as channel, p.name as provider_config_name,
+            ru.name as recipient_name, rs.name as recipient_schedule_name
        from entries x
        left join endpoints en on en.id::text = x.endpoint_id
        left join provider_configs p on p.id::text = x.provider_config_id
+       left join users ru on ru.id::text = x.recipient ->> 'userId'
+       left join schedules rs on rs.id::text = x.recipient ->> 'scheduleId'
       order by x.created_at desc, x.id desc
       limit ? offset ?`,
     [...params, query.perPage, pageOffset(query)],
@@ -204,7 +212,13 @@ function entryOf(row: LogRow): DeliveryLogEntry {
     latencyMs: row.latency_ms,
     retryAfterMs: row.retry_after_ms,
     fallback: row.fallback === true,
-    recipient:
-      typeof row.recipient === 'string' ? (JSON.parse(row.recipient) as DeliveryRecipient) : row.recipient,
+    recipient: recipientOf(row),
   };
+}
+
+function recipientOf(row: LogRow): DeliveryAttemptLogEntry['recipient'] {
+  const recipient =
+    typeof row.recipient === 'string' ? (JSON.parse(row.recipient) as DeliveryRecipient) : row.recipient;
+  if (recipient === null) return null;
+  return { ...recipient, name: row.recipient_name, scheduleName: row.recipient_schedule_name };
 }
