@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { type Clock, newId, queryRows } from '@oncall/core';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
-import { flowWorkflowId } from '@oncall/workflows';
+import { flowWorkflowId, notifyWorkflowId } from '@oncall/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobIdFor } from '../src/boss/job-id';
 import { createTestEngine, type TestEngine } from '../src/testing/index';
@@ -141,6 +141,45 @@ describe('flow steps that page people, on the embedded engine', () => {
         [people.ben.sms, 2],
       ]),
     );
+  });
+
+  it('pages the on-call person again in each round of a repeat, once per round, until acknowledged', async () => {
+    now = AT_0930;
+    const scheduleId = await schedule([people.ana.userId, people.ben.userId, people.cho.userId]);
+    const flow = await flowOf([
+      { type: 'schedule', scheduleId },
+      // Long enough that the round's page is recorded before its wait ends, on a loaded machine.
+      { type: 'wait', duration: 4, timeUnit: 's' },
+      { type: 'repeat', rounds: 5 },
+    ]);
+    const alertEventId = newId();
+    await seed.notify(testEngine.engine.orchestrator, alertEventId, flow);
+    const round1Key = notifyWorkflowId(alertEventId, people.ana.sms, 0, 1);
+    await vi.waitFor(async () => {
+      expect((await pagesOf(alertEventId)).map((page) => page.idempotency_key)).toEqual(
+        expect.arrayContaining([expect.stringContaining(round1Key)]),
+      );
+    }, WAIT);
+    await seed.stopEscalations(testEngine.engine.orchestrator, alertEventId);
+
+    // Round 1's wait job runs, reads the stop marker and finishes the flow: no round 2.
+    const timerJob = jobIdFor(`${flowWorkflowId(alertEventId, flow)}:step:1:round:1`);
+    await vi.waitFor(async () => {
+      const [job] = await queryRows<{ state: string }>(
+        orm.em.fork(),
+        'select state from pgboss.job where name = ? and id = ?',
+        ['oncall-flow', timerJob],
+      );
+      expect(job?.state).toBe('completed');
+    }, WAIT);
+    const pages = await pagesOf(alertEventId);
+    expect(pages).toHaveLength(2);
+    expect(pages.map((page) => page.endpoint_id)).toEqual([people.ana.sms, people.ana.sms]);
+    expect(
+      pages.some((page) =>
+        page.idempotency_key.startsWith(notifyWorkflowId(alertEventId, people.ana.sms, 0, 2)),
+      ),
+    ).toBe(false);
   });
 
   it('goes on to the next step at once when nobody is on call (a gap), skipping the wait', async () => {
