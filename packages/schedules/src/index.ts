@@ -19,7 +19,6 @@ export {
   type PeopleTarget,
   type PersonEndpoint,
 } from './on-call-people';
-export type { OnCallResolver } from './on-call-resolver';
 export { checkOverride } from './overrides';
 export { ScheduleResolver, whoIsOnCall } from './resolver';
 export { reviseRotation } from './revisions';

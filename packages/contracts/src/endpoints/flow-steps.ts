@@ -102,9 +102,8 @@ export function flowStepsSchema(strictness: Strictness) {
 }
 
 /**
- * A repeat is the last step, goes back to an earlier one, and the steps it repeats page someone (an
- * endpoint step or a people step) and wait somewhere: a round without a wait would page again in the
- * same instant, and one without a paging step would only wait.
+ * A repeat is the last step, goes back to an earlier one, and the steps it repeats wait somewhere:
+ * a round without a wait would page its endpoints (or people steps) again in the same instant.
  */
 function checkRepeat(
   steps: ReadonlyArray<{ type: string }>,
@@ -119,12 +118,6 @@ function checkRepeat(
       code: 'custom',
       path: [index, 'fromStep'],
       message: 'A repeat must go back to an earlier step.',
-    });
-  } else if (!steps.slice(fromStep, index).some((step) => step.type !== 'wait')) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [index, 'fromStep'],
-      message: 'The repeated steps page nobody: repeat from an endpoint, schedule, user or team step.',
     });
   } else if (!steps.slice(fromStep, index).some((step) => step.type === 'wait')) {
     ctx.addIssue({

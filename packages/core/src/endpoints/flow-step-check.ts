@@ -90,7 +90,7 @@ async function unknownPeopleTargets(
   };
   const errors: FieldErrors = {};
   steps.forEach((step, stepIndex) => {
-    if (step.type === 'wait' || step.type === 'endpoint') return;
+    if (step.type === 'wait' || step.type === 'endpoint' || step.type === 'repeat') return;
     const field = PEOPLE_FIELDS[step.type];
     const id = step.type === 'schedule' ? step.scheduleId : step.type === 'user' ? step.userId : step.teamId;
     if (!found[step.type].has(id))
