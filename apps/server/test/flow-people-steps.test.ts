@@ -71,6 +71,28 @@ describe('flow people steps over REST', () => {
     ]);
   });
 
+  it('stores a flow repeating a schedule step until acknowledged, and 422s one whose range holds no wait', async () => {
+    const steps = [
+      { type: 'schedule', scheduleId, ifNobodyOnCall: 'nextStep' },
+      { type: 'wait', duration: 5, timeUnit: 'm' },
+      { type: 'repeat', rounds: 2, fromStep: 0 },
+    ];
+    const created = await createFlow(steps);
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    expect(created.json().steps).toEqual(steps);
+
+    // A people step pages; it does not wait: repeating only it would page every round at once.
+    const refused = await createFlow([
+      { type: 'wait', duration: 5, timeUnit: 'm' },
+      { type: 'user', userId: alice.id },
+      { type: 'repeat', rounds: 2, fromStep: 1 },
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'steps.2.fromStep': ['The repeated steps need a wait, or every round would page at once.'],
+    });
+  });
+
   it('422s unknown ids at the step field, and a schedule the writer may not use as unknown', async () => {
     const refused = await createFlow([
       { type: 'schedule', scheduleId: UNKNOWN_ID },
