@@ -10,6 +10,7 @@ import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, type QueueTuning } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
+import { createOnCallPeople } from '@oncall/schedules';
 
 const url = process.env.DATABASE_URL;
 const key = process.env.ENCRYPTION_KEY_HEX;
@@ -28,6 +29,7 @@ const adapters = createEngineAdapters({
     alertMessages: fixedAlertMessages(),
   }),
   plugins,
+  people: createOnCallPeople(db.orm),
   allowPrivateTargets: true,
 });
 const engine = createEmbeddedEngine({ db, ...adapters, tuning, onError: (error) => console.error(error) });

@@ -24,6 +24,7 @@ import {
 } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
 import { startFakeProviderOne } from '@oncall/fakes';
+import { createOnCallPeople } from '@oncall/schedules';
 import { uuidv7 } from 'uuidv7';
 import { createBenchDatabase } from './bench-database';
 
@@ -58,6 +59,7 @@ try {
   const built = createEngineAdapters({
     ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages(), plugins }),
     plugins,
+    people: createOnCallPeople(db.orm),
     allowPrivateTargets: true,
   });
   adapters = built;

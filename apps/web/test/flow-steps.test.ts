@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { draftSteps, moveStep, newStep, stepInputs, totalWaitSeconds } from '../src/endpoints/flow-steps';
+import {
+  describePeopleStep,
+  draftSteps,
+  type FlowStepInput,
+  moveStep,
+  newStep,
+  stepInputs,
+  totalWaitSeconds,
+} from '../src/endpoints/flow-steps';
 
 describe('flow steps', () => {
   const steps = draftSteps([
@@ -33,6 +41,27 @@ describe('flow steps', () => {
     expect(stepInputs([newStep('wait')])).toEqual([{ type: 'wait', duration: 5, timeUnit: 'm' }]);
     expect(totalWaitSeconds([...steps, ...draftSteps([{ type: 'wait', duration: 1, timeUnit: 'h' }])])).toBe(
       300 + 3600,
+    );
+  });
+});
+
+describe('people steps in the editor', () => {
+  const steps: FlowStepInput[] = [
+    { type: 'schedule', scheduleId: 'sch-1', ifNobodyOnCall: 'teamAdmins' },
+    { type: 'wait', duration: 5, timeUnit: 'm' },
+    { type: 'user', userId: 'usr-1' },
+  ];
+
+  it('keeps them as they came when the flow is saved', () => {
+    expect(stepInputs(draftSteps(steps))).toEqual(steps);
+  });
+
+  it('says what they page', () => {
+    expect(describePeopleStep({ type: 'schedule', scheduleId: 'sch-1' })).toBe(
+      'Pages whoever is on call in schedule sch-1; nobody on call: next step.',
+    );
+    expect(describePeopleStep({ type: 'team', teamId: 'team-1' })).toBe(
+      'Pages everyone in team team-1 on their own endpoints.',
     );
   });
 });

@@ -16,6 +16,7 @@ const entry = (id: string, event: string, at: string, overrides: Partial<TestAtt
   latencyMs: 40,
   retryAfterMs: null,
   fallback: false,
+  recipient: null,
   ...overrides,
 });
 

@@ -52,6 +52,7 @@ export async function loadActivityDeps(config: AppConfig): Promise<ComposedActiv
       deliveryLog: adapters.log,
       providerChains: adapters.routes,
       routes: adapters.routes,
+      people: adapters.people,
       shares: adapters.routes,
       // One per process, shared by its lane workers, sized as `startWorker` sizes them.
       laneSlots: slowLaneSlots(DEFAULT_QUEUE_TUNING),

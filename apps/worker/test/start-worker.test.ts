@@ -15,6 +15,7 @@ const activities = createActivities({
   deliveryLog: { append: unused },
   providerChains: { chainFor: unused },
   routes: { chainForKind: unused, routeOf: unused, followUpTargets: unused },
+  people: { pagesAt: unused },
   instances: { resolve: unused },
   shares: { sharesOf: unused },
   laneSlots: new LaneSlots({ perEndpointOwner: 2, perRule: 3, perRuleOwner: 4 }),

@@ -46,19 +46,23 @@ describe('follow-ups sent to a flow endpoint on the embedded engine', () => {
     await t.dispose();
   });
 
-  const smsEndpoint = async () => {
+  const smsEndpoint = async (ownerId = adminId) => {
     numbers += 1;
     const value = `0912${String(numbers).padStart(7, '0')}`;
-    return { id: await seed.endpoint(adminId, 'sms', { value }), value };
+    return { id: await seed.endpoint(ownerId, 'sms', { value }), value };
   };
 
-  /** An `api` rule paging a flow [oncall, wait ten minutes, lead], and `oncall` directly when asked. */
-  const ruleWithFlow = async (options: { alsoDirect?: boolean } = {}) => {
-    const oncall = await smsEndpoint();
+  /**
+   * An `api` rule paging a flow [oncall, wait ten minutes, lead], and `oncall` directly when asked;
+   * with `personStep`, `oncall` is the own endpoint of a user the first step pages as a person.
+   */
+  const ruleWithFlow = async (options: { alsoDirect?: boolean; personStep?: boolean } = {}) => {
+    const personId = options.personStep ? await seed.user(`person-${randomBytes(4).toString('hex')}`) : null;
+    const oncall = await smsEndpoint(personId ?? adminId);
     const lead = await smsEndpoint();
     const flowId = await seed.endpoint(adminId, 'flow', {
       steps: [
-        { type: 'endpoint', endpointIds: [oncall.id] },
+        personId ? { type: 'user', userId: personId } : { type: 'endpoint', endpointIds: [oncall.id] },
         { type: 'wait', duration: 10, timeUnit: 'm' },
         { type: 'endpoint', endpointIds: [lead.id] },
       ],
@@ -101,6 +105,19 @@ describe('follow-ups sent to a flow endpoint on the embedded engine', () => {
       expect(attempts.map((a) => a.outcome)).toEqual(['delivered']);
     }, WAIT);
   };
+
+  it('tells a resolve to the person a people step paged, on the endpoint it paged them on', async () => {
+    const rule = await ruleWithFlow({ personStep: true });
+    await fireAndPageFirstStep(rule);
+
+    await expect(core.ingestion.resolve(rule.token, ALERT)).resolves.toEqual({
+      status: true,
+      message: 'Stopped',
+    });
+    await vi.waitFor(() => expect(rule.received(rule.oncall, 'RESOLVED')).toHaveLength(1), WAIT);
+    await runPagingToEnd(t.core.orm);
+    expect(provider.requests.filter((r) => r.query.receptor === rule.lead.value)).toEqual([]);
+  });
 
   it('tells a resolve only to the step already paged, at once, and never to the later step', async () => {
     const rule = await ruleWithFlow();

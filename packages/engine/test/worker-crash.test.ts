@@ -6,6 +6,7 @@ import { createDeliveryStore, queryRows, SecretBox } from '@oncall/core';
 import { type Database, migrate, openDatabase } from '@oncall/db';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, hangReply, startFakeProviderOne } from '@oncall/fakes';
+import { createOnCallPeople } from '@oncall/schedules';
 import { otpWorkflowId } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmbeddedEngine, createEngineAdapters, type Engine } from '../src/index';
@@ -58,6 +59,7 @@ describe.skipIf(adminUrl === undefined)(
       const adapters = createEngineAdapters({
         ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages(), plugins }),
         plugins,
+        people: createOnCallPeople(db.orm),
         allowPrivateTargets: true,
       });
       // This process only queues; the workers run in child processes (with the same queue settings).

@@ -13,7 +13,12 @@ export type {
   Schedule,
 } from './model';
 export { OnCallHistory, type OnCallHistoryDeps, type OnCallStretch } from './on-call-history';
-export type { OnCallResolver } from './on-call-resolver';
+export {
+  createOnCallPeople,
+  type PagedPerson,
+  type PeopleTarget,
+  type PersonEndpoint,
+} from './on-call-people';
 export { checkOverride } from './overrides';
 export { ScheduleResolver, whoIsOnCall } from './resolver';
 export { reviseRotation } from './revisions';

@@ -22,6 +22,7 @@ interface LogEntry {
   error: string | null;
   latencyMs?: number | null;
   fallback?: boolean;
+  recipient?: Record<string, unknown> | null;
   effect?: string;
   behaviorRuleId?: string;
   createdAt: string;
@@ -130,6 +131,50 @@ describe('tRPC delivery log', () => {
     await testEngine.dispose();
     await Promise.all([refusing.close(), backup.close()]);
     await t.dispose();
+  });
+
+  it('names the person a people step paged, and why', async () => {
+    const em = t.core.orm.em.fork();
+    const adminUser = await em.findOneOrFail(User, { username: ADMIN.username });
+    const phone = em.create(Endpoint, {
+      name: 'shared phone',
+      type: 'sms',
+      value: '09120000009',
+      owner: await em.findOneOrFail(User, { id: shared.id }),
+    });
+    const flow = em.create(Endpoint, {
+      name: 'people flow',
+      type: 'flow',
+      value: '',
+      steps: [{ type: 'user', userId: shared.id }],
+      owner: adminUser,
+    });
+    await em.flush();
+    const paging = (
+      await rpc.mutation(
+        'alertRules.create',
+        { type: 'api', name: 'trpc people log', endpointIds: [flow.id] },
+        admin,
+      )
+    ).data as { id: string; apiToken: string };
+    await testEngine.core?.ingestion.fire(paging.apiToken, { alertname: 'disk_full', instance: 'web-1' });
+
+    const delivered = await vi.waitFor(async () => {
+      const found = (await log({ ruleId: paging.id })).items.find((e) => e.outcome === 'delivered');
+      expect(found).toBeDefined();
+      return found;
+    }, WAIT);
+    expect(delivered).toMatchObject({
+      endpoint: { id: phone.id, name: 'shared phone' },
+      recipient: {
+        userId: shared.id,
+        name: expect.any(String),
+        via: 'user',
+        scheduleName: null,
+        flowEndpointId: flow.id,
+        stepIndex: 0,
+      },
+    });
   });
 
   it('lists each attempt with its channel, provider config, outcome, error, latency and fallback, and the routing beside them', async () => {

@@ -158,6 +158,72 @@ describe('tRPC endpoints', () => {
     });
   });
 
+  it('accepts people steps naming a user and a team, and 422s unknown ones at their field', async () => {
+    const em = t.database.db.orm.em.fork();
+    const [team] = await em.getConnection().execute<{ id: string }[]>(
+      `insert into teams (id, name, owner_id, created_at, updated_at)
+         values (gen_random_uuid(), 'Pagers', ?, now(), now()) returning id`,
+      [member.id],
+    );
+    const created = await rpc.mutation(
+      'endpoints.create',
+      {
+        name: 'People',
+        type: 'flow',
+        steps: [
+          { type: 'user', userId: member.id },
+          { type: 'team', teamId: team?.id },
+        ],
+      },
+      member.token,
+    );
+    expect(created.status).toBe(200);
+    expect(created.data).toMatchObject({
+      steps: [
+        { type: 'user', userId: member.id },
+        { type: 'team', teamId: team?.id },
+      ],
+    });
+
+    const unknown = '0190a1b2-0000-7000-8000-000000000000';
+    const refused = await rpc.mutation(
+      'endpoints.create',
+      {
+        name: 'Nobody',
+        type: 'flow',
+        steps: [
+          { type: 'schedule', scheduleId: unknown },
+          { type: 'user', userId: 'junk' },
+          { type: 'team', teamId: unknown },
+          { type: 'schedule', scheduleId: unknown, ifNobodyOnCall: 'panic' },
+        ],
+      },
+      member.token,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.error?.data.fieldErrors).toEqual({
+      'steps.3.ifNobodyOnCall': ['ifNobodyOnCall must be nextStep or teamAdmins.'],
+    });
+    const unknownIds = await rpc.mutation(
+      'endpoints.create',
+      {
+        name: 'Nobody',
+        type: 'flow',
+        steps: [
+          { type: 'schedule', scheduleId: unknown },
+          { type: 'user', userId: 'junk' },
+          { type: 'team', teamId: unknown },
+        ],
+      },
+      member.token,
+    );
+    expect(unknownIds.error?.data.fieldErrors).toEqual({
+      'steps.0.scheduleId': ['The selected schedule is invalid.'],
+      'steps.1.userId': ['The selected user is invalid.'],
+      'steps.2.teamId': ['The selected team is invalid.'],
+    });
+  });
+
   it('refuses a masked bot token that is not the stored one’s mask, at botToken', async () => {
     const masked = `********${BOT_TOKEN.slice(-4)}`;
     const atBirth = await rpc.mutation(

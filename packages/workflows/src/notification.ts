@@ -13,6 +13,8 @@ export type Notification =
       readonly kind: 'alert';
       readonly alertEventId: string;
       readonly endpointId: string;
+      /** Who a people step paged through this endpoint, and why; absent for an endpoint named directly. */
+      readonly recipient?: Recipient;
     }
   | {
       /** A one-time code for a destination that is not an endpoint yet (it is being verified). */
@@ -26,3 +28,24 @@ export type Notification =
  * which the core checks before queueing one), e.g. `sms`.
  */
 export type OtpChannel = string;
+
+/**
+ * The person a people step paged and why, as the delivery log records it: on call in a schedule
+ * (through a layer's rotation, or an override), named by the step, a member of its team, or one of
+ * the admins of a schedule's team because nobody was on call.
+ *
+ * @example
+ * const why: Recipient = { userId: 'usr_ana', via: 'schedule', scheduleId: 'sch_1', layerId: 'lay_1', rotationId: 'rot_1', flowEndpointId: 'ep_flow', stepIndex: 0 };
+ */
+export interface Recipient {
+  readonly userId: string;
+  readonly via: 'schedule' | 'user' | 'team' | 'teamAdmins';
+  readonly scheduleId?: string;
+  readonly layerId?: string;
+  readonly rotationId?: string;
+  readonly overrideId?: string;
+  readonly teamId?: string;
+  /** The flow and step that paged: a follow-up (resolve, acknowledge) to that flow reaches them too. */
+  readonly flowEndpointId: string;
+  readonly stepIndex: number;
+}

@@ -1,7 +1,8 @@
 import type { DeliveryShares } from './delivery/lane-slots';
 import type { DeliveryAttemptRecord, ProviderChain } from './delivery/types';
 import type { EndpointRoute } from './dispatch/types';
-import type { Notification, OtpChannel } from './notification';
+import type { PeopleStep } from './flow/types';
+import type { Notification, OtpChannel, Recipient } from './notification';
 
 /**
  * The outside world as orchestration sees it. Both drivers (Temporal activities and the embedded
@@ -102,4 +103,20 @@ export interface ResolveInstanceRequest {
  */
 export interface InstanceResolver {
   resolve(request: ResolveInstanceRequest): Promise<void>;
+}
+
+/** One endpoint of one person a people step pages, and why that person. */
+export interface PersonPage {
+  readonly endpointId: string;
+  readonly recipient: Omit<Recipient, 'flowEndpointId' | 'stepIndex'>;
+}
+
+/**
+ * Whom a people step pages at an instant: the people it names then (a schedule's on-call answer,
+ * read through the one resolver; a user; a team's people), each through their own endpoints (their
+ * contact methods). Empty when nobody can be paged (an empty schedule without the admins fallback,
+ * a deleted schedule, people without endpoints).
+ */
+export interface OnCallPeople {
+  pagesAt(step: PeopleStep, atMs: number): Promise<PersonPage[]>;
 }

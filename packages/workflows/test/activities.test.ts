@@ -60,6 +60,7 @@ function setup(
       },
     },
     deliveryLog: { append: async (entry) => void logged.push(entry) },
+    people: { pagesAt: async () => [] },
     providerChains: {
       chainFor: async (endpointId) =>
         endpointId === 'ep_gone' ? null : [`${endpointId}_default`, `${endpointId}_backup`],

@@ -116,6 +116,10 @@ function describeActivity(name: keyof Activities, input: unknown): string {
       const request = input as Parameters<Activities['routeFlowStep']>[0];
       return `route ${request.endpointId}#${request.stepIndex}`;
     }
+    case 'routePeopleStep': {
+      const request = input as Parameters<Activities['routePeopleStep']>[0];
+      return `page ${request.step.type}#${request.stepIndex} at ${new Date(request.atMs).toISOString()}`;
+    }
     case 'resolveInstance': {
       const request = input as Parameters<Activities['resolveInstance']>[0];
       return `resolve ${request.ruleId}/${request.instance}`;

@@ -203,3 +203,52 @@ describe('stepDurationMs', () => {
     expect(stepDurationMs({ type: 'wait', duration, timeUnit })).toBe(expected);
   });
 });
+
+describe('decideFlow with people steps', () => {
+  const primary: FlowStep = { type: 'schedule', scheduleId: 'sch_primary' };
+  const secondary: FlowStep = { type: 'schedule', scheduleId: 'sch_secondary', ifNobodyOnCall: 'teamAdmins' };
+  const steps: FlowStep[] = [
+    primary,
+    { type: 'wait', duration: 5, timeUnit: 'm' },
+    { type: 'wait', duration: 1, timeUnit: 'm' },
+    secondary,
+    { type: 'wait', duration: 5, timeUnit: 'm' },
+    { type: 'user', userId: 'usr_lead' },
+  ];
+  const paged = (stepIndex: number, count: number): FlowEvent => ({
+    type: 'peoplePaged',
+    stepIndex,
+    paged: count,
+  });
+
+  it('asks the driver to page a step, then waits as for an endpoint step', () => {
+    const { commands } = run(initialFlowState(steps), [{ type: 'started' }, paged(0, 2)]);
+    expect(commands).toEqual([
+      { type: 'page', step: primary, stepIndex: 0 },
+      { type: 'wait', ms: 300_000, timerId: 'step:1' },
+    ]);
+  });
+
+  it('goes on to the next paging step at once when a step paged nobody, skipping the waits after it', () => {
+    const { commands } = run(initialFlowState(steps), [{ type: 'started' }, paged(0, 0), paged(3, 0)]);
+    expect(commands).toEqual([
+      { type: 'page', step: primary, stepIndex: 0 },
+      { type: 'page', step: secondary, stepIndex: 3 },
+      { type: 'page', step: { type: 'user', userId: 'usr_lead' }, stepIndex: 5 },
+    ]);
+  });
+
+  it('ignores a duplicate or stale report of a people step', () => {
+    const started = run(initialFlowState(steps), [{ type: 'started' }, paged(0, 1)]);
+    expect(decideFlow(started.state, paged(0, 1)).commands).toEqual([]);
+    expect(decideFlow(started.state, paged(3, 0)).commands).toEqual([]);
+  });
+
+  it('completes after a last people step that paged nobody', () => {
+    const { state } = run(initialFlowState([{ type: 'team', teamId: 'team_1' }]), [
+      { type: 'started' },
+      paged(0, 0),
+    ]);
+    expect(state).toMatchObject({ phase: 'finished', outcome: 'completed' });
+  });
+});

@@ -114,3 +114,55 @@ describe('decideFlow with a repeat step', () => {
     expect(notifyWorkflowId('evt_1', 'ep_sms', 0, 2)).toBe('notify:evt_1:ep_sms:0:round:2');
   });
 });
+
+describe('decideFlow repeating a people step', () => {
+  const schedule = { type: 'schedule', scheduleId: 'sch_primary' } as const;
+  const pageOnCall: FlowStep[] = [
+    schedule,
+    { type: 'wait', duration: 5, timeUnit: 'm' },
+    { type: 'repeat', rounds: 1 },
+  ];
+
+  it('pages the on-call person once per round, keyed by round, and stops on acknowledgement', () => {
+    const { state, commands } = run(initialFlowState(pageOnCall), [
+      { type: 'started' },
+      { type: 'peoplePaged', stepIndex: 0, paged: 1 },
+      { type: 'timerFired', timerId: 'step:1' },
+      { type: 'peoplePaged', stepIndex: 0, round: 1, paged: 1 },
+      { type: 'acknowledged' },
+      { type: 'timerFired', timerId: 'step:1:round:1' },
+    ]);
+    expect(commands).toEqual([
+      { type: 'page', step: schedule, stepIndex: 0 },
+      { type: 'wait', ms: 300_000, timerId: 'step:1' },
+      { type: 'page', step: schedule, stepIndex: 0, round: 1 },
+      { type: 'wait', ms: 300_000, timerId: 'step:1:round:1' },
+      { type: 'finish', outcome: 'acknowledged' },
+    ]);
+    expect(state.outcome).toBe('acknowledged');
+  });
+
+  it("ignores a previous round's duplicate peoplePaged instead of skipping the wait", () => {
+    const { state, commands } = run(initialFlowState(pageOnCall), [
+      { type: 'started' },
+      { type: 'peoplePaged', stepIndex: 0, paged: 1 },
+      { type: 'timerFired', timerId: 'step:1' },
+      // Redelivered from round 0 while round 1 pages.
+      { type: 'peoplePaged', stepIndex: 0, paged: 1 },
+      { type: 'peoplePaged', stepIndex: 0, paged: 0 },
+    ]);
+    expect(commands.map((command) => command.type)).toEqual(['page', 'wait', 'page']);
+    expect(state).toMatchObject({ phase: 'notifying', stepIndex: 0, round: 1 });
+  });
+
+  it('completes after the last round when nobody acknowledges', () => {
+    const { state } = run(initialFlowState(pageOnCall), [
+      { type: 'started' },
+      { type: 'peoplePaged', stepIndex: 0, paged: 1 },
+      { type: 'timerFired', timerId: 'step:1' },
+      { type: 'peoplePaged', stepIndex: 0, round: 1, paged: 1 },
+      { type: 'timerFired', timerId: 'step:1:round:1' },
+    ]);
+    expect(state).toMatchObject({ phase: 'finished', outcome: 'completed', round: 1 });
+  });
+});

@@ -17,85 +17,18 @@ import {
   initialDeliveryState,
   initialFlowState,
   LaneSlots,
+  type OnCallPeople,
   type RetryPolicy,
   type SendRequest,
 } from '../src/index';
-import type { Activities } from '../src/temporal/activities';
 import { LANE_BUSY_FAILURE_TYPE } from '../src/temporal/lane-busy';
 import { SEND_DEFERRED_FAILURE_TYPE } from '../src/temporal/send-deferred';
 import { autoResolveWorkflow, deliveryWorkflow, flowWorkflow } from '../src/temporal/workflows';
 import { describeTrace, resetRuntime, runtime, signal } from './fake-workflow-runtime';
 
 vi.mock('@temporalio/workflow', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@temporalio/workflow')>();
-  const fake = await import('./fake-workflow-runtime');
-  const { runtime } = fake;
-  return {
-    // Plain classes and constants work outside a workflow; only the runtime calls are faked.
-    ActivityFailure: actual.ActivityFailure,
-    ApplicationFailure: actual.ApplicationFailure,
-    TemporalFailure: actual.TemporalFailure,
-    ParentClosePolicy: actual.ParentClosePolicy,
-    defineSignal: (name: string) => ({ name, type: 'signal' }),
-    setHandler: (definition: { name: string }, handler: (...args: never[]) => void) => {
-      runtime.handlers.set(definition.name, handler);
-    },
-    proxyActivities: (options: unknown) =>
-      new Proxy(
-        {},
-        {
-          get: (_target, name) => {
-            const activity = String(name) as keyof Activities;
-            runtime.activityOptions.set(activity, options);
-            return async (input: unknown) => {
-              runtime.trace.push({ op: 'activity', name: activity, input });
-              const implementation = runtime.activities[activity] as
-                | ((input: unknown) => Promise<unknown>)
-                | undefined;
-              if (implementation === undefined) throw new Error(`activity ${activity} not scripted`);
-              return implementation(input);
-            };
-          },
-        },
-      ),
-    condition: async (fn: () => boolean, timeoutMs?: number) => {
-      runtime.trace.push({ op: 'block', timeoutMs });
-      const blockedAt = runtime.now;
-      runtime.whenBlocked.shift()?.(timeoutMs);
-      if (fn()) return timeoutMs === undefined ? undefined : true;
-      if (timeoutMs === undefined) throw new Error('the workflow would block forever');
-      runtime.now = blockedAt + timeoutMs;
-      return false;
-    },
-    sleep: async (ms: number) => {
-      runtime.trace.push({ op: 'sleep', ms });
-      runtime.now += ms;
-      runtime.whenBlocked.shift()?.(ms);
-    },
-    startChild: async (
-      workflow: { name: string },
-      options: { workflowId: string; taskQueue?: string; args: unknown[]; parentClosePolicy: unknown },
-    ) => {
-      runtime.trace.push({
-        op: 'startChild',
-        workflowType: workflow.name,
-        workflowId: options.workflowId,
-        taskQueue: options.taskQueue,
-        args: options.args,
-        parentClosePolicy: options.parentClosePolicy,
-      });
-      await runtime.startChild(options.workflowId);
-    },
-    workflowInfo: () => ({
-      continueAsNewSuggested: runtime.continueAsNewSuggested,
-      taskQueue: runtime.taskQueue,
-    }),
-    patched: () => !runtime.replayingUnpatched,
-    continueAsNew: async (...args: unknown[]) => {
-      runtime.trace.push({ op: 'continueAsNew', args });
-      throw new Error('continued as new');
-    },
-  };
+  const { fakeWorkflowModule } = await import('./fake-workflow-module');
+  return fakeWorkflowModule(await importOriginal<typeof import('@temporalio/workflow')>());
 });
 
 const T0 = Date.UTC(2025, 0, 1);
@@ -381,6 +314,7 @@ describe('deliveryWorkflow', () => {
     const activities = createActivities({
       sender: { send: async (request) => void vendor.push(request) },
       deliveryLog: { append: async () => {} },
+      people: { pagesAt: async () => [] },
       providerChains: { chainFor: async () => null },
       routes: {
         chainForKind: async () => null,
@@ -585,9 +519,13 @@ describe('flowWorkflow', () => {
   const unused = async (): Promise<never> => {
     throw new Error('not called by flows');
   };
-  const activitiesOver = (routeOf: (endpointId: string) => Promise<EndpointRoute | null>) =>
+  const activitiesOver = (
+    routeOf: (endpointId: string) => Promise<EndpointRoute | null>,
+    people: OnCallPeople = { pagesAt: unused },
+  ) =>
     createActivities({
       sender: { send: unused },
+      people,
       deliveryLog: { append: unused },
       providerChains: { chainFor: unused },
       routes: { chainForKind: unused, routeOf, followUpTargets: unused },
@@ -687,6 +625,113 @@ describe('flowWorkflow', () => {
       'child deliveryWorkflow notify:evt_1:ep_sms:0:round:1 on oncall',
       'block 300000',
       'signal acknowledge',
+    ]);
+  });
+
+  it('pages whoever is on call when each schedule step runs: a hand-off during the wait pages the new person', async () => {
+    const handOffAt = T0 + 2 * MINUTE;
+    // A schedule where usr_ana hands off to usr_ben at T0 + 2 min, each with one sms endpoint.
+    const people: OnCallPeople = {
+      pagesAt: async (_step, atMs) =>
+        atMs < handOffAt
+          ? [{ endpointId: 'ep_sms', recipient: { userId: 'usr_ana', via: 'schedule', scheduleId: 'sch_1' } }]
+          : [
+              {
+                endpointId: 'ep_chat',
+                recipient: { userId: 'usr_ben', via: 'schedule', scheduleId: 'sch_1' },
+              },
+            ],
+    };
+    runtime.activities.routePeopleStep = activitiesOver(
+      async (endpointId) => routes[endpointId] ?? null,
+      people,
+    ).routePeopleStep;
+    const schedule = { type: 'schedule', scheduleId: 'sch_1' } as const;
+    const flow: FlowInput = {
+      ...input,
+      state: initialFlowState([schedule, { type: 'wait', duration: 5, timeUnit: 'm' }, schedule]),
+    };
+
+    await expect(flowWorkflow(flow)).resolves.toBe('completed');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'page schedule#0 at 2025-01-01T00:00:00.000Z',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0 on oncall',
+      'block 300000',
+      'page schedule#2 at 2025-01-01T00:05:00.000Z',
+      'child deliveryWorkflow notify:evt_1:ep_chat:2 on oncall-chat',
+    ]);
+    expect(runtime.trace[4]).toMatchObject({
+      args: [
+        {
+          notification: {
+            kind: 'alert',
+            endpointId: 'ep_chat',
+            recipient: {
+              userId: 'usr_ben',
+              via: 'schedule',
+              scheduleId: 'sch_1',
+              flowEndpointId: 'ep_flow',
+              stepIndex: 2,
+            },
+          },
+        },
+      ],
+    });
+  });
+
+  it('repeats a schedule step: pages the on-call person again under a round key, then stops on acknowledgement', async () => {
+    runtime.activities.routePeopleStep = activitiesOver(async (endpointId) => routes[endpointId] ?? null, {
+      pagesAt: async () => [
+        { endpointId: 'ep_sms', recipient: { userId: 'usr_ana', via: 'schedule', scheduleId: 'sch_1' } },
+      ],
+    }).routePeopleStep;
+    const flow: FlowInput = {
+      ...input,
+      state: initialFlowState([
+        { type: 'schedule', scheduleId: 'sch_1' },
+        { type: 'wait', duration: 5, timeUnit: 'm' },
+        { type: 'repeat', rounds: 1 },
+      ]),
+    };
+    // The first wait times out (round 1 pages); the acknowledgement arrives during the second.
+    runtime.whenBlocked.push(
+      () => {},
+      () => signal('acknowledge'),
+    );
+
+    await expect(flowWorkflow(flow)).resolves.toBe('acknowledged');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'page schedule#0 at 2025-01-01T00:00:00.000Z',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0 on oncall',
+      'block 300000',
+      'page schedule#0 at 2025-01-01T00:05:00.000Z',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0:round:1 on oncall',
+      'block 300000',
+      'signal acknowledge',
+    ]);
+  });
+
+  it('goes straight on to the next paging step when nobody is on call, skipping the wait', async () => {
+    runtime.activities.routePeopleStep = activitiesOver(async (endpointId) => routes[endpointId] ?? null, {
+      pagesAt: async () => [],
+    }).routePeopleStep;
+    const flow: FlowInput = {
+      ...input,
+      state: initialFlowState([
+        { type: 'schedule', scheduleId: 'sch_empty' },
+        { type: 'wait', duration: 5, timeUnit: 'm' },
+        { type: 'endpoint', endpointIds: ['ep_sms'] },
+      ]),
+    };
+    runtime.activities.routeFlowStep = activitiesOver(
+      async (endpointId) => routes[endpointId] ?? null,
+    ).routeFlowStep;
+
+    await expect(flowWorkflow(flow)).resolves.toBe('completed');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'page schedule#0 at 2025-01-01T00:00:00.000Z',
+      'route ep_sms#2',
+      'child deliveryWorkflow notify:evt_1:ep_sms:2 on oncall',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import type { FieldErrors } from '../forms/server-field-errors';
-import { type DraftStep, moveStep, newStep, totalWaitSeconds } from './flow-steps';
+import { type DraftStep, describePeopleStep, moveStep, newStep, totalWaitSeconds } from './flow-steps';
 
 export interface StepCandidate {
   id: string;
@@ -14,7 +14,18 @@ const UNITS = [
   { value: 'h', label: 'hours' },
 ];
 
-const STEP_LABELS = { wait: 'wait', endpoint: 'notify', repeat: 'repeat until acknowledged' } as const;
+function stepLabel(step: DraftStep): string {
+  switch (step.type) {
+    case 'wait':
+      return 'wait';
+    case 'endpoint':
+      return 'notify';
+    case 'repeat':
+      return 'repeat until acknowledged';
+    default:
+      return `page ${step.type}`;
+  }
+}
 
 function waitSummary(seconds: number): string {
   if (seconds === 0) return 'No waits: every step is notified at once.';
@@ -72,7 +83,7 @@ export function FlowStepEditor({
             <Stack gap={6}>
               <Group justify="space-between" wrap="wrap" gap={4}>
                 <Text size="sm" fw={600}>
-                  Step {number}: {STEP_LABELS[step.type]}
+                  Step {number}: {stepLabel(step)}
                 </Text>
                 <Group gap={4} wrap="nowrap">
                   <Button
@@ -153,6 +164,8 @@ export function FlowStepEditor({
                     error={error('timeUnit')}
                   />
                 </Group>
+              ) : step.type !== 'endpoint' ? (
+                <Text size="sm">{describePeopleStep(step)}</Text>
               ) : (
                 <MultiSelect
                   label={`Step ${number} endpoints`}

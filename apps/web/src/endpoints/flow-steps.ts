@@ -1,22 +1,50 @@
 /**
- * A flow step as the editor holds it: a wait, a notification of some endpoints, or a final repeat
- * of the steps from `fromStep` (an index) on.
+ * A step that pages people (a schedule's on-call people, a user, a team). The editor keeps such
+ * steps as they came and shows them; they are written through the API for now.
+ */
+export type PeopleStepInput =
+  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
+  | { type: 'user'; userId: string }
+  | { type: 'team'; teamId: string };
+
+/**
+ * A flow step as the editor holds it: a wait, a notification of some endpoints, a people step, or a
+ * final repeat of the steps from `fromStep` (an index) on.
  */
 export type DraftStep =
   | { key: string; type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
   | { key: string; type: 'endpoint'; endpointIds: string[] }
-  | { key: string; type: 'repeat'; rounds: number; fromStep?: number };
+  | { key: string; type: 'repeat'; rounds: number; fromStep?: number }
+  | ({ key: string } & PeopleStepInput);
 
 export type FlowStepInput =
   | { type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
   | { type: 'endpoint'; endpointIds: string[] }
-  | { type: 'repeat'; rounds: number; fromStep?: number };
+  | { type: 'repeat'; rounds: number; fromStep?: number }
+  | PeopleStepInput;
+
+/** What a people step pages, in words, e.g. "whoever is on call in schedule 0190…". */
+export function describePeopleStep(step: PeopleStepInput): string {
+  switch (step.type) {
+    case 'schedule':
+      return `Pages whoever is on call in schedule ${step.scheduleId}${
+        step.ifNobodyOnCall === 'teamAdmins'
+          ? "; nobody on call: the team's admins"
+          : '; nobody on call: next step'
+      }.`;
+    case 'user':
+      return `Pages user ${step.userId} on their own endpoints.`;
+    case 'team':
+      return `Pages everyone in team ${step.teamId} on their own endpoints.`;
+  }
+}
 
 let nextKey = 0;
 /** A stable React key per step, so reordering moves the step's inputs with it. */
 const newKey = () => `step-${++nextKey}`;
 
-export function newStep(type: DraftStep['type']): DraftStep {
+/** A step the editor can add; people steps are written through the API for now. */
+export function newStep(type: 'wait' | 'endpoint' | 'repeat'): DraftStep {
   switch (type) {
     case 'wait':
       return { key: newKey(), type: 'wait', duration: 5, timeUnit: 'm' };

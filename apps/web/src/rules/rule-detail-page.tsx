@@ -28,6 +28,7 @@ import { serverErrorOf } from '../trpc/server-error';
 import { serverPath } from '../trpc/server-url';
 import { CopySnippet } from './copy-snippet';
 import { PagedRecords } from './paged-records';
+import { recipientText } from './recipient-text';
 import { RuleEpisodes } from './rule-episodes';
 import { RuleSourceSnippets } from './rule-source-snippets';
 import { curlSnippets } from './send-snippet';
@@ -451,6 +452,11 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{endpointOf(entry)}</Text>
+                {entry.type === 'attempt' && entry.recipient && (
+                  <Text size="xs" c="dimmed">
+                    {recipientText(entry.recipient)}
+                  </Text>
+                )}
               </Table.Td>
               {provider === null ? (
                 <Table.Td colSpan={3}>
@@ -481,6 +487,11 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
               <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {endpointOf(entry)} · <When at={entry.createdAt} />
               </Text>
+              {entry.type === 'attempt' && entry.recipient && (
+                <Text size="xs" c="dimmed">
+                  {recipientText(entry.recipient)}
+                </Text>
+              )}
               <Text
                 size="sm"
                 style={{ overflowWrap: 'anywhere' }}

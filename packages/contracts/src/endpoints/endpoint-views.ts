@@ -11,6 +11,13 @@ const flowStepView = z.discriminatedUnion('type', [
   z.object({ type: z.literal('wait'), duration: z.number().int(), timeUnit: z.enum(['s', 'm', 'h']) }),
   z.object({ type: z.literal('endpoint'), endpointIds: z.array(z.string()) }),
   z.object({ type: z.literal('repeat'), rounds: z.number().int(), fromStep: z.number().int().optional() }),
+  z.object({
+    type: z.literal('schedule'),
+    scheduleId: z.string(),
+    ifNobodyOnCall: z.enum(['nextStep', 'teamAdmins']).optional(),
+  }),
+  z.object({ type: z.literal('user'), userId: z.string() }),
+  z.object({ type: z.literal('team'), teamId: z.string() }),
 ]);
 
 const common = {

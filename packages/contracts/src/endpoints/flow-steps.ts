@@ -32,7 +32,10 @@ const endpointIds = z
     });
   });
 
-/** The steps of a flow endpoint: waits and endpoint notifications in order, and maybe a final repeat. */
+/**
+ * The steps of a flow endpoint, in order: waits, endpoint notifications, people steps (a schedule's
+ * on-call people, a user, a team's people) resolved when they run, and maybe a final repeat.
+ */
 export function flowStepsSchema(strictness: Strictness) {
   const wait = objectOf(
     {
@@ -60,10 +63,23 @@ export function flowStepsSchema(strictness: Strictness) {
     },
     strictness,
   );
+  // People steps are resolved when they run: whoever is on call then, the user, the team's people.
+  const schedule = objectOf(
+    {
+      type: z.literal('schedule'),
+      scheduleId: idField('schedule id'),
+      ifNobodyOnCall: z
+        .enum(['nextStep', 'teamAdmins'], { error: 'ifNobodyOnCall must be nextStep or teamAdmins.' })
+        .default('nextStep'),
+    },
+    strictness,
+  );
+  const user = objectOf({ type: z.literal('user'), userId: idField('user id') }, strictness);
+  const team = objectOf({ type: z.literal('team'), teamId: idField('team id') }, strictness);
   return z
     .array(
-      z.discriminatedUnion('type', [wait, notify, repeat], {
-        error: 'The step type must be wait, endpoint or repeat.',
+      z.discriminatedUnion('type', [wait, notify, schedule, user, team, repeat], {
+        error: 'The step type must be wait, endpoint, schedule, user, team or repeat.',
       }),
       {
         error: 'The steps field is required.',
@@ -87,7 +103,7 @@ export function flowStepsSchema(strictness: Strictness) {
 
 /**
  * A repeat is the last step, goes back to an earlier one, and the steps it repeats wait somewhere:
- * a round without a wait would page its endpoints again in the same instant.
+ * a round without a wait would page its endpoints (or people steps) again in the same instant.
  */
 function checkRepeat(
   steps: ReadonlyArray<{ type: string }>,

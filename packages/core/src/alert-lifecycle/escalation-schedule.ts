@@ -16,7 +16,7 @@ export interface NextEscalation {
   flow: { id: string; name: string };
   /** The step's place in its flow, from 0. */
   stepIndex: number;
-  /** How many endpoints that step pages. */
+  /** How many endpoints that step pages; 0 for a people step (schedule, user, team), resolved when it runs. */
   endpoints: number;
 }
 
@@ -36,13 +36,20 @@ export function endpointStepOffsets(
     const step = steps[stepIndex];
     if (step === undefined) break;
     if (step.type === 'wait') waited += step.duration * MS_PER_UNIT[step.timeUnit];
-    else if (step.type === 'endpoint')
-      offsets.push({ stepIndex, offsetMs: waited, endpoints: new Set(step.endpointIds).size });
-    else if (round < step.rounds && (step.fromStep ?? 0) < stepIndex) {
-      round += 1;
-      // The loop's own increment lands on `fromStep`.
-      stepIndex = (step.fromStep ?? 0) - 1;
+    else if (step.type === 'repeat') {
+      if (round < step.rounds && (step.fromStep ?? 0) < stepIndex) {
+        round += 1;
+        // The loop's own increment lands on `fromStep`.
+        stepIndex = (step.fromStep ?? 0) - 1;
+      }
     }
+    // A people step's endpoints are known only when it runs (who is on call then): counted as none.
+    else
+      offsets.push({
+        stepIndex,
+        offsetMs: waited,
+        endpoints: step.type === 'endpoint' ? new Set(step.endpointIds).size : 0,
+      });
   }
   return offsets;
 }

@@ -1,5 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { DELIVERY_OUTCOMES, type DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
+import {
+  DELIVERY_OUTCOMES,
+  type DeliveryAttemptOutcome,
+  type DeliveryRecipient,
+} from '../entities/delivery-attempt.entity';
 import { newId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import { createGroupedWriter } from './grouped-writer';
@@ -10,7 +14,12 @@ import { markUndeliverable, type QueueNotifies, type UndeliverablePage } from '.
  * engine's `Notification` fits it; the core names only what the log stores.
  */
 export type DeliverySubject =
-  | { readonly kind: 'alert'; readonly alertEventId: string; readonly endpointId: string }
+  | {
+      readonly kind: 'alert';
+      readonly alertEventId: string;
+      readonly endpointId: string;
+      readonly recipient?: DeliveryRecipient;
+    }
   | { readonly kind: 'otp'; readonly otpId: string };
 
 /** One attempt as logged: the engine's `DeliveryAttemptRecord`. */
@@ -51,7 +60,7 @@ interface AttemptRow {
 
 /** Attempt rows written in one statement at most; a group beyond it is split. */
 const MAX_ROWS_PER_INSERT = 500;
-const COLUMNS_PER_ROW = 13;
+const COLUMNS_PER_ROW = 14;
 
 /**
  * The delivery log in `delivery_attempts`: one row per attempt, the idempotency key unique, so an
@@ -64,7 +73,7 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
     await orm.em.getConnection().execute(
       `insert into delivery_attempts
          (id, notification_kind, alert_event_id, endpoint_id, otp_id, provider_config_id, attempt,
-          idempotency_key, outcome, error, retry_after_ms, latency_ms, created_at)
+          idempotency_key, outcome, error, retry_after_ms, latency_ms, recipient, created_at)
        values ${values.join(', ')}
        on conflict (idempotency_key) do nothing`,
       rows.flat(),
@@ -85,6 +94,9 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
         record.error,
         record.retryAfterMs,
         record.latencyMs,
+        notification.kind === 'alert' && notification.recipient
+          ? JSON.stringify(notification.recipient)
+          : null,
         new Date(),
       ]),
     async recorded(idempotencyKey) {

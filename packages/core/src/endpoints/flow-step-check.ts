@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor';
 import { Endpoint, type FlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
 import { type FieldErrors, validationFailed } from '../errors/domain-error';
+import { queryRows } from '../persistence/query-rows';
 import { visibleEndpoints } from '../policy/endpoint-policy';
 
 /**
@@ -39,5 +40,61 @@ export async function assertUsableFlowSteps(
       else if (type === 'flow') errors[path] = ['A flow cannot include another flow endpoint.'];
     });
   });
+  Object.assign(errors, await unknownPeopleTargets(em, actor, steps));
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+const PEOPLE_FIELDS = { schedule: 'scheduleId', user: 'userId', team: 'teamId' } as const;
+
+/**
+ * A people step must name a schedule the writer may use (the owner and manager roles, or its team's
+ * people: others get the message of a missing one, as the schedule routes answer 404), an existing
+ * user, or an existing team. Reported at `steps.<step>.scheduleId` (`userId`, `teamId`). The
+ * schedules table is the schedules module's; it is read here, by id only, so the core need not
+ * depend on that module.
+ */
+async function unknownPeopleTargets(
+  em: EntityManager,
+  actor: Actor,
+  steps: readonly FlowStep[],
+): Promise<FieldErrors> {
+  const idsOf = (type: 'schedule' | 'user' | 'team') =>
+    steps.flatMap((step) => {
+      if (step.type === 'schedule' && type === 'schedule') return [step.scheduleId];
+      if (step.type === 'user' && type === 'user') return [step.userId];
+      if (step.type === 'team' && type === 'team') return [step.teamId];
+      return [];
+    });
+  const existing = async (
+    type: 'schedule' | 'user' | 'team',
+    sql: (marks: string) => string,
+    extra: unknown[],
+  ) => {
+    const ids = [...new Set(idsOf(type).filter(isId))];
+    if (ids.length === 0) return new Set<string>();
+    const rows = await queryRows<{ id: string }>(em, sql(ids.map(() => '?').join(', ')), [...ids, ...extra]);
+    return new Set(rows.map((row) => row.id));
+  };
+  const everyTeam = actor.role === 'owner' || actor.role === 'manager';
+  const found = {
+    schedule: await existing(
+      'schedule',
+      (marks) =>
+        `select s.id from schedules s join teams t on t.id = s.team_id
+          where s.id in (${marks}) and (? or t.owner_id = ? or exists (
+            select 1 from team_members m where m.team_id = t.id and m.user_id = ?))`,
+      [everyTeam, actor.userId, actor.userId],
+    ),
+    user: await existing('user', (marks) => `select id from users where id in (${marks})`, []),
+    team: await existing('team', (marks) => `select id from teams where id in (${marks})`, []),
+  };
+  const errors: FieldErrors = {};
+  steps.forEach((step, stepIndex) => {
+    if (step.type === 'wait' || step.type === 'endpoint' || step.type === 'repeat') return;
+    const field = PEOPLE_FIELDS[step.type];
+    const id = step.type === 'schedule' ? step.scheduleId : step.type === 'user' ? step.userId : step.teamId;
+    if (!found[step.type].has(id))
+      errors[`steps.${stepIndex}.${field}`] = [`The selected ${step.type} is invalid.`];
+  });
+  return errors;
 }

@@ -6,6 +6,24 @@ export const DELIVERY_OUTCOMES = ['delivered', 'transient', 'permanent', 'rateLi
 export type DeliveryAttemptOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /**
+ * The person a flow's people step paged through an endpoint, and why; the engine's `Recipient`.
+ * `via`: on call in `scheduleId` (through `layerId`/`rotationId`, or `overrideId`), the step's
+ * `user`, a member of the step's `team`, or `teamAdmins` of the schedule's team because nobody was
+ * on call.
+ */
+export interface DeliveryRecipient {
+  readonly userId: string;
+  readonly via: 'schedule' | 'user' | 'team' | 'teamAdmins';
+  readonly scheduleId?: string;
+  readonly layerId?: string;
+  readonly rotationId?: string;
+  readonly overrideId?: string;
+  readonly teamId?: string;
+  readonly flowEndpointId: string;
+  readonly stepIndex: number;
+}
+
+/**
  * The delivery log: one row per send attempt, whatever its outcome. The idempotency key is unique,
  * so a driver that records the same attempt twice (jobs are at-least-once) keeps one row. Ids of
  * endpoints and alert events are kept as text without foreign keys: the log outlives them.
@@ -34,6 +52,8 @@ const DeliveryAttemptSchema = defineEntity({
     error: p.text().nullable(),
     retryAfterMs: p.integer().nullable(),
     latencyMs: p.integer().nullable(),
+    /** Whom a flow's people step paged through this endpoint, and why; null for a direct page. */
+    recipient: p.json<DeliveryRecipient>().nullable(),
     /** Indexed for the retention job, which deletes the oldest rows in batches. */
     createdAt: p
       .datetime()

@@ -10,7 +10,17 @@ export type EndpointType = string;
 export type FlowStep =
   | { type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
   | { type: 'endpoint'; endpointIds: string[] }
-  | { type: 'repeat'; rounds: number; fromStep?: number };
+  | { type: 'repeat'; rounds: number; fromStep?: number }
+  | PeopleFlowStep;
+
+/**
+ * A step that pages people, resolved when it runs: everyone on call in a schedule (with what to do
+ * when nobody is), a user, or everyone in a team; each through their own endpoints.
+ */
+export type PeopleFlowStep =
+  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
+  | { type: 'user'; userId: string }
+  | { type: 'team'; teamId: string };
 
 /**
  * Where notifications go. `type` is an endpoint type of a loaded channel plugin, or `flow`; the

@@ -48,8 +48,13 @@ export { AlertRuleBehaviorEndpoint } from './alert-rule-behavior-endpoint.entity
 export { AlertRuleBehaviorRule } from './alert-rule-behavior-rule.entity';
 export { AuthSession } from './auth-session.entity';
 export { DataSource, type DataSourceType } from './data-source.entity';
-export { DELIVERY_OUTCOMES, DeliveryAttempt, type DeliveryAttemptOutcome } from './delivery-attempt.entity';
-export { Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
+export {
+  DELIVERY_OUTCOMES,
+  DeliveryAttempt,
+  type DeliveryAttemptOutcome,
+  type DeliveryRecipient,
+} from './delivery-attempt.entity';
+export { Endpoint, type EndpointType, type FlowStep, type PeopleFlowStep } from './endpoint.entity';
 export {
   ENDPOINT_TRANSFER_STATUSES,
   EndpointTransfer,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { DeliveryAttemptOutcome } from '../entities/delivery-attempt.entity';
+import type { DeliveryAttemptOutcome, DeliveryRecipient } from '../entities/delivery-attempt.entity';
 import type { AlertEventKind } from '../entities/index';
 import type { NotificationBehaviorEffect } from '../entities/notification-behavior.entity';
 import { DIRECT_PROVIDER } from '../notifications/direct-provider';
@@ -39,6 +39,11 @@ export interface DeliveryAttemptLogEntry extends DeliveryLogEntryBase {
   retryAfterMs: number | null;
   /** The attempt went through another provider config than the delivery's first (the backup). */
   fallback: boolean;
+  /**
+   * Whom a flow's people step paged through the endpoint, and why, with the person's and the
+   * schedule's names now (null once deleted); null for an endpoint named directly.
+   */
+  recipient: (DeliveryRecipient & { name: string | null; scheduleName: string | null }) | null;
 }
 
 /** What a behavior rule did to the notification of an event to an endpoint. */
@@ -90,6 +95,9 @@ interface LogRow {
   retry_after_ms: number | null;
   fallback: boolean | null;
   told_endpoint_ids: string[] | string | null;
+  recipient: DeliveryRecipient | string | null;
+  recipient_name: string | null;
+  recipient_schedule_name: string | null;
   created_at: Date | string;
 }
 
@@ -114,17 +122,17 @@ const LOG_SQL = `
     select 'attempt' as type, a.id::text as id, a.alert_event_id, a.event_kind, a.episode_id,
            a.endpoint_id, a.provider_config_id, a.attempt, a.outcome, null as effect,
            null::uuid as behavior_rule_id, a.error, a.latency_ms, a.retry_after_ms, a.fallback,
-           null::jsonb as told_endpoint_ids, a.created_at
+           null::jsonb as told_endpoint_ids, a.recipient, a.created_at
       from attempts a
     union all
     select 'behavior', b.alert_event_id::text || ':' || b.endpoint_id::text || ':' || b.effect,
            b.alert_event_id::text, ev.kind, ev.episode_id, b.endpoint_id::text, null, null, null, b.effect,
-           b.behavior_rule_id, b.error, null, null, null, null, b.created_at
+           b.behavior_rule_id, b.error, null, null, null, null, null, b.created_at
       from notification_behaviors b join events ev on b.alert_event_id = ev.id
     union all
     select 'undeliverable', u.alert_event_id || ':' || u.endpoint_id || ':undeliverable',
            u.alert_event_id, ev.kind, ev.episode_id, u.endpoint_id, null, null, null, null, null, null,
-           null, null, null, u.told_endpoint_ids, u.created_at
+           null, null, null, u.told_endpoint_ids, null, u.created_at
       from undeliverable_pages u join events ev on u.alert_event_id = ev.id::text
   )`;
 
@@ -144,10 +152,13 @@ export async function deliveryLog(
   const rows = await queryRows<LogRow>(
     em,
     `${LOG_SQL}
-     select x.*, en.name as endpoint_name, en.type as channel, p.name as provider_config_name
+     select x.*, en.name as endpoint_name, en.type as channel, p.name as provider_config_name,
+            ru.name as recipient_name, rs.name as recipient_schedule_name
        from entries x
        left join endpoints en on en.id::text = x.endpoint_id
        left join provider_configs p on p.id::text = x.provider_config_id
+       left join users ru on ru.id::text = x.recipient ->> 'userId'
+       left join schedules rs on rs.id::text = x.recipient ->> 'scheduleId'
       order by x.created_at desc, x.id desc
       limit ? offset ?`,
     [...params, query.perPage, pageOffset(query)],
@@ -201,5 +212,13 @@ function entryOf(row: LogRow): DeliveryLogEntry {
     latencyMs: row.latency_ms,
     retryAfterMs: row.retry_after_ms,
     fallback: row.fallback === true,
+    recipient: recipientOf(row),
   };
+}
+
+function recipientOf(row: LogRow): DeliveryAttemptLogEntry['recipient'] {
+  const recipient =
+    typeof row.recipient === 'string' ? (JSON.parse(row.recipient) as DeliveryRecipient) : row.recipient;
+  if (recipient === null) return null;
+  return { ...recipient, name: row.recipient_name, scheduleName: row.recipient_schedule_name };
 }

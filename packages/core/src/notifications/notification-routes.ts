@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { createLoadingCache } from '../caching/loading-cache';
-import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
+import type { PeopleFlowStep, FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
@@ -17,7 +17,8 @@ export type NotificationLane = 'page' | 'email' | 'chat';
 export type RoutedFlowStep =
   | { readonly type: 'wait'; readonly duration: number; readonly timeUnit: 's' | 'm' | 'h' }
   | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] }
-  | { readonly type: 'repeat'; readonly rounds: number; readonly fromStep?: number };
+  | { readonly type: 'repeat'; readonly rounds: number; readonly fromStep?: number }
+  | PeopleFlowStep;
 
 /** How an endpoint is notified; the engine's `EndpointRoute`. */
 export type NotificationRoute =
@@ -171,11 +172,12 @@ export function createNotificationRoutes(
                 coalesce((select json_agg(distinct d.endpoint_id order by d.endpoint_id)
                             from delivery_attempts d
                            where d.alert_event_id in (select id from paged_events)
-                             and d.endpoint_id in (select id from step_endpoints)
+                             and (d.endpoint_id in (select id from step_endpoints)
+                                  or d.recipient ->> 'flowEndpointId' = ?)
                              and d.outcome = 'delivered'), '[]')
               end as targets
          from event e`,
-      [alertEventId, flowEndpointId],
+      [alertEventId, flowEndpointId, flowEndpointId],
     );
     if (row === undefined || row.targets === null) return null;
     return jsonOf(row.targets) ?? [];

@@ -37,6 +37,7 @@ import { Migration20261129031000UserIdentities } from './Migration20261129031000
 import { Migration20261129031500Schedules } from './Migration20261129031500Schedules';
 import { Migration20261129062000ProviderConfigHealth } from './Migration20261129062000ProviderConfigHealth';
 import { Migration20261129063000ScheduleSwaps } from './Migration20261129063000ScheduleSwaps';
+import { Migration20261129064000DeliveryRecipients } from './Migration20261129064000DeliveryRecipients';
 import { Migration20261129064500OnCallHistory } from './Migration20261129064500OnCallHistory';
 
 /**
@@ -126,5 +127,6 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261129031500Schedules', class: Migration20261129031500Schedules },
   { name: 'Migration20261129062000ProviderConfigHealth', class: Migration20261129062000ProviderConfigHealth },
   { name: 'Migration20261129063000ScheduleSwaps', class: Migration20261129063000ScheduleSwaps },
+  { name: 'Migration20261129064000DeliveryRecipients', class: Migration20261129064000DeliveryRecipients },
   { name: 'Migration20261129064500OnCallHistory', class: Migration20261129064500OnCallHistory },
 ];

@@ -1,6 +1,6 @@
 import type { DeliveryAttemptLog, DeliveryTargetReader, PluginRegistry } from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
-import type { ChannelSender } from '@oncall/workflows';
+import type { ChannelSender, OnCallPeople } from '@oncall/workflows';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { createChannelSender } from './channel-sender';
 import { createHostFetches } from './host-fetches';
@@ -15,6 +15,8 @@ export interface EngineAdapterOptions {
   /** The plugins the process loaded once; the sender talks to its channels. */
   readonly plugins: PluginRegistry;
   readonly attemptLog: DeliveryAttemptLog;
+  /** Whom a flow's people steps page: `createOnCallPeople(orm)` of `@oncall/schedules`. */
+  readonly people: OnCallPeople;
   /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`. */
   readonly allowPrivateTargets: boolean;
   readonly attemptTimeoutMs?: number;
@@ -26,6 +28,7 @@ export interface EngineAdapters {
   readonly sender: ChannelSender;
   readonly log: DeliveryAttemptLog;
   readonly routes: NotificationRoutes;
+  readonly people: OnCallPeople;
   /** Closes the outbound connection pools. */
   close(): Promise<void>;
 }
@@ -36,6 +39,7 @@ export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapt
     sender: createChannelSender({ ...options, channels: options.plugins.channels, fetches }),
     log: options.attemptLog,
     routes: options.routes,
+    people: options.people,
     close: () => fetches.close(),
   };
 }

@@ -9,6 +9,7 @@ import {
   systemClock,
   type TemplateFallback,
 } from '@oncall/core';
+import { createOnCallPeople } from '@oncall/schedules';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 
 /** The part of the application configuration (`AppConfig`) delivery is built from. */
@@ -58,6 +59,7 @@ export function composeDeliveryAdapters(
       alertMessages: alertMessagesFor(config, orm, onTemplateFallback),
     }),
     plugins,
+    people: createOnCallPeople(orm),
     allowPrivateTargets: config.delivery.allowPrivateTargets,
   });
 }

@@ -1,7 +1,7 @@
 import type { ArmedInstanceReader, DeliveryAttemptLog } from '@oncall/core';
 import { type Clock, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
-import type { ChannelSender, InstanceResolver } from '@oncall/workflows';
+import type { ChannelSender, InstanceResolver, OnCallPeople } from '@oncall/workflows';
 import { type JobContext, type JobQueue, openJobQueue } from '../boss/job-queue';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
@@ -26,6 +26,8 @@ export interface EmbeddedEngineOptions {
   readonly sender: ChannelSender;
   readonly log: DeliveryAttemptLog;
   readonly routes: NotificationRoutes;
+  /** Whom a flow's people steps (schedule, user, team) page, asked when the step runs. */
+  readonly people: OnCallPeople;
   /** Given, this process works the auto-resolve queue; without it, timers wait for a process that does. */
   readonly autoResolve?: EmbeddedAutoResolve;
   /** "Now" for auto-resolve deadlines, the clock the core stamps fires with; real time by default. */
@@ -112,7 +114,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         },
         onError: options.onError,
       });
-      const flows = createFlowRunner({ queue: opened, routes: options.routes });
+      const flows = createFlowRunner({
+        queue: opened,
+        routes: options.routes,
+        people: options.people,
+        clock,
+      });
       const dispatch = createDispatcher({
         routes: options.routes,
         deliveries,

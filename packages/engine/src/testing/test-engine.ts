@@ -12,6 +12,7 @@ import {
   SecretBox,
 } from '@oncall/core';
 import type { TestDatabase } from '@oncall/db/testing';
+import { createOnCallPeople } from '@oncall/schedules';
 import { createEngineAdapters, type EngineAdapters } from '../adapters/create-engine-adapters';
 import type { QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
@@ -51,6 +52,11 @@ export interface TestEngineOptions {
   /** Backoff jitter; 0 by default, so retries in tests wait their shortest time. */
   readonly random?: EmbeddedEngineOptions['random'];
   readonly metrics?: EmbeddedEngineOptions['metrics'];
+  /**
+   * "Now" of the engine (people steps page whoever is on call then) with a bare TestDatabase; a
+   * TestCore brings its own clock.
+   */
+  readonly clock?: Clock;
 }
 
 export interface TestEngine {
@@ -113,6 +119,7 @@ export async function createTestEngine(
       channelConfigs: options.channelConfigs,
     }),
     plugins,
+    people: createOnCallPeople(database.db.orm),
     allowPrivateTargets: true,
     attemptTimeoutMs: options.attemptTimeoutMs,
   });
@@ -126,7 +133,9 @@ export async function createTestEngine(
           autoResolve: { instances, readInstance: armedInstanceReader(database.db.orm) },
           clock: target.clock,
         }
-      : {}),
+      : options.clock
+        ? { clock: options.clock }
+        : {}),
     policies: { alert: FAST_POLICY, otp: FAST_POLICY, ...options.policies },
     tuning: { pollingIntervalSeconds: 0.5, ...options.tuning },
     runWorkers: options.runWorkers,

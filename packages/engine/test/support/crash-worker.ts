@@ -9,6 +9,7 @@
 import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { openDatabase } from '@oncall/db';
+import { createOnCallPeople } from '@oncall/schedules';
 import { createEmbeddedEngine, createEngineAdapters } from '../../src/index';
 import { fixedAlertMessages } from '../../src/testing/index';
 import { CRASH_TUNING } from './crash-tuning';
@@ -24,6 +25,7 @@ const adapters = createEngineAdapters({
     alertMessages: fixedAlertMessages(),
   }),
   plugins,
+  people: createOnCallPeople(db.orm),
   allowPrivateTargets: true,
   attemptTimeoutMs: 60_000,
 });

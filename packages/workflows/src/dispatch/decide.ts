@@ -3,6 +3,7 @@ import { otpDelivery } from '../delivery/otp';
 import type { RetryPolicy } from '../delivery/retry-policy';
 import { initialFlowState } from '../flow/initial-state';
 import { flowWorkflowId, notifyWorkflowId, otpWorkflowId } from '../ids';
+import type { Recipient } from '../notification';
 import type {
   DispatchCommand,
   DispatchFacts,
@@ -78,6 +79,7 @@ function decideFlowStep({
   round,
   route,
   policy,
+  recipient,
 }: FlowStepFacts): FlowStepCommand {
   // A deleted endpoint, or a flow inside a flow, is skipped.
   if (route === null || route.kind === 'flow') return { type: 'drop' };
@@ -89,6 +91,7 @@ function decideFlowStep({
     endpointId,
     route,
     policy,
+    recipient,
   );
 }
 
@@ -98,12 +101,13 @@ function deliverAlert(
   endpointId: string,
   route: Extract<EndpointRoute, { kind: 'deliver' }>,
   policy: RetryPolicy,
+  recipient?: Recipient,
 ): Extract<DispatchCommand, { type: 'deliver' }> {
   return {
     type: 'deliver',
     key,
     input: {
-      notification: { kind: 'alert', alertEventId, endpointId },
+      notification: { kind: 'alert', alertEventId, endpointId, ...(recipient ? { recipient } : {}) },
       state: initialDeliveryState({ baseKey: key, chain: route.chain, policy }),
     },
     lane: route.lane,

@@ -2,7 +2,7 @@ import type { DeliveryLane } from '../delivery/lane';
 import type { RetryPolicy } from '../delivery/retry-policy';
 import type { DeliveryInput, ProviderChain } from '../delivery/types';
 import type { FlowInput, FlowStep } from '../flow/types';
-import type { OtpChannel } from '../notification';
+import type { OtpChannel, Recipient } from '../notification';
 
 /**
  * How an endpoint is notified: a flow runs its steps, any other endpoint gets a delivery through
@@ -46,6 +46,8 @@ export interface FlowStepDispatch {
   readonly stepIndex: number;
   readonly round?: number;
   readonly policy: RetryPolicy;
+  /** Set when a people step pages this endpoint: the person and why, for the delivery log. */
+  readonly recipient?: Recipient;
 }
 
 /** Work to route: what the core asked for, or what a flow step asks for. */

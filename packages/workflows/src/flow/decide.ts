@@ -5,10 +5,12 @@ import type { FlowCommand, FlowEvent, FlowOutcome, FlowState } from './types';
 type FlowDecision = Decision<FlowState, FlowCommand>;
 
 /**
- * Runs a flow's steps in order: an endpoint step notifies its endpoints, a wait step waits, a repeat
- * step goes back to its `fromStep` while rounds remain, and the flow completes after the last step.
- * Acknowledge or resolve stops it at any point, a wait included; events after finish, duplicates and
- * stale timers (of this round or an earlier one) change nothing.
+ * Runs a flow's steps in order: an endpoint step notifies its endpoints, a people step (schedule,
+ * user, team) pages whoever it names at that moment, a wait step waits, a repeat step goes back to
+ * its `fromStep` while rounds remain, and the flow completes after the last step. A people step that
+ * reaches nobody skips the waits after it. Acknowledge or resolve stops it at any point, a wait
+ * included; events after finish, duplicates and stale reports or timers (of this round or an earlier
+ * one) change nothing.
  *
  * @example
  * const state = initialFlowState([{ type: 'wait', duration: 30, timeUnit: 's' }, { type: 'endpoint', endpointIds: ['ep_sms'] }]);
@@ -26,6 +28,16 @@ export function decideFlow(state: FlowState, event: FlowEvent): FlowDecision {
         (event.round ?? 0) === roundOf(state)
         ? runStep(state, state.stepIndex + 1)
         : unchanged(state);
+    case 'peoplePaged':
+      if (
+        state.phase !== 'notifying' ||
+        event.stepIndex !== state.stepIndex ||
+        (event.round ?? 0) !== roundOf(state)
+      ) {
+        return unchanged(state);
+      }
+      // Nobody reached: the waits that follow were time for them to answer, so the next paging step runs now.
+      return runStep(state, event.paged > 0 ? state.stepIndex + 1 : afterWaits(state, state.stepIndex + 1));
     case 'timerFired':
       return state.phase === 'waiting' && event.timerId === flowTimerId(state.stepIndex, roundOf(state))
         ? runStep(state, state.stepIndex + 1)
@@ -61,11 +73,22 @@ function runStep(state: FlowState, stepIndex: number): FlowDecision {
       if (round >= step.rounds || fromStep >= stepIndex) return finish({ ...state, stepIndex }, 'completed');
       return runStep({ ...state, round: round + 1 }, fromStep);
     }
+    default:
+      return {
+        state: { ...state, phase: 'notifying', stepIndex },
+        commands: [{ type: 'page', step, stepIndex, ...(round === 0 ? {} : { round }) }],
+      };
   }
 }
 
 function roundOf(state: FlowState): number {
   return state.round ?? 0;
+}
+
+function afterWaits(state: FlowState, stepIndex: number): number {
+  let next = stepIndex;
+  while (state.steps[next]?.type === 'wait') next += 1;
+  return next;
 }
 
 function finish(state: FlowState, outcome: FlowOutcome): FlowDecision {

@@ -17,7 +17,29 @@ export type FlowStep =
    * Only as the last step: go back to step `fromStep` (0 when absent) at most `rounds` more times,
    * until the alert is acknowledged or resolved. The steps it repeats hold a wait (validation).
    */
-  | { readonly type: 'repeat'; readonly rounds: number; readonly fromStep?: number };
+  | { readonly type: 'repeat'; readonly rounds: number; readonly fromStep?: number }
+  | PeopleStep;
+
+/**
+ * A step that pages people, resolved when it runs (so a hand-off during an escalation pages the new
+ * person): everyone on call in a schedule, one user, or everyone in a team. Each person is paged
+ * on their own endpoints (their contact methods).
+ *
+ * @example
+ * const primary: PeopleStep = { type: 'schedule', scheduleId: 'sch_1', ifNobodyOnCall: 'teamAdmins' };
+ */
+export type PeopleStep =
+  | {
+      readonly type: 'schedule';
+      readonly scheduleId: string;
+      /**
+       * Nobody on call: go on to the next paging step at once (`nextStep`, the default, skipping the
+       * waits before it), or page the schedule's team admins instead.
+       */
+      readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
+    }
+  | { readonly type: 'user'; readonly userId: string }
+  | { readonly type: 'team'; readonly teamId: string };
 
 export type FlowOutcome = 'completed' | 'acknowledged' | 'resolved';
 
@@ -50,6 +72,16 @@ export type FlowEvent =
   | { readonly type: 'started' }
   | { readonly type: 'timerFired'; readonly timerId: string }
   | { readonly type: 'notificationsDispatched'; readonly stepIndex: number; readonly round?: number }
+  /**
+   * A people step's pages were dispatched; `paged` counts them (0: nobody could be paged). `round`
+   * as in `notificationsDispatched`.
+   */
+  | {
+      readonly type: 'peoplePaged';
+      readonly stepIndex: number;
+      readonly paged: number;
+      readonly round?: number;
+    }
   | { readonly type: 'acknowledged' }
   | { readonly type: 'resolved' };
 
@@ -71,6 +103,11 @@ export type FlowCommand =
       readonly stepIndex: number;
       readonly round?: number;
     }
+  /**
+   * Resolve the people of `step` now (`OnCallPeople`), start one delivery per endpoint of theirs,
+   * then report `peoplePaged` for this step and round. `round` as in `notify`.
+   */
+  | { readonly type: 'page'; readonly step: PeopleStep; readonly stepIndex: number; readonly round?: number }
   /** Wait, then report `timerFired` with this `timerId`; a new wait replaces any pending one. */
   | { readonly type: 'wait'; readonly ms: number; readonly timerId: string }
   | { readonly type: 'finish'; readonly outcome: FlowOutcome };

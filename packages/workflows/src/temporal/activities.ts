@@ -3,6 +3,7 @@ import type { BusySlots, LaneSlots, TakenSlots } from '../delivery/lane-slots';
 import type { ProviderChain } from '../delivery/types';
 import { decideDispatch } from '../dispatch/decide';
 import { readDispatchFacts } from '../dispatch/read-facts';
+import { type PeopleStepRequest, routePeopleStep } from '../dispatch/route-people-step';
 import type { FlowStepCommand, FlowStepDispatch } from '../dispatch/types';
 import { unconfiguredError } from '../dispatch/unconfigured-error';
 import type {
@@ -12,6 +13,7 @@ import type {
   DispatchRoutes,
   InstanceResolver,
   LoggedAttempt,
+  OnCallPeople,
   ProviderChainResolver,
   ResolveInstanceRequest,
   SendRequest,
@@ -55,6 +57,12 @@ export interface Activities {
    * it, visibly, until one is added.
    */
   routeFlowStep(request: FlowStepDispatch): Promise<Exclude<FlowStepCommand, { type: 'fail' }>>;
+  /**
+   * Routes a people step (`routePeopleStep`) at the instant the workflow gives: the deliveries to
+   * start, one per endpoint of each person it names then. Throws, like `routeFlowStep`, while an
+   * endpoint's kind has no provider config.
+   */
+  routePeopleStep(request: PeopleStepRequest): Promise<Array<Extract<FlowStepCommand, { type: 'deliver' }>>>;
   resolveInstance(request: ResolveInstanceRequest): Promise<void>;
   /** A page every provider config failed (see `UndeliverableReports`); nothing without the port. */
   reportUndeliverable(page: { readonly alertEventId: string; readonly endpointId: string }): Promise<void>;
@@ -66,6 +74,8 @@ export interface ActivityDeps {
   /** For `resolveProviderChains`, which only flows started before `routeFlowStep` existed call. */
   readonly providerChains: ProviderChainResolver;
   readonly routes: DispatchRoutes;
+  /** Whom a people step (schedule, user, team) pages. */
+  readonly people: OnCallPeople;
   readonly instances: InstanceResolver;
   /** Pages every provider config failed; absent, they are only in the delivery log's attempts. */
   readonly undeliverable?: UndeliverableReports;
@@ -164,6 +174,12 @@ export function createActivities(deps: ActivityDeps): Activities {
       const command = decideDispatch(await readDispatchFacts(request, deps.routes));
       if (command.type === 'fail') throw unconfiguredError(command.unconfigured, command.target);
       return command;
+    },
+    async routePeopleStep(request) {
+      const commands = await routePeopleStep(request, deps.people, deps.routes);
+      const failed = commands.find((command) => command.type === 'fail');
+      if (failed) throw unconfiguredError(failed.unconfigured, failed.target);
+      return commands.filter((command) => command.type === 'deliver');
     },
     async resolveInstance(request) {
       await deps.instances.resolve(request);

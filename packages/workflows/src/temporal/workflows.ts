@@ -23,7 +23,7 @@ import { decideDelivery } from '../delivery/decide';
 import { initialDeliveryState } from '../delivery/initial-state';
 import type { DeliveryCommand, DeliveryEvent, DeliveryInput, DeliveryOutcome } from '../delivery/types';
 import { decideFlow } from '../flow/decide';
-import type { FlowEvent, FlowInput, FlowOutcome } from '../flow/types';
+import type { FlowCommand, FlowEvent, FlowInput, FlowOutcome } from '../flow/types';
 import { notifyWorkflowId } from '../ids';
 import type { Notification } from '../notification';
 import type { SendRequest } from '../ports';
@@ -43,11 +43,17 @@ const { sendNotification } = proxyActivities<Activities>({
 
 // Bookkeeping activities are idempotent (see the ports), so Temporal may retry them until they land;
 // routing a step's endpoint keeps failing, and being retried, while its kind has no provider config.
-const { recordDeliveryAttempt, reportUndeliverable, resolveProviderChains, routeFlowStep, resolveInstance } =
-  proxyActivities<Activities>({
-    startToCloseTimeout: '30 seconds',
-    retry: { maximumInterval: '1 minute' },
-  });
+const {
+  recordDeliveryAttempt,
+  reportUndeliverable,
+  resolveProviderChains,
+  routeFlowStep,
+  routePeopleStep,
+  resolveInstance,
+} = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumInterval: '1 minute' },
+});
 
 /**
  * Delivers one notification to one endpoint through its provider chain.
@@ -202,6 +208,11 @@ export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
             round: command.round,
           });
           return undefined;
+        case 'page': {
+          const paged = await pagePeople(input, command);
+          effects.emit({ type: 'peoplePaged', stepIndex: command.stepIndex, round: command.round, paged });
+          return undefined;
+        }
         case 'wait':
           effects.startTimer({
             atMs: Date.now() + command.ms,
@@ -213,6 +224,33 @@ export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
       }
     },
   });
+}
+
+/**
+ * Pages the people a step names at the workflow's now (its deterministic time, so a replay asks
+ * about the same instant): one child delivery per endpoint, on its lane. Returns how many started.
+ */
+async function pagePeople(
+  input: FlowInput,
+  { step, stepIndex, round }: Extract<FlowCommand, { type: 'page' }>,
+): Promise<number> {
+  const baseTaskQueue = workflowInfo().taskQueue;
+  const commands = await routePeopleStep({
+    alertEventId: input.alertEventId,
+    flowEndpointId: input.flowEndpointId,
+    step,
+    stepIndex,
+    // Absent in round 0, as in `dispatchStep`: a later round's deliveries get their own ids.
+    ...(round === undefined ? {} : { round }),
+    policy: input.retryPolicy,
+    atMs: Date.now(),
+  });
+  await Promise.all(
+    commands.map((command) =>
+      startDelivery(command.key, command.input, laneTaskQueue(baseTaskQueue, command.lane)),
+    ),
+  );
+  return commands.length;
 }
 
 /**
