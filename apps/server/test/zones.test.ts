@@ -588,46 +588,62 @@ describe(`zones: a main (${adminUrl ? 'PostgreSQL' : 'PGlite'}) and an agent (PG
     );
   }, 40_000);
 
-  it('when the link is cut, the agent pages locally and the main alerts on the agent; both resolve when it returns', async () => {
+  it('the main alerts on the silent agent and resolves when the proxy resumes', async () => {
     const mainSide = 'Zone "dc-2" is silent';
     const agentSide = 'The main is unreachable';
-    // The link is cut: the agent's main is now an address where nothing listens.
-    const cut = await call(agent, 'POST', '/api/v1/config/core/cluster', {
-      token: agentOwner,
-      body: { type: 'agent', sourceUrl: 'http://127.0.0.1:9', sourceToken: zoneToken },
+    // The owner's SMS endpoint was made after dc-2 was registered: the silence rule pages it too.
+    const rules = await call(main, 'GET', '/api/v1/alert-rule?page=1&perPage=100', { token: mainOwner });
+    const silenceRule = (rules.body.data as { id: string; name: string }[]).find((r) => r.name === mainSide);
+    expect(silenceRule).toBeDefined();
+    const paged = await call(main, 'PUT', `/api/v1/alert-rule/${silenceRule?.id}`, {
+      token: mainOwner,
+      body: { name: mainSide, type: 'api', endpointIds: [smsEndpointId] },
     });
-    expect(cut.status).toBe(200);
-    expect(
-      await until(
-        async () => (await ruleState(agent, agentOwner, agentSide)) === 'critical' || undefined,
-        15_000,
-      ),
-    ).toBe(true);
-    expect(
-      await until(
-        async () => (await ruleState(main, mainOwner, mainSide)) === 'critical' || undefined,
-        15_000,
-      ),
-    ).toBe(true);
+    expect(paged.status, JSON.stringify(paged.body)).toBe(200);
+    const pagesBefore = provider.requests.length;
+    // The link is cut: bytes stop flowing both ways, the sockets stay open (a hung link, not a refusal).
+    link.pause();
+    try {
+      expect(
+        await until(
+          async () => (await ruleState(main, mainOwner, mainSide)) === 'critical' || undefined,
+          20_000,
+        ),
+      ).toBe(true);
+      // Paged to the owner on the main, through the main's own provider config.
+      const page = await until(
+        async () =>
+          provider.requests
+            .slice(pagesBefore)
+            .find((request) => request.method === 'sms/send' && request.query.message?.includes('dc-2')),
+        20_000,
+      );
+      expect(page.query).toMatchObject({ receptor: '09121230001' });
+      // The agent, whose heartbeats now hang until their bound, pages locally.
+      expect(
+        await until(
+          async () => (await ruleState(agent, agentOwner, agentSide)) === 'critical' || undefined,
+          30_000,
+        ),
+      ).toBe(true);
+    } finally {
+      link.resume();
+    }
 
-    // The link is back.
-    await call(agent, 'POST', '/api/v1/config/core/cluster', {
-      token: agentOwner,
-      body: { type: 'agent', sourceUrl: mainVia, sourceToken: zoneToken },
-    });
-    expect(
-      await until(
-        async () => (await ruleState(agent, agentOwner, agentSide)) === 'resolved' || undefined,
-        15_000,
-      ),
-    ).toBe(true);
+    // The proxy resumes: both sides resolve.
     expect(
       await until(
         async () => (await ruleState(main, mainOwner, mainSide)) === 'resolved' || undefined,
-        15_000,
+        30_000,
       ),
     ).toBe(true);
-  }, 60_000);
+    expect(
+      await until(
+        async () => (await ruleState(agent, agentOwner, agentSide)) === 'resolved' || undefined,
+        30_000,
+      ),
+    ).toBe(true);
+  }, 120_000);
 });
 
 async function call(
