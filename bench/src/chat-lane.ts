@@ -15,6 +15,7 @@ import { migrate, openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, DEFAULT_QUEUE_TUNING } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
 import { startFakeWebhookReceiver } from '@oncall/fakes';
+import { createOnCallPeople } from '@oncall/schedules';
 import { uuidv7 } from 'uuidv7';
 import { createBenchDatabase } from './bench-database';
 
@@ -39,6 +40,7 @@ try {
     ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages(), plugins }),
     plugins,
     allowPrivateTargets: true,
+    people: createOnCallPeople(db.orm),
   });
   const queuer = createEmbeddedEngine({ db, ...adapters, runWorkers: false });
   await queuer.start();
