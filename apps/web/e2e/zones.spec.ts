@@ -176,6 +176,8 @@ test('picking a zone sends X-Cluster with forwarded calls, shows the banner and 
   expect((await forwarded).headers()['x-cluster']).toBe(zoneId);
   await expect(page.getByRole('status', { name: 'Zone' })).toContainText('Viewing zone ams');
   await expect(page.getByRole('button', { name: /^Zone: ams/ })).toBeVisible();
+  // Nothing listens at its URL: the main answers 502, which the banner puts in words.
+  await expect(page.getByRole('status', { name: 'Zone' })).toContainText('The zone cannot be reached');
   await page.screenshot({ path: 'test-results/zone-switched.png', fullPage: true });
 
   // The choice holds for the tab across a reload; the main's own calls never carry the header.
@@ -183,6 +185,20 @@ test('picking a zone sends X-Cluster with forwarded calls, shows the banner and 
   await page.reload();
   expect((await own).headers()['x-cluster']).toBeUndefined();
   await expect(page.getByRole('status', { name: 'Zone' })).toContainText('Viewing zone ams');
+
+  // A zone the main no longer knows is answered 404 (stood in for here: the row still lists it).
+  await page.route(/\/trpc\/(?!auth|zones|live)/, (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { message: 'zone not found', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } },
+      }),
+    }),
+  );
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Zone' })).toContainText('does not know the zone');
+  await page.unroute(/\/trpc\/(?!auth|zones|live)/);
 
   await page.getByRole('button', { name: 'Back to main' }).click();
   await expect(page.getByRole('status', { name: 'Zone' })).toHaveCount(0);

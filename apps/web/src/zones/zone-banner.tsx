@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useSelectedZone } from './selected-zone';
 import { switchZone } from './switch-zone';
+import { useZoneFailure } from './use-zone-failure';
 
 /** Says, above every screen, that what it shows comes from an agent zone, with the way back. */
 export function ZoneBanner() {
   const zone = useSelectedZone();
+  const failure = useZoneFailure(zone?.id ?? null);
   if (!zone) return null;
   return (
     <Alert color="grape" variant="light" mb="md" role="status" aria-label="Zone">
@@ -16,6 +18,11 @@ export function ZoneBanner() {
           Back to main
         </Button>
       </Group>
+      {failure && (
+        <Text size="sm" c="red" mt={4}>
+          {failure}
+        </Text>
+      )}
     </Alert>
   );
 }
