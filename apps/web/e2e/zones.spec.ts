@@ -150,3 +150,57 @@ test('a member sees neither the zone menu nor the Zones screen', async ({ page }
   await page.goto('/zones');
   await expect(page.getByRole('heading', { name: 'Now' })).toBeVisible();
 });
+
+test('picking a zone sends X-Cluster with forwarded calls, shows the banner and goes back', async ({
+  page,
+  playwright,
+}) => {
+  const request = await playwright.request.newContext();
+  const api = await adminApi(request, E2E_BASE_URL);
+  const zone = (await api.post('zones', { name: 'ams', url: 'https://127.0.0.1:9/ams' })) as {
+    zone?: { id: string };
+    id?: string;
+  };
+  await request.dispose();
+  const zoneId = zone.zone?.id ?? zone.id ?? '';
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await logInThroughForm(page);
+  await expect(page.getByRole('heading', { name: 'Now' })).toBeVisible();
+
+  const forwarded = page.waitForRequest(
+    (req) => req.url().includes('/trpc/') && !/\/trpc\/(auth|zones|live)\./.test(req.url()),
+  );
+  await page.getByRole('button', { name: /^Zone: main/ }).click();
+  await page.getByRole('menuitem', { name: /ams/ }).click();
+  expect((await forwarded).headers()['x-cluster']).toBe(zoneId);
+  await expect(page.getByRole('status', { name: 'Zone' })).toContainText('Viewing zone ams');
+  await expect(page.getByRole('button', { name: /^Zone: ams/ })).toBeVisible();
+  // Nothing listens at its URL: the main answers 502, which the banner puts in words.
+  await expect(page.getByRole('status', { name: 'Zone' })).toContainText('The zone cannot be reached');
+  await page.screenshot({ path: 'test-results/zone-switched.png', fullPage: true });
+
+  // The choice holds for the tab across a reload; the main's own calls never carry the header.
+  const own = page.waitForRequest((req) => /\/trpc\/zones\./.test(req.url()));
+  await page.reload();
+  expect((await own).headers()['x-cluster']).toBeUndefined();
+  await expect(page.getByRole('status', { name: 'Zone' })).toContainText('Viewing zone ams');
+
+  // A zone the main no longer knows is answered 404 (stood in for here: the row still lists it).
+  await page.route(/\/trpc\/(?!auth|zones|live)/, (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { message: 'zone not found', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404 } },
+      }),
+    }),
+  );
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Zone' })).toContainText('does not know the zone');
+  await page.unroute(/\/trpc\/(?!auth|zones|live)/);
+
+  await page.getByRole('button', { name: 'Back to main' }).click();
+  await expect(page.getByRole('status', { name: 'Zone' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Zone: main/ })).toBeVisible();
+});

@@ -6,6 +6,7 @@ import { logOut } from '../session/session';
 import { SessionExpiredDialog } from '../session/session-expired-dialog';
 import { useSignedOutRedirect } from '../session/session-hooks';
 import { managesSettings } from '../settings/admin-route';
+import { ZoneBanner } from '../zones/zone-banner';
 import { ZonePicker } from '../zones/zone-picker';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 
@@ -90,6 +91,7 @@ export function AppShellLayout() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        <ZoneBanner />
         <Outlet />
       </AppShell.Main>
       <SessionExpiredDialog />

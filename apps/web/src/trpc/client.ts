@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { accessToken } from '../session/access-token';
+import { forwardsToZone, selectedZone } from '../zones/selected-zone';
 import { serverPath } from './server-url';
 import { sessionRecoveryLink } from './session-recovery-link';
 
@@ -31,9 +32,15 @@ export const trpcClient = createTRPCClient<AppRouter>({
       true: httpSubscriptionLink({ url, connectionParams: () => ({ token: accessToken() ?? '' }) }),
       false: httpLink({
         url,
-        headers: () => {
+        headers: ({ op }) => {
           const token = accessToken();
-          return token ? { ...BROWSER_HEADER, authorization: `Bearer ${token}` } : { ...BROWSER_HEADER };
+          const zone = selectedZone();
+          return {
+            ...BROWSER_HEADER,
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            // The main forwards the call to the agent the user picked in the header's zone menu.
+            ...(zone && forwardsToZone(op.path) ? { 'x-cluster': zone.id } : {}),
+          };
         },
       }),
     }),
