@@ -183,16 +183,18 @@ export function FlowStepEditor({
           </Paper>
         );
       })}
+      {/* Outlined, not light: a light button under the pointer (indigo on its hover tint) falls below
+          4.5:1 at this size, and a step added under the pointer is hovered at once. */}
       <Group gap="xs">
-        <Button size="xs" variant="light" onClick={() => onChange([...steps, newStep('endpoint')])}>
+        <Button size="xs" variant="default" onClick={() => onChange([...steps, newStep('endpoint')])}>
           Add notify step
         </Button>
-        <Button size="xs" variant="light" onClick={() => onChange([...steps, newStep('wait')])}>
+        <Button size="xs" variant="default" onClick={() => onChange([...steps, newStep('wait')])}>
           Add wait
         </Button>
         <Button
           size="xs"
-          variant="light"
+          variant="default"
           disabled={steps.some((step) => step.type === 'repeat')}
           onClick={() => onChange([...steps, newStep('repeat')])}
         >
