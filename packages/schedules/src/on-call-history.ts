@@ -118,7 +118,12 @@ export class OnCallHistory {
     )) {
       open.set(stretch.user_id, {
         id: stretch.id,
-        reason: `${stretch.layer_id ?? ''}|${stretch.rotation_id ?? ''}|${stretch.override_id ?? ''}`,
+        reason: reasonOf({
+          userId: stretch.user_id,
+          ...(stretch.layer_id ? { layerId: stretch.layer_id } : {}),
+          ...(stretch.rotation_id ? { rotationId: stretch.rotation_id } : {}),
+          ...(stretch.override_id ? { overrideId: stretch.override_id } : {}),
+        }),
       });
     }
     for (const segment of segments) {
