@@ -13,5 +13,5 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   // Each file opens and migrates its own database; embedded PGlite on a busy machine needs the margin.
   // One module graph per worker for all its files (docs/decisions.md, Tests).
-  test: { hookTimeout: 60_000, isolate: false },
+  test: { hookTimeout: 60_000, testTimeout: 30_000, isolate: false },
 });
