@@ -113,6 +113,19 @@ describe('flow people steps over REST', () => {
     expect(Object.keys(missing.json().errors)).toEqual(['steps.0.scheduleId']);
   });
 
+  it("stores a people step's urgency, and 422s an unknown one at its field", async () => {
+    const steps = [
+      { type: 'user', userId: alice.id, urgency: 'high' },
+      { type: 'team', teamId, urgency: 'default' },
+    ];
+    const created = await createFlow(steps);
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    expect(created.json().steps).toEqual(steps);
+    const refused = await createFlow([{ type: 'schedule', scheduleId, urgency: 'urgent' }]);
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['steps.0.urgency']);
+  });
+
   it('describes the people steps in the OpenAPI document', async () => {
     const document = (await h.call('GET', '/api/v1/openapi.json')).body;
     for (const word of ['scheduleId', 'ifNobodyOnCall', 'teamAdmins', 'userId', 'teamId'])

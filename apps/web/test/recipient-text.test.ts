@@ -15,4 +15,13 @@ describe('recipientText', () => {
     expect(recipientText({ ...base, via: 'user', scheduleName: null })).toBe('Ana, named by step 1');
     expect(recipientText({ ...base, via: 'team', name: null })).toBe('a deleted user, in the team of step 1');
   });
+
+  it('names the notification rule that paged', () => {
+    expect(recipientText({ ...base, via: 'user', rule: { urgency: 'default', delayMinutes: 2 } })).toBe(
+      'Ana, named by step 1 (their rule: after 2 min)',
+    );
+    expect(recipientText({ ...base, via: 'schedule', rule: { urgency: 'high', delayMinutes: 0 } })).toBe(
+      'Ana, on call in Primary, step 1 (their high-urgency rule: at once)',
+    );
+  });
 });

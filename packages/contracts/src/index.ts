@@ -164,6 +164,16 @@ export {
 } from './ingestion/alert-read-schemas';
 export { apiAlertBody, ingestAnswerSchema, statusAlertBody } from './ingestion/ingestion-schemas';
 export {
+  MAX_NOTIFICATION_RULE_DELAY_MINUTES,
+  type NotificationRuleBody,
+  type NotificationRuleView,
+  notificationRuleBody,
+  notificationRuleQuery,
+  notificationRuleViewSchema,
+  type Urgency,
+  urgencyField,
+} from './people/notification-rule-schemas';
+export {
   icalUrlSchema,
   instantField,
   type OnCallView,

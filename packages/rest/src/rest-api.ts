@@ -27,6 +27,7 @@ import { heartbeatRuleRoutes } from './routes/heartbeat-rule-routes';
 import { ingestionRoutes } from './routes/ingestion-routes';
 import { legacyUiRoutes } from './routes/legacy-ui-routes';
 import { messengerProxyRoutes } from './routes/messenger-proxy-routes';
+import { notificationRuleRoutes } from './routes/notification-rule-routes';
 import { providerConfigRoutes } from './routes/provider-config-routes';
 import { scheduleFeedRoutes, scheduleRoutes } from './routes/schedule-routes';
 import { statusGroupRoutes } from './routes/status-group-routes';
@@ -91,7 +92,10 @@ export async function restApi(
       clusterRoutes(zoned, core);
       statusGroupRoutes(zoned, core);
       if (heartbeats) heartbeatRuleRoutes(zoned, heartbeats);
-      if (schedules) scheduleRoutes(zoned, schedules);
+      if (schedules) {
+        scheduleRoutes(zoned, schedules);
+        notificationRuleRoutes(zoned, schedules);
+      }
       legacyUiRoutes(zoned);
     });
   });

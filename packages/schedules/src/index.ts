@@ -12,6 +12,8 @@ export type {
   RotationUnit,
   Schedule,
 } from './model';
+export type { NotificationRule, PageRule } from './notification-rule-rows';
+export { NotificationRules, type NotificationRulesDeps } from './notification-rules';
 export { OnCallHistory, type OnCallHistoryDeps, type OnCallStretch } from './on-call-history';
 export {
   createOnCallPeople,

@@ -1,18 +1,21 @@
 import type { MikroORM } from '@mikro-orm/core';
+import type { Urgency } from '@oncall/contracts';
 import { isId, queryRows } from '@oncall/core';
 import type { Override, Schedule } from './model';
+import { type PageRule, rulesForPage } from './notification-rule-rows';
 import { whoIsOnCall } from './resolver';
 import type { StoredLayer } from './stored-schedule';
 
 /** A flow step that pages people; the engine's `PeopleStep`. */
-export type PeopleTarget =
+export type PeopleTarget = (
   | {
       readonly type: 'schedule';
       readonly scheduleId: string;
       readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
     }
   | { readonly type: 'user'; readonly userId: string }
-  | { readonly type: 'team'; readonly teamId: string };
+  | { readonly type: 'team'; readonly teamId: string }
+) & { readonly urgency?: Urgency };
 
 /** Why a person is paged; the engine's `Recipient` without the flow's own fields. */
 export interface PagedPerson {
@@ -28,7 +31,8 @@ export interface PagedPerson {
 /** One endpoint of one paged person; the engine's `PersonPage`. */
 export interface PersonEndpoint {
   readonly endpointId: string;
-  readonly recipient: PagedPerson;
+  /** `rule`: the person's notification rule that pages this endpoint, and when. */
+  readonly recipient: PagedPerson & { readonly rule?: PageRule };
 }
 
 interface ScheduleRow {
@@ -44,8 +48,9 @@ function parsedJson<T>(value: unknown): T {
 }
 
 /**
- * The engine's `OnCallPeople` over the database: whom a people step pages at an instant, each
- * through all of their own endpoints except flows (a person's contact methods: sms, call and email
+ * The engine's `OnCallPeople` over the database: whom a people step pages at an instant, each by
+ * their notification rules of the step's urgency (`rulesForPage`), or, with none, through all of
+ * their own endpoints except flows at once (a person's contact methods: sms, call and email
  * endpoints are verified by a one-time code when they are written). A schedule's people come from
  * the one resolver (`whoIsOnCall`), so the pager and every view agree; with nobody on call and
  * `ifNobodyOnCall: 'teamAdmins'`, the schedule's team admins (its owner) are paged instead. A team
@@ -110,20 +115,38 @@ export function createOnCallPeople(orm: MikroORM) {
     async pagesAt(step: PeopleTarget, atMs: number): Promise<PersonEndpoint[]> {
       const people = unique(await peopleOf(step, atMs));
       if (people.length === 0) return [];
-      const rows = await queryRows<{ id: string; owner_id: string }>(
+      const rules = await rulesForPage(
         orm.em.fork(),
-        `select id, owner_id from endpoints
-          where owner_id in (${people.map(() => '?').join(', ')}) and type <> 'flow'
-          order by id`,
         people.map((person) => person.userId),
+        step.urgency ?? 'default',
       );
-      const byUser = new Map(people.map((person) => [person.userId, person]));
-      return rows.flatMap((row) => {
-        const recipient = byUser.get(row.owner_id);
-        return recipient ? [{ endpointId: row.id, recipient }] : [];
-      });
+      const ruled: PersonEndpoint[] = people.flatMap((person) =>
+        (rules.get(person.userId) ?? []).map((rule) => ({
+          endpointId: rule.endpointId,
+          recipient: { ...person, rule: { urgency: rule.urgency, delayMinutes: rule.delayMinutes } },
+        })),
+      );
+      const unruled = people.filter((person) => !rules.has(person.userId));
+      if (unruled.length === 0) return ruled;
+      return [...ruled, ...(await allEndpointsOf(orm, unruled))];
     },
   };
+}
+
+/** People without notification rules: every endpoint of theirs but flows, at once (as before rules existed). */
+async function allEndpointsOf(orm: MikroORM, people: readonly PagedPerson[]): Promise<PersonEndpoint[]> {
+  const rows = await queryRows<{ id: string; owner_id: string }>(
+    orm.em.fork(),
+    `select id, owner_id from endpoints
+      where owner_id in (${people.map(() => '?').join(', ')}) and type <> 'flow'
+      order by id`,
+    people.map((person) => person.userId),
+  );
+  const byUser = new Map(people.map((person) => [person.userId, person]));
+  return rows.flatMap((row) => {
+    const recipient = byUser.get(row.owner_id);
+    return recipient ? [{ endpointId: row.id, recipient }] : [];
+  });
 }
 
 /** A person on call twice (two layers, or added by an override) is paged once, for the first reason. */

@@ -17,6 +17,7 @@ import { icalFeed, shiftsOf } from './ical-feed';
 import { instantOf } from './instant-input';
 import { reviseLayers, rotationsInForce } from './layer-revisions';
 import type { OnCallEntry, Override } from './model';
+import { NotificationRules } from './notification-rules';
 import { OnCallHistory } from './on-call-history';
 import { checkOverride } from './overrides';
 import { ScheduleResolver } from './resolver';
@@ -72,10 +73,13 @@ export class Schedules {
   readonly swaps: ScheduleSwaps;
   /** Who was on call, as written while time passed. */
   readonly history: OnCallHistory;
+  /** How a page reaches each person: their own rules, read by the pager too. */
+  readonly notificationRules: NotificationRules;
 
   constructor(private readonly deps: SchedulesDeps) {
     this.swaps = new ScheduleSwaps(deps);
     this.history = new OnCallHistory(deps);
+    this.notificationRules = new NotificationRules(deps);
   }
 
   private em(): EntityManager {

@@ -16,6 +16,7 @@ import { createEndpointRouter } from './routers/endpoint-router';
 import { episodeRouter } from './routers/episode-router';
 import { heartbeatRouter } from './routers/heartbeat-router';
 import { liveRouter } from './routers/live-router';
+import { notificationRuleRouter } from './routers/notification-rule-router';
 import { reportRouter } from './routers/report-router';
 import { scheduleRouter } from './routers/schedule-router';
 import { statusGroupRouter } from './routers/status-group-router';
@@ -47,6 +48,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     episodes: episodeRouter,
     heartbeats: heartbeatRouter,
     schedules: scheduleRouter,
+    profile: router({ notificationRules: notificationRuleRouter }),
     zones: zoneRouter,
     ackLinks: ackLinkRouter,
     reports: reportRouter,

@@ -14,7 +14,12 @@ export * from './delivery/retry-policy';
 export * from './delivery/types';
 export { decideDispatch } from './dispatch/decide';
 export { readDispatchFacts } from './dispatch/read-facts';
-export { type PeopleStepRequest, routePeopleStep } from './dispatch/route-people-step';
+export {
+  type DelayedPage,
+  type PeopleStepRequest,
+  type PeopleStepRoute,
+  routePeopleStep,
+} from './dispatch/route-people-step';
 export type * from './dispatch/types';
 export { unconfiguredError } from './dispatch/unconfigured-error';
 export { decideFlow } from './flow/decide';

@@ -1,3 +1,5 @@
+import type { Urgency } from './flow/types';
+
 /**
  * What a delivery carries: a reference, never a rendered body or a destination secret. The
  * `ChannelSender` port resolves it when it sends, so message text, OTP codes and bot tokens stay out
@@ -45,6 +47,11 @@ export interface Recipient {
   readonly rotationId?: string;
   readonly overrideId?: string;
   readonly teamId?: string;
+  /**
+   * The person's notification rule that paged this endpoint (its urgency and delay); absent when
+   * they have no rules for the step's urgency and every endpoint of theirs was paged at once.
+   */
+  readonly rule?: { readonly urgency: Urgency; readonly delayMinutes: number };
   /** The flow and step that paged: a follow-up (resolve, acknowledge) to that flow reaches them too. */
   readonly flowEndpointId: string;
   readonly stepIndex: number;

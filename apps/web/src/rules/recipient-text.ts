@@ -5,12 +5,20 @@ export interface PagedRecipient {
   readonly via: 'schedule' | 'user' | 'team' | 'teamAdmins';
   readonly scheduleName: string | null;
   readonly overrideId?: string;
+  /** The person's notification rule that paged this endpoint; absent: they have none. */
+  readonly rule?: { readonly urgency: 'default' | 'high'; readonly delayMinutes: number };
   readonly stepIndex: number;
+}
+
+function ruleText(rule: PagedRecipient['rule']): string {
+  if (rule === undefined) return '';
+  const when = rule.delayMinutes === 0 ? 'at once' : `after ${rule.delayMinutes} min`;
+  return ` (their ${rule.urgency === 'high' ? 'high-urgency ' : ''}rule: ${when})`;
 }
 
 /**
  * Who a page reached and why, in words for the delivery log, e.g. "Ana, on call in Primary (an
- * override), step 1".
+ * override), step 1", and by which of their notification rules: "step 1 (their rule: after 2 min)".
  *
  * @example
  * recipientText({ userId: 'u1', name: 'Ana', via: 'user', scheduleName: null, stepIndex: 0 }); // 'Ana, named by step 1'
@@ -18,7 +26,7 @@ export interface PagedRecipient {
 export function recipientText(recipient: PagedRecipient): string {
   const who = recipient.name ?? 'a deleted user';
   const schedule = recipient.scheduleName ?? 'a deleted schedule';
-  const step = `step ${recipient.stepIndex + 1}`;
+  const step = `step ${recipient.stepIndex + 1}${ruleText(recipient.rule)}`;
   switch (recipient.via) {
     case 'schedule':
       return `${who}, on call in ${schedule}${recipient.overrideId ? ' (an override)' : ''}, ${step}`;

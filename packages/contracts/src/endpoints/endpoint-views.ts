@@ -15,9 +15,10 @@ const flowStepView = z.discriminatedUnion('type', [
     type: z.literal('schedule'),
     scheduleId: z.string(),
     ifNobodyOnCall: z.enum(['nextStep', 'teamAdmins']).optional(),
+    urgency: z.enum(['default', 'high']).optional(),
   }),
-  z.object({ type: z.literal('user'), userId: z.string() }),
-  z.object({ type: z.literal('team'), teamId: z.string() }),
+  z.object({ type: z.literal('user'), userId: z.string(), urgency: z.enum(['default', 'high']).optional() }),
+  z.object({ type: z.literal('team'), teamId: z.string(), urgency: z.enum(['default', 'high']).optional() }),
 ]);
 
 const common = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../common/fields';
 import { objectOf, type Strictness } from '../common/strictness';
+import { urgencyField } from '../people/notification-rule-schemas';
 
 const SECONDS_PER_UNIT = { s: 1, m: 60, h: 3600 } as const;
 /** A flow escalates while an alert is live; a single wait beyond a week is a typo, not a plan. */
@@ -63,6 +64,8 @@ export function flowStepsSchema(strictness: Strictness) {
     },
     strictness,
   );
+  // Which of each person's notification rules the step runs; default urgency when absent.
+  const urgency = urgencyField.optional();
   // People steps are resolved when they run: whoever is on call then, the user, the team's people.
   const schedule = objectOf(
     {
@@ -71,11 +74,12 @@ export function flowStepsSchema(strictness: Strictness) {
       ifNobodyOnCall: z
         .enum(['nextStep', 'teamAdmins'], { error: 'ifNobodyOnCall must be nextStep or teamAdmins.' })
         .default('nextStep'),
+      urgency,
     },
     strictness,
   );
-  const user = objectOf({ type: z.literal('user'), userId: idField('user id') }, strictness);
-  const team = objectOf({ type: z.literal('team'), teamId: idField('team id') }, strictness);
+  const user = objectOf({ type: z.literal('user'), userId: idField('user id'), urgency }, strictness);
+  const team = objectOf({ type: z.literal('team'), teamId: idField('team id'), urgency }, strictness);
   return z
     .array(
       z.discriminatedUnion('type', [wait, notify, schedule, user, team, repeat], {

@@ -19,6 +19,8 @@ export interface DeliveryRecipient {
   readonly rotationId?: string;
   readonly overrideId?: string;
   readonly teamId?: string;
+  /** The person's notification rule that paged this endpoint; absent: they have none (all at once). */
+  readonly rule?: { readonly urgency: 'default' | 'high'; readonly delayMinutes: number };
   readonly flowEndpointId: string;
   readonly stepIndex: number;
 }

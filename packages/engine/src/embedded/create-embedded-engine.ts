@@ -17,7 +17,14 @@ import { createDirectDispatch, type DirectDispatch } from './direct-dispatch';
 import { createDispatcher } from './dispatcher';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
-import type { AutoResolveJob, DeliveryJob, DispatchJob, EscalationStopJob, FlowJob } from './jobs';
+import type {
+  AutoResolveJob,
+  DeliveryJob,
+  DispatchJob,
+  EscalationStopJob,
+  FlowJob,
+  PersonalRuleJob,
+} from './jobs';
 import { createLaneAdmission } from './lane-admission';
 
 export interface EmbeddedEngineOptions {
@@ -180,9 +187,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
           slowLane,
         );
       }
-      await opened.work<FlowJob>(QUEUES.flow, (job) =>
-        flows(job.input, { type: 'timerFired', timerId: job.timerId }),
-      );
+      await opened.work<FlowJob | PersonalRuleJob>(QUEUES.flow, (job) => flows.runJob(job));
       // Markers only need to exist; completing them keeps them out of the backlog counts.
       await opened.work<EscalationStopJob>(QUEUES.escalationStop, async () => undefined);
       if (options.autoResolve) {

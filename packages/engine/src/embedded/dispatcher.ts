@@ -49,7 +49,7 @@ export function createDispatcher(deps: DispatcherDeps) {
         return;
       }
       case 'startFlow':
-        await deps.flows(command.input, { type: 'started' });
+        await deps.flows.run(command.input, { type: 'started' });
         return;
       case 'notifyEach':
         await Promise.all(

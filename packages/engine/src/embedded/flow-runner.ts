@@ -7,7 +7,9 @@ import {
   type FlowInput,
   type FlowState,
   type FlowStepCommand,
+  type FlowStepDispatch,
   flowWorkflowId,
+  notifyWorkflowId,
   type OnCallPeople,
   readDispatchFacts,
   routePeopleStep,
@@ -18,7 +20,7 @@ import type { JobQueue } from '../boss/job-queue';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import { escalationStopId } from './escalation-stop-id';
-import type { DeliveryJob, EscalationStopJob, FlowJob } from './jobs';
+import type { DeliveryJob, EscalationStopJob, FlowJob, PersonalRuleJob } from './jobs';
 
 export interface FlowRunnerDeps {
   readonly queue: JobQueue;
@@ -36,6 +38,8 @@ export interface FlowRunnerDeps {
  * repeat pages again); a wait becomes a delayed continuation job, its id naming the round's timer.
  * Before every step
  * it reads the alert event's stop marker: an acknowledged or resolved event's flow finishes there.
+ * A page a person's notification rule delays becomes a delayed job on the flow queue too
+ * (`PersonalRuleJob`), which reads the same marker when it runs (`runDelayedPage`).
  */
 export function createFlowRunner(deps: FlowRunnerDeps) {
   // Each endpoint is routed by `decideDispatch`. A missing provider config fails the step, which is
@@ -82,16 +86,35 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       policy: input.retryPolicy,
       atMs: deps.clock.now().getTime(),
     };
-    const commands = await routePeopleStep(request, deps.people, deps.routes);
-    await Promise.all(commands.map(carryOut));
-    return commands.filter((command) => command.type === 'deliver').length;
+    const { now, later } = await routePeopleStep(request, deps.people, deps.routes);
+    await Promise.all(now.map(carryOut));
+    // Queued before the step reports: a replayed step finds them by id and holds nothing back twice.
+    await Promise.all(
+      later.map(({ delayMs, dispatch }) => {
+        const job: PersonalRuleJob = { page: dispatch };
+        const key = notifyWorkflowId(
+          dispatch.alertEventId,
+          dispatch.endpointId,
+          dispatch.stepIndex,
+          dispatch.round,
+        );
+        return deps.queue.send(QUEUES.flow, job, { id: jobIdFor(`rule:${key}`), delayMs });
+      }),
+    );
+    // Held-back pages count: the person is being paged, so the waits after the step are theirs.
+    return now.filter((command) => command.type === 'deliver').length + later.length;
+  };
+  const stopped = (alertEventId: string) =>
+    deps.queue.find<EscalationStopJob>(QUEUES.escalationStop, escalationStopId(alertEventId));
+
+  /** A held-back page of a person's rule, due now: paged unless the event's escalations stopped. */
+  const runDelayedPage = async (dispatch: FlowStepDispatch): Promise<void> => {
+    if (await stopped(dispatch.alertEventId)) return;
+    await carryOut(decideDispatch(await readDispatchFacts(dispatch, deps.routes)));
   };
 
-  return async function runFlow(input: FlowInput, first: FlowEvent): Promise<void> {
-    const stop = await deps.queue.find<EscalationStopJob>(
-      QUEUES.escalationStop,
-      escalationStopId(input.alertEventId),
-    );
+  const runFlow = async (input: FlowInput, first: FlowEvent): Promise<void> => {
+    const stop = await stopped(input.alertEventId);
     let state: FlowState = input.state;
     const inbox: FlowEvent[] = [stop ? { type: stop.reason } : first];
     for (let event = inbox.shift(); event !== undefined; event = inbox.shift()) {
@@ -126,6 +149,16 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
         }
       }
     }
+  };
+
+  return {
+    /** Runs a flow from `first` on (its start, or an acknowledgement). */
+    run: runFlow,
+    /** Runs a job of the flow queue: a flow's wait that ended, or a person's held-back page. */
+    runJob: (job: FlowJob | PersonalRuleJob): Promise<void> =>
+      'page' in job
+        ? runDelayedPage(job.page)
+        : runFlow(job.input, { type: 'timerFired', timerId: job.timerId }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { EscalationStopReason } from '@oncall/core';
-import type { DeliveryInput, FlowInput, OtpChannel } from '@oncall/workflows';
+import type { DeliveryInput, FlowInput, FlowStepDispatch, OtpChannel } from '@oncall/workflows';
 
 /**
  * Job payloads, plain JSON. They carry references and decider state, never message text, codes
@@ -40,6 +40,14 @@ export interface DeliveryJob {
 export interface FlowJob {
   readonly input: FlowInput;
   readonly timerId: string;
+}
+
+/**
+ * A page a person's notification rule held back (`DelayedPage`), on the flow queue like a wait: it
+ * survives restarts the same way, and pages unless the alert event's escalations stopped meanwhile.
+ */
+export interface PersonalRuleJob {
+  readonly page: FlowStepDispatch;
 }
 
 /** Marks an alert event whose escalations stop; flows read it before each step. */

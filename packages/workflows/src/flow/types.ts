@@ -23,7 +23,8 @@ export type FlowStep =
 /**
  * A step that pages people, resolved when it runs (so a hand-off during an escalation pages the new
  * person): everyone on call in a schedule, one user, or everyone in a team. Each person is paged
- * on their own endpoints (their contact methods).
+ * by their notification rules of the step's urgency (their own endpoints, at once or after a delay),
+ * or on all their own endpoints at once when they have none.
  *
  * @example
  * const primary: PeopleStep = { type: 'schedule', scheduleId: 'sch_1', ifNobodyOnCall: 'teamAdmins' };
@@ -37,9 +38,16 @@ export type PeopleStep =
        * waits before it), or page the schedule's team admins instead.
        */
       readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
+      readonly urgency?: Urgency;
     }
-  | { readonly type: 'user'; readonly userId: string }
-  | { readonly type: 'team'; readonly teamId: string };
+  | { readonly type: 'user'; readonly userId: string; readonly urgency?: Urgency }
+  | { readonly type: 'team'; readonly teamId: string; readonly urgency?: Urgency };
+
+/**
+ * How urgent a people step's page is: which of each person's notification rules it runs
+ * (`default` when the step does not say).
+ */
+export type Urgency = 'default' | 'high';
 
 export type FlowOutcome = 'completed' | 'acknowledged' | 'resolved';
 

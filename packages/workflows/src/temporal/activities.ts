@@ -176,7 +176,15 @@ export function createActivities(deps: ActivityDeps): Activities {
       return command;
     },
     async routePeopleStep(request) {
-      const commands = await routePeopleStep(request, deps.people, deps.routes);
+      // Delayed pages of notification rules need a durable timer the Temporal flow does not keep
+      // yet: on this driver a person's rules page at once (docs/people.md).
+      const { now, later } = await routePeopleStep(request, deps.people, deps.routes);
+      const commands = [
+        ...now,
+        ...(await Promise.all(
+          later.map(async ({ dispatch }) => decideDispatch(await readDispatchFacts(dispatch, deps.routes))),
+        )),
+      ];
       const failed = commands.find((command) => command.type === 'fail');
       if (failed) throw unconfiguredError(failed.unconfigured, failed.target);
       return commands.filter((command) => command.type === 'deliver');
