@@ -45,7 +45,10 @@ describe("the legacy web UI's Zabbix severities", () => {
   const severitiesOf = (body: unknown) => (body as { severities?: unknown }).severities;
 
   it('offers the severity names as strings; other clients keep the value and label choices', async () => {
-    const options = await h.call('GET', '/alert-rule/create-data/zabbix', { token: admin, headers: legacyUi });
+    const options = await h.call('GET', '/alert-rule/create-data/zabbix', {
+      token: admin,
+      headers: legacyUi,
+    });
     expect(options.status, JSON.stringify(options.body)).toBe(200);
     expect(severitiesOf(options.body)).toEqual(NAMES);
     const plain = await h.call('GET', '/alert-rule/create-data/zabbix', { token: admin });
@@ -88,7 +91,10 @@ describe("the legacy web UI's Zabbix severities", () => {
   });
 
   it('refuses a severity name from other clients, as the contract says', async () => {
-    const byName = await h.call('POST', '/alert-rule', { token: admin, body: form('plain-zabbix', ['High']) });
+    const byName = await h.call('POST', '/alert-rule', {
+      token: admin,
+      body: form('plain-zabbix', ['High']),
+    });
     expect(byName.status).toBe(422);
     expect(Object.keys((byName.body as { errors: object }).errors)).toEqual(['severities.0']);
   });
