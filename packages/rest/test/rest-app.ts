@@ -10,7 +10,7 @@ export interface RestApp {
   call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    options?: { token?: string; body?: unknown },
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<{ status: number; body: unknown }>;
   /** The system admin's access token. */
   adminToken(): Promise<string>;
@@ -27,7 +27,10 @@ export async function createRestApp(): Promise<RestApp> {
     const response = await app.inject({
       method,
       url: `/api/v1${path}`,
-      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      headers: {
+        ...options.headers,
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
       ...(options.body === undefined ? {} : { payload: options.body as object }),
     });
     return { status: response.statusCode, body: response.body ? response.json() : undefined };

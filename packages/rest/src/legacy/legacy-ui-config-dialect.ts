@@ -1,15 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { speaksLegacyUi } from './legacy-ui-dialect';
 
-/**
- * The original web UI (the only client that marks every call with `X-Cluster`, `""` for the main
- * zone) types `port` as a number in its email and proxy forms: it sends a JSON number and its edit
- * forms refuse a string they were given. Requests in that dialect get the original's type both
- * ways; every other client keeps the contract's string, where a JSON number is a 422. Its proxy
- * form also types `username` as an optional string, so `null` is answered as `""` there.
- */
-function speaksLegacyUi(request: FastifyRequest): boolean {
-  return request.headers['x-cluster'] !== undefined;
-}
+// The original web UI (the only client that marks every call with `X-Cluster`, `""` for the main
+// zone) types `port` as a number in its email and proxy forms: it sends a JSON number and its edit
+// forms refuse a string they were given. Requests in that dialect get the original's type both
+// ways; every other client keeps the contract's string, where a JSON number is a 422. Its proxy
+// form also types `username` as an optional string, so `null` is answered as `""` there.
 
 /** Before validation: an integer `port` from the legacy UI is read as its digits. */
 export async function portDigitsFromLegacyUi(request: FastifyRequest): Promise<void> {

@@ -10,6 +10,7 @@ import { alertRuleTypeCatalog, type Core, externalRuleTypes } from '@oncall/core
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
+import { formChoiceLabelsForLegacyUi } from '../legacy/legacy-ui-rule-choices';
 import { documentedAs } from '../openapi/schema-names';
 import { typed } from './route-context';
 
@@ -131,9 +132,12 @@ export function alertRuleCreateDataRoutes(app: FastifyInstance, core: Core): voi
       {
         schema: {
           tags,
-          description: `The older path of \`create-data/options/${type}\`.`,
+          description:
+            `The older path of \`create-data/options/${type}\`. In the original web UI's dialect ` +
+            '(`X-Cluster` sent) each fixed pick list is its labels alone.',
           response: { 200: schema, 502: errorBodySchema },
         },
+        preSerialization: formChoiceLabelsForLegacyUi(core, type),
       },
       (request) => core.alertRuleCreateData.formOptions(actorOf(request), type),
     );

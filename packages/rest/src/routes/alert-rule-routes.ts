@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
 import { withLegacyRuleField, withLegacyRuleFields } from '../legacy/alert-rule-legacy-view';
 import { ignoreMinutesWithAutoResolveOff } from '../legacy/legacy-rule-form';
+import { ruleChoiceLabelsForLegacyUi, ruleChoiceValuesFromLegacyUi } from '../legacy/legacy-ui-rule-choices';
 import { documentedAs } from '../openapi/schema-names';
 import { toLegacyEnvelope } from '../pagination/legacy-envelope';
 import { idParams, typed } from './route-context';
@@ -52,6 +53,9 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
     status: true as const,
   });
   const types = [...catalog.keys()];
+  // The legacy UI's dialect of pick-list fields (labels for values), on every rule it reads or writes.
+  const choiceLabels = { preSerialization: ruleChoiceLabelsForLegacyUi(core) };
+  const formBody = [ignoreMinutesWithAutoResolveOff, ruleChoiceValuesFromLegacyUi(core)];
   r.get(
     '/alert-rule',
     {
@@ -61,6 +65,7 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         querystring: alertRuleListQuery(catalog),
         response: { 200: documentedAs(paginated(ruleView), 'AlertRulePage') },
       },
+      ...choiceLabels,
     },
     async (request) => {
       const actor = actorOf(request);
@@ -76,7 +81,8 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         body: documentedAs(alertRuleCreateBodySchema(catalog, 'strip'), 'AlertRuleCreateBody'),
         response: { 200: ruleWritten },
       },
-      preValidation: ignoreMinutesWithAutoResolveOff,
+      preValidation: formBody,
+      ...choiceLabels,
     },
     async (request) => written(request, await core.alertRules.create(actorOf(request), request.body)),
   );
@@ -90,17 +96,17 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/alert-rule/pin/:id',
-    { schema: { tags, params: idParams, response: { 200: ruleWritten } } },
+    { schema: { tags, params: idParams, response: { 200: ruleWritten } }, ...choiceLabels },
     async (request) => written(request, await core.alertRules.pin(actorOf(request), request.params.id)),
   );
   r.post(
     '/alert-rule/silent/:id',
-    { schema: { tags, params: idParams, response: { 200: ruleWritten } } },
+    { schema: { tags, params: idParams, response: { 200: ruleWritten } }, ...choiceLabels },
     async (request) => written(request, await core.alertRules.silent(actorOf(request), request.params.id)),
   );
   r.get(
     '/alert-rule/:id',
-    { schema: { tags, params: idParams, response: { 200: ruleView } } },
+    { schema: { tags, params: idParams, response: { 200: ruleView } }, ...choiceLabels },
     async (request) =>
       withLegacyRuleField(
         core,
@@ -117,7 +123,8 @@ export function alertRuleRoutes(app: FastifyInstance, core: Core): void {
         body: documentedAs(alertRuleUpdateBodySchema(catalog, 'strip'), 'AlertRuleUpdateBody'),
         response: { 200: ruleWritten },
       },
-      preValidation: ignoreMinutesWithAutoResolveOff,
+      preValidation: formBody,
+      ...choiceLabels,
     },
     async (request) =>
       written(request, await core.alertRules.update(actorOf(request), request.params.id, request.body)),
