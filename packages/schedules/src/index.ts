@@ -12,7 +12,13 @@ export type {
   RotationUnit,
   Schedule,
 } from './model';
-export { OnCallHistory, type OnCallHistoryDeps, type OnCallStretch } from './on-call-history';
+export {
+  OnCallHistory,
+  type OnCallHistoryDeps,
+  type OnCallStretch,
+  type OnCallWhenFired,
+  type RuleInstant,
+} from './on-call-history';
 export {
   createOnCallPeople,
   type PagedPerson,
