@@ -28,6 +28,7 @@ export {
 export { checkOverride } from './overrides';
 export { ScheduleResolver, whoIsOnCall } from './resolver';
 export { reviseRotation } from './revisions';
+export type { PeopleTurn } from './round-robin';
 export { ScheduleRecord, ScheduleSwapRecord, scheduleEntities } from './schedule.entity';
 export { type OnCallPerson, Schedules, type SchedulesDeps } from './schedules';
 export type { StoredLayer, StoredRotation, StoredSchedule } from './stored-schedule';

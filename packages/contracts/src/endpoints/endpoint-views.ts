@@ -15,9 +15,16 @@ const flowStepView = z.discriminatedUnion('type', [
     type: z.literal('schedule'),
     scheduleId: z.string(),
     ifNobodyOnCall: z.enum(['nextStep', 'teamAdmins']).optional(),
+    roundRobin: z.boolean().optional(),
+  }),
+  z.object({
+    type: z.literal('rotation'),
+    scheduleId: z.string(),
+    rotationId: z.string(),
+    ifNobodyOnCall: z.enum(['nextStep', 'teamAdmins']).optional(),
   }),
   z.object({ type: z.literal('user'), userId: z.string() }),
-  z.object({ type: z.literal('team'), teamId: z.string() }),
+  z.object({ type: z.literal('team'), teamId: z.string(), roundRobin: z.boolean().optional() }),
 ]);
 
 const common = {

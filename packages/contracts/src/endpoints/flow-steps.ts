@@ -64,22 +64,38 @@ export function flowStepsSchema(strictness: Strictness) {
     strictness,
   );
   // People steps are resolved when they run: whoever is on call then, the user, the team's people.
+  const ifNobodyOnCall = z
+    .enum(['nextStep', 'teamAdmins'], { error: 'ifNobodyOnCall must be nextStep or teamAdmins.' })
+    .default('nextStep');
+  const roundRobin = z
+    .boolean({ error: 'roundRobin must be true or false.' })
+    .optional()
+    .describe('page one of the people per alert, the next one for the next alert');
   const schedule = objectOf(
     {
       type: z.literal('schedule'),
       scheduleId: idField('schedule id'),
-      ifNobodyOnCall: z
-        .enum(['nextStep', 'teamAdmins'], { error: 'ifNobodyOnCall must be nextStep or teamAdmins.' })
-        .default('nextStep'),
+      ifNobodyOnCall,
+      roundRobin,
+    },
+    strictness,
+  );
+  // A rotation's current person: its own answer (overrides of that person count), under any layer.
+  const rotation = objectOf(
+    {
+      type: z.literal('rotation'),
+      scheduleId: idField('schedule id'),
+      rotationId: idField('rotation id'),
+      ifNobodyOnCall,
     },
     strictness,
   );
   const user = objectOf({ type: z.literal('user'), userId: idField('user id') }, strictness);
-  const team = objectOf({ type: z.literal('team'), teamId: idField('team id') }, strictness);
+  const team = objectOf({ type: z.literal('team'), teamId: idField('team id'), roundRobin }, strictness);
   return z
     .array(
-      z.discriminatedUnion('type', [wait, notify, schedule, user, team, repeat], {
-        error: 'The step type must be wait, endpoint, schedule, user, team or repeat.',
+      z.discriminatedUnion('type', [wait, notify, schedule, rotation, user, team, repeat], {
+        error: 'The step type must be wait, endpoint, schedule, rotation, user, team or repeat.',
       }),
       {
         error: 'The steps field is required.',

@@ -31,7 +31,7 @@ export async function routePeopleStep(
   routes: DispatchRoutes,
 ): Promise<FlowStepCommand[]> {
   const { alertEventId, flowEndpointId, stepIndex, round, policy } = request;
-  const pages = await people.pagesAt(request.step, request.atMs);
+  const pages = await people.pagesAt(request.step, request.atMs, { alertEventId, flowEndpointId, stepIndex });
   const seen = new Set<string>();
   const unique = pages.filter((page) => !seen.has(page.endpointId) && seen.add(page.endpointId));
   return Promise.all(

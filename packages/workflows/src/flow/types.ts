@@ -37,9 +37,18 @@ export type PeopleStep =
        * waits before it), or page the schedule's team admins instead.
        */
       readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
+      /** Page one of the people on call per alert, the next one for the next alert. */
+      readonly roundRobin?: boolean;
+    }
+  | {
+      /** A rotation's current person (its later versions too), whatever layer masks it. */
+      readonly type: 'rotation';
+      readonly scheduleId: string;
+      readonly rotationId: string;
+      readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
     }
   | { readonly type: 'user'; readonly userId: string }
-  | { readonly type: 'team'; readonly teamId: string };
+  | { readonly type: 'team'; readonly teamId: string; readonly roundRobin?: boolean };
 
 export type FlowOutcome = 'completed' | 'acknowledged' | 'resolved';
 
