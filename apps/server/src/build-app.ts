@@ -115,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerGraphql(scope, {
       core: options.core,
       heartbeats,
+      schedules,
       zones,
       path: '/graphql',
       graphiql: options.graphiql ?? false,

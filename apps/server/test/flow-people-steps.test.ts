@@ -126,9 +126,52 @@ describe('flow people steps over REST', () => {
     expect(Object.keys(refused.json().errors)).toEqual(['steps.0.urgency']);
   });
 
+  it('stores a rotation step and round-robin steps, and 422s a rotation the schedule does not hold', async () => {
+    const schedule = await h.call('GET', `/api/v1/schedule/${scheduleId}`, { token: alice.token });
+    const rotationId = schedule.json().layers[0].rotations[0].id;
+    const created = await createFlow([
+      { type: 'rotation', scheduleId, rotationId },
+      { type: 'schedule', scheduleId, roundRobin: true },
+      { type: 'team', teamId, roundRobin: true },
+    ]);
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    expect(created.json().steps).toEqual([
+      { type: 'rotation', scheduleId, rotationId, ifNobodyOnCall: 'nextStep' },
+      { type: 'schedule', scheduleId, ifNobodyOnCall: 'nextStep', roundRobin: true },
+      { type: 'team', teamId, roundRobin: true },
+    ]);
+
+    const refused = await createFlow([
+      { type: 'rotation', scheduleId, rotationId: UNKNOWN_ID },
+      { type: 'rotation', scheduleId: UNKNOWN_ID, rotationId },
+      { type: 'team', teamId, roundRobin: 'yes' },
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'steps.2.roundRobin': ['roundRobin must be true or false.'],
+    });
+    const unknown = await createFlow([
+      { type: 'rotation', scheduleId, rotationId: UNKNOWN_ID },
+      { type: 'rotation', scheduleId: UNKNOWN_ID, rotationId },
+    ]);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({
+      'steps.0.rotationId': ['The selected rotation is not in the schedule.'],
+      'steps.1.scheduleId': ['The selected schedule is invalid.'],
+    });
+  });
+
   it('describes the people steps in the OpenAPI document', async () => {
     const document = (await h.call('GET', '/api/v1/openapi.json')).body;
-    for (const word of ['scheduleId', 'ifNobodyOnCall', 'teamAdmins', 'userId', 'teamId'])
+    for (const word of [
+      'scheduleId',
+      'rotationId',
+      'roundRobin',
+      'ifNobodyOnCall',
+      'teamAdmins',
+      'userId',
+      'teamId',
+    ])
       expect(document).toContain(word);
     expect(document).toMatch(/"const":\s*"schedule"|"enum":\s*\[\s*"schedule"\s*\]/);
   });

@@ -68,21 +68,46 @@ describe('flow steps that page people, on the Temporal driver', () => {
     vi.restoreAllMocks();
   });
 
-  const run = async (steps: FlowStep[]) => {
+  const run = async (steps: FlowStep[], flowEndpointId = newId()) => {
     const input: FlowInput = {
       alertEventId: newId(),
-      flowEndpointId: newId(),
+      flowEndpointId,
       retryPolicy: DEFAULT_RETRY_POLICY,
       state: initialFlowState(steps),
     };
     await expect(flowWorkflow(input)).resolves.toBe('completed');
     // Each child delivery the workflow started: its endpoint, and who it pages and why.
-    return runtime.trace.flatMap((entry) => {
+    const pages = runtime.trace.flatMap((entry) => {
       if (entry.op !== 'startChild') return [];
       const [delivery] = entry.args as [DeliveryInput];
       return delivery.notification.kind === 'alert' ? [delivery.notification] : [];
     });
+    runtime.trace.length = 0;
+    return pages;
   };
+
+  /** A UTC schedule of the given layers, written as the schedules module stores it. */
+  const seedSchedule = async (layers: unknown[]) => {
+    const id = newId();
+    await database.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into schedules (id, team_id, name, time_zone, layers, overrides, created_at, updated_at)
+         values (?, ?, ?, 'UTC', ?, '[]', now(), now())`,
+        [id, teamId, `schedule-${id}`, JSON.stringify(layers)],
+      );
+    return id;
+  };
+  const hourly = (id: string, members: string[], more: Record<string, unknown> = {}) => ({
+    id,
+    name: null,
+    unit: 'hour',
+    every: 1,
+    startsAt: '2026-12-01T00:00',
+    members,
+    ...more,
+  });
 
   it('pages whoever is on call, and a hand-off during the wait pages the new person', async () => {
     const scheduleId = await seedHourlySchedule(database.db.orm, teamId, [
@@ -158,5 +183,102 @@ describe('flow steps that page people, on the Temporal driver', () => {
         [people.lead.sms, 'team'],
       ].sort(([a], [b]) => String(a).localeCompare(String(b))),
     ]);
+  });
+
+  it("pages a rotation's current person, following its later versions, under a masking layer", async () => {
+    const edited = Date.UTC(2026, 11, 1, 9, 0);
+    const scheduleId = await seedSchedule([
+      {
+        id: 'layer-high',
+        name: null,
+        priority: 1,
+        rotations: [hourly('rotation-lead', [people.lead.userId])],
+      },
+      {
+        id: 'layer-low',
+        name: null,
+        priority: 0,
+        rotations: [
+          hourly('rotation-1', [people.ana.userId, people.ben.userId], { effectiveUntil: edited }),
+          hourly('rotation-2', [people.cho.userId], { effectiveFrom: edited, previousId: 'rotation-1' }),
+        ],
+      },
+    ]);
+
+    const pages = await run([
+      { type: 'rotation', scheduleId, rotationId: 'rotation-1' },
+      { type: 'schedule', scheduleId },
+    ]);
+
+    expect(
+      pages.map((page) => [page.endpointId, page.recipient?.rotationId, page.recipient?.stepIndex]),
+    ).toEqual([
+      [people.cho.sms, 'rotation-2', 0],
+      [people.lead.sms, 'rotation-lead', 1],
+    ]);
+  });
+
+  it('pages nobody for a rotation the schedule does not hold, going on to the next step', async () => {
+    const scheduleId = await seedSchedule([
+      { id: 'layer-1', name: null, priority: 0, rotations: [hourly('rotation-1', [people.ana.userId])] },
+    ]);
+    const pages = await run([
+      { type: 'rotation', scheduleId, rotationId: 'rotation-gone', ifNobodyOnCall: 'teamAdmins' },
+      { type: 'user', userId: people.ben.userId },
+    ]);
+    expect(pages.map((page) => [page.endpointId, page.recipient?.via])).toEqual([
+      [people.lead.sms, 'teamAdmins'],
+      [people.ben.sms, 'user'],
+    ]);
+  });
+
+  it('round-robin pages one person on call per alert, in turn, the same one on a repeat round', async () => {
+    const scheduleId = await seedSchedule([
+      {
+        id: 'layer-1',
+        name: null,
+        priority: 0,
+        rotations: [
+          hourly('rotation-a', [people.ana.userId]),
+          hourly('rotation-b', [people.ben.userId]),
+          hourly('rotation-c', [people.cho.userId]),
+        ],
+      },
+    ]);
+    const flowEndpointId = newId();
+    const steps: FlowStep[] = [
+      { type: 'schedule', scheduleId, roundRobin: true },
+      { type: 'wait', duration: 5, timeUnit: 'm' },
+      { type: 'repeat', rounds: 1, fromStep: 0 },
+    ];
+    const paged: (string | undefined)[] = [];
+    for (let alert = 0; alert < 4; alert++) {
+      const pages = await run(steps, flowEndpointId);
+      // The first round and the repeat page the same one person.
+      expect(pages).toHaveLength(2);
+      expect(pages[1]?.recipient?.userId).toBe(pages[0]?.recipient?.userId);
+      expect(pages[0]?.recipient).toEqual(expect.objectContaining({ via: 'schedule', scheduleId }));
+      paged.push(pages[0]?.recipient?.userId);
+    }
+    expect(new Set(paged.slice(0, 3))).toEqual(
+      new Set([people.ana.userId, people.ben.userId, people.cho.userId]),
+    );
+    expect(paged[3]).toBe(paged[0]);
+    // The turns are kept in the database: another process (or a restart) goes on from there.
+    const [cursor] = await database.db.orm.em
+      .fork()
+      .getConnection()
+      .execute('select turns from round_robin_cursors where step_key = ?', [`${flowEndpointId}:0`]);
+    expect(Number(cursor?.turns)).toBe(4);
+  });
+
+  it('round-robin over a team pages one of its people per alert', async () => {
+    const flowEndpointId = newId();
+    const first = await run([{ type: 'team', teamId, roundRobin: true }], flowEndpointId);
+    const second = await run([{ type: 'team', teamId, roundRobin: true }], flowEndpointId);
+    expect(first).toHaveLength(1);
+    expect(second).toHaveLength(1);
+    expect(second[0]?.recipient?.userId).not.toBe(first[0]?.recipient?.userId);
+    expect(first[0]?.recipient).toEqual(expect.objectContaining({ via: 'team', teamId }));
   });
 });

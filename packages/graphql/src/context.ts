@@ -1,7 +1,9 @@
 import type { Actor, Core, LoginMeta } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
+import { Schedules } from '@oncall/schedules';
 import type { Zones } from '@oncall/zones';
 import { GraphQLError } from 'graphql';
+import { OnCallLoader } from './loaders/on-call-loader';
 import { ReportLoaders } from './loaders/report-loaders';
 
 /** What every resolver sees; built per request from the bearer token the transport read. */
@@ -9,6 +11,8 @@ export interface GraphqlContext {
   core: Core;
   /** Heartbeat rules' controls; made over `core` when the transport has none. */
   heartbeats?: Heartbeats | undefined;
+  /** On-call schedules; made over `core` when the transport has none. */
+  schedules?: Schedules | undefined;
   /** The zone registry; made over `core` when the transport has none. */
   zones?: Zones | undefined;
   meta: LoginMeta;
@@ -16,11 +20,14 @@ export interface GraphqlContext {
   actor(): Promise<Actor>;
   /** Batch loaders for nested report fields, for this request only (their caches die with it). */
   loaders: ReportLoaders;
+  /** Who was on call at an episode's fire or an event, batched per request. */
+  onCall: OnCallLoader;
 }
 
 export interface GraphqlContextOptions {
   core: Core;
   heartbeats?: Heartbeats | undefined;
+  schedules?: Schedules | undefined;
   zones?: Zones | undefined;
   accessToken?: string;
   /** On an agent: the main's assertion of the caller of a forwarded operation (`X-Zone-Assertion`). */
@@ -46,9 +53,11 @@ export function createGraphqlContext(options: GraphqlContextOptions): GraphqlCon
   return {
     core,
     heartbeats: options.heartbeats,
+    schedules: options.schedules,
     zones: options.zones,
     meta: { ip: options.ip, userAgent: options.userAgent },
     actor: actorOf,
     loaders: new ReportLoaders(core, actorOf),
+    onCall: new OnCallLoader(() => options.schedules ?? Schedules.of(core), actorOf),
   };
 }

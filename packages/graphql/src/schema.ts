@@ -6,6 +6,7 @@ import { registerAuthFields } from './fields/auth-fields';
 import { registerBehaviorRuleFields } from './fields/behavior-rule-fields';
 import { registerHeartbeatFields } from './fields/heartbeat-fields';
 import { registerReportFields } from './fields/report-fields';
+import { registerScheduleFields } from './fields/schedule-fields';
 import { registerTeamFields } from './fields/team-fields';
 import { registerUserFields } from './fields/user-fields';
 import { registerZoneFields } from './fields/zone-fields';
@@ -29,7 +30,8 @@ export function createSchema(catalog: AlertRuleTypeCatalog): GraphQLSchema {
   registerBehaviorRuleFields(builder);
   registerHeartbeatFields(builder);
   registerZoneFields(builder);
-  registerReportFields(builder, { ...rules, team, user });
+  const records = registerReportFields(builder, { ...rules, team, user });
+  registerScheduleFields(builder, { team, episode: records.episode, event: records.event });
   return builder.toSchema();
 }
 

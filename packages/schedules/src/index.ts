@@ -14,7 +14,13 @@ export type {
 } from './model';
 export type { NotificationRule, PageRule } from './notification-rule-rows';
 export { NotificationRules, type NotificationRulesDeps } from './notification-rules';
-export { OnCallHistory, type OnCallHistoryDeps, type OnCallStretch } from './on-call-history';
+export {
+  OnCallHistory,
+  type OnCallHistoryDeps,
+  type OnCallStretch,
+  type OnCallWhenFired,
+  type RuleInstant,
+} from './on-call-history';
 export {
   createOnCallPeople,
   type PagedPerson,
@@ -24,6 +30,7 @@ export {
 export { checkOverride } from './overrides';
 export { ScheduleResolver, whoIsOnCall } from './resolver';
 export { reviseRotation } from './revisions';
+export type { PeopleTurn } from './round-robin';
 export { ScheduleRecord, ScheduleSwapRecord, scheduleEntities } from './schedule.entity';
 export { type OnCallPerson, Schedules, type SchedulesDeps } from './schedules';
 export type { StoredLayer, StoredRotation, StoredSchedule } from './stored-schedule';

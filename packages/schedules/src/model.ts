@@ -22,6 +22,8 @@ export interface Rotation {
   /** Instants (epoch ms): a revision closes one version and opens the next at the change time. */
   effectiveFrom?: number;
   effectiveUntil?: number;
+  /** The version this one replaced: a flow step naming a rotation follows its versions. */
+  previousId?: string;
 }
 
 export interface Layer {

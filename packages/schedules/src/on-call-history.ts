@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import {
   type Actor,
   type Clock,
+  isId,
   newId,
   notFound,
   queryRows,
@@ -12,7 +13,7 @@ import { stringify } from 'csv-stringify/sync';
 import { instantOf } from './instant-input';
 import type { OnCallEntry } from './model';
 import { ScheduleResolver } from './resolver';
-import { canUseTeamSchedules } from './schedule-access';
+import { canUseTeamSchedules, visibleTeamIds } from './schedule-access';
 import { loadSchedule, SCHEDULE_COLUMNS, type ScheduleRow, toStored } from './schedule-rows';
 import { toResolvable } from './stored-schedule';
 
@@ -48,8 +49,34 @@ interface OpenStretch {
   reason: string;
 }
 
+/** Stands in for a malformed rule id: matches no rule, where a bad uuid would fail the statement. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+const stretchOf = (row: HistoryRow): OnCallStretch => ({
+  userId: row.user_id,
+  name: row.name,
+  from: new Date(row.started_at).toISOString(),
+  until: row.ended_at === null ? null : new Date(row.ended_at).toISOString(),
+  layerId: row.layer_id,
+  rotationId: row.rotation_id,
+  overrideId: row.override_id,
+});
+
 const reasonOf = (entry: OnCallEntry) =>
   `${entry.layerId ?? ''}|${entry.rotationId ?? ''}|${entry.overrideId ?? ''}`;
+
+/** A stretch as an alert's reader sees it: which of the rule's teams' schedules, and who. */
+export interface OnCallWhenFired extends OnCallStretch {
+  scheduleId: string;
+  scheduleName: string;
+}
+
+/** An instant on a rule's timeline: "who was on call for this rule's teams then". */
+export interface RuleInstant {
+  ruleId: string;
+  /** ISO 8601. */
+  at: string;
+}
 
 export interface OnCallHistoryDeps {
   orm: MikroORM;
@@ -208,16 +235,52 @@ export class OnCallHistory {
     return {
       from: new Date(from).toISOString(),
       until: new Date(until).toISOString(),
-      stretches: rows.map((row) => ({
-        userId: row.user_id,
-        name: row.name,
-        from: new Date(row.started_at).toISOString(),
-        until: row.ended_at === null ? null : new Date(row.ended_at).toISOString(),
-        layerId: row.layer_id,
-        rotationId: row.rotation_id,
-        overrideId: row.override_id,
-      })),
+      stretches: rows.map(stretchOf),
     };
+  }
+
+  /**
+   * Who was on call, as written, at each instant on the schedules of its rule's teams that the
+   * caller may use: one statement for all of them (GraphQL asks for a page of episodes at once).
+   * A schedule's history is written every 30 s, so an instant in the last half minute may still
+   * show the stretch that was open when it was last written.
+   */
+  async whenFired(actor: Actor, asked: readonly RuleInstant[]): Promise<OnCallWhenFired[][]> {
+    const answers = asked.map((): OnCallWhenFired[] => []);
+    if (!asked.length) return answers;
+    const em = this.em();
+    const teams = await visibleTeamIds(em, actor);
+    if (teams !== null && teams.length === 0) return answers;
+    // The index is the key's position in `asked`: an integer of ours, safe to write into the SQL.
+    const values = asked.map((_, index) => `(${index}, ?::uuid, ?::timestamptz)`).join(', ');
+    const params: unknown[] = asked.flatMap((ask) => [
+      isId(ask.ruleId) ? ask.ruleId : NO_ID,
+      new Date(ask.at),
+    ]);
+    const visible = teams === null ? '' : `where s.team_id in (${teams.map(() => '?').join(', ')})`;
+    const rows = await queryRows<HistoryRow & { k: number; schedule_id: string; schedule_name: string }>(
+      em,
+      `select a.k, s.id as schedule_id, s.name as schedule_name, h.user_id,
+          coalesce(nullif(u.name, ''), u.username) as name, h.started_at, h.ended_at,
+          h.layer_id, h.rotation_id, h.override_id
+        from (values ${values}) as a(k, rule_id, at)
+        join alert_rule_teams rt on rt.alert_rule_id = a.rule_id
+        join schedules s on s.team_id = rt.team_id
+        join on_call_history h on h.schedule_id = s.id and h.started_at <= a.at
+          and (h.ended_at is null or h.ended_at > a.at)
+        join users u on u.id = h.user_id
+        ${visible}
+        order by a.k, s.name, h.started_at, name`,
+      [...params, ...(teams ?? [])],
+    );
+    for (const row of rows) {
+      answers[Number(row.k)]?.push({
+        scheduleId: row.schedule_id,
+        scheduleName: row.schedule_name,
+        ...stretchOf(row),
+      });
+    }
+    return answers;
   }
 
   /** On-call hours per person in a range (clipped to it and to now), as CSV for payroll and reports. */

@@ -4,6 +4,8 @@ import { isId, queryRows } from '@oncall/core';
 import type { Override, Schedule } from './model';
 import { type PageRule, rulesForPage } from './notification-rule-rows';
 import { whoIsOnCall } from './resolver';
+import { rotationLine } from './rotation-line';
+import { type PeopleTurn, pickInTurn } from './round-robin';
 import type { StoredLayer } from './stored-schedule';
 
 /** A flow step that pages people; the engine's `PeopleStep`. */
@@ -12,9 +14,16 @@ export type PeopleTarget = (
       readonly type: 'schedule';
       readonly scheduleId: string;
       readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
+      readonly roundRobin?: boolean;
+    }
+  | {
+      readonly type: 'rotation';
+      readonly scheduleId: string;
+      readonly rotationId: string;
+      readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
     }
   | { readonly type: 'user'; readonly userId: string }
-  | { readonly type: 'team'; readonly teamId: string }
+  | { readonly type: 'team'; readonly teamId: string; readonly roundRobin?: boolean }
 ) & { readonly urgency?: Urgency };
 
 /** Why a person is paged; the engine's `Recipient` without the flow's own fields. */
@@ -54,11 +63,13 @@ function parsedJson<T>(value: unknown): T {
  * endpoints are verified by a one-time code when they are written). A schedule's people come from
  * the one resolver (`whoIsOnCall`), so the pager and every view agree; with nobody on call and
  * `ifNobodyOnCall: 'teamAdmins'`, the schedule's team admins (its owner) are paged instead. A team
- * step pages its owner and members. Missing schedules, users and teams page nobody.
+ * step pages its owner and members. A rotation step pages that rotation's own answer
+ * (`rotationLine`). With `roundRobin`, a schedule or team step pages one of its people per alert,
+ * taking turns (`pickInTurn`). Missing schedules, users and teams page nobody.
  *
  * @example
  * const people = createOnCallPeople(orm);
- * await people.pagesAt({ type: 'schedule', scheduleId }, Date.now());
+ * await people.pagesAt({ type: 'schedule', scheduleId }, Date.now(), { alertEventId, flowEndpointId, stepIndex: 0 });
  */
 export function createOnCallPeople(orm: MikroORM) {
   const peopleOf = async (step: PeopleTarget, atMs: number): Promise<PagedPerson[]> => {
@@ -75,7 +86,8 @@ export function createOnCallPeople(orm: MikroORM) {
           via: 'team',
           teamId: step.teamId,
         }));
-      case 'schedule': {
+      case 'schedule':
+      case 'rotation': {
         if (!isId(step.scheduleId)) return [];
         const [row] = await queryRows<ScheduleRow>(
           em,
@@ -90,7 +102,8 @@ export function createOnCallPeople(orm: MikroORM) {
           layers: parsedJson<StoredLayer[]>(row.layers),
           overrides: parsedJson<Override[]>(row.overrides),
         };
-        const onCall = whoIsOnCall(schedule, atMs).onCall.map(
+        const asked = step.type === 'rotation' ? rotationLine(schedule, step.rotationId) : schedule;
+        const onCall = whoIsOnCall(asked, atMs).onCall.map(
           (entry): PagedPerson => ({
             userId: entry.userId,
             via: 'schedule',
@@ -111,9 +124,22 @@ export function createOnCallPeople(orm: MikroORM) {
     }
   };
 
+  // A round-robin step pages one of the people it names (never its team-admin fallback), in turn.
+  const inTurn = async (step: PeopleTarget, people: PagedPerson[], turn: PeopleTurn) => {
+    if (!('roundRobin' in step) || step.roundRobin !== true) return people;
+    const named = people.filter((person) => person.via !== 'teamAdmins');
+    if (named.length === 0) return people;
+    const picked = await pickInTurn(
+      orm,
+      turn,
+      named.map((person) => person.userId),
+    );
+    return named.filter((person) => person.userId === picked);
+  };
+
   return {
-    async pagesAt(step: PeopleTarget, atMs: number): Promise<PersonEndpoint[]> {
-      const people = unique(await peopleOf(step, atMs));
+    async pagesAt(step: PeopleTarget, atMs: number, turn: PeopleTurn): Promise<PersonEndpoint[]> {
+      const people = await inTurn(step, unique(await peopleOf(step, atMs)), turn);
       if (people.length === 0) return [];
       const rules = await rulesForPage(
         orm.em.fork(),

@@ -11,7 +11,7 @@ export function reviseRotation(
   newId: string,
 ): [Rotation, Rotation] {
   const closed: Rotation = { ...current, effectiveUntil: at };
-  const opened: Rotation = { ...current, ...changes, id: newId, effectiveFrom: at };
+  const opened: Rotation = { ...current, ...changes, id: newId, effectiveFrom: at, previousId: current.id };
   if (current.effectiveUntil !== undefined) opened.effectiveUntil = current.effectiveUntil;
   else delete opened.effectiveUntil;
   return [closed, opened];

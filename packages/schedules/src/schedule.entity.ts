@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Team, User } from '@oncall/core';
+import { RoundRobinCursorRecord, RoundRobinPickRecord } from './round-robin.entity';
 
 /**
  * A team's on-call schedule as stored: its layers (each rotation with every version it has had, so
@@ -77,4 +78,10 @@ export class OnCallHistoryRecord extends OnCallHistorySchema.class {}
 OnCallHistorySchema.setClass(OnCallHistoryRecord);
 
 /** The entities this module adds to the ORM's explicit list. */
-export const scheduleEntities = [ScheduleRecord, ScheduleSwapRecord, OnCallHistoryRecord];
+export const scheduleEntities = [
+  ScheduleRecord,
+  ScheduleSwapRecord,
+  OnCallHistoryRecord,
+  RoundRobinCursorRecord,
+  RoundRobinPickRecord,
+];

@@ -118,5 +118,13 @@ export interface PersonPage {
  * a deleted schedule, people without endpoints).
  */
 export interface OnCallPeople {
-  pagesAt(step: PeopleStep, atMs: number): Promise<PersonPage[]>;
+  /** `turn` names the alert and step a round-robin step picks one person for, once. */
+  pagesAt(step: PeopleStep, atMs: number, turn: RoundRobinTurn): Promise<PersonPage[]>;
+}
+
+/** Which alert a people step pages for: a round-robin step keeps one pick per alert and step. */
+export interface RoundRobinTurn {
+  readonly alertEventId: string;
+  readonly flowEndpointId: string;
+  readonly stepIndex: number;
 }

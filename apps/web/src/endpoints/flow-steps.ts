@@ -3,9 +3,10 @@
  * steps as they came and shows them; they are written through the API for now.
  */
 export type PeopleStepInput =
-  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
+  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins'; roundRobin?: boolean }
+  | { type: 'rotation'; scheduleId: string; rotationId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
   | { type: 'user'; userId: string }
-  | { type: 'team'; teamId: string };
+  | { type: 'team'; teamId: string; roundRobin?: boolean };
 
 /**
  * A flow step as the editor holds it: a wait, a notification of some endpoints, a people step, or a
@@ -25,17 +26,21 @@ export type FlowStepInput =
 
 /** What a people step pages, in words, e.g. "whoever is on call in schedule 0190…". */
 export function describePeopleStep(step: PeopleStepInput): string {
+  const ifNobody = (choice: 'nextStep' | 'teamAdmins' | undefined) =>
+    choice === 'teamAdmins' ? "; nobody on call: the team's admins" : '; nobody on call: next step';
   switch (step.type) {
     case 'schedule':
-      return `Pages whoever is on call in schedule ${step.scheduleId}${
-        step.ifNobodyOnCall === 'teamAdmins'
-          ? "; nobody on call: the team's admins"
-          : '; nobody on call: next step'
-      }.`;
+      return step.roundRobin
+        ? `Pages one of those on call in schedule ${step.scheduleId}, taking turns per alert${ifNobody(step.ifNobodyOnCall)}.`
+        : `Pages whoever is on call in schedule ${step.scheduleId}${ifNobody(step.ifNobodyOnCall)}.`;
+    case 'rotation':
+      return `Pages the current person of rotation ${step.rotationId} in schedule ${step.scheduleId}${ifNobody(step.ifNobodyOnCall)}.`;
     case 'user':
       return `Pages user ${step.userId} on their own endpoints.`;
     case 'team':
-      return `Pages everyone in team ${step.teamId} on their own endpoints.`;
+      return step.roundRobin
+        ? `Pages one person of team ${step.teamId}, taking turns per alert, on their own endpoints.`
+        : `Pages everyone in team ${step.teamId} on their own endpoints.`;
   }
 }
 

@@ -16,9 +16,22 @@ const flowStepView = z.discriminatedUnion('type', [
     scheduleId: z.string(),
     ifNobodyOnCall: z.enum(['nextStep', 'teamAdmins']).optional(),
     urgency: z.enum(['default', 'high']).optional(),
+    roundRobin: z.boolean().optional(),
+  }),
+  z.object({
+    type: z.literal('rotation'),
+    scheduleId: z.string(),
+    rotationId: z.string(),
+    ifNobodyOnCall: z.enum(['nextStep', 'teamAdmins']).optional(),
+    urgency: z.enum(['default', 'high']).optional(),
   }),
   z.object({ type: z.literal('user'), userId: z.string(), urgency: z.enum(['default', 'high']).optional() }),
-  z.object({ type: z.literal('team'), teamId: z.string(), urgency: z.enum(['default', 'high']).optional() }),
+  z.object({
+    type: z.literal('team'),
+    teamId: z.string(),
+    urgency: z.enum(['default', 'high']).optional(),
+    roundRobin: z.boolean().optional(),
+  }),
 ]);
 
 const common = {

@@ -67,23 +67,43 @@ export function flowStepsSchema(strictness: Strictness) {
   // Which of each person's notification rules the step runs; default urgency when absent.
   const urgency = urgencyField.optional();
   // People steps are resolved when they run: whoever is on call then, the user, the team's people.
+  const ifNobodyOnCall = z
+    .enum(['nextStep', 'teamAdmins'], { error: 'ifNobodyOnCall must be nextStep or teamAdmins.' })
+    .default('nextStep');
+  const roundRobin = z
+    .boolean({ error: 'roundRobin must be true or false.' })
+    .optional()
+    .describe('page one of the people per alert, the next one for the next alert');
   const schedule = objectOf(
     {
       type: z.literal('schedule'),
       scheduleId: idField('schedule id'),
-      ifNobodyOnCall: z
-        .enum(['nextStep', 'teamAdmins'], { error: 'ifNobodyOnCall must be nextStep or teamAdmins.' })
-        .default('nextStep'),
+      ifNobodyOnCall,
+      roundRobin,
+      urgency,
+    },
+    strictness,
+  );
+  // A rotation's current person: its own answer (overrides of that person count), under any layer.
+  const rotation = objectOf(
+    {
+      type: z.literal('rotation'),
+      scheduleId: idField('schedule id'),
+      rotationId: idField('rotation id'),
+      ifNobodyOnCall,
       urgency,
     },
     strictness,
   );
   const user = objectOf({ type: z.literal('user'), userId: idField('user id'), urgency }, strictness);
-  const team = objectOf({ type: z.literal('team'), teamId: idField('team id'), urgency }, strictness);
+  const team = objectOf(
+    { type: z.literal('team'), teamId: idField('team id'), roundRobin, urgency },
+    strictness,
+  );
   return z
     .array(
-      z.discriminatedUnion('type', [wait, notify, schedule, user, team, repeat], {
-        error: 'The step type must be wait, endpoint, schedule, user, team or repeat.',
+      z.discriminatedUnion('type', [wait, notify, schedule, rotation, user, team, repeat], {
+        error: 'The step type must be wait, endpoint, schedule, rotation, user, team or repeat.',
       }),
       {
         error: 'The steps field is required.',

@@ -46,6 +46,17 @@ export async function assertUsableFlowSteps(
 
 const PEOPLE_FIELDS = { schedule: 'scheduleId', user: 'userId', team: 'teamId' } as const;
 
+/** Rotation ids of any version in a schedule's stored layers (JSON as the schedules module keeps it). */
+function rotationIdsOf(layers: unknown): Set<string> {
+  const parsed: unknown = typeof layers === 'string' ? JSON.parse(layers) : layers;
+  const ids = new Set<string>();
+  if (!Array.isArray(parsed)) return ids;
+  for (const layer of parsed as { rotations?: { id?: unknown }[] }[]) {
+    for (const rotation of layer.rotations ?? []) if (typeof rotation.id === 'string') ids.add(rotation.id);
+  }
+  return ids;
+}
+
 /**
  * A people step must name a schedule the writer may use (the owner and manager roles, or its team's
  * people: others get the message of a missing one, as the schedule routes answer 404), an existing
@@ -60,7 +71,8 @@ async function unknownPeopleTargets(
 ): Promise<FieldErrors> {
   const idsOf = (type: 'schedule' | 'user' | 'team') =>
     steps.flatMap((step) => {
-      if (step.type === 'schedule' && type === 'schedule') return [step.scheduleId];
+      if ((step.type === 'schedule' || step.type === 'rotation') && type === 'schedule')
+        return [step.scheduleId];
       if (step.type === 'user' && type === 'user') return [step.userId];
       if (step.type === 'team' && type === 'team') return [step.teamId];
       return [];
@@ -88,9 +100,30 @@ async function unknownPeopleTargets(
     user: await existing('user', (marks) => `select id from users where id in (${marks})`, []),
     team: await existing('team', (marks) => `select id from teams where id in (${marks})`, []),
   };
+  const rotationSchedules = [
+    ...new Set(steps.flatMap((step) => (step.type === 'rotation' ? [step.scheduleId] : []))),
+  ].filter((id) => found.schedule.has(id));
+  const rotations = new Map(
+    rotationSchedules.length
+      ? (
+          await queryRows<{ id: string; layers: unknown }>(
+            em,
+            `select id, layers from schedules where id in (${rotationSchedules.map(() => '?').join(', ')})`,
+            rotationSchedules,
+          )
+        ).map((row) => [row.id, rotationIdsOf(row.layers)])
+      : [],
+  );
   const errors: FieldErrors = {};
   steps.forEach((step, stepIndex) => {
     if (step.type === 'wait' || step.type === 'endpoint' || step.type === 'repeat') return;
+    if (step.type === 'rotation') {
+      if (!found.schedule.has(step.scheduleId))
+        errors[`steps.${stepIndex}.scheduleId`] = ['The selected schedule is invalid.'];
+      else if (!rotations.get(step.scheduleId)?.has(step.rotationId))
+        errors[`steps.${stepIndex}.rotationId`] = ['The selected rotation is not in the schedule.'];
+      return;
+    }
     const field = PEOPLE_FIELDS[step.type];
     const id = step.type === 'schedule' ? step.scheduleId : step.type === 'user' ? step.userId : step.teamId;
     if (!found[step.type].has(id))

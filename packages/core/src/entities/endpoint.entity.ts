@@ -18,9 +18,10 @@ export type FlowStep =
  * when nobody is), a user, or everyone in a team; each through their own endpoints.
  */
 export type PeopleFlowStep =
-  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
+  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins'; roundRobin?: boolean }
+  | { type: 'rotation'; scheduleId: string; rotationId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
   | { type: 'user'; userId: string }
-  | { type: 'team'; teamId: string };
+  | { type: 'team'; teamId: string; roundRobin?: boolean };
 
 /**
  * Where notifications go. `type` is an endpoint type of a loaded channel plugin, or `flow`; the

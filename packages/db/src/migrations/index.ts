@@ -40,6 +40,7 @@ import { Migration20261129063000ScheduleSwaps } from './Migration20261129063000S
 import { Migration20261129064000DeliveryRecipients } from './Migration20261129064000DeliveryRecipients';
 import { Migration20261129064500OnCallHistory } from './Migration20261129064500OnCallHistory';
 import { Migration20261129093700NotificationRules } from './Migration20261129093700NotificationRules';
+import { Migration20261129095200RoundRobin } from './Migration20261129095200RoundRobin';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -131,4 +132,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261129064000DeliveryRecipients', class: Migration20261129064000DeliveryRecipients },
   { name: 'Migration20261129064500OnCallHistory', class: Migration20261129064500OnCallHistory },
   { name: 'Migration20261129093700NotificationRules', class: Migration20261129093700NotificationRules },
+  { name: 'Migration20261129095200RoundRobin', class: Migration20261129095200RoundRobin },
 ];

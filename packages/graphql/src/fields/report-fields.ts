@@ -37,7 +37,7 @@ export function registerReportFields(
     ruleType: AlertRuleTypeEnum;
     state: AlertStateEnum;
   },
-): void {
+) {
   const enums = reportEnums(builder);
   const records = reportRecordTypes(builder, { rule: refs.rule, state: refs.state, enums });
   const stats = reportStatsTypes(builder, { rule: refs.rule, team: refs.team, state: refs.state });
@@ -191,4 +191,5 @@ export function registerReportFields(
       records.connections.event,
     ),
   }));
+  return records;
 }

@@ -1,6 +1,7 @@
 import { bearerToken, findInputFault } from '@oncall/contracts';
 import { alertRuleTypeCatalog, type Core } from '@oncall/core';
 import type { Heartbeats } from '@oncall/heartbeats';
+import type { Schedules } from '@oncall/schedules';
 import { ASSERTION_HEADER, type Zones } from '@oncall/zones';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
@@ -20,6 +21,8 @@ export interface GraphqlMountOptions {
   core: Core;
   /** Heartbeat rules' controls (the server's, which knows `PUBLIC_URL` for ping URLs). */
   heartbeats?: Heartbeats;
+  /** On-call schedules (the server's, which knows `PUBLIC_URL` for feed addresses). */
+  schedules?: Schedules;
   zones?: Zones;
   /** Where the endpoint answers; `/graphql` unless told otherwise. */
   path?: string;
@@ -66,6 +69,7 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlMoun
       createGraphqlContext({
         core,
         heartbeats: options.heartbeats,
+        schedules: options.schedules,
         zones: options.zones,
         accessToken: bearerToken(req.headers.authorization),
         zoneAssertion: headerOf(req.headers[ASSERTION_HEADER]),

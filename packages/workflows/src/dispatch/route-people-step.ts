@@ -51,7 +51,7 @@ export async function routePeopleStep(
   routes: DispatchRoutes,
 ): Promise<PeopleStepRoute> {
   const { alertEventId, flowEndpointId, stepIndex, round, policy } = request;
-  const pages = await people.pagesAt(request.step, request.atMs);
+  const pages = await people.pagesAt(request.step, request.atMs, { alertEventId, flowEndpointId, stepIndex });
   const delayOf = (page: (typeof pages)[number]) => (page.recipient.rule?.delayMinutes ?? 0) * MINUTE;
   const seen = new Set<string>();
   const unique = [...pages]

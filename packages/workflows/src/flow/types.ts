@@ -39,9 +39,19 @@ export type PeopleStep =
        */
       readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
       readonly urgency?: Urgency;
+      /** Page one of the people on call per alert, the next one for the next alert. */
+      readonly roundRobin?: boolean;
+    }
+  | {
+      /** A rotation's current person (its later versions too), whatever layer masks it. */
+      readonly type: 'rotation';
+      readonly scheduleId: string;
+      readonly rotationId: string;
+      readonly ifNobodyOnCall?: 'nextStep' | 'teamAdmins';
+      readonly urgency?: Urgency;
     }
   | { readonly type: 'user'; readonly userId: string; readonly urgency?: Urgency }
-  | { readonly type: 'team'; readonly teamId: string; readonly urgency?: Urgency };
+  | { readonly type: 'team'; readonly teamId: string; readonly urgency?: Urgency; readonly roundRobin?: boolean };
 
 /**
  * How urgent a people step's page is: which of each person's notification rules it runs
