@@ -51,7 +51,12 @@ export type PeopleStep =
       readonly urgency?: Urgency;
     }
   | { readonly type: 'user'; readonly userId: string; readonly urgency?: Urgency }
-  | { readonly type: 'team'; readonly teamId: string; readonly urgency?: Urgency; readonly roundRobin?: boolean };
+  | {
+      readonly type: 'team';
+      readonly teamId: string;
+      readonly urgency?: Urgency;
+      readonly roundRobin?: boolean;
+    };
 
 /**
  * How urgent a people step's page is: which of each person's notification rules it runs
