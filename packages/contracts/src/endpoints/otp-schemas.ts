@@ -1,43 +1,36 @@
 import { z } from 'zod';
 import { objectOf, type Strictness } from '../common/strictness';
-import { emailAddress, phoneNumber } from './destinations';
-import {
-  destinationOf,
-  type EndpointCatalog,
-  isLegacyEndpointType,
-  type LegacyEndpointType,
-  typeChoiceMessage,
-} from './endpoint-catalog';
+import { destinationOf, type EndpointCatalog, typeChoiceMessage } from './endpoint-catalog';
 
 /**
  * A request for a one-time code to the destination (`value`) an endpoint of a verified type will
- * use, one shape per verified type of the catalog. The legacy types validate phone numbers and
- * addresses as endpoint bodies do; a plugin-defined type its destination's `value` field.
+ * use, one shape per verified type of the catalog, checked as endpoint bodies check it: by the
+ * `value` field of the type's legacy wire, or else of its destination.
  */
 export function otpSendBodySchema(catalog: EndpointCatalog, strictness: Strictness) {
-  const legacy: Partial<Record<LegacyEndpointType, z.ZodType<string>>> = {
-    sms: phoneNumber,
-    call: phoneNumber,
-    email: emailAddress,
-  };
-  const [first, ...rest] = catalog.otpTypes.map((type) => {
-    const value = (isLegacyEndpointType(type) ? legacy[type] : undefined) ?? destinationValue(catalog, type);
-    return objectOf({ type: z.literal(type), value }, strictness);
-  });
+  const [first, ...rest] = catalog.otpTypes.map((type) =>
+    objectOf({ type: z.literal(type), value: destinationValue(catalog, type) }, strictness),
+  );
   if (first === undefined) return noVerifiedTypes(strictness);
   return z.discriminatedUnion('type', [first, ...rest], { error: typeChoiceMessage(catalog.otpTypes) });
 }
 
-/** The `value` field of a verified plugin-defined type's destination, as text. */
+/**
+ * The `value` field of a verified type's wire, as text: what it parses to when that is text (an
+ * address lower-cased), so a code is sent to the spelling the endpoint will store.
+ */
 function destinationValue(catalog: EndpointCatalog, type: string): z.ZodType<string> {
-  const field = destinationOf(catalog, type).schema.shape.value;
+  const destination = destinationOf(catalog, type);
+  const field = destination.legacy?.body('create').value ?? destination.schema.shape.value;
   return z
     .string({ error: 'The value field is required.' })
     .trim()
-    .superRefine((value, ctx) => {
-      for (const issue of field ? (z.safeParse(field, value).error?.issues ?? []) : []) {
-        ctx.addIssue({ code: 'custom', message: issue.message });
-      }
+    .transform((value, ctx) => {
+      if (field === undefined) return value;
+      const parsed = z.safeParse(field, value);
+      if (parsed.success) return typeof parsed.data === 'string' ? parsed.data : value;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
     });
 }
 
