@@ -3,8 +3,8 @@
 // contracts, the engine, the workflows, the plugin SDK or the three faces. Each vendor's words come
 // from its plugin package's name, so a new plugin is checked without editing this file. Today's
 // known occurrences are listed per file in scripts/vendor-names-known.json (issue #27 removes
-// them): a file may only lose them; a new occurrence, or a new file with one, fails. `--update`
-// rewrites the list after a removal.
+// them): a file may only lose them, and the list must then shrink with it (`--update` rewrites
+// it); a new occurrence, or a new file with one, fails.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -77,6 +77,14 @@ if (grown.length > 0) {
     console.error(
       `${file}: ${hits} vendor name(s), ${known[file] ?? 0} known; vendor knowledge belongs in its plugin`,
     );
+  }
+  process.exit(1);
+}
+// The list holds what holds: a removal shrinks it in the same commit, so no name can come back.
+const shrunk = Object.entries(known).filter(([file, hits]) => (found[file] ?? 0) < hits);
+if (shrunk.length > 0) {
+  for (const [file, hits] of shrunk) {
+    console.error(`${file}: ${found[file] ?? 0} vendor name(s), ${hits} listed; run with --update`);
   }
   process.exit(1);
 }
