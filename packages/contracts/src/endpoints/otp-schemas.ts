@@ -16,21 +16,21 @@ export function otpSendBodySchema(catalog: EndpointCatalog, strictness: Strictne
 }
 
 /**
- * The `value` field of a verified type's wire, as text: what it parses to when that is text (an
- * address lower-cased), so a code is sent to the spelling the endpoint will store.
+ * The `value` field of a verified type's wire: its legacy wire's own, which says text comes out (a
+ * phone number, an address lower-cased), or else its destination's, checked on the text.
  */
 function destinationValue(catalog: EndpointCatalog, type: string): z.ZodType<string> {
   const destination = destinationOf(catalog, type);
-  const field = destination.legacy?.body('create').value ?? destination.schema.shape.value;
+  const legacy = destination.legacy?.body('create').value;
+  if (legacy !== undefined) return legacy.pipe(z.string());
+  const field = destination.schema.shape.value;
   return z
     .string({ error: 'The value field is required.' })
     .trim()
-    .transform((value, ctx) => {
-      if (field === undefined) return value;
-      const parsed = z.safeParse(field, value);
-      if (parsed.success) return typeof parsed.data === 'string' ? parsed.data : value;
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-      return z.NEVER;
+    .superRefine((value, ctx) => {
+      for (const issue of field ? (z.safeParse(field, value).error?.issues ?? []) : []) {
+        ctx.addIssue({ code: 'custom', message: issue.message });
+      }
     });
 }
 
