@@ -1,14 +1,24 @@
 #!/usr/bin/env node
 // Vendors live in their plugins: no vendor's name in the code (comments aside) of the core, the
-// contracts or the engine. Each vendor's words come from its plugin package's name, so a new
-// plugin is checked without editing this file. Today's known occurrences are listed per file in
-// scripts/vendor-names-known.json (issue #27 removes them): a file may only lose them; a new
-// occurrence, or a new file with one, fails. `--update` rewrites the list after a removal.
+// contracts, the engine, the workflows, the plugin SDK or the three faces. Each vendor's words come
+// from its plugin package's name, so a new plugin is checked without editing this file. Today's
+// known occurrences are listed per file in scripts/vendor-names-known.json (issue #27 removes
+// them): a file may only lose them, and the list must then shrink with it (`--update` rewrites
+// it); a new occurrence, or a new file with one, fails.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const checked = ['packages/core/src', 'packages/contracts/src', 'packages/engine/src'];
+const checked = [
+  'packages/core/src',
+  'packages/contracts/src',
+  'packages/engine/src',
+  'packages/workflows/src',
+  'packages/plugin-sdk/src',
+  'packages/rest/src',
+  'packages/trpc/src',
+  'packages/graphql/src',
+];
 const knownFile = join(root, 'scripts/vendor-names-known.json');
 // `teams` is also this product's own word for groups of people, so Microsoft Teams is not
 // searched by it; the other words of a plugin's name that name a kind, not a vendor (heartbeat
@@ -67,6 +77,14 @@ if (grown.length > 0) {
     console.error(
       `${file}: ${hits} vendor name(s), ${known[file] ?? 0} known; vendor knowledge belongs in its plugin`,
     );
+  }
+  process.exit(1);
+}
+// The list holds what holds: a removal shrinks it in the same commit, so no name can come back.
+const shrunk = Object.entries(known).filter(([file, hits]) => (found[file] ?? 0) < hits);
+if (shrunk.length > 0) {
+  for (const [file, hits] of shrunk) {
+    console.error(`${file}: ${found[file] ?? 0} vendor name(s), ${hits} listed; run with --update`);
   }
   process.exit(1);
 }

@@ -135,9 +135,7 @@ export {
   destinationOf,
   type EndpointCatalog,
   type EndpointDestinationFields,
-  isLegacyEndpointType,
-  LEGACY_ENDPOINT_TYPES,
-  type LegacyEndpointType,
+  type LegacyEndpointWire,
   RESERVED_ENDPOINT_FIELDS,
   typeChoiceMessage,
 } from './endpoints/endpoint-catalog';

@@ -231,14 +231,8 @@ export {
 } from './notifications/fresh-event-facts';
 export {
   createNotificationRoutes,
-  type NotificationLane,
-  type NotificationRoute,
   type NotificationRouteReader,
   type NotificationRoutesOptions,
-  type NotificationShares,
-  type ProviderChainIds,
-  type RoutedFlowStep,
-  type SharedNotification,
 } from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
 export {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ChannelContext } from './context';
+import type { LegacyEndpoint } from './legacy-endpoint';
 import type { ChannelMessage } from './message';
 import type { ChannelPacingLimit } from './pacing';
 
@@ -186,6 +187,8 @@ export interface ChannelDefinition<
    * @example [{ per: 'webhook', count: 1, windowMs: 1_000, key: (_config, { value }) => value }]
    */
   readonly pacing?: readonly ChannelPacingLimit<z.output<Config>, z.output<Destination>>[];
+  /** The wire and storage of an endpoint type older than channel plugins (see {@link LegacyEndpoint}). */
+  readonly legacyEndpoint?: LegacyEndpoint;
   create(
     config: z.output<Config>,
     ctx: ChannelContext,
@@ -211,6 +214,7 @@ export interface AnyChannelDefinition {
   readonly configFields?: z.ZodObject;
   readonly secretBoundFields?: readonly string[];
   readonly pacing?: readonly ChannelPacingLimit[];
+  readonly legacyEndpoint?: LegacyEndpoint;
   create(config: Record<string, unknown>, ctx: ChannelContext): ChannelInstance | Promise<ChannelInstance>;
 }
 

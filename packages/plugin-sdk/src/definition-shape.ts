@@ -59,6 +59,18 @@ const channelDefinitionShape = z
       )
       .readonly()
       .optional(),
+    legacyEndpoint: z
+      .looseObject({
+        body: z.custom<(mode: 'create' | 'update') => Record<string, z.ZodType>>(
+          (value) => typeof value === 'function',
+          'must be a function',
+        ),
+        view: zodObjectSchema,
+        aliases: z.record(z.string(), z.string()).optional(),
+        labels: z.record(z.string(), z.string()).optional(),
+        shownToManagers: z.array(z.string()).readonly().optional(),
+      })
+      .optional(),
     create: createFunction,
   })
   .superRefine((definition, issues) => {

@@ -26,6 +26,8 @@ export {
   RateLimitedError,
   TransientError,
 } from './errors';
+export type { LegacyEndpoint } from './legacy-endpoint';
+export { legacyEndpoints } from './legacy-endpoints';
 export type {
   ChannelMessage,
   MessageGroup,

@@ -1,5 +1,5 @@
 import { BOT_API_PACING, botTokenSchema, chatIdSchema, sendBotMessage } from '@oncall/bot-api-client';
-import { defineChannel, z } from '@oncall/plugin-sdk';
+import { defineChannel, legacyEndpoints, z } from '@oncall/plugin-sdk';
 
 /**
  * Bale (bale.ai) through its Telegram-style Bot API. Bale has no forum topics, and its
@@ -16,6 +16,7 @@ export default defineChannel({
   destinationSecretFields: ['botToken'],
   capabilities: { otp: false, acknowledge: 'button', messengerProxy: true, lane: 'chat' },
   serves: { endpointType: 'bale' },
+  legacyEndpoint: legacyEndpoints.botChat,
   pacing: BOT_API_PACING,
 
   create(config, ctx) {

@@ -1,4 +1,4 @@
-import { defineChannel, toPlainText, z } from '@oncall/plugin-sdk';
+import { defineChannel, legacyEndpoints, toPlainText, z } from '@oncall/plugin-sdk';
 import { callProviderOne, phoneDestinationSchema, providerOneBaseUrlField } from '@oncall/providerone-client';
 
 // Spoken text: links cannot be followed on a call, and a long recording is hung up on.
@@ -17,6 +17,7 @@ export default defineChannel({
   secretBoundFields: ['baseUrl'],
   destinationSchema: phoneDestinationSchema,
   destinationSecretFields: [],
+  legacyEndpoint: legacyEndpoints.phone,
   capabilities: { otp: true, acknowledge: 'none', messengerProxy: false, lane: 'page' },
   serves: {
     endpointType: 'call',

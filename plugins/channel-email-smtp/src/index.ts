@@ -1,4 +1,4 @@
-import { defineChannel, headline, toPlainText, z } from '@oncall/plugin-sdk';
+import { defineChannel, headline, legacyEndpoints, toPlainText, z } from '@oncall/plugin-sdk';
 import { createTransport } from 'nodemailer';
 import { smtpConfigFields, smtpConfigSchema, tlsModeOf } from './config';
 import { messageIdFor } from './message-id';
@@ -21,6 +21,7 @@ export default defineChannel({
   secretBoundFields: ['host', 'port', 'secure', 'tls'],
   destinationSchema: z.object({ value: z.email() }),
   destinationSecretFields: [],
+  legacyEndpoint: legacyEndpoints.email,
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'email' },
   serves: {
     endpointType: 'email',

@@ -1,4 +1,4 @@
-import { defineChannel, discardBody, postJson, z } from '@oncall/plugin-sdk';
+import { defineChannel, discardBody, legacyEndpoints, postJson, z } from '@oncall/plugin-sdk';
 import { renderPost } from './render-post';
 
 /**
@@ -16,6 +16,7 @@ export default defineChannel({
   capabilities: { otp: false, acknowledge: 'link', messengerProxy: false, lane: 'chat' },
   // The endpoint type predates this plugin and keeps its dash.
   serves: { endpointType: 'matter-most' },
+  legacyEndpoint: legacyEndpoints.webhook,
   // Mattermost's rate limiting (when a server enables it) allows 10 requests a second per client
   // with bursts; one a second per webhook is what Slack-style webhooks promise, and keeps a channel
   // readable in a storm.

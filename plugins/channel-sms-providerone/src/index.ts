@@ -1,4 +1,4 @@
-import { defineChannel, toPlainText, wireFields, z } from '@oncall/plugin-sdk';
+import { defineChannel, legacyEndpoints, toPlainText, wireFields, z } from '@oncall/plugin-sdk';
 import { callProviderOne, phoneDestinationSchema, providerOneBaseUrlField } from '@oncall/providerone-client';
 
 // Room for the headline, a short body and the acknowledge link. providerOne bills per part
@@ -22,6 +22,7 @@ export default defineChannel({
   secretBoundFields: ['baseUrl'],
   destinationSchema: phoneDestinationSchema,
   destinationSecretFields: [],
+  legacyEndpoint: legacyEndpoints.phone,
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'page' },
   serves: {
     endpointType: 'sms',

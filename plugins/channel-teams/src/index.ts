@@ -1,4 +1,4 @@
-import { defineChannel, discardBody, postJson, z } from '@oncall/plugin-sdk';
+import { defineChannel, discardBody, legacyEndpoints, postJson, z } from '@oncall/plugin-sdk';
 import { adaptiveCardMessage } from './adaptive-card';
 
 /**
@@ -15,6 +15,7 @@ export default defineChannel({
   destinationSecretFields: ['value'],
   capabilities: { otp: false, acknowledge: 'button', messengerProxy: false, lane: 'chat' },
   serves: { endpointType: 'teams' },
+  legacyEndpoint: legacyEndpoints.webhook,
   // Microsoft throttles an incoming webhook beyond about four posts a second; one a second keeps a
   // channel readable and well clear of it.
   pacing: [{ per: 'webhook', count: 1, windowMs: 1_000, key: (_config, { value }) => value }],

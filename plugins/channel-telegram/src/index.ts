@@ -1,5 +1,5 @@
 import { BOT_API_PACING, botTokenSchema, chatIdSchema, sendBotMessage } from '@oncall/bot-api-client';
-import { defineChannel, z } from '@oncall/plugin-sdk';
+import { defineChannel, legacyEndpoints, z } from '@oncall/plugin-sdk';
 
 /**
  * Telegram through the Bot API. Each endpoint names its own bot, chat and optional forum topic;
@@ -24,6 +24,7 @@ export default defineChannel({
   destinationSecretFields: ['botToken'],
   capabilities: { otp: false, acknowledge: 'button', messengerProxy: true, lane: 'chat' },
   serves: { endpointType: 'telegram' },
+  legacyEndpoint: legacyEndpoints.threadedBotChat,
   pacing: BOT_API_PACING,
 
   create(config, ctx) {

@@ -1,27 +1,6 @@
 import type { z } from 'zod';
 
 /**
- * The endpoint types whose wire shape predates channel plugins: their fields, legacy aliases and
- * error texts are fixed by this package (telegram's `value` alias of `chatId`, a webhook URL in
- * `value`), whichever plugin serves them. Every other type a plugin serves takes its fields from the
- * plugin's `destinationSchema`.
- */
-export const LEGACY_ENDPOINT_TYPES = [
-  'sms',
-  'call',
-  'email',
-  'telegram',
-  'bale',
-  'teams',
-  'matter-most',
-] as const;
-export type LegacyEndpointType = (typeof LEGACY_ENDPOINT_TYPES)[number];
-
-export function isLegacyEndpointType(type: string): type is LegacyEndpointType {
-  return (LEGACY_ENDPOINT_TYPES as readonly string[]).includes(type);
-}
-
-/**
  * Names every endpoint body or view carries beside the destination (and the tRPC update's `id`):
  * no destination field of a plugin may take one.
  */
@@ -39,14 +18,34 @@ export const RESERVED_ENDPOINT_FIELDS: readonly string[] = [
 ];
 
 /**
- * Where an endpoint of a plugin-defined type delivers: the channel plugin's `destinationSchema`,
- * and its fields that are secrets (sealed at rest, masked in answers).
+ * Where an endpoint of a type delivers: its channel plugin's `destinationSchema`, its fields that
+ * are secrets (sealed at rest, masked in answers), and, for a type older than channel plugins, the
+ * wire clients know it by (the plugin's `legacyEndpoint`; without it the destination fields are
+ * the wire).
  *
  * @example { schema: z.object({ topic: z.string(), accessToken: z.string() }), secretFields: ['accessToken'] }
  */
 export interface EndpointDestinationFields {
   readonly schema: z.ZodObject;
   readonly secretFields: readonly string[];
+  readonly legacy?: LegacyEndpointWire;
+}
+
+/**
+ * An endpoint type's wire that predates channel plugins, as its plugin declares it (the plugin
+ * SDK's `LegacyEndpoint`, which this package sits beside and does not import).
+ */
+export interface LegacyEndpointWire {
+  /** The destination fields of a body, with the legacy names and messages. */
+  readonly body: (mode: 'create' | 'update') => Readonly<Record<string, z.ZodType>>;
+  /** The destination fields of an answer, in their order. */
+  readonly view: z.ZodObject;
+  /** Body fields older clients send instead of a destination field, e.g. `{ value: 'chatId' }`. */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /** How messages name a field when its spelled-out name is not it, e.g. `{ value: 'webhook url' }`. */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Secret fields answered in full to whoever may manage the endpoint, masked to the others. */
+  readonly shownToManagers?: readonly string[];
 }
 
 /**
@@ -60,7 +59,7 @@ export interface EndpointCatalog {
   readonly types: readonly string[];
   /** The types whose destination is verified by a one-time code before it becomes an endpoint. */
   readonly otpTypes: readonly string[];
-  /** The destination of each type that has no legacy wire shape (and is not `flow`). */
+  /** The destination of each type but `flow`. */
   readonly destinations: ReadonlyMap<string, EndpointDestinationFields>;
 }
 
@@ -69,7 +68,7 @@ export function typeChoiceMessage(types: readonly string[]): string {
   return `The type must be one of ${types.join(', ')}.`;
 }
 
-/** The destination fields of a plugin-defined type; a catalog is built to have them. */
+/** The destination fields of a type other than `flow`; a catalog is built to have them. */
 export function destinationOf(catalog: EndpointCatalog, type: string): EndpointDestinationFields {
   const fields = catalog.destinations.get(type);
   if (fields === undefined) throw new Error(`The endpoint catalog has no destination fields for "${type}"`);

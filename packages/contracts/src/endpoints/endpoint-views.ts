@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  destinationOf,
-  type EndpointCatalog,
-  isLegacyEndpointType,
-  type LegacyEndpointType,
-} from './endpoint-catalog';
+import { destinationOf, type EndpointCatalog } from './endpoint-catalog';
 import { pluginViewFields } from './plugin-destination-fields';
 
 const flowStepView = z.discriminatedUnion('type', [
@@ -46,35 +41,15 @@ const common = {
 
 /**
  * An endpoint as every read and write answers it, one shape per type of the catalog; the fields
- * beside the common ones depend on `type`. A plugin-defined type answers its destination fields,
- * secret ones masked.
+ * beside the common ones depend on `type`: a type older than channel plugins answers its legacy
+ * view (its plugin's `legacyEndpoint`), any other its destination fields, secret ones masked.
  */
 export function endpointViewSchemaFor(catalog: EndpointCatalog) {
-  const phone = z.object({ value: z.string() });
-  const webhook = z.object({
-    value: z
-      .string()
-      .describe('the webhook URL; masked unless the reader owns the endpoint or is an owner or manager'),
-  });
-  const legacy = {
-    sms: phone,
-    call: phone,
-    email: phone,
-    telegram: z.object({
-      chatId: z.string(),
-      threadId: z.string().nullable(),
-      botToken: z.string().describe('masked'),
-    }),
-    bale: z.object({ chatId: z.string(), botToken: z.string().describe('masked') }),
-    teams: webhook,
-    'matter-most': webhook,
-  } satisfies Record<LegacyEndpointType, z.ZodObject>;
   const [first, ...rest] = catalog.types.map((type) => {
     if (type === 'flow')
       return z.object({ ...common, type: z.literal('flow'), steps: z.array(flowStepView) });
-    const fields = isLegacyEndpointType(type)
-      ? legacy[type].shape
-      : pluginViewFields(destinationOf(catalog, type));
+    const destination = destinationOf(catalog, type);
+    const fields = destination.legacy?.view.shape ?? pluginViewFields(destination);
     return z.object({ ...fields, ...common, type: z.literal(type) });
   });
   if (first === undefined) throw new Error('An endpoint catalog lists at least the flow type');

@@ -1,36 +1,29 @@
 import { z } from 'zod';
 import { objectOf, type Strictness } from '../common/strictness';
-import { emailAddress, phoneNumber } from './destinations';
-import {
-  destinationOf,
-  type EndpointCatalog,
-  isLegacyEndpointType,
-  type LegacyEndpointType,
-  typeChoiceMessage,
-} from './endpoint-catalog';
+import { destinationOf, type EndpointCatalog, typeChoiceMessage } from './endpoint-catalog';
 
 /**
  * A request for a one-time code to the destination (`value`) an endpoint of a verified type will
- * use, one shape per verified type of the catalog. The legacy types validate phone numbers and
- * addresses as endpoint bodies do; a plugin-defined type its destination's `value` field.
+ * use, one shape per verified type of the catalog, checked as endpoint bodies check it: by the
+ * `value` field of the type's legacy wire, or else of its destination.
  */
 export function otpSendBodySchema(catalog: EndpointCatalog, strictness: Strictness) {
-  const legacy: Partial<Record<LegacyEndpointType, z.ZodType<string>>> = {
-    sms: phoneNumber,
-    call: phoneNumber,
-    email: emailAddress,
-  };
-  const [first, ...rest] = catalog.otpTypes.map((type) => {
-    const value = (isLegacyEndpointType(type) ? legacy[type] : undefined) ?? destinationValue(catalog, type);
-    return objectOf({ type: z.literal(type), value }, strictness);
-  });
+  const [first, ...rest] = catalog.otpTypes.map((type) =>
+    objectOf({ type: z.literal(type), value: destinationValue(catalog, type) }, strictness),
+  );
   if (first === undefined) return noVerifiedTypes(strictness);
   return z.discriminatedUnion('type', [first, ...rest], { error: typeChoiceMessage(catalog.otpTypes) });
 }
 
-/** The `value` field of a verified plugin-defined type's destination, as text. */
+/**
+ * The `value` field of a verified type's wire: its legacy wire's own, which says text comes out (a
+ * phone number, an address lower-cased), or else its destination's, checked on the text.
+ */
 function destinationValue(catalog: EndpointCatalog, type: string): z.ZodType<string> {
-  const field = destinationOf(catalog, type).schema.shape.value;
+  const destination = destinationOf(catalog, type);
+  const legacy = destination.legacy?.body('create').value;
+  if (legacy !== undefined) return legacy.pipe(z.string());
+  const field = destination.schema.shape.value;
   return z
     .string({ error: 'The value field is required.' })
     .trim()

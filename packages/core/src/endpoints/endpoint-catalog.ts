@@ -1,27 +1,25 @@
-import {
-  type EndpointCatalog,
-  type EndpointDestinationFields,
-  isLegacyEndpointType,
-} from '@oncall/contracts';
+import type { EndpointCatalog, EndpointDestinationFields } from '@oncall/contracts';
 import type { AnyChannelDefinition } from '@oncall/plugin-sdk';
 import { HOST_ENDPOINT_TYPES, type PluginRegistry } from '../plugins/plugin-registry';
 
 /**
  * What the endpoint faces and use cases are built from: the registry's endpoint and OTP types, and
- * the destination fields of each plugin-defined type (its channel's `destinationSchema` and
- * `destinationSecretFields`). Built once, when a face or the core is built.
+ * the destination fields of each type but `flow` (its channel's `destinationSchema`,
+ * `destinationSecretFields` and, for a type older than channel plugins, `legacyEndpoint`). Built
+ * once, when a face or the core is built.
  *
  * @example endpointCatalogOf(plugins).types // ['sms', 'call', 'email', 'telegram', 'bale', 'teams', 'matter-most', 'pager-hook', 'flow']
  */
 export function endpointCatalogOf(plugins: PluginRegistry): EndpointCatalog {
   const destinations = new Map<string, EndpointDestinationFields>();
   for (const type of plugins.endpointTypes) {
-    if (isLegacyEndpointType(type) || isHostEndpointType(type)) continue;
+    if (isHostEndpointType(type)) continue;
     const channel = describingChannel(plugins, type);
     if (channel === undefined) continue;
     destinations.set(type, {
       schema: channel.destinationSchema,
       secretFields: channel.destinationSecretFields,
+      legacy: channel.legacyEndpoint,
     });
   }
   return { types: plugins.endpointTypes, otpTypes: plugins.otpEndpointTypes, destinations };

@@ -1,4 +1,3 @@
-import { isLegacyEndpointType } from '@oncall/contracts';
 import type { FlowStep } from '../entities/endpoint.entity';
 
 interface EndpointCommonInput {
@@ -8,20 +7,17 @@ interface EndpointCommonInput {
   accessTeamIds?: string[];
 }
 
-/** The destination of a built-in endpoint type (its fixed wire shape), or a flow's steps. */
-export type BuiltInEndpointInput =
-  | { type: 'sms' | 'call' | 'email'; value: string; otpCode?: string }
-  | { type: 'teams' | 'matter-most'; value: string }
-  /** The chat is `chatId`, or `value` as legacy clients send it. */
-  | { type: 'telegram'; chatId?: string; value?: string; threadId?: string | null; botToken?: string }
-  | { type: 'bale'; chatId?: string; value?: string; botToken?: string }
-  | { type: 'flow'; steps: FlowStep[] };
+/** A flow: its steps instead of a destination. */
+export interface FlowEndpointInput {
+  type: 'flow';
+  steps: FlowStep[];
+}
 
 /**
- * An endpoint of a type a channel plugin defines: its destination fields beside the common ones,
- * as the face parsed them with the channel's `destinationSchema` (the core parses them again).
+ * An endpoint of a type a channel plugin serves: its destination fields beside the common ones, as
+ * the face parsed them with the type's wire (its `legacyEndpoint` or `destinationSchema`).
  */
-export interface PluginEndpointInput {
+export interface DestinationEndpointInput {
   type: string;
   /** For a type whose destination is verified: the code sent to its `value`. */
   otpCode?: string;
@@ -29,9 +25,8 @@ export interface PluginEndpointInput {
 }
 
 /** What create and update take, one shape per `type` (the REST body, already parsed). */
-export type EndpointInput = EndpointCommonInput & (BuiltInEndpointInput | PluginEndpointInput);
+export type EndpointInput = EndpointCommonInput & (FlowEndpointInput | DestinationEndpointInput);
 
-/** Whether the input has a built-in shape: a legacy type's or a flow's; the faces build them so. */
-export function isBuiltInInput(input: EndpointInput): input is EndpointCommonInput & BuiltInEndpointInput {
-  return input.type === 'flow' || isLegacyEndpointType(input.type);
+export function isFlowInput(input: EndpointInput): input is EndpointCommonInput & FlowEndpointInput {
+  return input.type === 'flow';
 }

@@ -17,7 +17,7 @@ import { assertCanManageEndpoint, endpointPolicy, visibleEndpoints } from '../po
 import { assertIdExists, assertIdsExist } from '../validation/existing-ids';
 import { loadById } from '../validation/find-by-id';
 import { endpointCatalogOf } from './endpoint-catalog';
-import { type EndpointInput, isBuiltInInput } from './endpoint-input';
+import { type EndpointInput, isFlowInput } from './endpoint-input';
 import { type EndpointTarget, resolveTarget } from './endpoint-target';
 import { type EndpointHandOver, replacePendingTransfer } from './endpoint-transfer-service';
 import { type EndpointView, toEndpointView } from './endpoint-view';
@@ -219,7 +219,7 @@ export class EndpointService {
   private async assertReferences(em: EntityManager, actor: Actor, input: EndpointInput): Promise<void> {
     if (input.accessUserIds) await assertIdsExist(em, User, 'accessUserIds', input.accessUserIds, 'user');
     if (input.accessTeamIds) await assertIdsExist(em, Team, 'accessTeamIds', input.accessTeamIds, 'team');
-    if (isBuiltInInput(input) && input.type === 'flow') await assertUsableFlowSteps(em, actor, input.steps);
+    if (isFlowInput(input)) await assertUsableFlowSteps(em, actor, input.steps);
   }
 
   /** A type no loaded plugin serves (any more) is refused, as the faces refuse it. */
@@ -235,7 +235,8 @@ export class EndpointService {
     target: Pick<EndpointTarget, 'value'> & StoredPluginDestination,
   ): VerifiedDestination | undefined {
     if (!this.catalog.otpTypes.includes(input.type)) return undefined;
-    const value = isBuiltInInput(input) ? target.value : target.destination?.value;
+    const legacy = this.catalog.destinations.get(input.type)?.legacy !== undefined;
+    const value = legacy ? target.value : target.destination?.value;
     return {
       channel: input.type,
       destination: typeof value === 'string' ? value : '',
@@ -257,7 +258,7 @@ export class EndpointService {
   }
 
   private view(endpoint: Endpoint, viewer: Actor): EndpointView {
-    return toEndpointView(endpoint, this.deps.secretBox, viewer);
+    return toEndpointView(endpoint, this.deps.secretBox, viewer, this.catalog);
   }
 }
 

@@ -1,8 +1,9 @@
-import { isLegacyEndpointType } from '@oncall/contracts';
+import type { EndpointCatalog, LegacyEndpointWire } from '@oncall/contracts';
 import type { Actor } from '../auth/actor';
 import { maskSecret, type SecretBox } from '../crypto/secret-box';
 import type { Endpoint, FlowStep } from '../entities/endpoint.entity';
 import { endpointPolicy } from '../policy/endpoint-policy';
+import { legacyColumnOf } from './legacy-columns';
 import { pluginDestinationView } from './plugin-destination';
 
 interface EndpointCommonView {
@@ -16,21 +17,23 @@ interface EndpointCommonView {
 }
 
 /**
- * An endpoint as clients read it: the destination fields depend on the type; a bot token is masked,
- * and so is a webhook URL to whoever may not manage the endpoint. A plugin-defined type shows its
- * destination fields, every secret one masked.
+ * An endpoint as clients read it: a flow's steps, or the destination fields of its type, every
+ * secret masked (a secret its plugin's `legacyEndpoint` shows to managers only to whoever may not
+ * manage the endpoint).
  */
 export type EndpointView = EndpointCommonView &
-  (
-    | { type: 'sms' | 'call' | 'email' | 'teams' | 'matter-most'; value: string }
-    | { type: 'telegram'; chatId: string; threadId: string | null; botToken: string }
-    | { type: 'bale'; chatId: string; botToken: string }
-    | { type: 'flow'; steps: FlowStep[] }
-    | { type: string; [field: string]: unknown }
-  );
+  ({ type: 'flow'; steps: FlowStep[] } | { type: string; [field: string]: unknown });
 
-/** As `viewer` may see it. Expects `accessUsers` and `accessTeams` populated. */
-export function toEndpointView(endpoint: Endpoint, secretBox: SecretBox, viewer: Actor): EndpointView {
+/**
+ * As `viewer` may see it. Expects `accessUsers` and `accessTeams` populated. A type older than
+ * channel plugins answers its legacy view's fields, in their order, after the common ones.
+ */
+export function toEndpointView(
+  endpoint: Endpoint,
+  secretBox: SecretBox,
+  viewer: Actor,
+  catalog: EndpointCatalog,
+): EndpointView {
   const common: EndpointCommonView = {
     id: endpoint.id,
     name: endpoint.name,
@@ -40,31 +43,51 @@ export function toEndpointView(endpoint: Endpoint, secretBox: SecretBox, viewer:
     createdAt: endpoint.createdAt.toISOString(),
     updatedAt: endpoint.updatedAt.toISOString(),
   };
-  const botToken = () => maskSecret(endpoint.sealedBotToken && secretBox.decrypt(endpoint.sealedBotToken));
   const { type } = endpoint;
-  if (type !== 'flow' && !isLegacyEndpointType(type)) {
+  if (type === 'flow') return { ...common, type, steps: endpoint.steps ?? [] };
+  const fields = catalog.destinations.get(type);
+  if (fields?.legacy === undefined) {
     return { ...pluginDestinationView(endpoint, secretBox), ...common, type };
   }
-  switch (type) {
-    case 'telegram':
-      return {
-        ...common,
-        type,
-        chatId: endpoint.value,
-        threadId: endpoint.threadId ?? null,
-        botToken: botToken(),
-      };
-    case 'bale':
-      return { ...common, type, chatId: endpoint.value, botToken: botToken() };
-    case 'flow':
-      return { ...common, type, steps: endpoint.steps ?? [] };
-    default:
-      return { ...common, type, value: destination(endpoint, secretBox, viewer) };
-  }
+  const canManage = endpointPolicy.canManage(viewer, { ownerId: endpoint.owner.id });
+  return {
+    ...common,
+    type,
+    ...legacyView(endpoint, secretBox, fields.legacy, fields.secretFields, canManage),
+  };
 }
 
-function destination(endpoint: Endpoint, secretBox: SecretBox, viewer: Actor): string {
-  if (!endpoint.sealedValue) return endpoint.value;
-  const url = secretBox.decrypt(endpoint.sealedValue);
-  return endpointPolicy.canManage(viewer, { ownerId: endpoint.owner.id }) ? url : maskSecret(url);
+/** The legacy view's fields from their columns; a secret shown to managers is unmasked to one. */
+function legacyView(
+  endpoint: Endpoint,
+  box: SecretBox,
+  wire: LegacyEndpointWire,
+  secretFields: readonly string[],
+  canManage: boolean,
+): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  for (const field of Object.keys(wire.view.shape)) {
+    switch (legacyColumnOf(field, secretFields.includes(field))) {
+      case 'value':
+        view[field] = endpoint.value;
+        break;
+      case 'threadId':
+        view[field] = endpoint.threadId ?? null;
+        break;
+      case 'sealedBotToken':
+        view[field] = maskSecret(endpoint.sealedBotToken && box.decrypt(endpoint.sealedBotToken));
+        break;
+      case 'sealedValue': {
+        // Nothing sealed: the plain column answers, as it did before webhook URLs were sealed.
+        if (!endpoint.sealedValue) {
+          view[field] = endpoint.value;
+          break;
+        }
+        const secret = box.decrypt(endpoint.sealedValue);
+        const shown = canManage && wire.shownToManagers?.includes(field) === true;
+        view[field] = shown ? secret : maskSecret(secret);
+      }
+    }
+  }
+  return view;
 }

@@ -3,6 +3,7 @@ import type { ChannelMessage } from '@oncall/plugin-sdk';
 import { createLoadingCache } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
 import type { DeliverySubject } from '../delivery/delivery-attempt-log';
+import { endpointCatalogOf } from '../endpoints/endpoint-catalog';
 import { isId } from '../entities/new-id';
 import { type ActiveMessengerProxy, activeMessengerProxy } from '../messenger-proxies/active-messenger-proxy';
 import { queryRows } from '../persistence/query-rows';
@@ -80,6 +81,7 @@ const unsendable = (reason: string): SendTargetLookup => ({ kind: 'unsendable', 
  */
 export function createDeliveryTargets(options: DeliveryTargetsOptions): DeliveryTargetReader {
   const { orm, box, plugins } = options;
+  const catalog = endpointCatalogOf(plugins);
   const send = (target: SendTarget): SendTargetLookup => {
     const offersNoLink = plugins.channels.get(target.channelId)?.capabilities.acknowledge === 'none';
     if (!offersNoLink || target.message.acknowledgeUrl === undefined) return { kind: 'send', target };
@@ -154,7 +156,7 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
       if (!endpoint) return unsendable(`Endpoint ${endpointId} no longer exists`);
       const message = await options.alertMessages.messageFor({ alertEventId, endpointId });
       if (!message) return unsendable(`Alert event ${alertEventId} no longer exists`);
-      const destination = endpointDestination(endpoint, box);
+      const destination = endpointDestination(endpoint, box, catalog);
       if (providerConfigId !== DIRECT_PROVIDER) {
         return throughProvider(providerConfigId, destination, message);
       }

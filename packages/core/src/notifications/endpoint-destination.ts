@@ -1,5 +1,6 @@
-import { isLegacyEndpointType } from '@oncall/contracts';
+import type { EndpointCatalog } from '@oncall/contracts';
 import type { SecretBox } from '../crypto/secret-box';
+import { legacyColumnOf } from '../endpoints/legacy-columns';
 import { pluginDestinationToSend } from '../endpoints/plugin-destination';
 
 /** The endpoint columns a send needs, read as a plain row. */
@@ -17,22 +18,38 @@ export interface EndpointRow {
 }
 
 /**
- * An endpoint as its channel's destination schema expects it: telegram `{chatId, threadId, botToken}`
- * (chat id from `value`), bale `{chatId, botToken}`, the other built-in types `{value}` (a sealed
- * webhook URL opened), a plugin-defined type its stored destination fields. Secrets are decrypted
- * here, at send time, and go no further than the channel.
+ * An endpoint as its channel's destination schema expects it: a type older than channel plugins
+ * each field of its destination from its column (see `legacyColumnOf`), any other its stored
+ * destination fields. Secrets are decrypted here, at send time, and go no further than the channel.
  */
-export function endpointDestination(endpoint: EndpointRow, box: SecretBox): Record<string, unknown> {
-  if (!isLegacyEndpointType(endpoint.type)) {
+export function endpointDestination(
+  endpoint: EndpointRow,
+  box: SecretBox,
+  catalog: EndpointCatalog,
+): Record<string, unknown> {
+  const fields = catalog.destinations.get(endpoint.type);
+  if (fields?.legacy === undefined) {
     const destination = objectOf(endpoint.destination);
     return pluginDestinationToSend({ destination, sealedDestination: endpoint.sealed_destination }, box);
   }
-  const botToken = endpoint.sealed_bot_token ? box.decrypt(endpoint.sealed_bot_token) : undefined;
-  if (endpoint.type === 'telegram') {
-    return { chatId: endpoint.value, threadId: endpoint.thread_id ?? undefined, botToken };
+  const open = (sealed: string | null) => (sealed ? box.decrypt(sealed) : undefined);
+  const destination: Record<string, unknown> = {};
+  for (const field of Object.keys(fields.schema.shape)) {
+    switch (legacyColumnOf(field, fields.secretFields.includes(field))) {
+      case 'value':
+        destination[field] = endpoint.value;
+        break;
+      case 'threadId':
+        destination[field] = endpoint.thread_id ?? undefined;
+        break;
+      case 'sealedBotToken':
+        destination[field] = open(endpoint.sealed_bot_token);
+        break;
+      case 'sealedValue':
+        destination[field] = open(endpoint.sealed_value) ?? endpoint.value;
+    }
   }
-  if (endpoint.type === 'bale') return { chatId: endpoint.value, botToken };
-  return { value: endpoint.sealed_value ? box.decrypt(endpoint.sealed_value) : endpoint.value };
+  return destination;
 }
 
 function objectOf(value: Record<string, unknown> | string | null): Record<string, unknown> | null {

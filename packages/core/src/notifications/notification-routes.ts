@@ -1,61 +1,32 @@
 import type { MikroORM } from '@mikro-orm/core';
+import type {
+  DeliveryLane,
+  DeliveryShares,
+  EndpointRoute,
+  FlowStep,
+  Notification,
+  ProviderChain,
+} from '@oncall/workflows';
 import { createLoadingCache } from '../caching/loading-cache';
-import type { PeopleFlowStep, FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
+import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { providerChainFor } from '../provider-configs/provider-chain';
 import { DIRECT_PROVIDER } from './direct-provider';
 
-/** Default then backup provider config id; the engine's `ProviderChain`. */
-export type ProviderChainIds = readonly [string, ...string[]];
-
-/** Which capacity a send uses; the engine's `DeliveryLane`. */
-export type NotificationLane = 'page' | 'email' | 'chat';
-
-/** A flow step as the engine runs it: an endpoint step always names an endpoint. */
-export type RoutedFlowStep =
-  | { readonly type: 'wait'; readonly duration: number; readonly timeUnit: 's' | 'm' | 'h' }
-  | { readonly type: 'endpoint'; readonly endpointIds: readonly [string, ...string[]] }
-  | { readonly type: 'repeat'; readonly rounds: number; readonly fromStep?: number }
-  | PeopleFlowStep;
-
-/** How an endpoint is notified; the engine's `EndpointRoute`. */
-export type NotificationRoute =
-  | { readonly kind: 'flow'; readonly steps: readonly RoutedFlowStep[] }
-  | {
-      readonly kind: 'deliver';
-      readonly chain: ProviderChainIds;
-      readonly lane: NotificationLane;
-      readonly ownerId: string;
-    }
-  | { readonly kind: 'unconfigured'; readonly providerKind: string };
-
-/** What a send is about, as the engine's `Notification` says it: an alert's or a one-time code's. */
-export type SharedNotification =
-  | { readonly kind: 'alert'; readonly alertEventId: string; readonly endpointId: string }
-  | { readonly kind: 'otp' };
-
-/** Whom a send of a slow lane counts against; the engine's `DeliveryShares`. */
-export interface NotificationShares {
-  readonly lane: Exclude<NotificationLane, 'page'>;
-  readonly endpointOwnerId: string;
-  readonly ruleId: string;
-  readonly ruleOwnerId: string;
-}
-
 /** The routes as stored; it implements the engine's `NotificationRoutes` port. */
 export interface NotificationRouteReader {
-  chainForKind(kind: string): Promise<ProviderChainIds | null>;
-  routeOf(endpointId: string): Promise<NotificationRoute | null>;
+  chainForKind(kind: string): Promise<ProviderChain | null>;
+  routeOf(endpointId: string): Promise<EndpointRoute | null>;
   followUpTargets(alertEventId: string, flowEndpointId: string): Promise<string[] | null>;
-  chainFor(endpointId: string): Promise<ProviderChainIds | null>;
+  chainFor(endpointId: string): Promise<ProviderChain | null>;
   /** Null for a page (no share bounds it) and for an endpoint or alert event that is gone. */
-  sharesOf(notification: SharedNotification): Promise<NotificationShares | null>;
+  sharesOf(notification: Notification): Promise<DeliveryShares | null>;
 }
 
 /** The lane of an endpoint type no loaded channel serves: its sends fail when they find no channel. */
-const UNSERVED_LANE: NotificationLane = 'chat';
+const UNSERVED_LANE: DeliveryLane = 'chat';
 
 export interface NotificationRoutesOptions {
   /** The loaded channels: which endpoint types are provider-backed, and the lane of each. */
@@ -81,7 +52,7 @@ export function createNotificationRoutes(
   options: NotificationRoutesOptions,
 ): NotificationRouteReader {
   const { plugins } = options;
-  const chainForKind = async (kind: string): Promise<ProviderChainIds | null> => {
+  const chainForKind = async (kind: string): Promise<ProviderChain | null> => {
     // Provider configs exist for the provider-backed kinds only.
     if (!plugins.providerKinds.includes(kind)) return null;
     const [first, ...rest] = await providerChainFor(orm.em.fork(), kind);
@@ -89,7 +60,7 @@ export function createNotificationRoutes(
   };
   // Every notification is routed, so this is one plain-row query: the endpoint and, in the same
   // statement, its kind's default-then-backup chain (the order `providerChainFor` gives).
-  const readRoute = async (endpointId: string): Promise<NotificationRoute | null> => {
+  const readRoute = async (endpointId: string): Promise<EndpointRoute | null> => {
     if (!isId(endpointId)) return null;
     const [row] = await queryRows<RouteRow>(
       orm.em.fork(),
@@ -131,7 +102,7 @@ export function createNotificationRoutes(
     ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
     now: () => performance.now(),
   });
-  const sharesOf = async (notification: SharedNotification): Promise<NotificationShares | null> => {
+  const sharesOf = async (notification: Notification): Promise<DeliveryShares | null> => {
     if (notification.kind !== 'alert') return null;
     const route = await routeOf(notification.endpointId);
     if (route?.kind !== 'deliver' || route.lane === 'page') return null;
@@ -215,8 +186,8 @@ function jsonOf<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-function flowSteps(steps: readonly StoredFlowStep[]): RoutedFlowStep[] {
-  return steps.flatMap((step): RoutedFlowStep[] => {
+function flowSteps(steps: readonly StoredFlowStep[]): FlowStep[] {
+  return steps.flatMap((step): FlowStep[] => {
     if (step.type !== 'endpoint') return [step];
     const [first, ...rest] = step.endpointIds;
     // Validation refuses empty endpoint steps; one that slipped through pages nobody.
