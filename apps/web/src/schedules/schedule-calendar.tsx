@@ -122,6 +122,9 @@ function RowTrack({
               key={block.from}
               style={{
                 position: 'absolute',
+                // A short shift still gets a 24 px target (WCAG 2.5.8), drawn over its neighbour.
+                minWidth: 26,
+                zIndex: width < 5 ? 1 : undefined,
                 top: 2,
                 bottom: 2,
                 left: `${left}%`,

@@ -80,6 +80,7 @@ export function ScheduleForm({
         data={teams}
         value={draft.teamId || null}
         onChange={(value) => change({ teamId: value ?? '' })}
+        allowDeselect={false}
         searchable
         error={error('teamId')}
       />
@@ -90,6 +91,7 @@ export function ScheduleForm({
         data={[...zones]}
         value={draft.timeZone}
         onChange={(value) => change({ timeZone: value ?? draft.timeZone })}
+        allowDeselect={false}
         searchable
         limit={50}
         error={error('timeZone')}
