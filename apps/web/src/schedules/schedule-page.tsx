@@ -22,6 +22,8 @@ import { dayText } from './shift-times';
 import { SwapsPanel } from './swaps-panel';
 import { useScheduleOptions } from './use-schedule-options';
 
+const DAY = 86_400_000;
+
 /**
  * One schedule: who is on call now, the calendar drawn from the resolver (the final row, each layer,
  * overrides marked, gaps highlighted) in the user's time zone, its overrides and open swaps. A tap
@@ -40,11 +42,13 @@ export function SchedulePage({ scheduleId }: { scheduleId: string }) {
   const range = localDays(start, days);
   const from = range[0]?.from ?? start.getTime();
   const until = range[range.length - 1]?.until ?? from;
+  // A day more on each side, so a shift that crosses the view's edge opens whole (its real start
+  // and end), not cut where the view is.
   const calendar = useQuery(
     trpc.schedules.calendar.queryOptions({
       id: scheduleId,
-      from: new Date(from).toISOString(),
-      until: new Date(until).toISOString(),
+      from: new Date(from - DAY).toISOString(),
+      until: new Date(until + DAY).toISOString(),
     }),
   );
   const { userOptions, teamOptions, names, teamNames } = useScheduleOptions();
