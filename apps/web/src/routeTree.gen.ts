@@ -18,6 +18,7 @@ import { Route as AppEndpointsRouteImport } from './routes/_app/endpoints'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
+import { Route as AppSchedulesRouteImport } from './routes/_app/schedules'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStatusRouteImport } from './routes/_app/status'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
@@ -26,6 +27,7 @@ import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppZonesRouteImport } from './routes/_app/zones'
 import { Route as AppRulesRuleIdRouteImport } from './routes/_app/rules_.$ruleId'
 import { Route as AppRulesNewRouteImport } from './routes/_app/rules_.new'
+import { Route as AppSchedulesScheduleIdRouteImport } from './routes/_app/schedules_.$scheduleId'
 import { Route as AppRulesRuleIdEditRouteImport } from './routes/_app/rules_.$ruleId_.edit'
 
 const AppRoute = AppRouteImport.update({
@@ -72,6 +74,11 @@ const AppRulesRoute = AppRulesRouteImport.update({
   path: '/rules',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSchedulesRoute = AppSchedulesRouteImport.update({
+  id: '/schedules',
+  path: '/schedules',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -112,6 +119,11 @@ const AppRulesNewRoute = AppRulesNewRouteImport.update({
   path: '/rules/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSchedulesScheduleIdRoute = AppSchedulesScheduleIdRouteImport.update({
+  id: '/schedules_/$scheduleId',
+  path: '/schedules/$scheduleId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRulesRuleIdEditRoute = AppRulesRuleIdEditRouteImport.update({
   id: '/rules_/$ruleId_/edit',
   path: '/rules/$ruleId/edit',
@@ -127,6 +139,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
+  '/schedules': typeof AppSchedulesRoute
   '/settings': typeof AppSettingsRoute
   '/status': typeof AppStatusRoute
   '/teams': typeof AppTeamsRoute
@@ -135,6 +148,7 @@ export interface FileRoutesByFullPath {
   '/zones': typeof AppZonesRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
   '/rules/new': typeof AppRulesNewRoute
+  '/schedules/$scheduleId': typeof AppSchedulesScheduleIdRoute
   '/rules/$ruleId/edit': typeof AppRulesRuleIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -145,6 +159,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
+  '/schedules': typeof AppSchedulesRoute
   '/settings': typeof AppSettingsRoute
   '/status': typeof AppStatusRoute
   '/teams': typeof AppTeamsRoute
@@ -154,6 +169,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/rules/$ruleId': typeof AppRulesRuleIdRoute
   '/rules/new': typeof AppRulesNewRoute
+  '/schedules/$scheduleId': typeof AppSchedulesScheduleIdRoute
   '/rules/$ruleId/edit': typeof AppRulesRuleIdEditRoute
 }
 export interface FileRoutesById {
@@ -166,6 +182,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/rules': typeof AppRulesRoute
+  '/_app/schedules': typeof AppSchedulesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/status': typeof AppStatusRoute
   '/_app/teams': typeof AppTeamsRoute
@@ -175,6 +192,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/rules_/$ruleId': typeof AppRulesRuleIdRoute
   '/_app/rules_/new': typeof AppRulesNewRoute
+  '/_app/schedules_/$scheduleId': typeof AppSchedulesScheduleIdRoute
   '/_app/rules_/$ruleId_/edit': typeof AppRulesRuleIdEditRoute
 }
 export interface FileRouteTypes {
@@ -188,6 +206,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reports'
     | '/rules'
+    | '/schedules'
     | '/settings'
     | '/status'
     | '/teams'
@@ -196,6 +215,7 @@ export interface FileRouteTypes {
     | '/zones'
     | '/rules/$ruleId'
     | '/rules/new'
+    | '/schedules/$scheduleId'
     | '/rules/$ruleId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -206,6 +226,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reports'
     | '/rules'
+    | '/schedules'
     | '/settings'
     | '/status'
     | '/teams'
@@ -215,6 +236,7 @@ export interface FileRouteTypes {
     | '/'
     | '/rules/$ruleId'
     | '/rules/new'
+    | '/schedules/$scheduleId'
     | '/rules/$ruleId/edit'
   id:
     | '__root__'
@@ -226,6 +248,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/reports'
     | '/_app/rules'
+    | '/_app/schedules'
     | '/_app/settings'
     | '/_app/status'
     | '/_app/teams'
@@ -235,6 +258,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/rules_/$ruleId'
     | '/_app/rules_/new'
+    | '/_app/schedules_/$scheduleId'
     | '/_app/rules_/$ruleId_/edit'
   fileRoutesById: FileRoutesById
 }
@@ -308,6 +332,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRulesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/schedules': {
+      id: '/_app/schedules'
+      path: '/schedules'
+      fullPath: '/schedules'
+      preLoaderRoute: typeof AppSchedulesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
@@ -364,6 +395,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRulesNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/schedules_/$scheduleId': {
+      id: '/_app/schedules_/$scheduleId'
+      path: '/schedules/$scheduleId'
+      fullPath: '/schedules/$scheduleId'
+      preLoaderRoute: typeof AppSchedulesScheduleIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/rules_/$ruleId_/edit': {
       id: '/_app/rules_/$ruleId_/edit'
       path: '/rules/$ruleId/edit'
@@ -381,6 +419,7 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppReportsRoute: typeof AppReportsRoute
   AppRulesRoute: typeof AppRulesRoute
+  AppSchedulesRoute: typeof AppSchedulesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppStatusRoute: typeof AppStatusRoute
   AppTeamsRoute: typeof AppTeamsRoute
@@ -390,6 +429,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppRulesRuleIdRoute: typeof AppRulesRuleIdRoute
   AppRulesNewRoute: typeof AppRulesNewRoute
+  AppSchedulesScheduleIdRoute: typeof AppSchedulesScheduleIdRoute
   AppRulesRuleIdEditRoute: typeof AppRulesRuleIdEditRoute
 }
 
@@ -400,6 +440,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppReportsRoute: AppReportsRoute,
   AppRulesRoute: AppRulesRoute,
+  AppSchedulesRoute: AppSchedulesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppStatusRoute: AppStatusRoute,
   AppTeamsRoute: AppTeamsRoute,
@@ -409,6 +450,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppRulesRuleIdRoute: AppRulesRuleIdRoute,
   AppRulesNewRoute: AppRulesNewRoute,
+  AppSchedulesScheduleIdRoute: AppSchedulesScheduleIdRoute,
   AppRulesRuleIdEditRoute: AppRulesRuleIdEditRoute,
 }
 

@@ -17,6 +17,7 @@ const NAV = [
   { to: '/reports', label: 'Reports' },
   { to: '/status', label: 'Status' },
   { to: '/timeline', label: 'Timeline' },
+  { to: '/schedules', label: 'Schedules' },
   { to: '/teams', label: 'Teams' },
   { to: '/users', label: 'Users', forRoles: ['owner', 'manager'] },
   { to: '/behavior-rules', label: 'Behavior rules' },

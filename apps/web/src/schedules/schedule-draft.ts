@@ -1,0 +1,147 @@
+import type { RouterInputs, RouterOutputs } from '../trpc/router-types';
+
+export type ScheduleView = RouterOutputs['schedules']['get'];
+export type ScheduleBody = RouterInputs['schedules']['create'];
+type RotationView = ScheduleView['layers'][number]['rotations'][number];
+
+export type RotationUnit = 'hour' | 'day' | 'week';
+
+export interface RotationDraft {
+  /** Kept from the schedule so a save edits the rotation (a new version from now) instead of adding one. */
+  id?: string;
+  name: string;
+  unit: RotationUnit;
+  every: number;
+  /** The first hand-off on the schedule's wall clock, as `datetime-local` writes it. */
+  startsAt: string;
+  /** User ids in hand-off order; `null` is a gap (nobody on call for that shift). */
+  members: (string | null)[];
+  /** Not edited here; kept so saving the form never drops them. */
+  activeWindows: RotationView['activeWindows'];
+}
+
+export interface LayerDraft {
+  id?: string;
+  name: string;
+  priority: number;
+  rotations: RotationDraft[];
+}
+
+export interface ScheduleDraft {
+  name: string;
+  teamId: string;
+  timeZone: string;
+  layers: LayerDraft[];
+}
+
+export const UNIT_OPTIONS: { value: RotationUnit; label: string }[] = [
+  { value: 'hour', label: 'Hours' },
+  { value: 'day', label: 'Days' },
+  { value: 'week', label: 'Weeks' },
+];
+
+/** Next Monday 09:00 in the form `datetime-local` writes: a usual first hand-off. */
+export function nextMondayMorning(now: Date): string {
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  day.setDate(day.getDate() + ((8 - day.getDay()) % 7 || 7));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}T09:00`;
+}
+
+export function newRotation(now: Date): RotationDraft {
+  return {
+    name: '',
+    unit: 'week',
+    every: 1,
+    startsAt: nextMondayMorning(now),
+    members: [],
+    activeWindows: [],
+  };
+}
+
+export function newLayer(priority: number, now: Date): LayerDraft {
+  return { name: '', priority, rotations: [newRotation(now)] };
+}
+
+/** The form's starting point: an existing schedule as it is now, or a new one with one weekly layer. */
+export function draftOf(
+  schedule: ScheduleView | null,
+  defaults: { teamId: string; timeZone: string; now: Date },
+): ScheduleDraft {
+  if (!schedule) {
+    return {
+      name: '',
+      teamId: defaults.teamId,
+      timeZone: defaults.timeZone,
+      layers: [newLayer(1, defaults.now)],
+    };
+  }
+  return {
+    name: schedule.name,
+    teamId: schedule.teamId,
+    timeZone: schedule.timeZone,
+    layers: schedule.layers.map((layer) => {
+      // A rotation edited for later is listed twice (now and the coming version): the form edits the
+      // latest, which is what a save would make of it anyway.
+      const latest = new Map<string, RotationView>();
+      for (const rotation of layer.rotations) latest.set(rotation.id, rotation);
+      return {
+        id: layer.id,
+        name: layer.name ?? '',
+        priority: layer.priority,
+        rotations: [...latest.values()].map((rotation) => ({
+          id: rotation.id,
+          name: rotation.name ?? '',
+          unit: rotation.unit,
+          every: rotation.every,
+          startsAt: rotation.startsAt,
+          members: [...rotation.members],
+          activeWindows: rotation.activeWindows,
+        })),
+      };
+    }),
+  };
+}
+
+/** What `schedules.create` and `schedules.update` take: names trimmed, an empty name left out. */
+export function bodyOf(draft: ScheduleDraft): ScheduleBody {
+  const named = (name: string) => name.trim() || null;
+  return {
+    name: draft.name.trim(),
+    teamId: draft.teamId,
+    timeZone: draft.timeZone,
+    layers: draft.layers.map((layer) => ({
+      ...(layer.id ? { id: layer.id } : {}),
+      name: named(layer.name),
+      priority: layer.priority,
+      rotations: layer.rotations.map((rotation) => ({
+        ...(rotation.id ? { id: rotation.id } : {}),
+        name: named(rotation.name),
+        unit: rotation.unit,
+        every: rotation.every,
+        startsAt: rotation.startsAt,
+        members: rotation.members,
+        ...(rotation.activeWindows.length ? { activeWindows: rotation.activeWindows } : {}),
+      })),
+    })),
+  };
+}
+
+/** Moves the item at `index` one place up (-1) or down (+1); out of range leaves the list as it is. */
+export function moved<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
+  const target = index + by;
+  if (target < 0 || target >= items.length) return [...items];
+  const copy = [...items];
+  const [item] = copy.splice(index, 1) as [T];
+  copy.splice(target, 0, item);
+  return copy;
+}
+
+/** Hand-off wording for a list: "every 2 weeks at 09:00 (Europe/London)". */
+export function rotationSummary(
+  rotation: { unit: RotationUnit; every: number; startsAt: string },
+  timeZone: string,
+): string {
+  const unit = rotation.every === 1 ? rotation.unit : `${rotation.every} ${rotation.unit}s`;
+  return `every ${unit}, hand-off at ${rotation.startsAt.slice(11, 16)} (${timeZone}), from ${rotation.startsAt.slice(0, 10)}`;
+}
