@@ -23,6 +23,18 @@ export interface DeliveryRecipient {
   readonly stepIndex: number;
 }
 
+/** One instance a grouped message named: its name and the alert event (opening or resolve) it stood for. */
+export interface CarriedInstance {
+  readonly instance: string;
+  readonly alertEventId: string;
+}
+
+/** What a grouped message carried, as the delivery log keeps it. */
+export interface DeliveryCarried {
+  readonly firing: readonly CarriedInstance[];
+  readonly resolved: readonly CarriedInstance[];
+}
+
 /**
  * The delivery log: one row per send attempt, whatever its outcome. The idempotency key is unique,
  * so a driver that records the same attempt twice (jobs are at-least-once) keeps one row. Ids of
@@ -54,6 +66,8 @@ const DeliveryAttemptSchema = defineEntity({
     latencyMs: p.integer().nullable(),
     /** Whom a flow's people step paged through this endpoint, and why; null for a direct page. */
     recipient: p.json<DeliveryRecipient>().nullable(),
+    /** The instances a grouped message carried (`{firing, resolved}` of instance and event ids); null for one instance's page. */
+    carried: p.json<DeliveryCarried>().nullable(),
     /** Indexed for the retention job, which deletes the oldest rows in batches. */
     createdAt: p
       .datetime()

@@ -24,6 +24,7 @@ import { Endpoint } from './endpoint.entity';
 import { EndpointTransfer } from './endpoint-transfer.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
 import { NotificationBehavior } from './notification-behavior.entity';
+import { NotificationGroup } from './notification-group.entity';
 import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
@@ -53,6 +54,8 @@ export {
   DeliveryAttempt,
   type DeliveryAttemptOutcome,
   type DeliveryRecipient,
+  type DeliveryCarried,
+  type CarriedInstance,
 } from './delivery-attempt.entity';
 export { Endpoint, type EndpointType, type FlowStep, type PeopleFlowStep } from './endpoint.entity';
 export {
@@ -67,6 +70,7 @@ export {
   NotificationBehavior,
   type NotificationBehaviorEffect,
 } from './notification-behavior.entity';
+export { NotificationGroup } from './notification-group.entity';
 export { type OtpChannel, OtpCode } from './otp-code.entity';
 export { ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
@@ -114,4 +118,5 @@ export const entities = [
   AlertRuleBehaviorEndpoint,
   AlertRuleBehaviorDependency,
   StatusGroup,
+  NotificationGroup,
 ];
