@@ -240,6 +240,16 @@ export {
   type RoutedFlowStep,
   type SharedNotification,
 } from './notifications/notification-routes';
+export {
+  createGroupWindowStore,
+  type GroupedEvent,
+  type GroupedInstance,
+  type GroupWindowChange,
+  type GroupWindowRef,
+  type GroupWindowStore,
+  type GroupWindowStoreOptions,
+} from './notifications/group-windows';
+export { MAX_GROUP_ITEMS, messageGroupOf } from './notifications/message-group';
 export { otpMessage } from './notifications/otp-message';
 export {
   checkTemplate,

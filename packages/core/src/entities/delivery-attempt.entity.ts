@@ -23,10 +23,13 @@ export interface DeliveryRecipient {
   readonly stepIndex: number;
 }
 
-/** One instance a grouped message named: its name and the alert event (opening or resolve) it stood for. */
+/**
+ * One instance a grouped message named, and the alert event (opening or resolve) it stood for; null
+ * in a repeat, which names instances still firing.
+ */
 export interface CarriedInstance {
-  readonly instance: string;
-  readonly alertEventId: string;
+  readonly instanceId: string;
+  readonly alertEventId: string | null;
 }
 
 /** What a grouped message carried, as the delivery log keeps it. */
@@ -66,7 +69,7 @@ const DeliveryAttemptSchema = defineEntity({
     latencyMs: p.integer().nullable(),
     /** Whom a flow's people step paged through this endpoint, and why; null for a direct page. */
     recipient: p.json<DeliveryRecipient>().nullable(),
-    /** The instances a grouped message carried (`{firing, resolved}` of instance and event ids); null for one instance's page. */
+    /** The instances a grouped message carried (`{firing, resolved}`); null for one instance's page. */
     carried: p.json<DeliveryCarried>().nullable(),
     /** Indexed for the retention job, which deletes the oldest rows in batches. */
     createdAt: p

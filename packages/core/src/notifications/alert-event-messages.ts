@@ -2,10 +2,12 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import type { AckLinkSigner } from '../alert-lifecycle/ack-link';
 import { recordNotificationBehaviors } from '../behavior-rules/notification-behavior-log';
+import type { DeliveryCarried } from '../entities/delivery-attempt.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
 import { type EventMessageFacts, freshEventFactsOf } from './fresh-event-facts';
+import { messageGroupOf } from './message-group';
 import { renderTurns } from './templates/render-turns';
 import { templateContext } from './templates/template-context';
 import { renderTemplate } from './templates/template-engine';
@@ -38,6 +40,8 @@ export interface AlertEventMessages {
   messageFor(request: {
     readonly alertEventId: string;
     readonly endpointId: string;
+    /** A grouped message: the instances it carries; the message is `alertEventId`'s with the list. */
+    readonly carried?: DeliveryCarried;
   }): Promise<ChannelMessage | null>;
 }
 
@@ -83,8 +87,7 @@ interface TemplateRow {
 export function createAlertEventMessages(options: AlertEventMessagesOptions): AlertEventMessages {
   // An opening this process just committed left its facts here for its own pages.
   const fresh = freshEventFactsOf(options.orm);
-  return {
-    async messageFor({ alertEventId, endpointId }) {
+  const single = async (alertEventId: string, endpointId: string): Promise<ChannelMessage | null> => {
       if (!isId(alertEventId)) return null;
       const row =
         fresh.recall(alertEventId) ?? (await readEventMessageFacts(options.orm.em.fork(), alertEventId));
@@ -156,6 +159,14 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
         reason: rendered.reason,
       });
       return message;
+  };
+  return {
+    async messageFor({ alertEventId, endpointId, carried }) {
+      const message = await single(alertEventId, endpointId);
+      if (message === null || carried === undefined) return message;
+      const group = await messageGroupOf(options.orm.em.fork(), carried, options.publicUrl);
+      // The acknowledge link of one instance's page would acknowledge the group's rule: it stays.
+      return { ...message, group };
     },
   };
 }

@@ -11,6 +11,7 @@ import type { RetryPolicies } from '../driver/retry-policies';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
+import type { GroupedDispatch } from './grouped-dispatch';
 import type { DeliveryJob, DispatchJob } from './jobs';
 
 export interface DispatcherDeps {
@@ -19,6 +20,8 @@ export interface DispatcherDeps {
   readonly flows: FlowRunner;
   readonly policies: RetryPolicies;
   readonly queue: JobQueue;
+  /** Grouped notifications; without it every event pages on its own. */
+  readonly grouping?: GroupedDispatch;
 }
 
 /**
@@ -29,7 +32,8 @@ export interface DispatcherDeps {
  * the endpoint's owner there): those targets may hang until the attempt timeout, and this queue's
  * workers are the pages'. A follow-up's notifies become one dispatch job each, under the id a direct
  * notify has: an endpoint also attached directly, or in two flows, hears it once, and a replayed
- * dispatch queues nothing twice. A missing provider config throws: the job is retried.
+ * dispatch queues nothing twice. A missing provider config throws: the job is retried. An opening or
+ * resolve of a rule that groups goes through its group window instead (`grouped-dispatch.ts`).
  */
 export function createDispatcher(deps: DispatcherDeps) {
   const requestOf = (job: DispatchJob): DispatchRequest =>
@@ -40,6 +44,10 @@ export function createDispatcher(deps: DispatcherDeps) {
     switch (command.type) {
       case 'deliver': {
         const { key, input, lane, ownerId } = command;
+        // A rule that groups decides the event in its window, which queues what it sends.
+        if (job.type === 'notify' && (await deps.grouping?.dispatch(job.alertEventId, job.endpointId, command))) {
+          return;
+        }
         if (lane === 'page') {
           await deps.deliveries(input, { type: 'started' }, { replay, lane });
           return;
