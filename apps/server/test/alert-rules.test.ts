@@ -472,7 +472,13 @@ describe('alert rules of every type', () => {
 
     const created = await h.call('POST', '/api/v1/alert-rule', {
       token: admin,
-      body: { type: 'api', name: 'grouped rule', groupInterval: 60, groupBy: ['job', 'job'], repeatInterval: 3600 },
+      body: {
+        type: 'api',
+        name: 'grouped rule',
+        groupInterval: 60,
+        groupBy: ['job', 'job'],
+        repeatInterval: 3600,
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     const { id } = created.json();

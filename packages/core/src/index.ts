@@ -230,6 +230,16 @@ export {
   freshEventFactsOf,
 } from './notifications/fresh-event-facts';
 export {
+  createGroupWindowStore,
+  type GroupedEvent,
+  type GroupedInstance,
+  type GroupWindowChange,
+  type GroupWindowRef,
+  type GroupWindowStore,
+  type GroupWindowStoreOptions,
+} from './notifications/group-windows';
+export { MAX_GROUP_ITEMS, messageGroupOf } from './notifications/message-group';
+export {
   createNotificationRoutes,
   type NotificationLane,
   type NotificationRoute,
@@ -240,16 +250,6 @@ export {
   type RoutedFlowStep,
   type SharedNotification,
 } from './notifications/notification-routes';
-export {
-  createGroupWindowStore,
-  type GroupedEvent,
-  type GroupedInstance,
-  type GroupWindowChange,
-  type GroupWindowRef,
-  type GroupWindowStore,
-  type GroupWindowStoreOptions,
-} from './notifications/group-windows';
-export { MAX_GROUP_ITEMS, messageGroupOf } from './notifications/message-group';
 export { otpMessage } from './notifications/otp-message';
 export {
   checkTemplate,

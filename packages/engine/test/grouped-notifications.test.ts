@@ -170,9 +170,11 @@ describe('grouped notifications', () => {
     await fire(token, 'x-3');
     const texts = await waitForMessages(chatId, 3);
     expect(texts.some((text) => /\d+ firing/.test(text))).toBe(false);
-    const windows = await queryRows(t.core.orm.em.fork(), 'select 1 from notification_groups where rule_id = ?', [
-      ruleId,
-    ]);
+    const windows = await queryRows(
+      t.core.orm.em.fork(),
+      'select 1 from notification_groups where rule_id = ?',
+      [ruleId],
+    );
     expect(windows).toEqual([]);
   });
 

@@ -4,8 +4,12 @@ import {
   type DeliveryTargetReader,
   type DeliveryTargetsOptions,
 } from '../notifications/delivery-targets';
+import {
+  createGroupWindowStore,
+  type GroupWindowStore,
+  type GroupWindowStoreOptions,
+} from '../notifications/group-windows';
 import { createNotificationRoutes, type NotificationRouteReader } from '../notifications/notification-routes';
-import { createGroupWindowStore, type GroupWindowStore, type GroupWindowStoreOptions } from '../notifications/group-windows';
 import { createDeliveryAttemptLog, type DeliveryAttemptLog } from './delivery-attempt-log';
 
 export type DeliveryStoreOptions = Omit<DeliveryTargetsOptions, 'orm'> & GroupWindowStoreOptions;

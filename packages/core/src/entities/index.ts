@@ -50,12 +50,12 @@ export { AlertRuleBehaviorRule } from './alert-rule-behavior-rule.entity';
 export { AuthSession } from './auth-session.entity';
 export { DataSource, type DataSourceType } from './data-source.entity';
 export {
+  type CarriedInstance,
   DELIVERY_OUTCOMES,
   DeliveryAttempt,
   type DeliveryAttemptOutcome,
-  type DeliveryRecipient,
   type DeliveryCarried,
-  type CarriedInstance,
+  type DeliveryRecipient,
 } from './delivery-attempt.entity';
 export { Endpoint, type EndpointType, type FlowStep, type PeopleFlowStep } from './endpoint.entity';
 export {

@@ -88,37 +88,37 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
   // An opening this process just committed left its facts here for its own pages.
   const fresh = freshEventFactsOf(options.orm);
   const single = async (alertEventId: string, endpointId: string): Promise<ChannelMessage | null> => {
-      if (!isId(alertEventId)) return null;
-      const row =
-        fresh.recall(alertEventId) ?? (await readEventMessageFacts(options.orm.em.fork(), alertEventId));
-      if (!row) return null;
-      const facts = {
-        kind: row.kind,
-        state: row.state,
-        ruleState: row.rule_state,
-        ruleName: row.rule_name,
-        alertname: row.alertname,
-        instance: row.instance,
-        description: row.description,
-        summary: row.summary,
-        labels: jsonObject(row.labels),
-        actorName: row.actor_name,
-        viaEndpointName: row.via_endpoint_name,
-        createdAt: new Date(row.created_at),
-      };
-      const acknowledgeUrl =
-        row.show_acknowledge_btn && row.episode_id !== null && isId(endpointId) && offersAcknowledge(facts)
-          ? acknowledgeLink(
-              options.publicUrl,
-              options.ackLinks.sign({ ruleId: row.rule_id, episodeId: row.episode_id, endpointId }),
-            )
-          : undefined;
-      const message = alertEventMessage(facts, acknowledgeUrl);
-      // Only a rule with behavior rules can have a template: any other pays no statement for it.
-      if (!row.has_behavior_rules || row.kind === 'test' || !isId(endpointId)) return message;
-      const [template] = await queryRows<TemplateRow>(
-        options.orm.em.fork(),
-        `select b.id as template_rule_id, b.settings->>'template' as template, i.labels,
+    if (!isId(alertEventId)) return null;
+    const row =
+      fresh.recall(alertEventId) ?? (await readEventMessageFacts(options.orm.em.fork(), alertEventId));
+    if (!row) return null;
+    const facts = {
+      kind: row.kind,
+      state: row.state,
+      ruleState: row.rule_state,
+      ruleName: row.rule_name,
+      alertname: row.alertname,
+      instance: row.instance,
+      description: row.description,
+      summary: row.summary,
+      labels: jsonObject(row.labels),
+      actorName: row.actor_name,
+      viaEndpointName: row.via_endpoint_name,
+      createdAt: new Date(row.created_at),
+    };
+    const acknowledgeUrl =
+      row.show_acknowledge_btn && row.episode_id !== null && isId(endpointId) && offersAcknowledge(facts)
+        ? acknowledgeLink(
+            options.publicUrl,
+            options.ackLinks.sign({ ruleId: row.rule_id, episodeId: row.episode_id, endpointId }),
+          )
+        : undefined;
+    const message = alertEventMessage(facts, acknowledgeUrl);
+    // Only a rule with behavior rules can have a template: any other pays no statement for it.
+    if (!row.has_behavior_rules || row.kind === 'test' || !isId(endpointId)) return message;
+    const [template] = await queryRows<TemplateRow>(
+      options.orm.em.fork(),
+      `select b.id as template_rule_id, b.settings->>'template' as template, i.labels,
                 e.payload->'annotations' as annotations, i.summary, i.fired_at, i.resolved_at
            from alert_events e
            join alert_rule_behavior_rules b on b.alert_rule_id = e.rule_id and b.kind = 'template'
@@ -126,39 +126,39 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
            left join alert_instances i on i.id = e.instance_id
           where e.id = ?
           order by b.id limit 1`,
-        [endpointId, alertEventId],
-      );
-      if (!template) return message;
-      const context = templateContext(facts, {
-        ruleId: row.rule_id,
-        ruleType: row.rule_type,
-        labels: jsonObject(template.labels),
-        annotations: jsonObject(template.annotations),
-        summary: template.summary,
-        firedAt: template.fired_at === null ? null : new Date(template.fired_at),
-        resolvedAt: template.resolved_at === null ? null : new Date(template.resolved_at),
-        acknowledgeUrl,
-      });
-      const rendered = await renderTurns.run('message', () => renderTemplate(template.template, context));
-      // The first send records how the message was made; a retry keeps that row.
-      await recordNotificationBehaviors(options.orm.em.fork(), [
-        {
-          alertEventId,
-          endpointId,
-          behaviorRuleId: template.template_rule_id,
-          effect: rendered.ok ? 'templated' : 'template_fallback',
-          error: rendered.ok ? null : rendered.reason,
-        },
-      ]);
-      // A template that fails must not cost the page: the default message goes, and why is recorded.
-      if (rendered.ok) return templatedMessage(message, rendered.text);
-      options.onTemplateFallback?.({
+      [endpointId, alertEventId],
+    );
+    if (!template) return message;
+    const context = templateContext(facts, {
+      ruleId: row.rule_id,
+      ruleType: row.rule_type,
+      labels: jsonObject(template.labels),
+      annotations: jsonObject(template.annotations),
+      summary: template.summary,
+      firedAt: template.fired_at === null ? null : new Date(template.fired_at),
+      resolvedAt: template.resolved_at === null ? null : new Date(template.resolved_at),
+      acknowledgeUrl,
+    });
+    const rendered = await renderTurns.run('message', () => renderTemplate(template.template, context));
+    // The first send records how the message was made; a retry keeps that row.
+    await recordNotificationBehaviors(options.orm.em.fork(), [
+      {
         alertEventId,
         endpointId,
         behaviorRuleId: template.template_rule_id,
-        reason: rendered.reason,
-      });
-      return message;
+        effect: rendered.ok ? 'templated' : 'template_fallback',
+        error: rendered.ok ? null : rendered.reason,
+      },
+    ]);
+    // A template that fails must not cost the page: the default message goes, and why is recorded.
+    if (rendered.ok) return templatedMessage(message, rendered.text);
+    options.onTemplateFallback?.({
+      alertEventId,
+      endpointId,
+      behaviorRuleId: template.template_rule_id,
+      reason: rendered.reason,
+    });
+    return message;
   };
   return {
     async messageFor({ alertEventId, endpointId, carried }) {

@@ -97,7 +97,10 @@ const CHANGES: Readonly<Record<string, GroupedEvent['change']>> = {
 };
 
 /** The group windows over the application database; see `GroupWindowStore`. */
-export function createGroupWindowStore(orm: MikroORM, options: GroupWindowStoreOptions = {}): GroupWindowStore {
+export function createGroupWindowStore(
+  orm: MikroORM,
+  options: GroupWindowStoreOptions = {},
+): GroupWindowStore {
   const defaultSeconds = options.defaultGroupIntervalSeconds ?? 0;
   const write = async (tx: EntityManager, windowKey: string, change: GroupWindowChange<unknown>) => {
     await tx
@@ -138,7 +141,14 @@ export function createGroupWindowStore(orm: MikroORM, options: GroupWindowStoreO
             ? []
             : [{ instanceId: row.instance_id, labels: jsonOf(row.labels) ?? {} }];
       if (instances.length === 0) return null;
-      return { ruleId: row.rule_id, change, instances, groupBy: row.group_by, groupIntervalMs, repeatIntervalMs };
+      return {
+        ruleId: row.rule_id,
+        change,
+        instances,
+        groupBy: row.group_by,
+        groupIntervalMs,
+        repeatIntervalMs,
+      };
     },
     change: (window, decide) =>
       orm.em.fork().transactional(async (tx) => {

@@ -31,7 +31,11 @@ export async function messageGroupOf(
     ...carried.resolved.map((member) => ({ state: 'resolved' as const, member })),
   ].slice(0, MAX_GROUP_ITEMS);
   const members = listed.map(({ member }) => member);
-  const events = await namesOf(em, 'alert_events', members.flatMap((m) => m.alertEventId ?? []));
+  const events = await namesOf(
+    em,
+    'alert_events',
+    members.flatMap((m) => m.alertEventId ?? []),
+  );
   const instances = await namesOf(
     em,
     'alert_instances',

@@ -1,4 +1,9 @@
-import type { DeliveryAttemptLog, DeliveryTargetReader, GroupWindowStore, PluginRegistry } from '@oncall/core';
+import type {
+  DeliveryAttemptLog,
+  DeliveryTargetReader,
+  GroupWindowStore,
+  PluginRegistry,
+} from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
 import type { ChannelSender, OnCallPeople } from '@oncall/workflows';
 import type { NotificationRoutes } from '../ports/notification-routes';

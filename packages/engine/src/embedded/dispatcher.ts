@@ -45,7 +45,10 @@ export function createDispatcher(deps: DispatcherDeps) {
       case 'deliver': {
         const { key, input, lane, ownerId } = command;
         // A rule that groups decides the event in its window, which queues what it sends.
-        if (job.type === 'notify' && (await deps.grouping?.dispatch(job.alertEventId, job.endpointId, command))) {
+        if (
+          job.type === 'notify' &&
+          (await deps.grouping?.dispatch(job.alertEventId, job.endpointId, command))
+        ) {
           return;
         }
         if (lane === 'page') {

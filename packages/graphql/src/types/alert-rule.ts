@@ -34,7 +34,8 @@ export function alertRuleType(
       pinned: t.boolean({ resolve: (rule) => rule.pinned }),
       groupInterval: t.int({
         nullable: true,
-        description: 'Seconds a group window gathers what follows a message; null: the instance default, 0: none.',
+        description:
+          'Seconds a group window gathers what follows a message; null: the instance default, 0: none.',
         resolve: (rule) => rule.groupInterval,
       }),
       groupBy: t.stringList({ resolve: (rule) => rule.groupBy }),
