@@ -129,6 +129,10 @@ describe('grouped notifications', () => {
     const [carried] = await carriedTo(endpointId);
     expect(carried?.firing).toHaveLength(2);
     expect(carried?.resolved).toEqual([]);
+    const log = await core().episodes.deliveryLog(admin, { ruleId }, { page: 1, perPage: 50 });
+    const groupEntry = log.items.find((entry) => entry.type === 'attempt' && entry.carried !== null);
+    const names = groupEntry?.type === 'attempt' ? groupEntry.carried?.firing.map((m) => m.instance) : [];
+    expect(names?.sort()).toEqual(['db-2', 'db-3']);
   });
 
   it('gathers resolves like openings', async () => {
