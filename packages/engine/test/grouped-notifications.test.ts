@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { type Actor, AlertRule, Endpoint, queryRows, User } from '@oncall/core';
-import { type BotApiCall, type FakeBotApi, startFakeBotApi } from '@oncall/fakes';
+import {
+  type BotApiCall,
+  type FakeBotApi,
+  type FakeProviderOne,
+  startFakeBotApi,
+  startFakeProviderOne,
+} from '@oncall/fakes';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestEngine, runPagingToEnd, type TestEngine } from '../src/testing/index';
+import { seeder } from './support/seed';
 
 const WAIT = { timeout: 20_000, interval: 25 };
 const BOT_TOKEN = '123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11';
@@ -20,6 +27,7 @@ describe('grouped notifications', () => {
   let t: TestCore;
   let testEngine: TestEngine;
   let botApi: FakeBotApi;
+  let smsVendor: FakeProviderOne;
   let admin: Actor;
 
   const start = () =>
@@ -32,6 +40,7 @@ describe('grouped notifications', () => {
   beforeAll(async () => {
     t = await createTestCore({ publicUrl: 'https://oncall.example.com/' });
     botApi = await startFakeBotApi();
+    smsVendor = await startFakeProviderOne();
     testEngine = await start();
     const adminUser = await t.core.orm.em.fork().findOneOrFail(User, { isSystemAdmin: true });
     admin = { userId: adminUser.id, role: 'owner', sessionId: 'test', isSystemAdmin: true };
@@ -39,6 +48,7 @@ describe('grouped notifications', () => {
   afterAll(async () => {
     await testEngine.dispose();
     await botApi.close();
+    await smsVendor.close();
     await t.dispose();
   });
 
@@ -204,5 +214,36 @@ describe('grouped notifications', () => {
     expect(await testEngine.flushDueGroups()).toBe(0);
     await settle();
     expect(messagesTo(chatId)).toHaveLength(2);
+  });
+
+  it('sends an SMS endpoint at most one message per group interval, across rules', async () => {
+    const seed = seeder(t.core.orm, t.core.secretBox);
+    await seed.providerConfig(
+      'sms',
+      'default',
+      'providerOne',
+      { senderNumber: '10004346', baseUrl: smsVendor.url },
+      { apiToken: 'sms-token' },
+    );
+    const phone = await seed.endpoint(admin.userId, 'sms', { value: '09121234567' });
+    const first = await seedRule('Paged by SMS, first');
+    const second = await seedRule('Paged by SMS, second');
+    const em = t.core.orm.em.fork();
+    for (const { ruleId } of [first, second]) {
+      const rule = await em.findOneOrFail(AlertRule, { id: ruleId }, { populate: ['endpoints'] });
+      rule.endpoints.add(em.getReference(Endpoint, phone));
+    }
+    await em.flush();
+
+    await fire(first.token, 'sms-1');
+    await vi.waitFor(() => expect(smsVendor.requests).toHaveLength(1), WAIT);
+    await fire(second.token, 'sms-2');
+    await fire(first.token, 'sms-3');
+    await settle();
+    expect(smsVendor.requests).toHaveLength(1);
+
+    await flushAfter(FIVE_MINUTES);
+    await vi.waitFor(() => expect(smsVendor.requests).toHaveLength(2), WAIT);
+    expect(String(smsVendor.requests[1]?.query.message)).toContain('2 firing');
   });
 });
