@@ -217,7 +217,7 @@ describe('grouped notifications', () => {
   });
 
   it('sends an SMS endpoint at most one message per group interval, across rules', async () => {
-    const seed = seeder(t.core.orm, t.core.secretBox);
+    const seed = seeder(t.database.db.orm, t.core.secretBox);
     await seed.providerConfig(
       'sms',
       'default',

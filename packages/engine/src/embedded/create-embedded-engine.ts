@@ -132,7 +132,6 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
             routes: options.routes,
             queue: opened,
             clock,
-            policy: policies.alert,
           })
         : null;
       const dispatch = createDispatcher({

@@ -1,6 +1,7 @@
 import {
   type DispatchRequest,
   decideDispatch,
+  initialDeliveryState,
   readDispatchFacts,
   unconfiguredError,
 } from '@oncall/workflows';
@@ -12,7 +13,7 @@ import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
 import type { GroupedDispatch } from './grouped-dispatch';
-import type { DeliveryJob, DispatchJob } from './jobs';
+import type { DeliveryJob, DispatchJob, GroupMessageJob } from './jobs';
 
 export interface DispatcherDeps {
   readonly routes: NotificationRoutes;
@@ -36,10 +37,29 @@ export interface DispatcherDeps {
  * resolve of a rule that groups goes through its group window instead (`grouped-dispatch.ts`).
  */
 export function createDispatcher(deps: DispatcherDeps) {
-  const requestOf = (job: DispatchJob): DispatchRequest =>
+  const requestOf = (job: Exclude<DispatchJob, GroupMessageJob>): DispatchRequest =>
     job.type === 'otp' ? { ...job, policy: deps.policies.otp } : { ...job, policy: deps.policies.alert };
 
+  // A grouped message goes to its endpoint's lane like a notify's delivery, under its own key.
+  const sendGroup = async (job: GroupMessageJob, replay: boolean): Promise<void> => {
+    const route = await deps.routes.routeOf(job.endpointId);
+    if (route === null || route.kind === 'flow') return;
+    if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, job.endpointId);
+    const { key, alertEventId, endpointId, carried } = job;
+    const input = {
+      notification: { kind: 'alert', alertEventId, endpointId, carried },
+      state: initialDeliveryState({ baseKey: key, chain: route.chain, policy: deps.policies.alert }),
+    } as const;
+    if (route.lane === 'page') {
+      await deps.deliveries(input, { type: 'started' }, { replay, lane: route.lane });
+      return;
+    }
+    const delivery: DeliveryJob = { input };
+    await deps.queue.send(LANE_QUEUES[route.lane], delivery, { id: jobIdFor(key), group: route.ownerId });
+  };
+
   return async function dispatch(job: DispatchJob, replay: boolean): Promise<void> {
+    if (job.type === 'group') return sendGroup(job, replay);
     const command = decideDispatch(await readDispatchFacts(requestOf(job), deps.routes));
     switch (command.type) {
       case 'deliver': {

@@ -10,16 +10,14 @@ import {
   type GroupState,
   groupKeyOf,
   groupWindowKey,
-  initialDeliveryState,
   initialGroupState,
   nextDueAt,
-  type RetryPolicy,
 } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
-import { LANE_QUEUES } from '../driver/queues';
+import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import type { NotificationRoutes } from '../ports/notification-routes';
-import type { DeliveryJob } from './jobs';
+import type { DeliveryJob, GroupMessageJob } from './jobs';
 
 export interface GroupedDispatchDeps {
   readonly groups: GroupWindowStore;
@@ -27,7 +25,6 @@ export interface GroupedDispatchDeps {
   readonly queue: JobQueue;
   /** The time every group event is decided at: the core's clock. */
   readonly clock: Clock;
-  readonly policy: RetryPolicy;
 }
 
 /** An endpoint's delivery as `decideDispatch` routed it: its lane, chain owner and first send. */
@@ -61,14 +58,13 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
     });
   };
 
-  // A group or repeat message: the base event's message with the carried instances' list.
-  const carriedDelivery = async (
+  // A group or repeat message: the base event's message with the carried instances' list, routed
+  // when its job runs (no read of the routes while the window's row is locked).
+  const groupMessage = (
     window: GroupWindowRef,
     command: Exclude<GroupCommand, { type: 'single' }>,
     previous: GroupState,
-  ): Promise<RoutedDelivery | null> => {
-    const route = await deps.routes.routeOf(window.endpointId);
-    if (route?.kind !== 'deliver') return null;
+  ): GroupMessageJob | null => {
     const carried: CarriedInstances =
       command.type === 'group'
         ? { firing: command.firing.map(carriedOf), resolved: command.resolved.map(carriedOf) }
@@ -76,21 +72,13 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
             firing: command.instances.map((instanceId) => ({ instanceId, alertEventId: null })),
             resolved: [],
           };
-    const baseEvent =
+    const alertEventId =
       command.type === 'group'
         ? (command.firing[0] ?? command.resolved[0])?.alertEventId
         : previous.lastSentEventIds[0];
-    if (baseEvent === undefined) return null;
+    if (alertEventId === undefined) return null;
     const key = `${command.key}:${window.windowKey}`;
-    return {
-      key,
-      input: {
-        notification: { kind: 'alert', alertEventId: baseEvent, endpointId: window.endpointId, carried },
-        state: initialDeliveryState({ baseKey: key, chain: route.chain, policy: deps.policy }),
-      },
-      lane: route.lane,
-      ownerId: route.ownerId,
-    };
+    return { type: 'group', key, alertEventId, endpointId: window.endpointId, carried };
   };
 
   const execute = async (
@@ -101,8 +89,12 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
     single: RoutedDelivery | null,
   ) => {
     for (const command of commands) {
-      const delivery = command.type === 'single' ? single : await carriedDelivery(window, command, previous);
-      if (delivery !== null) await queueDelivery(tx, delivery);
+      if (command.type === 'single') {
+        if (single !== null) await queueDelivery(tx, single);
+        continue;
+      }
+      const job = groupMessage(window, command, previous);
+      if (job !== null) await queue.sendInTransaction(tx, QUEUES.dispatch, job, { id: jobIdFor(job.key) });
     }
   };
 
