@@ -462,6 +462,44 @@ describe('alert rules of every type', () => {
     expect(errorKeys(nameless.json())).toEqual(['name']);
   });
 
+  it('stores, shows and checks the grouping settings (groupInterval, groupBy, repeatInterval)', async () => {
+    const defaults = await h.call('POST', '/api/v1/alert-rule', {
+      token: admin,
+      body: { type: 'api', name: 'grouping defaults' },
+    });
+    expect(defaults.statusCode, defaults.body).toBe(200);
+    expect(defaults.json()).toMatchObject({ groupInterval: null, groupBy: [], repeatInterval: 0 });
+
+    const created = await h.call('POST', '/api/v1/alert-rule', {
+      token: admin,
+      body: {
+        type: 'api',
+        name: 'grouped rule',
+        groupInterval: 60,
+        groupBy: ['job', 'job'],
+        repeatInterval: 3600,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json();
+    expect(created.json()).toMatchObject({ groupInterval: 60, groupBy: ['job'], repeatInterval: 3600 });
+
+    const updated = await h.call('PUT', `/api/v1/alert-rule/${id}`, {
+      token: admin,
+      body: { groupInterval: 0, groupBy: [] },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const read = (await h.call('GET', `/api/v1/alert-rule/${id}`, { token: admin })).json();
+    expect(read).toMatchObject({ groupInterval: 0, groupBy: [], repeatInterval: 3600 });
+
+    const bad = await h.call('POST', '/api/v1/alert-rule', {
+      token: admin,
+      body: { type: 'api', name: 'bad grouping', groupInterval: -1, groupBy: 'job', repeatInterval: 1.5 },
+    });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(errorKeys(bad.json())).toEqual(['groupBy', 'groupInterval', 'repeatInterval']);
+  });
+
   it('keeps names unique on create and update', async () => {
     const first = await h.call('POST', '/api/v1/alert-rule', {
       token: admin,

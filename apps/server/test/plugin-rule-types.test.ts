@@ -129,6 +129,9 @@ describe('rule types of a source plugin that SOURCE_PLUGINS names', () => {
       teamIds: [],
       endpointIds: [],
       showAcknowledgeBtn: false,
+      groupInterval: null,
+      groupBy: [],
+      repeatInterval: 0,
     };
     await expect(h.t.core.alertRules.create(actor, { ...common, type: 'nagios' })).rejects.toMatchObject({
       code: 'validation_failed',

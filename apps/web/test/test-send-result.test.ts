@@ -17,6 +17,7 @@ const entry = (id: string, event: string, at: string, overrides: Partial<TestAtt
   retryAfterMs: null,
   fallback: false,
   recipient: null,
+  carried: null,
   ...overrides,
 });
 

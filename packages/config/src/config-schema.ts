@@ -125,6 +125,11 @@ export const envSchema = z.object({
   /** The longest vendor Retry-After a page waits for; longer fails over to the backup provider at once. */
   DELIVERY_MAX_RETRY_AFTER_SECONDS: z.coerce.number().int().min(0).default(60),
   /**
+   * The group interval of rules that set none (docs/grouping.md): the first instance of a group pages
+   * at once, what follows within this many seconds goes out as one message. 0: one page per instance.
+   */
+  ALERT_GROUP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
    * Whether this process works the engine's queues: the embedded engine's jobs (dispatch, delivery,
    * flows, timers), or with Temporal the outbox that starts workflows. `false`: it only queues them,
    * for a server that should spend its CPU on requests while other server processes on the same

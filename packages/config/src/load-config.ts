@@ -94,6 +94,8 @@ export interface AppConfig {
     allowPrivateTargets: boolean;
     /** `DELIVERY_MAX_RETRY_AFTER_SECONDS`: a longer Retry-After fails a page over to the backup config. */
     maxRetryAfterSeconds: number;
+    /** `ALERT_GROUP_INTERVAL_SECONDS`: the group interval of rules that set none. */
+    groupIntervalSeconds: number;
     /** `ENGINE_WORKERS`: false when this process only queues and other processes deliver. */
     runWorkers: boolean;
     /** `ENGINE_DIRECT_DISPATCH`: pages this process queues are sent by it right after commit. */
@@ -236,6 +238,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     delivery: {
       allowPrivateTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
       maxRetryAfterSeconds: env.DELIVERY_MAX_RETRY_AFTER_SECONDS,
+      groupIntervalSeconds: env.ALERT_GROUP_INTERVAL_SECONDS,
       runWorkers: env.ENGINE_WORKERS,
       directDispatch: env.ENGINE_DIRECT_DISPATCH,
     },

@@ -230,6 +230,16 @@ export {
   freshEventFactsOf,
 } from './notifications/fresh-event-facts';
 export {
+  createGroupWindowStore,
+  type GroupedEvent,
+  type GroupedInstance,
+  type GroupWindowChange,
+  type GroupWindowRef,
+  type GroupWindowStore,
+  type GroupWindowStoreOptions,
+} from './notifications/group-windows';
+export { MAX_GROUP_ITEMS, messageGroupOf } from './notifications/message-group';
+export {
   createNotificationRoutes,
   type NotificationRouteReader,
   type NotificationRoutesOptions,

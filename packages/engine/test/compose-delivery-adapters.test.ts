@@ -25,7 +25,7 @@ describe('the delivery composition the server and the worker share', () => {
     jwtSecret: t.settings.jwtSecret,
     auth: { ackLinkTtlSeconds: 3600 },
     http: { publicUrl: PUBLIC_URL },
-    delivery: { allowPrivateTargets: false },
+    delivery: { allowPrivateTargets: false, groupIntervalSeconds: 0 },
   });
 
   it('renders acknowledge links the core accepts, though signed outside it', async () => {

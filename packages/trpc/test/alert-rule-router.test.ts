@@ -107,6 +107,23 @@ describe('tRPC alert rules', () => {
       'dataSourceIds',
       'severities.0',
     ]);
+    const grouping = await rpc.mutation(
+      'alertRules.create',
+      { type: 'api', name: 'bad grouping', groupInterval: 86_401, groupBy: [''], repeatInterval: -5 },
+      admin,
+    );
+    expect(grouping.status).toBe(422);
+    expect(Object.keys(grouping.error?.data.fieldErrors ?? {}).sort()).toEqual([
+      'groupBy.0',
+      'groupInterval',
+      'repeatInterval',
+    ]);
+    const grouped = await rpc.mutation(
+      'alertRules.create',
+      { type: 'api', name: 'trpc grouped rule', groupInterval: 120, groupBy: ['region'] },
+      admin,
+    );
+    expect(grouped.data).toMatchObject({ groupInterval: 120, groupBy: ['region'], repeatInterval: 0 });
     const legacyStatus = await rpc.query('alertRules.list', { 'status[]': ['critical'] }, admin);
     expect(legacyStatus.status).toBe(422);
     const silentOnDelete = await rpc.mutation('alertRules.group.delete', { silentStatus: 'silent' }, admin);

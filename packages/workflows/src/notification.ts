@@ -17,6 +17,11 @@ export type Notification =
       readonly endpointId: string;
       /** Who a people step paged through this endpoint, and why; absent for an endpoint named directly. */
       readonly recipient?: Recipient;
+      /**
+       * A grouped message (docs/grouping.md): the instances it carries, ids only. The message is
+       * `alertEventId`'s with their list.
+       */
+      readonly carried?: CarriedInstances;
     }
   | {
       /** A one-time code for a destination that is not an endpoint yet (it is being verified). */
@@ -55,4 +60,15 @@ export interface Recipient {
   /** The flow and step that paged: a follow-up (resolve, acknowledge) to that flow reaches them too. */
   readonly flowEndpointId: string;
   readonly stepIndex: number;
+}
+
+/**
+ * The instances one grouped message speaks for: openings and resolves gathered in a group interval,
+ * or (a repeat) the instances still firing unacknowledged, whose event is then not named (null).
+ *
+ * @example const carried: CarriedInstances = { firing: [{ instanceId: 'i_2', alertEventId: 'evt_9' }], resolved: [] };
+ */
+export interface CarriedInstances {
+  readonly firing: ReadonlyArray<{ readonly instanceId: string; readonly alertEventId: string | null }>;
+  readonly resolved: ReadonlyArray<{ readonly instanceId: string; readonly alertEventId: string | null }>;
 }

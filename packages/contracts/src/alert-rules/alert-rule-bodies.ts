@@ -5,7 +5,10 @@ import {
   booleanField,
   descriptionField,
   endpointIdList,
+  groupByList,
+  groupIntervalField,
   queryTypeError,
+  repeatIntervalField,
   tagList,
   teamIdList,
   typeError,
@@ -27,6 +30,9 @@ export const alertRuleCommonShape = {
   userIds: userIdList.default([]),
   teamIds: teamIdList.default([]),
   endpointIds: endpointIdList.default([]),
+  groupInterval: groupIntervalField.default(null),
+  groupBy: groupByList.default([]),
+  repeatInterval: repeatIntervalField.default(0),
 };
 
 // A type's own fields can never stand in for these: the host reads them for every rule.
@@ -133,6 +139,9 @@ const updateCommonShape = {
   userIds: userIdList.optional(),
   teamIds: teamIdList.optional(),
   endpointIds: endpointIdList.optional(),
+  groupInterval: groupIntervalField.optional(),
+  groupBy: groupByList.optional(),
+  repeatInterval: repeatIntervalField.optional(),
 };
 
 /** A field as an update takes it: left out means unchanged, so its default does not apply. */

@@ -60,6 +60,33 @@ export const tagList = z
 
 export const autoResolveMinutesField = positiveInteger('auto resolve minutes', MAX_AUTO_RESOLVE_MINUTES);
 
+/** A day: a longer group interval would hold instances back for longer than anyone waits. */
+export const MAX_GROUP_INTERVAL_SECONDS = 86_400;
+/** A week between repeats of an unacknowledged group. */
+export const MAX_REPEAT_INTERVAL_SECONDS = 604_800;
+
+const secondsField = (label: string, max: number) =>
+  z
+    .number({ error: `The ${label} must be an integer number of seconds.` })
+    .int(`The ${label} must be an integer number of seconds.`)
+    .min(0, `The ${label} may not be negative.`)
+    .max(max, `The ${label} may not be greater than ${max} seconds.`);
+
+/**
+ * Seconds a group window gathers what follows a message (docs/grouping.md); null takes the
+ * instance default, 0 pages every instance on its own.
+ */
+export const groupIntervalField = secondsField('group interval', MAX_GROUP_INTERVAL_SECONDS).nullable();
+
+/** Seconds after which an unacknowledged firing group is paged again; 0 never. */
+export const repeatIntervalField = secondsField('repeat interval', MAX_REPEAT_INTERVAL_SECONDS);
+
+/** Label names whose values split a rule's instances into groups; duplicates are dropped. */
+export const groupByList = z
+  .array(requiredText('group by label', 128), { error: 'The group by labels must be an array.' })
+  .max(20, 'The group by labels may not have more than 20 items.')
+  .transform(unique);
+
 export const userIdList = idList('user ids');
 export const teamIdList = idList('team ids');
 export const endpointIdList = idList('endpoint ids');

@@ -41,6 +41,18 @@ export const alertRuleViewSchema = (catalog: AlertRuleTypeCatalog) =>
     dataSourceIds: z.array(z.string()),
     tags: z.array(z.string()),
     pinned: z.boolean(),
+    groupInterval: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Seconds a group window gathers what follows a message; null: the instance default, 0: one page per instance.',
+      ),
+    groupBy: z.array(z.string()).describe('Label names whose values split the instances into groups.'),
+    repeatInterval: z
+      .number()
+      .int()
+      .describe('Seconds before an unacknowledged firing group is paged again; 0 never.'),
     silentStatus: z.enum(['silent', 'active']).describe('For the caller.'),
     state: z.enum(ALERT_STATE_VALUES),
     sourceUnreachableSince: z.iso

@@ -19,6 +19,9 @@ const COMMON_FIELDS: ReadonlySet<string> = new Set([
   'userIds',
   'teamIds',
   'endpointIds',
+  'groupInterval',
+  'groupBy',
+  'repeatInterval',
 ]);
 
 /** Data sources are a relation, not part of the stored type fields. */

@@ -31,7 +31,8 @@ export async function ruleRows(
   const rules = await selectRows<RuleColumns>(
     em,
     sql`select r.id, r.name, r.description, r.type, r.show_acknowledge_btn as "showAcknowledgeBtn",
-        r.settings, r.tags, r.pinned, r.state, r.sealed_token as "sealedToken",
+        r.settings, r.tags, r.pinned, r.state, r.group_interval_seconds as "groupInterval",
+        r.group_by as "groupBy", r.repeat_interval_seconds as "repeatInterval", r.sealed_token as "sealedToken",
         r.created_at as "createdAt", r.updated_at as "updatedAt",
         r.owner_id as "ownerId", o.username as "ownerUsername", o.name as "ownerName",
         exists (select 1 from alert_rule_silences s

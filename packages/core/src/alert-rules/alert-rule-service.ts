@@ -162,6 +162,9 @@ export class AlertRuleService {
       owner: em.getReference(User, actor.userId),
       settings,
       tags: input.tags,
+      groupIntervalSeconds: input.groupInterval,
+      groupBy: input.groupBy,
+      repeatIntervalSeconds: input.repeatInterval,
       tokenHash: token?.tokenHash ?? null,
       sealedToken: token?.sealedToken ?? null,
     });
@@ -214,6 +217,9 @@ export class AlertRuleService {
     if (input.description !== undefined) rule.description = input.description;
     if (input.showAcknowledgeBtn !== undefined) rule.showAcknowledgeBtn = input.showAcknowledgeBtn;
     if (input.tags !== undefined) rule.tags = input.tags;
+    if (input.groupInterval !== undefined) rule.groupIntervalSeconds = input.groupInterval;
+    if (input.groupBy !== undefined) rule.groupBy = input.groupBy;
+    if (input.repeatInterval !== undefined) rule.repeatIntervalSeconds = input.repeatInterval;
     rule.settings = next.settings;
     if (input.userIds) rule.users.set(input.userIds.map((uid) => em.getReference(User, uid)));
     if (input.teamIds) rule.teams.set(input.teamIds.map((tid) => em.getReference(Team, tid)));

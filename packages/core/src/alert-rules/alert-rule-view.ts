@@ -43,6 +43,12 @@ export interface AlertRuleBaseView {
   dataSourceIds: string[];
   tags: string[];
   pinned: boolean;
+  /** Seconds a group window gathers what follows a message; null: the instance default, 0: none. */
+  groupInterval: number | null;
+  /** Label names whose values split the rule's instances into groups. */
+  groupBy: string[];
+  /** Seconds before an unacknowledged firing group is paged again; 0 never. */
+  repeatInterval: number;
   /** For the caller: silence is per user. */
   silentStatus: SilentStatus;
   state: AlertState;
@@ -75,6 +81,9 @@ export interface AlertRuleRow {
   settings: Record<string, unknown>;
   tags: string[];
   pinned: boolean;
+  groupInterval: number | null;
+  groupBy: string[];
+  repeatInterval: number;
   state: AlertState;
   sourceUnreachableSince: Date | string | null;
   sealedToken: string | null;
@@ -119,6 +128,9 @@ export function toAlertRuleView(
     dataSourceIds: row.dataSourceIds,
     tags: row.tags,
     pinned: row.pinned,
+    groupInterval: row.groupInterval,
+    groupBy: row.groupBy,
+    repeatInterval: row.repeatInterval,
     silentStatus: row.silenced ? 'silent' : 'active',
     state: row.state,
     sourceUnreachableSince: row.sourceUnreachableSince ? isoTime(row.sourceUnreachableSince) : null,
@@ -149,6 +161,9 @@ const BASE_FIELDS: Record<keyof AlertRuleBaseView, true> = {
   dataSourceIds: true,
   tags: true,
   pinned: true,
+  groupInterval: true,
+  groupBy: true,
+  repeatInterval: true,
   silentStatus: true,
   state: true,
   sourceUnreachableSince: true,

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import {
   DELIVERY_OUTCOMES,
   type DeliveryAttemptOutcome,
+  type DeliveryCarried,
   type DeliveryRecipient,
 } from '../entities/delivery-attempt.entity';
 import { newId } from '../entities/new-id';
@@ -19,6 +20,8 @@ export type DeliverySubject =
       readonly alertEventId: string;
       readonly endpointId: string;
       readonly recipient?: DeliveryRecipient;
+      /** A grouped message: the instances it carried. */
+      readonly carried?: DeliveryCarried;
     }
   | { readonly kind: 'otp'; readonly otpId: string };
 
@@ -60,7 +63,7 @@ interface AttemptRow {
 
 /** Attempt rows written in one statement at most; a group beyond it is split. */
 const MAX_ROWS_PER_INSERT = 500;
-const COLUMNS_PER_ROW = 14;
+const COLUMNS_PER_ROW = 15;
 
 /**
  * The delivery log in `delivery_attempts`: one row per attempt, the idempotency key unique, so an
@@ -73,7 +76,7 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
     await orm.em.getConnection().execute(
       `insert into delivery_attempts
          (id, notification_kind, alert_event_id, endpoint_id, otp_id, provider_config_id, attempt,
-          idempotency_key, outcome, error, retry_after_ms, latency_ms, recipient, created_at)
+          idempotency_key, outcome, error, retry_after_ms, latency_ms, recipient, carried, created_at)
        values ${values.join(', ')}
        on conflict (idempotency_key) do nothing`,
       rows.flat(),
@@ -97,6 +100,7 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
         notification.kind === 'alert' && notification.recipient
           ? JSON.stringify(notification.recipient)
           : null,
+        notification.kind === 'alert' && notification.carried ? JSON.stringify(notification.carried) : null,
         new Date(),
       ]),
     async recorded(idempotencyKey) {

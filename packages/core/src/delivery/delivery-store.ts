@@ -4,10 +4,15 @@ import {
   type DeliveryTargetReader,
   type DeliveryTargetsOptions,
 } from '../notifications/delivery-targets';
+import {
+  createGroupWindowStore,
+  type GroupWindowStore,
+  type GroupWindowStoreOptions,
+} from '../notifications/group-windows';
 import { createNotificationRoutes, type NotificationRouteReader } from '../notifications/notification-routes';
 import { createDeliveryAttemptLog, type DeliveryAttemptLog } from './delivery-attempt-log';
 
-export type DeliveryStoreOptions = Omit<DeliveryTargetsOptions, 'orm'>;
+export type DeliveryStoreOptions = Omit<DeliveryTargetsOptions, 'orm'> & GroupWindowStoreOptions;
 
 /**
  * What the delivery engine reads and writes in the application database, as the engine's ports
@@ -17,6 +22,7 @@ export interface DeliveryStore {
   readonly routes: NotificationRouteReader;
   readonly targets: DeliveryTargetReader;
   readonly attemptLog: DeliveryAttemptLog;
+  readonly groups: GroupWindowStore;
 }
 
 /**
@@ -30,5 +36,6 @@ export function createDeliveryStore(orm: MikroORM, options: DeliveryStoreOptions
     routes: createNotificationRoutes(orm, { plugins: options.plugins, routeTtlMs: options.endpointTtlMs }),
     targets: createDeliveryTargets({ orm, ...options }),
     attemptLog: createDeliveryAttemptLog(orm),
+    groups: createGroupWindowStore(orm, options),
   };
 }

@@ -77,6 +77,16 @@ const AlertRuleSchema = defineEntity({
     settings: p.json<Record<string, unknown>>(),
     tags: p.array().default([]),
     pinned: p.boolean().default(false),
+    /**
+     * Grouped notifications (docs/grouping.md): seconds during which a window gathers what follows
+     * a message; null takes the instance default (`ALERT_GROUP_INTERVAL_SECONDS`), 0 pages every
+     * instance on its own.
+     */
+    groupIntervalSeconds: p.integer().nullable(),
+    /** Label names whose values split a rule's instances into groups; none is one group. */
+    groupBy: p.array().default([]),
+    /** Seconds after which an unacknowledged firing group is paged again; 0 never. */
+    repeatIntervalSeconds: p.integer().default(0),
     state: p.enum([...ALERT_STATES]).default('unknown'),
     /** Whether the rule has behavior rules, kept by their use cases so ingestion can skip reading them. */
     hasBehaviorRules: p.boolean().default(false),

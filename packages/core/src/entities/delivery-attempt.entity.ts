@@ -26,6 +26,21 @@ export interface DeliveryRecipient {
 }
 
 /**
+ * One instance a grouped message named, and the alert event (opening or resolve) it stood for; null
+ * in a repeat, which names instances still firing.
+ */
+export interface CarriedInstance {
+  readonly instanceId: string;
+  readonly alertEventId: string | null;
+}
+
+/** What a grouped message carried, as the delivery log keeps it. */
+export interface DeliveryCarried {
+  readonly firing: readonly CarriedInstance[];
+  readonly resolved: readonly CarriedInstance[];
+}
+
+/**
  * The delivery log: one row per send attempt, whatever its outcome. The idempotency key is unique,
  * so a driver that records the same attempt twice (jobs are at-least-once) keeps one row. Ids of
  * endpoints and alert events are kept as text without foreign keys: the log outlives them.
@@ -56,6 +71,8 @@ const DeliveryAttemptSchema = defineEntity({
     latencyMs: p.integer().nullable(),
     /** Whom a flow's people step paged through this endpoint, and why; null for a direct page. */
     recipient: p.json<DeliveryRecipient>().nullable(),
+    /** The instances a grouped message carried (`{firing, resolved}`); null for one instance's page. */
+    carried: p.json<DeliveryCarried>().nullable(),
     /** Indexed for the retention job, which deletes the oldest rows in batches. */
     createdAt: p
       .datetime()

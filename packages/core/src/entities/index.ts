@@ -24,6 +24,7 @@ import { Endpoint } from './endpoint.entity';
 import { EndpointTransfer } from './endpoint-transfer.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
 import { NotificationBehavior } from './notification-behavior.entity';
+import { NotificationGroup } from './notification-group.entity';
 import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
@@ -49,9 +50,11 @@ export { AlertRuleBehaviorRule } from './alert-rule-behavior-rule.entity';
 export { AuthSession } from './auth-session.entity';
 export { DataSource, type DataSourceType } from './data-source.entity';
 export {
+  type CarriedInstance,
   DELIVERY_OUTCOMES,
   DeliveryAttempt,
   type DeliveryAttemptOutcome,
+  type DeliveryCarried,
   type DeliveryRecipient,
 } from './delivery-attempt.entity';
 export { Endpoint, type EndpointType, type FlowStep, type PeopleFlowStep } from './endpoint.entity';
@@ -67,6 +70,7 @@ export {
   NotificationBehavior,
   type NotificationBehaviorEffect,
 } from './notification-behavior.entity';
+export { NotificationGroup } from './notification-group.entity';
 export { type OtpChannel, OtpCode } from './otp-code.entity';
 export { ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
@@ -114,4 +118,5 @@ export const entities = [
   AlertRuleBehaviorEndpoint,
   AlertRuleBehaviorDependency,
   StatusGroup,
+  NotificationGroup,
 ];

@@ -1,5 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { DeliveryAttemptOutcome, DeliveryRecipient } from '../entities/delivery-attempt.entity';
+import type {
+  DeliveryAttemptOutcome,
+  DeliveryCarried,
+  DeliveryRecipient,
+} from '../entities/delivery-attempt.entity';
 import type { AlertEventKind } from '../entities/index';
 import type { NotificationBehaviorEffect } from '../entities/notification-behavior.entity';
 import { DIRECT_PROVIDER } from '../notifications/direct-provider';
@@ -44,6 +48,18 @@ export interface DeliveryAttemptLogEntry extends DeliveryLogEntryBase {
    * schedule's names now (null once deleted); null for an endpoint named directly.
    */
   recipient: (DeliveryRecipient & { name: string | null; scheduleName: string | null }) | null;
+  /**
+   * A grouped message (docs/grouping.md): the instances it carried, each with its name now (null once
+   * pruned); null for one instance's page.
+   */
+  carried: { firing: CarriedEntry[]; resolved: CarriedEntry[] } | null;
+}
+
+/** One instance a grouped message carried, and the event (opening or resolve) it stood for. */
+export interface CarriedEntry {
+  instanceId: string;
+  alertEventId: string | null;
+  instance: string | null;
 }
 
 /** What a behavior rule did to the notification of an event to an endpoint. */
@@ -98,6 +114,7 @@ interface LogRow {
   recipient: DeliveryRecipient | string | null;
   recipient_name: string | null;
   recipient_schedule_name: string | null;
+  carried: DeliveryCarried | string | null;
   created_at: Date | string;
 }
 
@@ -122,17 +139,17 @@ const LOG_SQL = `
     select 'attempt' as type, a.id::text as id, a.alert_event_id, a.event_kind, a.episode_id,
            a.endpoint_id, a.provider_config_id, a.attempt, a.outcome, null as effect,
            null::uuid as behavior_rule_id, a.error, a.latency_ms, a.retry_after_ms, a.fallback,
-           null::jsonb as told_endpoint_ids, a.recipient, a.created_at
+           null::jsonb as told_endpoint_ids, a.recipient, a.carried, a.created_at
       from attempts a
     union all
     select 'behavior', b.alert_event_id::text || ':' || b.endpoint_id::text || ':' || b.effect,
            b.alert_event_id::text, ev.kind, ev.episode_id, b.endpoint_id::text, null, null, null, b.effect,
-           b.behavior_rule_id, b.error, null, null, null, null, null, b.created_at
+           b.behavior_rule_id, b.error, null, null, null, null, null, null, b.created_at
       from notification_behaviors b join events ev on b.alert_event_id = ev.id
     union all
     select 'undeliverable', u.alert_event_id || ':' || u.endpoint_id || ':undeliverable',
            u.alert_event_id, ev.kind, ev.episode_id, u.endpoint_id, null, null, null, null, null, null,
-           null, null, null, u.told_endpoint_ids, null, u.created_at
+           null, null, null, u.told_endpoint_ids, null, null, u.created_at
       from undeliverable_pages u join events ev on u.alert_event_id = ev.id::text
   )`;
 
@@ -163,15 +180,37 @@ export async function deliveryLog(
       limit ? offset ?`,
     [...params, query.perPage, pageOffset(query)],
   );
+  const names = await instanceNames(em, rows.map(carriedOf));
   return {
-    items: rows.map(entryOf),
+    items: rows.map((row) => entryOf(row, names)),
     total: Number(counted?.total ?? 0),
     page: query.page,
     perPage: query.perPage,
   };
 }
 
-function entryOf(row: LogRow): DeliveryLogEntry {
+function carriedOf(row: LogRow): DeliveryCarried | null {
+  return typeof row.carried === 'string' ? (JSON.parse(row.carried) as DeliveryCarried) : row.carried;
+}
+
+// The instances the page's grouped messages carried, by id: one statement for the page.
+async function instanceNames(
+  em: EntityManager,
+  carried: ReadonlyArray<DeliveryCarried | null>,
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(carried.flatMap((c) => (c ? [...c.firing, ...c.resolved].map((m) => m.instanceId) : []))),
+  ];
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; instance: string }>(
+    em,
+    `select id::text as id, instance from alert_instances where id::text in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return new Map(rows.map((row) => [row.id, row.instance]));
+}
+
+function entryOf(row: LogRow, names: ReadonlyMap<string, string>): DeliveryLogEntry {
   const base: DeliveryLogEntryBase = {
     id: row.id,
     alertEventId: row.alert_event_id,
@@ -213,7 +252,22 @@ function entryOf(row: LogRow): DeliveryLogEntry {
     retryAfterMs: row.retry_after_ms,
     fallback: row.fallback === true,
     recipient: recipientOf(row),
+    carried: carriedEntries(carriedOf(row), names),
   };
+}
+
+function carriedEntries(
+  carried: DeliveryCarried | null,
+  names: ReadonlyMap<string, string>,
+): DeliveryAttemptLogEntry['carried'] {
+  if (carried === null) return null;
+  const named = (members: DeliveryCarried['firing']) =>
+    members.map(({ instanceId, alertEventId }) => ({
+      instanceId,
+      alertEventId,
+      instance: names.get(instanceId) ?? null,
+    }));
+  return { firing: named(carried.firing), resolved: named(carried.resolved) };
 }
 
 function recipientOf(row: LogRow): DeliveryAttemptLogEntry['recipient'] {

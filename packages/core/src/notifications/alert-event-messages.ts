@@ -2,10 +2,12 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import type { AckLinkSigner } from '../alert-lifecycle/ack-link';
 import { recordNotificationBehaviors } from '../behavior-rules/notification-behavior-log';
+import type { DeliveryCarried } from '../entities/delivery-attempt.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
 import { type EventMessageFacts, freshEventFactsOf } from './fresh-event-facts';
+import { messageGroupOf } from './message-group';
 import { renderTurns } from './templates/render-turns';
 import { templateContext } from './templates/template-context';
 import { renderTemplate } from './templates/template-engine';
@@ -38,6 +40,8 @@ export interface AlertEventMessages {
   messageFor(request: {
     readonly alertEventId: string;
     readonly endpointId: string;
+    /** A grouped message: the instances it carries; the message is `alertEventId`'s with the list. */
+    readonly carried?: DeliveryCarried;
   }): Promise<ChannelMessage | null>;
 }
 
@@ -83,39 +87,38 @@ interface TemplateRow {
 export function createAlertEventMessages(options: AlertEventMessagesOptions): AlertEventMessages {
   // An opening this process just committed left its facts here for its own pages.
   const fresh = freshEventFactsOf(options.orm);
-  return {
-    async messageFor({ alertEventId, endpointId }) {
-      if (!isId(alertEventId)) return null;
-      const row =
-        fresh.recall(alertEventId) ?? (await readEventMessageFacts(options.orm.em.fork(), alertEventId));
-      if (!row) return null;
-      const facts = {
-        kind: row.kind,
-        state: row.state,
-        ruleState: row.rule_state,
-        ruleName: row.rule_name,
-        alertname: row.alertname,
-        instance: row.instance,
-        description: row.description,
-        summary: row.summary,
-        labels: jsonObject(row.labels),
-        actorName: row.actor_name,
-        viaEndpointName: row.via_endpoint_name,
-        createdAt: new Date(row.created_at),
-      };
-      const acknowledgeUrl =
-        row.show_acknowledge_btn && row.episode_id !== null && isId(endpointId) && offersAcknowledge(facts)
-          ? acknowledgeLink(
-              options.publicUrl,
-              options.ackLinks.sign({ ruleId: row.rule_id, episodeId: row.episode_id, endpointId }),
-            )
-          : undefined;
-      const message = alertEventMessage(facts, acknowledgeUrl);
-      // Only a rule with behavior rules can have a template: any other pays no statement for it.
-      if (!row.has_behavior_rules || row.kind === 'test' || !isId(endpointId)) return message;
-      const [template] = await queryRows<TemplateRow>(
-        options.orm.em.fork(),
-        `select b.id as template_rule_id, b.settings->>'template' as template, i.labels,
+  const single = async (alertEventId: string, endpointId: string): Promise<ChannelMessage | null> => {
+    if (!isId(alertEventId)) return null;
+    const row =
+      fresh.recall(alertEventId) ?? (await readEventMessageFacts(options.orm.em.fork(), alertEventId));
+    if (!row) return null;
+    const facts = {
+      kind: row.kind,
+      state: row.state,
+      ruleState: row.rule_state,
+      ruleName: row.rule_name,
+      alertname: row.alertname,
+      instance: row.instance,
+      description: row.description,
+      summary: row.summary,
+      labels: jsonObject(row.labels),
+      actorName: row.actor_name,
+      viaEndpointName: row.via_endpoint_name,
+      createdAt: new Date(row.created_at),
+    };
+    const acknowledgeUrl =
+      row.show_acknowledge_btn && row.episode_id !== null && isId(endpointId) && offersAcknowledge(facts)
+        ? acknowledgeLink(
+            options.publicUrl,
+            options.ackLinks.sign({ ruleId: row.rule_id, episodeId: row.episode_id, endpointId }),
+          )
+        : undefined;
+    const message = alertEventMessage(facts, acknowledgeUrl);
+    // Only a rule with behavior rules can have a template: any other pays no statement for it.
+    if (!row.has_behavior_rules || row.kind === 'test' || !isId(endpointId)) return message;
+    const [template] = await queryRows<TemplateRow>(
+      options.orm.em.fork(),
+      `select b.id as template_rule_id, b.settings->>'template' as template, i.labels,
                 e.payload->'annotations' as annotations, i.summary, i.fired_at, i.resolved_at
            from alert_events e
            join alert_rule_behavior_rules b on b.alert_rule_id = e.rule_id and b.kind = 'template'
@@ -123,39 +126,47 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
            left join alert_instances i on i.id = e.instance_id
           where e.id = ?
           order by b.id limit 1`,
-        [endpointId, alertEventId],
-      );
-      if (!template) return message;
-      const context = templateContext(facts, {
-        ruleId: row.rule_id,
-        ruleType: row.rule_type,
-        labels: jsonObject(template.labels),
-        annotations: jsonObject(template.annotations),
-        summary: template.summary,
-        firedAt: template.fired_at === null ? null : new Date(template.fired_at),
-        resolvedAt: template.resolved_at === null ? null : new Date(template.resolved_at),
-        acknowledgeUrl,
-      });
-      const rendered = await renderTurns.run('message', () => renderTemplate(template.template, context));
-      // The first send records how the message was made; a retry keeps that row.
-      await recordNotificationBehaviors(options.orm.em.fork(), [
-        {
-          alertEventId,
-          endpointId,
-          behaviorRuleId: template.template_rule_id,
-          effect: rendered.ok ? 'templated' : 'template_fallback',
-          error: rendered.ok ? null : rendered.reason,
-        },
-      ]);
-      // A template that fails must not cost the page: the default message goes, and why is recorded.
-      if (rendered.ok) return templatedMessage(message, rendered.text);
-      options.onTemplateFallback?.({
+      [endpointId, alertEventId],
+    );
+    if (!template) return message;
+    const context = templateContext(facts, {
+      ruleId: row.rule_id,
+      ruleType: row.rule_type,
+      labels: jsonObject(template.labels),
+      annotations: jsonObject(template.annotations),
+      summary: template.summary,
+      firedAt: template.fired_at === null ? null : new Date(template.fired_at),
+      resolvedAt: template.resolved_at === null ? null : new Date(template.resolved_at),
+      acknowledgeUrl,
+    });
+    const rendered = await renderTurns.run('message', () => renderTemplate(template.template, context));
+    // The first send records how the message was made; a retry keeps that row.
+    await recordNotificationBehaviors(options.orm.em.fork(), [
+      {
         alertEventId,
         endpointId,
         behaviorRuleId: template.template_rule_id,
-        reason: rendered.reason,
-      });
-      return message;
+        effect: rendered.ok ? 'templated' : 'template_fallback',
+        error: rendered.ok ? null : rendered.reason,
+      },
+    ]);
+    // A template that fails must not cost the page: the default message goes, and why is recorded.
+    if (rendered.ok) return templatedMessage(message, rendered.text);
+    options.onTemplateFallback?.({
+      alertEventId,
+      endpointId,
+      behaviorRuleId: template.template_rule_id,
+      reason: rendered.reason,
+    });
+    return message;
+  };
+  return {
+    async messageFor({ alertEventId, endpointId, carried }) {
+      const message = await single(alertEventId, endpointId);
+      if (message === null || carried === undefined) return message;
+      const group = await messageGroupOf(options.orm.em.fork(), carried, options.publicUrl);
+      // The acknowledge link of one instance's page would acknowledge the group's rule: it stays.
+      return { ...message, group };
     },
   };
 }

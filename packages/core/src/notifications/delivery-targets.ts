@@ -154,7 +154,12 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
       const { alertEventId, endpointId } = notification;
       const endpoint = await loadEndpoint(endpointId);
       if (!endpoint) return unsendable(`Endpoint ${endpointId} no longer exists`);
-      const message = await options.alertMessages.messageFor({ alertEventId, endpointId });
+      const { carried } = notification;
+      const message = await options.alertMessages.messageFor({
+        alertEventId,
+        endpointId,
+        ...(carried ? { carried } : {}),
+      });
       if (!message) return unsendable(`Alert event ${alertEventId} no longer exists`);
       const destination = endpointDestination(endpoint, box, catalog);
       if (providerConfigId !== DIRECT_PROVIDER) {

@@ -39,6 +39,7 @@ import { Migration20261129062000ProviderConfigHealth } from './Migration20261129
 import { Migration20261129063000ScheduleSwaps } from './Migration20261129063000ScheduleSwaps';
 import { Migration20261129064000DeliveryRecipients } from './Migration20261129064000DeliveryRecipients';
 import { Migration20261129064500OnCallHistory } from './Migration20261129064500OnCallHistory';
+import { Migration20261129093000NotificationGroups } from './Migration20261129093000NotificationGroups';
 import { Migration20261129093700NotificationRules } from './Migration20261129093700NotificationRules';
 import { Migration20261129095200RoundRobin } from './Migration20261129095200RoundRobin';
 
@@ -131,6 +132,7 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261129063000ScheduleSwaps', class: Migration20261129063000ScheduleSwaps },
   { name: 'Migration20261129064000DeliveryRecipients', class: Migration20261129064000DeliveryRecipients },
   { name: 'Migration20261129064500OnCallHistory', class: Migration20261129064500OnCallHistory },
+  { name: 'Migration20261129093000NotificationGroups', class: Migration20261129093000NotificationGroups },
   { name: 'Migration20261129093700NotificationRules', class: Migration20261129093700NotificationRules },
   { name: 'Migration20261129095200RoundRobin', class: Migration20261129095200RoundRobin },
 ];

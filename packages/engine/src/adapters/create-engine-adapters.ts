@@ -1,4 +1,9 @@
-import type { DeliveryAttemptLog, DeliveryTargetReader, PluginRegistry } from '@oncall/core';
+import type {
+  DeliveryAttemptLog,
+  DeliveryTargetReader,
+  GroupWindowStore,
+  PluginRegistry,
+} from '@oncall/core';
 import type { ChannelLogger } from '@oncall/plugin-sdk';
 import type { ChannelSender, OnCallPeople } from '@oncall/workflows';
 import type { NotificationRoutes } from '../ports/notification-routes';
@@ -15,6 +20,8 @@ export interface EngineAdapterOptions {
   /** The plugins the process loaded once; the sender talks to its channels. */
   readonly plugins: PluginRegistry;
   readonly attemptLog: DeliveryAttemptLog;
+  /** The group windows of grouped notifications. */
+  readonly groups: GroupWindowStore;
   /** Whom a flow's people steps page: `createOnCallPeople(orm)` of `@oncall/schedules`. */
   readonly people: OnCallPeople;
   /** `ALLOW_PRIVATE_WEBHOOK_TARGETS`. */
@@ -28,6 +35,7 @@ export interface EngineAdapters {
   readonly sender: ChannelSender;
   readonly log: DeliveryAttemptLog;
   readonly routes: NotificationRoutes;
+  readonly groups: GroupWindowStore;
   readonly people: OnCallPeople;
   /** Closes the outbound connection pools. */
   close(): Promise<void>;
@@ -39,6 +47,7 @@ export function createEngineAdapters(options: EngineAdapterOptions): EngineAdapt
     sender: createChannelSender({ ...options, channels: options.plugins.channels, fetches }),
     log: options.attemptLog,
     routes: options.routes,
+    groups: options.groups,
     people: options.people,
     close: () => fetches.close(),
   };

@@ -18,7 +18,7 @@ export interface DeliveryCompositionConfig {
   readonly jwtSecret: string;
   readonly auth: { readonly ackLinkTtlSeconds: number };
   readonly http: { readonly publicUrl: string };
-  readonly delivery: { readonly allowPrivateTargets: boolean };
+  readonly delivery: { readonly allowPrivateTargets: boolean; readonly groupIntervalSeconds: number };
 }
 
 /**
@@ -57,6 +57,7 @@ export function composeDeliveryAdapters(
       box: new SecretBox(config.encryptionKey),
       plugins,
       alertMessages: alertMessagesFor(config, orm, onTemplateFallback),
+      defaultGroupIntervalSeconds: config.delivery.groupIntervalSeconds,
     }),
     plugins,
     people: createOnCallPeople(orm),

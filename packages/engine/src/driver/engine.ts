@@ -9,4 +9,9 @@ export interface Engine {
   stop(timeoutMs?: number): Promise<void>;
   /** The backlog of the engine's queues, read now; empty until started. */
   queueStats(): Promise<QueueStats[]>;
+  /**
+   * Sends what the group windows due now gathered (docs/grouping.md); the embedded engine's workers
+   * call it every second, tests after moving their clock. Answers how many windows it flushed.
+   */
+  flushDueGroups?(): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import type { ArmedInstanceReader, DeliveryAttemptLog } from '@oncall/core';
+import type { ArmedInstanceReader, DeliveryAttemptLog, GroupWindowStore } from '@oncall/core';
 import { type Clock, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import type { ChannelSender, InstanceResolver, OnCallPeople } from '@oncall/workflows';
@@ -17,6 +17,7 @@ import { createDirectDispatch, type DirectDispatch } from './direct-dispatch';
 import { createDispatcher } from './dispatcher';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
+import { createGroupedDispatch, type GroupedDispatch } from './grouped-dispatch';
 import type {
   AutoResolveJob,
   DeliveryJob,
@@ -33,6 +34,8 @@ export interface EmbeddedEngineOptions {
   readonly sender: ChannelSender;
   readonly log: DeliveryAttemptLog;
   readonly routes: NotificationRoutes;
+  /** Group windows: given, openings and resolves of rules that group are gathered (docs/grouping.md). */
+  readonly groups?: GroupWindowStore;
   /** Whom a flow's people steps (schedule, user, team) page, asked when the step runs. */
   readonly people: OnCallPeople;
   /** Given, this process works the auto-resolve queue; without it, timers wait for a process that does. */
@@ -91,6 +94,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
   const clock = options.clock ?? systemClock;
   const tuning = { ...DEFAULT_QUEUE_TUNING, ...options.tuning };
   let direct: DirectDispatch | null = null;
+  let grouping: GroupedDispatch | null = null;
+  let flushTimer: NodeJS.Timeout | null = null;
   // Longer than a direct run can take: its wait for a turn, then a handler's bound.
   const leaseMs = tuning.directMaxWaitMs + tuning.expireInSeconds * 1000;
   const orchestrator = createEmbeddedOrchestrator(started, clock, { current: () => direct, leaseMs });
@@ -127,12 +132,22 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         people: options.people,
         clock,
       });
+      const policies = { ...DEFAULT_RETRY_POLICIES, ...options.policies };
+      grouping = options.groups
+        ? createGroupedDispatch({
+            groups: options.groups,
+            routes: options.routes,
+            queue: opened,
+            clock,
+          })
+        : null;
       const dispatch = createDispatcher({
         routes: options.routes,
         deliveries,
         flows,
-        policies: { ...DEFAULT_RETRY_POLICIES, ...options.policies },
+        policies,
         queue: opened,
+        ...(grouping ? { grouping } : {}),
       });
       // A direct job run by a worker took over from a process that may have sent already.
       await opened.work<DispatchJob>(QUEUES.dispatch, (job, { retryCount }) =>
@@ -190,12 +205,16 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       await opened.work<FlowJob | PersonalRuleJob>(QUEUES.flow, (job) => flows.runJob(job));
       // Markers only need to exist; completing them keeps them out of the backlog counts.
       await opened.work<EscalationStopJob>(QUEUES.escalationStop, async () => undefined);
+      if (grouping) flushTimer = startGroupFlushes(grouping, options.onError ?? (() => undefined));
       if (options.autoResolve) {
         const autoResolve = createAutoResolveRunner({ queue: opened, ...options.autoResolve, clock });
         await opened.work<AutoResolveJob>(QUEUES.autoResolve, (job, { id }) => autoResolve(job, id));
       }
     },
     async stop(timeoutMs) {
+      if (flushTimer) clearInterval(flushTimer);
+      flushTimer = null;
+      grouping = null;
       const here = direct;
       direct = null;
       await here?.stop(timeoutMs ?? 30_000);
@@ -204,5 +223,26 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       await current?.stop(timeoutMs);
     },
     queueStats: async () => (queue ? queue.stats() : []),
+    flushDueGroups: async () => (grouping ? grouping.flushDue() : 0),
   };
+}
+
+/** How often a process with workers looks for due group windows. */
+const GROUP_FLUSH_INTERVAL_MS = 1_000;
+
+// One flush at a time per process; other processes skip the windows this one holds.
+function startGroupFlushes(grouping: GroupedDispatch, onError: (error: unknown) => void): NodeJS.Timeout {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    grouping
+      .flushDue()
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, GROUP_FLUSH_INTERVAL_MS);
+  timer.unref();
+  return timer;
 }

@@ -1,6 +1,7 @@
 import {
   type DispatchRequest,
   decideDispatch,
+  initialDeliveryState,
   readDispatchFacts,
   unconfiguredError,
 } from '@oncall/workflows';
@@ -11,7 +12,8 @@ import type { RetryPolicies } from '../driver/retry-policies';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
-import type { DeliveryJob, DispatchJob } from './jobs';
+import type { GroupedDispatch } from './grouped-dispatch';
+import type { DeliveryJob, DispatchJob, GroupMessageJob } from './jobs';
 
 export interface DispatcherDeps {
   readonly routes: NotificationRoutes;
@@ -19,6 +21,8 @@ export interface DispatcherDeps {
   readonly flows: FlowRunner;
   readonly policies: RetryPolicies;
   readonly queue: JobQueue;
+  /** Grouped notifications; without it every event pages on its own. */
+  readonly grouping?: GroupedDispatch;
 }
 
 /**
@@ -29,17 +33,44 @@ export interface DispatcherDeps {
  * the endpoint's owner there): those targets may hang until the attempt timeout, and this queue's
  * workers are the pages'. A follow-up's notifies become one dispatch job each, under the id a direct
  * notify has: an endpoint also attached directly, or in two flows, hears it once, and a replayed
- * dispatch queues nothing twice. A missing provider config throws: the job is retried.
+ * dispatch queues nothing twice. A missing provider config throws: the job is retried. An opening or
+ * resolve of a rule that groups goes through its group window instead (`grouped-dispatch.ts`).
  */
 export function createDispatcher(deps: DispatcherDeps) {
-  const requestOf = (job: DispatchJob): DispatchRequest =>
+  const requestOf = (job: Exclude<DispatchJob, GroupMessageJob>): DispatchRequest =>
     job.type === 'otp' ? { ...job, policy: deps.policies.otp } : { ...job, policy: deps.policies.alert };
 
+  // A grouped message goes to its endpoint's lane like a notify's delivery, under its own key.
+  const sendGroup = async (job: GroupMessageJob, replay: boolean): Promise<void> => {
+    const route = await deps.routes.routeOf(job.endpointId);
+    if (route === null || route.kind === 'flow') return;
+    if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, job.endpointId);
+    const { key, alertEventId, endpointId, carried } = job;
+    const input = {
+      notification: { kind: 'alert', alertEventId, endpointId, carried },
+      state: initialDeliveryState({ baseKey: key, chain: route.chain, policy: deps.policies.alert }),
+    } as const;
+    if (route.lane === 'page') {
+      await deps.deliveries(input, { type: 'started' }, { replay, lane: route.lane });
+      return;
+    }
+    const delivery: DeliveryJob = { input };
+    await deps.queue.send(LANE_QUEUES[route.lane], delivery, { id: jobIdFor(key), group: route.ownerId });
+  };
+
   return async function dispatch(job: DispatchJob, replay: boolean): Promise<void> {
+    if (job.type === 'group') return sendGroup(job, replay);
     const command = decideDispatch(await readDispatchFacts(requestOf(job), deps.routes));
     switch (command.type) {
       case 'deliver': {
         const { key, input, lane, ownerId } = command;
+        // A rule that groups decides the event in its window, which queues what it sends.
+        if (
+          job.type === 'notify' &&
+          (await deps.grouping?.dispatch(job.alertEventId, job.endpointId, command))
+        ) {
+          return;
+        }
         if (lane === 'page') {
           await deps.deliveries(input, { type: 'started' }, { replay, lane });
           return;

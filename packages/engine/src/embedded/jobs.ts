@@ -1,5 +1,11 @@
 import type { EscalationStopReason } from '@oncall/core';
-import type { DeliveryInput, FlowInput, FlowStepDispatch, OtpChannel } from '@oncall/workflows';
+import type {
+  CarriedInstances,
+  DeliveryInput,
+  FlowInput,
+  FlowStepDispatch,
+  OtpChannel,
+} from '@oncall/workflows';
 
 /**
  * Job payloads, plain JSON. They carry references and decider state, never message text, codes
@@ -10,6 +16,7 @@ import type { DeliveryInput, FlowInput, FlowStepDispatch, OtpChannel } from '@on
 export type DispatchJob = (
   | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
   | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
+  | GroupMessageJob
 ) & {
   /**
    * The process that queued it runs it right after commit (`direct-dispatch.ts`); the job is its
@@ -64,4 +71,18 @@ export interface AutoResolveJob {
   readonly ruleId: string;
   readonly fingerprint: string;
   readonly episodeId: string;
+}
+
+/**
+ * A grouped message a group window decided (`grouped-dispatch.ts`), queued in the window's
+ * transaction and routed when it runs, like a notify: the endpoint's chain and lane are read then.
+ * `key` is its business key (`group:<flushAt>:<window>`), the base of its idempotency keys.
+ */
+export interface GroupMessageJob {
+  readonly type: 'group';
+  readonly key: string;
+  /** The event whose message carries the list. */
+  readonly alertEventId: string;
+  readonly endpointId: string;
+  readonly carried: CarriedInstances;
 }

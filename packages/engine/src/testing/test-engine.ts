@@ -57,6 +57,11 @@ export interface TestEngineOptions {
    * TestCore brings its own clock.
    */
   readonly clock?: Clock;
+  /**
+   * The group interval of rules that set none (`ALERT_GROUP_INTERVAL_SECONDS` in production, 300 s).
+   * Default 0 here: tests written before grouping see one page per instance.
+   */
+  readonly defaultGroupIntervalSeconds?: number;
 }
 
 export interface TestEngine {
@@ -73,6 +78,8 @@ export interface TestEngine {
    * TestCore's clock first (the engine counts deadlines by it). Returns how many ran.
    */
   runAutoResolveTimersNow(): Promise<number>;
+  /** Flushes the group windows due by the engine's clock now; answers how many. */
+  flushDueGroups(): Promise<number>;
   /** Stops the engine and closes its connection pools (the database stays open). */
   dispose(): Promise<void>;
 }
@@ -117,6 +124,7 @@ export async function createTestEngine(
       plugins,
       alertMessages: options.alertMessages ?? defaultAlertMessages(target),
       channelConfigs: options.channelConfigs,
+      defaultGroupIntervalSeconds: options.defaultGroupIntervalSeconds ?? 0,
     }),
     plugins,
     people: createOnCallPeople(database.db.orm),
@@ -152,6 +160,7 @@ export async function createTestEngine(
     box,
     core,
     runAutoResolveTimersNow: () => runAutoResolveTimersNow(database.db),
+    flushDueGroups: async () => (await engine.flushDueGroups?.()) ?? 0,
     async dispose() {
       await engine.stop();
       await adapters.close();

@@ -32,6 +32,17 @@ export function alertRuleType(
       dataSourceIds: t.idList({ resolve: (rule) => rule.dataSourceIds }),
       tags: t.stringList({ resolve: (rule) => rule.tags }),
       pinned: t.boolean({ resolve: (rule) => rule.pinned }),
+      groupInterval: t.int({
+        nullable: true,
+        description:
+          'Seconds a group window gathers what follows a message; null: the instance default, 0: none.',
+        resolve: (rule) => rule.groupInterval,
+      }),
+      groupBy: t.stringList({ resolve: (rule) => rule.groupBy }),
+      repeatInterval: t.int({
+        description: 'Seconds before an unacknowledged firing group is paged again; 0 never.',
+        resolve: (rule) => rule.repeatInterval,
+      }),
       silentStatus: t.field({ type: enums.silentStatus, resolve: (rule) => rule.silentStatus }),
       state: t.field({ type: enums.state, resolve: (rule) => rule.state }),
       sourceUnreachableSince: t.string({

@@ -1,0 +1,174 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Clock, GroupedInstance, GroupWindowRef, GroupWindowStore } from '@oncall/core';
+import {
+  type CarriedInstances,
+  type DeliveryLane,
+  decideGroup,
+  type GroupCommand,
+  type GroupMember,
+  type GroupSettings,
+  type GroupState,
+  groupKeyOf,
+  groupWindowKey,
+  initialGroupState,
+  nextDueAt,
+} from '@oncall/workflows';
+import { jobIdFor } from '../boss/job-id';
+import type { JobQueue } from '../boss/job-queue';
+import { LANE_QUEUES, QUEUES } from '../driver/queues';
+import type { NotificationRoutes } from '../ports/notification-routes';
+import type { DeliveryJob, GroupMessageJob } from './jobs';
+
+export interface GroupedDispatchDeps {
+  readonly groups: GroupWindowStore;
+  readonly routes: NotificationRoutes;
+  readonly queue: JobQueue;
+  /** The time every group event is decided at: the core's clock. */
+  readonly clock: Clock;
+}
+
+/** An endpoint's delivery as `decideDispatch` routed it: its lane, chain owner and first send. */
+export interface RoutedDelivery {
+  readonly key: string;
+  readonly input: DeliveryJob['input'];
+  readonly lane: DeliveryLane;
+  readonly ownerId?: string;
+}
+
+/** Group windows flushed by one call at most; the loop calls again while it finds more. */
+const FLUSH_BATCH = 100;
+
+/**
+ * Grouped notifications on the embedded driver (docs/grouping.md). A notify of an opening or a
+ * resolve of a rule that groups goes through its window's `decideGroup` under the window's row lock;
+ * what the decider sends is queued as a lane job in that same transaction (a `single` under the
+ * event's own delivery key, a group under `group:<window>:<flushAt>`), so a crash after the commit
+ * loses nothing and a replayed dispatch finds the event already carried. Due windows are flushed by
+ * `flushDue`, claimed with `for update skip locked`. An acknowledgement only takes its instances out
+ * of their windows' repeats; its own message goes as before.
+ */
+export function createGroupedDispatch(deps: GroupedDispatchDeps) {
+  const { groups, queue, clock } = deps;
+
+  const queueDelivery = async (tx: EntityManager, delivery: RoutedDelivery) => {
+    const job: DeliveryJob = { input: delivery.input };
+    await queue.sendInTransaction(tx, LANE_QUEUES[delivery.lane], job, {
+      id: jobIdFor(delivery.key),
+      ...(delivery.ownerId === undefined ? {} : { group: delivery.ownerId }),
+    });
+  };
+
+  // A group or repeat message: the base event's message with the carried instances' list, routed
+  // when its job runs (no read of the routes while the window's row is locked).
+  const groupMessage = (
+    window: GroupWindowRef,
+    command: Exclude<GroupCommand, { type: 'single' }>,
+    previous: GroupState,
+  ): GroupMessageJob | null => {
+    const carried: CarriedInstances =
+      command.type === 'group'
+        ? { firing: command.firing.map(carriedOf), resolved: command.resolved.map(carriedOf) }
+        : {
+            firing: command.instances.map((instanceId) => ({ instanceId, alertEventId: null })),
+            resolved: [],
+          };
+    const alertEventId =
+      command.type === 'group'
+        ? (command.firing[0] ?? command.resolved[0])?.alertEventId
+        : previous.lastSentEventIds[0];
+    if (alertEventId === undefined) return null;
+    const key = `${command.key}:${window.windowKey}`;
+    return { type: 'group', key, alertEventId, endpointId: window.endpointId, carried };
+  };
+
+  const execute = async (
+    tx: EntityManager,
+    window: GroupWindowRef,
+    commands: readonly GroupCommand[],
+    previous: GroupState,
+    single: RoutedDelivery | null,
+  ) => {
+    for (const command of commands) {
+      if (command.type === 'single') {
+        if (single !== null) await queueDelivery(tx, single);
+        continue;
+      }
+      const job = groupMessage(window, command, previous);
+      if (job !== null) await queue.sendInTransaction(tx, QUEUES.dispatch, job, { id: jobIdFor(job.key) });
+    }
+  };
+
+  return {
+    /**
+     * Routes a notify of `alertEventId` to `endpointId` through its group window. Answers false when
+     * grouping leaves the event alone (the caller delivers as always), true when it was decided here.
+     */
+    async dispatch(alertEventId: string, endpointId: string, delivery: RoutedDelivery): Promise<boolean> {
+      const event = await groups.eventOf(alertEventId);
+      if (event === null) return false;
+      const settings = { groupIntervalMs: event.groupIntervalMs, repeatIntervalMs: event.repeatIntervalMs };
+      const at = clock.now().getTime();
+      const windowOf = (instance: GroupedInstance): GroupWindowRef => {
+        const groupKey = groupKeyOf(instance.labels, event.groupBy);
+        const subject = { ruleId: event.ruleId, endpointId, groupKey, lane: delivery.lane };
+        return { windowKey: groupWindowKey(subject), ruleId: event.ruleId, endpointId, groupKey };
+      };
+      if (event.change === 'acknowledged') {
+        for (const instance of event.instances) {
+          await groups.change(windowOf(instance), async (raw) => {
+            const state = stateOf(raw, settings);
+            const decision = decideGroup(state, { type: 'acknowledged', instance: instance.instanceId, at });
+            return { state: decision.state, dueAt: dueOf(decision.state), result: undefined };
+          });
+        }
+        return false;
+      }
+      const change = event.change;
+      const [instance] = event.instances;
+      if (instance === undefined) return false;
+      const window = windowOf(instance);
+      const member: GroupMember = { instance: instance.instanceId, alertEventId };
+      await groups.change(window, async (raw, tx) => {
+        const state = stateOf(raw, settings);
+        const decision = decideGroup(state, { type: change, member, at, settings });
+        await execute(tx, window, decision.commands, state, delivery);
+        return { state: decision.state, dueAt: dueOf(decision.state), result: undefined };
+      });
+      return true;
+    },
+
+    /** Flushes every window due now, batch by batch; answers how many it flushed. */
+    async flushDue(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const at = clock.now();
+        const flushed = await groups.flushDue(at, FLUSH_BATCH, async (window, raw, tx) => {
+          const state = stateOf(raw, { groupIntervalMs: 0, repeatIntervalMs: 0 });
+          const decision = decideGroup(state, { type: 'due', at: at.getTime() });
+          await execute(tx, window, decision.commands, state, null);
+          return { state: decision.state, dueAt: dueOf(decision.state), result: undefined };
+        });
+        total += flushed;
+        if (flushed < FLUSH_BATCH) return total;
+      }
+    },
+  };
+}
+
+export type GroupedDispatch = ReturnType<typeof createGroupedDispatch>;
+
+function carriedOf(member: GroupMember) {
+  return { instanceId: member.instance, alertEventId: member.alertEventId };
+}
+
+// A window's row holds JSON null until its first event is decided.
+function stateOf(raw: unknown, settings: GroupSettings): GroupState {
+  return raw !== null && typeof raw === 'object' && 'settings' in raw
+    ? (raw as GroupState)
+    : initialGroupState(settings);
+}
+
+function dueOf(state: GroupState): Date | null {
+  const due = nextDueAt(state);
+  return due === null ? null : new Date(due);
+}

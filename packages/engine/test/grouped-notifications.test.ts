@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import { type Actor, AlertRule, Endpoint, queryRows, User } from '@oncall/core';
+import {
+  type BotApiCall,
+  type FakeBotApi,
+  type FakeProviderOne,
+  startFakeBotApi,
+  startFakeProviderOne,
+} from '@oncall/fakes';
+import { createTestCore, type TestCore } from '@oncall/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestEngine, runPagingToEnd, type TestEngine } from '../src/testing/index';
+import { seeder } from './support/seed';
+
+const WAIT = { timeout: 20_000, interval: 25 };
+const BOT_TOKEN = '123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11';
+const FIVE_MINUTES = 300_000;
+
+interface Carried {
+  firing: Array<{ instanceId: string; alertEventId: string | null }>;
+  resolved: Array<{ instanceId: string; alertEventId: string | null }>;
+}
+
+// Issue #31 item 1: grouped notifications per rule and endpoint, on the embedded engine, with the
+// TestCore's clock deciding every window (no test waits out an interval).
+describe('grouped notifications', () => {
+  let t: TestCore;
+  let testEngine: TestEngine;
+  let botApi: FakeBotApi;
+  let smsVendor: FakeProviderOne;
+  let admin: Actor;
+
+  const start = () =>
+    createTestEngine(t, {
+      channelConfigs: { telegram: { apiBase: botApi.url } },
+      // Production's default: rules that set no interval group for five minutes.
+      defaultGroupIntervalSeconds: 300,
+    });
+
+  beforeAll(async () => {
+    t = await createTestCore({ publicUrl: 'https://oncall.example.com/' });
+    botApi = await startFakeBotApi();
+    smsVendor = await startFakeProviderOne();
+    testEngine = await start();
+    const adminUser = await t.core.orm.em.fork().findOneOrFail(User, { isSystemAdmin: true });
+    admin = { userId: adminUser.id, role: 'owner', sessionId: 'test', isSystemAdmin: true };
+  });
+  afterAll(async () => {
+    await testEngine.dispose();
+    await botApi.close();
+    await smsVendor.close();
+    await t.dispose();
+  });
+
+  const core = () => {
+    if (!testEngine.core) throw new Error('a TestCore gives the test engine a core');
+    return testEngine.core;
+  };
+
+  /** A rule with one Telegram endpoint; the chat id tells its messages apart from other tests'. */
+  async function seedRule(
+    name: string,
+    grouping: { groupIntervalSeconds?: number | null; groupBy?: string[] } = {},
+  ) {
+    const em = t.core.orm.em.fork();
+    const token = `ak_${randomBytes(32).toString('base64url')}`;
+    const chatId = `-100${randomBytes(4).readUInt32BE()}`;
+    const rule = em.create(AlertRule, {
+      name,
+      type: 'api',
+      owner: admin.userId,
+      settings: {},
+      groupIntervalSeconds: grouping.groupIntervalSeconds ?? null,
+      groupBy: grouping.groupBy ?? [],
+      tokenHash: t.core.secretBox.lookupHash(token),
+      sealedToken: t.core.secretBox.encrypt(token),
+    });
+    const endpoint = em.create(Endpoint, {
+      name: `${name} chat`,
+      type: 'telegram',
+      value: chatId,
+      sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+      owner: admin.userId,
+    });
+    rule.endpoints.add(endpoint);
+    await em.flush();
+    return { ruleId: rule.id, endpointId: endpoint.id, token, chatId };
+  }
+
+  const messagesTo = (chatId: string): BotApiCall[] =>
+    botApi.sentMessages().filter((m) => m.payload.chat_id === chatId);
+
+  async function waitForMessages(chatId: string, count: number): Promise<string[]> {
+    await vi.waitFor(() => expect(messagesTo(chatId)).toHaveLength(count), WAIT);
+    return messagesTo(chatId).map((m) => String(m.payload.text));
+  }
+
+  /** Every page queued so far has run to its end: what was not sent by now was gathered. */
+  const settle = () => runPagingToEnd(t.core.orm);
+
+  const fire = (token: string, instance: string, job?: string) =>
+    core().ingestion.fire(token, { alertname: 'disk_full', instance, ...(job ? { job } : {}) });
+
+  async function flushAfter(ms: number) {
+    t.clock.advance(ms);
+    await testEngine.flushDueGroups();
+    await settle();
+  }
+
+  async function carriedTo(endpointId: string): Promise<Carried[]> {
+    const rows = await queryRows<{ carried: Carried | string }>(
+      t.core.orm.em.fork(),
+      `select carried from delivery_attempts
+        where endpoint_id = ? and carried is not null and outcome = 'delivered' order by created_at`,
+      [endpointId],
+    );
+    return rows.map((row) => (typeof row.carried === 'string' ? JSON.parse(row.carried) : row.carried));
+  }
+
+  it('pages the first instance at once and sends the rest as one message when the interval ends', async () => {
+    const { ruleId, endpointId, token, chatId } = await seedRule('Grouped disks');
+    await fire(token, 'db-1');
+    const [first] = await waitForMessages(chatId, 1);
+    expect(first).toContain('db-1');
+
+    await fire(token, 'db-2');
+    await fire(token, 'db-3');
+    await settle();
+    expect(messagesTo(chatId)).toHaveLength(1);
+
+    await flushAfter(FIVE_MINUTES);
+    const [, grouped] = await waitForMessages(chatId, 2);
+    expect(grouped).toContain('2 firing');
+    expect(grouped).toContain('db-2');
+    expect(grouped).toContain('db-3');
+    expect(grouped).toContain(`https://oncall.example.com/rules/${ruleId}`);
+
+    // The delivery log names the instances the message carried.
+    const [carried] = await carriedTo(endpointId);
+    expect(carried?.firing).toHaveLength(2);
+    expect(carried?.resolved).toEqual([]);
+    const log = await core().episodes.deliveryLog(admin, { ruleId }, { page: 1, perPage: 50 });
+    const groupEntry = log.items.find((entry) => entry.type === 'attempt' && entry.carried !== null);
+    const names = groupEntry?.type === 'attempt' ? groupEntry.carried?.firing.map((m) => m.instance) : [];
+    expect(names?.sort()).toEqual(['db-2', 'db-3']);
+  });
+
+  it('gathers resolves like openings', async () => {
+    const { endpointId, token, chatId } = await seedRule('Grouped resolves');
+    await fire(token, 'web-1');
+    await waitForMessages(chatId, 1);
+    await fire(token, 'web-2');
+    await core().ingestion.resolve(token, { alertname: 'disk_full', instance: 'web-1' });
+    await settle();
+    expect(messagesTo(chatId)).toHaveLength(1);
+
+    await flushAfter(FIVE_MINUTES);
+    const [, grouped] = await waitForMessages(chatId, 2);
+    expect(grouped).toContain('1 firing');
+    expect(grouped).toContain('1 resolved');
+    const [carried] = await carriedTo(endpointId);
+    expect(carried?.firing).toHaveLength(1);
+    expect(carried?.resolved).toHaveLength(1);
+  });
+
+  it('splits groups by the groupBy labels: each group pages its first instance at once', async () => {
+    const { token, chatId } = await seedRule('Grouped by job', { groupBy: ['job'] });
+    await fire(token, 'a-1', 'api');
+    await fire(token, 'b-1', 'batch');
+    await waitForMessages(chatId, 2);
+    await fire(token, 'a-2', 'api');
+    await settle();
+    expect(messagesTo(chatId)).toHaveLength(2);
+
+    await flushAfter(FIVE_MINUTES);
+    const [, , grouped] = await waitForMessages(chatId, 3);
+    expect(grouped).toContain('a-2');
+  });
+
+  it('pages every instance on its own with a group interval of 0', async () => {
+    const { ruleId, token, chatId } = await seedRule('Ungrouped', { groupIntervalSeconds: 0 });
+    await fire(token, 'x-1');
+    await fire(token, 'x-2');
+    await fire(token, 'x-3');
+    const texts = await waitForMessages(chatId, 3);
+    expect(texts.some((text) => /\d+ firing/.test(text))).toBe(false);
+    const windows = await queryRows(
+      t.core.orm.em.fork(),
+      'select 1 from notification_groups where rule_id = ?',
+      [ruleId],
+    );
+    expect(windows).toEqual([]);
+  });
+
+  it('loses and repeats nothing when the process restarts in the middle of a window', async () => {
+    const { token, chatId } = await seedRule('Grouped across a restart');
+    await fire(token, 'r-1');
+    await waitForMessages(chatId, 1);
+    await fire(token, 'r-2');
+    await settle();
+
+    await testEngine.dispose();
+    testEngine = await start();
+    await fire(token, 'r-3');
+    await settle();
+    expect(messagesTo(chatId)).toHaveLength(1);
+
+    await flushAfter(FIVE_MINUTES);
+    const [, grouped] = await waitForMessages(chatId, 2);
+    expect(grouped).toContain('r-2');
+    expect(grouped).toContain('r-3');
+
+    // A second flush finds nothing due: nothing goes twice.
+    expect(await testEngine.flushDueGroups()).toBe(0);
+    await settle();
+    expect(messagesTo(chatId)).toHaveLength(2);
+  });
+
+  it('sends an SMS endpoint at most one message per group interval, across rules', async () => {
+    const seed = seeder(t.database.db.orm, t.core.secretBox);
+    await seed.providerConfig(
+      'sms',
+      'default',
+      'providerOne',
+      { senderNumber: '10004346', baseUrl: smsVendor.url },
+      { apiToken: 'sms-token' },
+    );
+    const phone = await seed.endpoint(admin.userId, 'sms', { value: '09121234567' });
+    const first = await seedRule('Paged by SMS, first');
+    const second = await seedRule('Paged by SMS, second');
+    const em = t.core.orm.em.fork();
+    for (const { ruleId } of [first, second]) {
+      const rule = await em.findOneOrFail(AlertRule, { id: ruleId }, { populate: ['endpoints'] });
+      rule.endpoints.add(em.getReference(Endpoint, phone));
+    }
+    await em.flush();
+
+    await fire(first.token, 'sms-1');
+    await vi.waitFor(() => expect(smsVendor.requests).toHaveLength(1), WAIT);
+    await fire(second.token, 'sms-2');
+    await fire(first.token, 'sms-3');
+    await settle();
+    expect(smsVendor.requests).toHaveLength(1);
+
+    await flushAfter(FIVE_MINUTES);
+    await vi.waitFor(() => expect(smsVendor.requests).toHaveLength(2), WAIT);
+    expect(String(smsVendor.requests[1]?.query.message)).toContain('2 firing');
+  });
+});
