@@ -34,7 +34,7 @@ describe('On call now', () => {
         now={now}
       />,
     );
-    const panel = screen.getByRole('region', { name: 'On call now' });
+    const panel = screen.getByRole('region', { name: 'Who is on call' });
     const rows = within(panel).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Primary: You.*until .*\(tomorrow\)/),

@@ -108,7 +108,7 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
         </Alert>
       )}
       {data && data.total === 0 && (
-        <Alert color="teal" variant="light" title="All quiet">
+        <Alert variant="light" title="All quiet">
           Alerts from the rules you can see appear here the moment they fire. To send one, create an alert
           rule and post to its URL.
         </Alert>

@@ -19,8 +19,9 @@ import { useInteractionHold } from './use-interaction-hold';
 const schedulesHref = () => `${routerBasePath().replace(/\/$/, '')}/schedules`;
 
 /**
- * "On call now" as drawn: per schedule who is on call and until when, the user's own first, a few
- * rows then "Show all". `answer` undefined: still loading.
+ * The Now page's "on call now" as drawn: per schedule who is on call and until when, the user's own
+ * first, a few rows then "Show all". Headed "Who is on call", so it never matches the page's own
+ * "Now" heading. `answer` undefined: still loading.
  */
 export function OnCallNowList({
   answer,
@@ -43,7 +44,7 @@ export function OnCallNowList({
     <Paper withBorder p="xs" component="section" aria-labelledby={headingId} data-testid="on-call-now">
       <Stack gap={6}>
         <Title order={2} size="h5" id={headingId}>
-          On call now
+          Who is on call
         </Title>
         {answer === undefined && !failed && (
           <Skeleton height={20} radius="sm" aria-label="Loading who is on call" role="status" />
@@ -80,7 +81,13 @@ export function OnCallNowList({
                       {schedule.name}
                     </Text>
                     {': '}
-                    <Text span size="sm" c={nobody ? 'red' : undefined} fw={nobody ? 600 : undefined}>
+                    {/* The error color: red kept above 4.5:1 in both themes (theme.ts). */}
+                    <Text
+                      span
+                      size="sm"
+                      c={nobody ? 'var(--mantine-color-error)' : undefined}
+                      fw={nobody ? 600 : undefined}
+                    >
                       {peopleText(schedule, userId)}
                     </Text>
                   </Text>
