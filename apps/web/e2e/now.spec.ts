@@ -42,7 +42,7 @@ test('On call now: how to make a schedule, then who is on call until when, a few
   );
   const team = await api.post('team', { name: 'On-call now team', ownerId: admin?.id, userIds: [admin?.id] });
   made.teamId = team.id ?? team.data?.id;
-  const schedule = async (name: string, members: (string | undefined)[]) => {
+  const schedule = async (name: string, members: (string | null | undefined)[]) => {
     const created = await api.post('schedule', {
       name,
       teamId: made.teamId,

@@ -1,4 +1,14 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useMemo } from 'react';
 import type { FieldErrors } from '../forms/server-field-errors';
 import {
@@ -219,7 +229,8 @@ export function FlowStepEditor({
                 </Group>
               ) : step.type === 'schedule' ? (
                 <Stack gap={4}>
-                  <Group gap="xs" grow wrap="wrap" align="flex-start">
+                  {/* One above the other on a phone: side by side, names were cut off at 375 px. */}
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
                     <Select
                       label={`Step ${number} schedule`}
                       placeholder={
@@ -245,7 +256,7 @@ export function FlowStepEditor({
                       }
                       error={error('ifNobodyOnCall')}
                     />
-                  </Group>
+                  </SimpleGrid>
                   <Text size="xs" c="dimmed">
                     {describePeopleStep(step, names)}
                   </Text>
