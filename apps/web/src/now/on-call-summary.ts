@@ -4,7 +4,7 @@ export type OnCallNowAnswer = RouterOutputs['schedules']['onCallNow'];
 export type OnCallSchedule = OnCallNowAnswer['schedules'][number];
 
 /** Schedules shown before "Show all": three rows fit a phone's first screen beside what fires. */
-export const COLLAPSED_ROWS = 3;
+const COLLAPSED_ROWS = 3;
 
 /**
  * The schedules in the order the panel lists them: those the user is on call in first (what a
