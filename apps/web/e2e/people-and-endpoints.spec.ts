@@ -34,6 +34,9 @@ const noSidewaysScroll = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
 let provider: FakeProviderOne;
+/** Schedules made here, removed after the file. */
+const made: { scheduleIds: string[] } = { scheduleIds: [] };
+const FLOW_NAMES = { phone: 'Escalate to phone', people: 'Page the on-call' } as const;
 
 test.beforeAll(async ({ playwright }) => {
   provider = await startFakeProviderOne();
@@ -50,8 +53,35 @@ test.beforeAll(async ({ playwright }) => {
   await api.post(`config/sms/make-default/${config.id}`);
   await request.dispose();
 });
-test.afterAll(async () => {
+// The other spec files share this server, and a retry starts this file again from its empty
+// states: everything made here goes, whatever failed, each removal tried even if another fails.
+test.afterAll(async ({ playwright }) => {
   await provider.close();
+  const request = await playwright.request.newContext();
+  const api = await adminApi(request, E2E_BASE_URL);
+  const failures: string[] = [];
+  const remove = async (path: string) => {
+    try {
+      await api.delete(path);
+    } catch (error) {
+      failures.push(String(error));
+    }
+  };
+  const named = (items: Array<{ id: string; name: string }>, names: string[]) =>
+    names.flatMap((name) => items.filter((item) => item.name === name).map((item) => item.id));
+  // Flows before the endpoints they escalate to, schedules before their team, the team before its people.
+  const endpoints = (await api.get('endpoint?perPage=100')).data;
+  for (const id of named(endpoints, [FLOW_NAMES.people, FLOW_NAMES.phone, 'On-call phone']))
+    await remove(`endpoint/${id}`);
+  for (const id of made.scheduleIds.splice(0)) await remove(`schedule/${id}`);
+  const rules = (await api.get('alert-rule?name=Payments&per_page=100')).data;
+  for (const id of named(rules, ['Payments checkout'])) await remove(`alert-rule/${id}`);
+  for (const id of named((await api.get('team?perPage=100')).data, ['Payments'])) await remove(`team/${id}`);
+  const users: Array<{ id: string; username: string }> = await api.get('user/all');
+  for (const user of users.filter((found) => ['alice', 'bob'].includes(found.username)))
+    await remove(`user/${user.id}`);
+  await request.dispose();
+  expect(failures).toEqual([]);
 });
 
 test('creates an SMS endpoint through the one-time code, and a flow that escalates to it', async ({
@@ -94,7 +124,7 @@ test('creates an SMS endpoint through the one-time code, and a flow that escalat
 
   await page.getByRole('button', { name: 'New endpoint' }).click();
   await pick(page, 'Type', 'Flow (escalation steps)');
-  await dialog.getByRole('textbox', { name: 'Name' }).fill('Escalate to phone');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(FLOW_NAMES.phone);
   await dialog.getByRole('button', { name: 'Add wait' }).click();
   await dialog.getByRole('button', { name: 'Add notify step' }).click();
   await pick(page, 'Step 2 endpoints', /On-call phone/);
@@ -106,7 +136,7 @@ test('creates an SMS endpoint through the one-time code, and a flow that escalat
   await page.screenshot({ path: `${SHOTS}endpoint-flow-light.png` });
   await dialog.getByRole('button', { name: 'Create endpoint' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('cell', { name: 'Escalate to phone', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: FLOW_NAMES.phone, exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: '2 steps' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}endpoints-light.png`, fullPage: true });
   expect(cspViolations).toEqual([]);
@@ -157,6 +187,74 @@ test('creates users with roles and a team with members', async ({ page, cspViola
   await expect(team.getByText('Alice Example')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}teams-light.png`, fullPage: true });
+  expect(cspViolations).toEqual([]);
+});
+
+test('a flow pages people: whoever is on call, a user and a team, read back by name', async ({
+  page,
+  request,
+  cspViolations,
+}) => {
+  const api = await adminApi(request, E2E_BASE_URL);
+  const payments = (await api.get('team?perPage=100')).data.find(
+    (team: { name: string }) => team.name === 'Payments',
+  );
+  const users: Array<{ id: string; username: string }> = await api.get('user/all');
+  const alice = users.find((user) => user.username === 'alice');
+  const schedule = await api.post('schedule', {
+    name: 'Payments primary',
+    teamId: payments.id,
+    timeZone: 'Europe/London',
+    layers: [
+      {
+        priority: 0,
+        rotations: [{ unit: 'week', every: 1, startsAt: '2026-01-05T09:00', members: [alice?.id] }],
+      },
+    ],
+  });
+  made.scheduleIds.push(schedule.id);
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await logInThroughForm(page);
+  await page.goto('/endpoints');
+  await page.getByRole('button', { name: 'New endpoint' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New endpoint' });
+  await pick(page, 'Type', 'Flow (escalation steps)');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(FLOW_NAMES.people);
+  await dialog.getByRole('button', { name: 'Page who is on call' }).click();
+  await pick(page, 'Step 1 schedule', 'Payments primary');
+  await pick(page, 'Step 1 if nobody is on call', "Page the schedule team's admins");
+  await dialog.getByRole('button', { name: 'Add wait' }).click();
+  await dialog.getByRole('button', { name: 'Page a user' }).click();
+  await pick(page, 'Step 3 user', /Bob Example/);
+  await dialog.getByRole('button', { name: 'Page a team' }).click();
+  await pick(page, 'Step 4 team', 'Payments');
+  await expect(
+    dialog.getByText("Pages whoever is on call in Payments primary; nobody on call: the team's admins."),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}endpoint-people-steps-light.png` });
+  await dialog.getByRole('button', { name: 'Create endpoint' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: FLOW_NAMES.people, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '4 steps' })).toBeVisible();
+
+  // Read back from the server, by name, in the dark on a phone.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: `Edit ${FLOW_NAMES.people}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${FLOW_NAMES.people}` });
+  await expect(edit.getByRole('combobox', { name: 'Step 1 schedule' })).toHaveValue('Payments primary');
+  await expect(edit.getByRole('combobox', { name: 'Step 1 if nobody is on call' })).toHaveValue(
+    "Page the schedule team's admins",
+  );
+  await expect(edit.getByRole('combobox', { name: 'Step 3 user' })).toHaveValue(/Bob Example/);
+  await expect(edit.getByText('Pages everyone in Payments on their own endpoints.')).toBeVisible();
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}endpoint-people-steps-phone-dark.png` });
   expect(cspViolations).toEqual([]);
 });
 

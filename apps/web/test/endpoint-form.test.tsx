@@ -1,9 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { emptyDraft } from '../src/endpoints/endpoint-draft';
 import { EndpointForm, type EndpointFormProps } from '../src/endpoints/endpoint-form';
+import { draftSteps } from '../src/endpoints/flow-steps';
 import { renderWithTheme } from './render';
 import { validationError } from './server-error';
+
+/** A Mantine select's input by its label. */
+const picker = (name: string) => screen.getByRole('combobox', { name });
 
 function props(overrides: Partial<EndpointFormProps> = {}): EndpointFormProps {
   return {
@@ -12,6 +17,11 @@ function props(overrides: Partial<EndpointFormProps> = {}): EndpointFormProps {
       { id: 'e-sms', name: 'Pager', type: 'sms' },
       { id: 'e-mail', name: 'Mailbox', type: 'email' },
     ],
+    people: {
+      schedules: [{ value: 's-primary', label: 'Primary' }],
+      users: [{ value: 'u-bob', label: 'Bob (bob)' }],
+      teams: [{ value: 't-db', label: 'Database' }],
+    },
     users: [],
     teams: [],
     onSendCode: vi.fn().mockResolvedValue({ status: true }),
@@ -117,5 +127,72 @@ describe('EndpointForm', () => {
     expect(await screen.findByText('A wait may not exceed 7 days.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove step 1' }));
     expect(screen.getAllByTestId('flow-step')).toHaveLength(1);
+  });
+
+  it('adds people steps with pickers: whoever is on call (and who if nobody), a user, a team', async () => {
+    const user = userEvent.setup();
+    const given = props({
+      onSubmit: vi
+        .fn()
+        .mockRejectedValue(validationError({ 'steps.2.teamId': ['The selected team is invalid.'] })),
+    });
+    renderWithTheme(<EndpointForm {...given} />);
+    await user.click(screen.getAllByLabelText('Type')[0] as HTMLElement);
+    await user.click(screen.getByRole('option', { name: 'Flow (escalation steps)', hidden: true }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'People');
+    await user.click(screen.getByRole('button', { name: 'Page who is on call' }));
+    await user.click(screen.getByRole('button', { name: 'Page a user' }));
+    await user.click(screen.getByRole('button', { name: 'Page a team' }));
+    expect(screen.getByText('Step 1: page who is on call')).toBeInTheDocument();
+    expect(screen.getByText(/Pages whoever is on call in no schedule yet/)).toBeInTheDocument();
+
+    await user.click(picker('Step 1 schedule'));
+    await user.click(screen.getByRole('option', { name: 'Primary', hidden: true }));
+    await user.click(picker('Step 1 if nobody is on call'));
+    await user.click(screen.getByRole('option', { name: "Page the schedule team's admins", hidden: true }));
+    expect(
+      screen.getByText("Pages whoever is on call in Primary; nobody on call: the team's admins."),
+    ).toBeInTheDocument();
+    await user.click(picker('Step 2 user'));
+    await user.click(screen.getByRole('option', { name: 'Bob (bob)', hidden: true }));
+    expect(screen.getByText('Pages Bob (bob) on their own endpoints.')).toBeInTheDocument();
+
+    // The team is left unpicked: the server's message shows at the step's picker.
+    await user.click(screen.getByRole('button', { name: 'Create endpoint' }));
+    expect(given.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'flow',
+        steps: [
+          { type: 'schedule', scheduleId: 's-primary', ifNobodyOnCall: 'teamAdmins' },
+          { type: 'user', userId: 'u-bob' },
+          { type: 'team', teamId: '' },
+        ],
+      }),
+    );
+    expect(await screen.findByText('The selected team is invalid.')).toBeInTheDocument();
+    expect(picker('Step 3 team')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('reads back stored people steps by name, and one out of sight as such', () => {
+    renderWithTheme(
+      <EndpointForm
+        {...props({
+          original: {
+            ...emptyDraft(),
+            type: 'flow',
+            name: 'Stored',
+            steps: draftSteps([
+              { type: 'schedule', scheduleId: 's-primary' },
+              { type: 'team', teamId: 't-db' },
+              { type: 'user', userId: 'u-gone' },
+            ]),
+          },
+        })}
+      />,
+    );
+    expect(picker('Step 1 schedule')).toHaveValue('Primary');
+    expect(picker('Step 1 if nobody is on call')).toHaveValue('Go on to the next step at once');
+    expect(screen.getByText('Pages everyone in Database on their own endpoints.')).toBeInTheDocument();
+    expect(picker('Step 3 user')).toHaveValue('A user you cannot see');
   });
 });

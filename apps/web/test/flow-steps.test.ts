@@ -56,12 +56,41 @@ describe('people steps in the editor', () => {
     expect(stepInputs(draftSteps(steps))).toEqual(steps);
   });
 
-  it('says what they page', () => {
-    expect(describePeopleStep({ type: 'schedule', scheduleId: 'sch-1' })).toBe(
-      'Pages whoever is on call in schedule sch-1; nobody on call: next step.',
+  const names = {
+    schedules: new Map([['sch-1', 'Primary']]),
+    users: new Map([['usr-1', 'Alice']]),
+    teams: new Map([['team-1', 'Database']]),
+  };
+
+  it('says what they page, by name', () => {
+    expect(describePeopleStep({ type: 'schedule', scheduleId: 'sch-1' }, names)).toBe(
+      'Pages whoever is on call in Primary; nobody on call: the next step at once.',
     );
-    expect(describePeopleStep({ type: 'team', teamId: 'team-1' })).toBe(
-      'Pages everyone in team team-1 on their own endpoints.',
+    expect(
+      describePeopleStep({ type: 'schedule', scheduleId: 'sch-1', ifNobodyOnCall: 'teamAdmins' }, names),
+    ).toBe("Pages whoever is on call in Primary; nobody on call: the team's admins.");
+    expect(describePeopleStep({ type: 'team', teamId: 'team-1' }, names)).toBe(
+      'Pages everyone in Database on their own endpoints.',
     );
+    expect(describePeopleStep({ type: 'user', userId: 'usr-1' }, names)).toBe(
+      'Pages Alice on their own endpoints.',
+    );
+  });
+
+  it('says when nothing is picked yet, or the target is out of the user’s sight', () => {
+    expect(describePeopleStep({ type: 'user', userId: '' }, names)).toBe(
+      'Pages no user yet on their own endpoints.',
+    );
+    expect(describePeopleStep({ type: 'team', teamId: 'team-9' }, names)).toBe(
+      'Pages everyone in a team you cannot see on their own endpoints.',
+    );
+  });
+
+  it('adds each kind with nothing picked, on call falling through to the next step', () => {
+    expect(stepInputs([newStep('schedule'), newStep('user'), newStep('team')])).toEqual([
+      { type: 'schedule', scheduleId: '', ifNobodyOnCall: 'nextStep' },
+      { type: 'user', userId: '' },
+      { type: 'team', teamId: '' },
+    ]);
   });
 });

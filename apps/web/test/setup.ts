@@ -22,5 +22,7 @@ class NoResizeObserver {
   disconnect(): void {}
 }
 window.ResizeObserver = NoResizeObserver;
+// Nor this; a searchable Mantine select scrolls its chosen option into view.
+Element.prototype.scrollIntoView = () => undefined;
 
 afterEach(cleanup);

@@ -297,6 +297,35 @@ export class Schedules {
     };
   }
 
+  /**
+   * For every schedule the actor can see, who is on call now and until when: the next hand-off
+   * within a week (`until` null when nobody changes in that time). The Now page's "on call now".
+   */
+  async onCallNow(actor: Actor) {
+    const schedules = await this.list(actor);
+    const instant = this.deps.clock.now().getTime();
+    const answers = schedules.map((schedule) => {
+      const resolver = new ScheduleResolver(toResolvable(schedule));
+      const [next] = resolver.handOffs(instant, instant + 7 * DAY);
+      return { schedule, onCall: resolver.at(instant).onCall, until: next?.at ?? null };
+    });
+    const names = await this.names(
+      this.em(),
+      answers.flatMap((answer) => answer.onCall.map((entry) => entry.userId)),
+    );
+    return {
+      at: new Date(instant).toISOString(),
+      schedules: answers.map(({ schedule, onCall, until }) => ({
+        id: schedule.id,
+        name: schedule.name,
+        teamId: schedule.teamId,
+        timeZone: schedule.timeZone,
+        onCall: this.people(onCall, names),
+        until: until === null ? null : new Date(until).toISOString(),
+      })),
+    };
+  }
+
   /** The resolver's segments over a range (default the next 7 days, at most 62 days). */
   async calendar(actor: Actor, id: string, range: { from?: string | number; until?: string | number }) {
     const em = this.em();

@@ -19,7 +19,7 @@ import {
   endpointInput,
 } from './endpoint-draft';
 import { destinationKind, ENDPOINT_TYPES, isEndpointType } from './endpoint-types';
-import { FlowStepEditor, type StepCandidate } from './flow-step-editor';
+import { FlowStepEditor, type PeopleOptions, type StepCandidate } from './flow-step-editor';
 
 export interface Option {
   value: string;
@@ -30,6 +30,8 @@ export interface EndpointFormProps {
   /** The endpoint being edited, or null to create one. */
   original: EndpointDraft | null;
   candidates: StepCandidate[];
+  /** What a flow's people steps may page. */
+  people: PeopleOptions;
   users: Option[];
   teams: Option[];
   onSendCode: (request: { type: 'sms' | 'call' | 'email'; value: string }) => Promise<unknown>;
@@ -45,6 +47,7 @@ export interface EndpointFormProps {
 export function EndpointForm({
   original,
   candidates,
+  people,
   users,
   teams,
   onSendCode,
@@ -202,6 +205,7 @@ export function EndpointForm({
             steps={draft.steps}
             onChange={(steps) => change({ steps })}
             candidates={candidates}
+            people={people}
             errors={errors}
           />
         )}

@@ -24,6 +24,7 @@ import { destinationSummary, draftOf, type EndpointCreateInput, type EndpointVie
 import { EndpointForm, type Option } from './endpoint-form';
 import { EndpointTransfers } from './endpoint-transfers';
 import { endpointTypeLabel } from './endpoint-types';
+import type { PeopleOptions } from './flow-step-editor';
 import { HandOverButton } from './hand-over-button';
 import { TestSendButton } from './test-send-button';
 
@@ -45,6 +46,7 @@ export function EndpointsPage() {
   const users = useQuery(trpc.users.all.queryOptions());
   const teams = useQuery(trpc.teams.all.queryOptions());
   const candidates = useQuery({ ...trpc.endpoints.flowStepCandidates.queryOptions(), enabled: opened });
+  const schedules = useQuery({ ...trpc.schedules.list.queryOptions(), enabled: opened });
 
   const userOptions: Option[] = useMemo(
     () =>
@@ -57,6 +59,18 @@ export function EndpointsPage() {
     [users.data, user.id],
   );
   const teamOptions: Option[] = (teams.data ?? []).map((team) => ({ value: team.id, label: team.name }));
+  // People steps may page the user too, unlike sharing, which is with others.
+  const people: PeopleOptions = useMemo(
+    () => ({
+      schedules: (schedules.data ?? []).map((schedule) => ({ value: schedule.id, label: schedule.name })),
+      users: (users.data ?? []).map((other) => ({
+        value: other.id,
+        label: other.name ? `${other.name} (${other.username})` : other.username,
+      })),
+      teams: (teams.data ?? []).map((team) => ({ value: team.id, label: team.name })),
+    }),
+    [schedules.data, users.data, teams.data],
+  );
   const nameOf = (userId: string) => {
     const found = users.data?.find((other) => other.id === userId);
     return found ? found.name || found.username : 'someone';
@@ -241,6 +255,7 @@ export function EndpointsPage() {
             candidates={(candidates.data ?? []).filter(
               (candidate) => editing.mode === 'create' || candidate.id !== editing.endpoint.id,
             )}
+            people={people}
             users={userOptions}
             teams={teamOptions}
             onSendCode={(request) => sendOtp.mutateAsync(request)}

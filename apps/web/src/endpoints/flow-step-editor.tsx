@@ -1,11 +1,58 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useMemo } from 'react';
 import type { FieldErrors } from '../forms/server-field-errors';
-import { type DraftStep, describePeopleStep, moveStep, newStep, totalWaitSeconds } from './flow-steps';
+import {
+  type DraftStep,
+  describePeopleStep,
+  moveStep,
+  newStep,
+  type PeopleNames,
+  totalWaitSeconds,
+} from './flow-steps';
 
 export interface StepCandidate {
   id: string;
   name: string;
   type: string;
+}
+
+export interface PickOption {
+  value: string;
+  label: string;
+}
+
+/** What people steps may page: the schedules, users and teams the user can see. */
+export interface PeopleOptions {
+  schedules: PickOption[];
+  users: PickOption[];
+  teams: PickOption[];
+}
+
+const IF_NOBODY = [
+  { value: 'nextStep', label: 'Go on to the next step at once' },
+  { value: 'teamAdmins', label: "Page the schedule team's admins" },
+];
+
+const namesOf = (options: PickOption[]) => new Map(options.map((option) => [option.value, option.label]));
+
+/**
+ * The picker's options, with the chosen one kept when the user cannot see it (another team's
+ * schedule in a shared flow), so the step reads back as it is stored rather than as blank.
+ */
+function withChosen(options: PickOption[], chosen: string, unseen: string): PickOption[] {
+  return chosen === '' || options.some((option) => option.value === chosen)
+    ? options
+    : [...options, { value: chosen, label: unseen }];
 }
 
 const UNITS = [
@@ -22,8 +69,14 @@ function stepLabel(step: DraftStep): string {
       return 'notify';
     case 'repeat':
       return 'repeat until acknowledged';
-    default:
-      return `page ${step.type}`;
+    case 'schedule':
+      return 'page who is on call';
+    case 'rotation':
+      return "page a rotation's current person";
+    case 'user':
+      return 'page a user';
+    case 'team':
+      return 'page a team';
   }
 }
 
@@ -34,20 +87,31 @@ function waitSummary(seconds: number): string {
 }
 
 /**
- * A flow's steps in order: notify some endpoints, wait, notify others... Every step moves with
- * buttons (keyboard and touch alike), and the server's message for a step shows at its field.
+ * A flow's steps in order: notify some endpoints, wait, page whoever is on call, a user or a team,
+ * notify others... Every step moves with buttons (keyboard and touch alike), and the server's
+ * message for a step shows at its field.
  */
 export function FlowStepEditor({
   steps,
   onChange,
   candidates,
+  people,
   errors,
 }: {
   steps: DraftStep[];
   onChange: (steps: DraftStep[]) => void;
   candidates: StepCandidate[];
+  people: PeopleOptions;
   errors: FieldErrors;
 }) {
+  const names: PeopleNames = useMemo(
+    () => ({
+      schedules: namesOf(people.schedules),
+      users: namesOf(people.users),
+      teams: namesOf(people.teams),
+    }),
+    [people],
+  );
   const replace = (index: number, step: DraftStep) =>
     onChange(steps.map((current, at) => (at === index ? step : current)));
   const options = candidates.map((candidate) => ({
@@ -67,7 +131,8 @@ export function FlowStepEditor({
       </Group>
       {steps.length === 0 && (
         <Text size="sm" c="dimmed">
-          No steps yet. Add a step that notifies endpoints, then a wait before the next one.
+          No steps yet. Add a step that notifies endpoints or pages whoever is on call, then a wait before the
+          next one.
         </Text>
       )}
       {errors.steps && (
@@ -164,8 +229,75 @@ export function FlowStepEditor({
                     error={error('timeUnit')}
                   />
                 </Group>
-              ) : step.type !== 'endpoint' ? (
-                <Text size="sm">{describePeopleStep(step)}</Text>
+              ) : step.type === 'schedule' ? (
+                <Stack gap={4}>
+                  {/* One above the other on a phone: side by side, names were cut off at 375 px. */}
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+                    <Select
+                      label={`Step ${number} schedule`}
+                      placeholder={
+                        people.schedules.length === 0 ? 'Create a schedule first' : 'Pick a schedule'
+                      }
+                      data={withChosen(people.schedules, step.scheduleId, 'A schedule you cannot see')}
+                      value={step.scheduleId || null}
+                      onChange={(value) => replace(index, { ...step, scheduleId: value ?? '' })}
+                      searchable
+                      allowDeselect={false}
+                      error={error('scheduleId')}
+                    />
+                    <Select
+                      label={`Step ${number} if nobody is on call`}
+                      data={IF_NOBODY}
+                      value={step.ifNobodyOnCall ?? 'nextStep'}
+                      allowDeselect={false}
+                      onChange={(value) =>
+                        replace(index, {
+                          ...step,
+                          ifNobodyOnCall: value === 'teamAdmins' ? 'teamAdmins' : 'nextStep',
+                        })
+                      }
+                      error={error('ifNobodyOnCall')}
+                    />
+                  </SimpleGrid>
+                  <Text size="xs" c="dimmed">
+                    {describePeopleStep(step, names)}
+                  </Text>
+                </Stack>
+              ) : step.type === 'user' ? (
+                <Stack gap={4}>
+                  <Select
+                    label={`Step ${number} user`}
+                    placeholder="Pick a user"
+                    data={withChosen(people.users, step.userId, 'A user you cannot see')}
+                    value={step.userId || null}
+                    onChange={(value) => replace(index, { ...step, userId: value ?? '' })}
+                    searchable
+                    allowDeselect={false}
+                    error={error('userId')}
+                  />
+                  <Text size="xs" c="dimmed">
+                    {describePeopleStep(step, names)}
+                  </Text>
+                </Stack>
+              ) : step.type === 'rotation' ? (
+                // Written through the API; the editor keeps it as it came and says what it pages.
+                <Text size="sm">{describePeopleStep(step, names)}</Text>
+              ) : step.type === 'team' ? (
+                <Stack gap={4}>
+                  <Select
+                    label={`Step ${number} team`}
+                    placeholder={people.teams.length === 0 ? 'Create a team first' : 'Pick a team'}
+                    data={withChosen(people.teams, step.teamId, 'A team you cannot see')}
+                    value={step.teamId || null}
+                    onChange={(value) => replace(index, { ...step, teamId: value ?? '' })}
+                    searchable
+                    allowDeselect={false}
+                    error={error('teamId')}
+                  />
+                  <Text size="xs" c="dimmed">
+                    {describePeopleStep(step, names)}
+                  </Text>
+                </Stack>
               ) : (
                 <MultiSelect
                   label={`Step ${number} endpoints`}
@@ -199,6 +331,15 @@ export function FlowStepEditor({
           onClick={() => onChange([...steps, newStep('repeat')])}
         >
           Add repeat
+        </Button>
+        <Button size="xs" variant="default" onClick={() => onChange([...steps, newStep('schedule')])}>
+          Page who is on call
+        </Button>
+        <Button size="xs" variant="default" onClick={() => onChange([...steps, newStep('user')])}>
+          Page a user
+        </Button>
+        <Button size="xs" variant="default" onClick={() => onChange([...steps, newStep('team')])}>
+          Page a team
         </Button>
       </Group>
     </Stack>

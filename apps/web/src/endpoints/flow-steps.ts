@@ -1,12 +1,19 @@
 /**
- * A step that pages people (a schedule's on-call people, a user, a team). The editor keeps such
- * steps as they came and shows them; they are written through the API for now.
+ * A step that pages people, resolved when it runs: whoever is on call in a schedule, one user (on
+ * their own endpoints), or everyone in a team. The shapes of the flow contract's people steps.
  */
 export type PeopleStepInput =
   | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins'; roundRobin?: boolean }
   | { type: 'rotation'; scheduleId: string; rotationId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
   | { type: 'user'; userId: string }
   | { type: 'team'; teamId: string; roundRobin?: boolean };
+
+/** Names of what people steps point at, by id: the pickers' options. */
+export interface PeopleNames {
+  schedules: ReadonlyMap<string, string>;
+  users: ReadonlyMap<string, string>;
+  teams: ReadonlyMap<string, string>;
+}
 
 /**
  * A flow step as the editor holds it: a wait, a notification of some endpoints, a people step, or a
@@ -24,23 +31,33 @@ export type FlowStepInput =
   | { type: 'repeat'; rounds: number; fromStep?: number }
   | PeopleStepInput;
 
-/** What a people step pages, in words, e.g. "whoever is on call in schedule 0190…". */
-export function describePeopleStep(step: PeopleStepInput): string {
+/**
+ * What a people step pages, in words, with the names the user knows ("Pages whoever is on call in
+ * Primary; nobody on call: the team's admins."). An id without a name (not chosen yet, or out of
+ * the user's sight) is said so rather than shown raw.
+ */
+export function describePeopleStep(step: PeopleStepInput, names: PeopleNames): string {
+  const named = (map: ReadonlyMap<string, string>, id: string, what: string) =>
+    id === '' ? `no ${what} yet` : (map.get(id) ?? `a ${what} you cannot see`);
   const ifNobody = (choice: 'nextStep' | 'teamAdmins' | undefined) =>
-    choice === 'teamAdmins' ? "; nobody on call: the team's admins" : '; nobody on call: next step';
+    choice === 'teamAdmins'
+      ? "; nobody on call: the team's admins."
+      : '; nobody on call: the next step at once.';
   switch (step.type) {
-    case 'schedule':
+    case 'schedule': {
+      const schedule = named(names.schedules, step.scheduleId, 'schedule');
       return step.roundRobin
-        ? `Pages one of those on call in schedule ${step.scheduleId}, taking turns per alert${ifNobody(step.ifNobodyOnCall)}.`
-        : `Pages whoever is on call in schedule ${step.scheduleId}${ifNobody(step.ifNobodyOnCall)}.`;
+        ? `Pages one of those on call in ${schedule}, taking turns per alert${ifNobody(step.ifNobodyOnCall)}`
+        : `Pages whoever is on call in ${schedule}${ifNobody(step.ifNobodyOnCall)}`;
+    }
     case 'rotation':
-      return `Pages the current person of rotation ${step.rotationId} in schedule ${step.scheduleId}${ifNobody(step.ifNobodyOnCall)}.`;
+      return `Pages the current person of one rotation in ${named(names.schedules, step.scheduleId, 'schedule')}${ifNobody(step.ifNobodyOnCall)}`;
     case 'user':
-      return `Pages user ${step.userId} on their own endpoints.`;
+      return `Pages ${named(names.users, step.userId, 'user')} on their own endpoints.`;
     case 'team':
       return step.roundRobin
-        ? `Pages one person of team ${step.teamId}, taking turns per alert, on their own endpoints.`
-        : `Pages everyone in team ${step.teamId} on their own endpoints.`;
+        ? `Pages one person of ${named(names.teams, step.teamId, 'team')}, taking turns per alert, on their own endpoints.`
+        : `Pages everyone in ${named(names.teams, step.teamId, 'team')} on their own endpoints.`;
   }
 }
 
@@ -48,8 +65,11 @@ let nextKey = 0;
 /** A stable React key per step, so reordering moves the step's inputs with it. */
 const newKey = () => `step-${++nextKey}`;
 
-/** A step the editor can add; people steps are written through the API for now. */
-export function newStep(type: 'wait' | 'endpoint' | 'repeat'): DraftStep {
+/**
+ * A step the editor adds. A people step starts with nothing picked: saved so, the server names the
+ * field to pick at.
+ */
+export function newStep(type: Exclude<DraftStep['type'], 'rotation'>): DraftStep {
   switch (type) {
     case 'wait':
       return { key: newKey(), type: 'wait', duration: 5, timeUnit: 'm' };
@@ -57,6 +77,12 @@ export function newStep(type: 'wait' | 'endpoint' | 'repeat'): DraftStep {
       return { key: newKey(), type: 'endpoint', endpointIds: [] };
     case 'repeat':
       return { key: newKey(), type: 'repeat', rounds: 3, fromStep: 0 };
+    case 'schedule':
+      return { key: newKey(), type: 'schedule', scheduleId: '', ifNobodyOnCall: 'nextStep' };
+    case 'user':
+      return { key: newKey(), type: 'user', userId: '' };
+    case 'team':
+      return { key: newKey(), type: 'team', teamId: '' };
   }
 }
 

@@ -1,10 +1,12 @@
 import { Alert, Badge, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { trpc } from '../trpc/client';
 import type { RouterOutputs } from '../trpc/router-types';
 import { FiringCard } from './firing-card';
+import { OnCallNow } from './on-call-now';
 import { nextShown } from './stable-list';
 import { useInteractionHold } from './use-interaction-hold';
 import { type LiveState, useLiveRefresh } from './use-live-refresh';
@@ -59,6 +61,7 @@ function useStableFiring(latest: FiringPage | undefined, held: boolean) {
 
 /** Now: every firing instance of the rules the user can see, worst and newest first, kept live. */
 export function NowPage({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { user } = useRouteContext({ from: '/_app' });
   const firing = useQuery({
     ...trpc.alerts.firing.queryOptions({ page, perPage: PER_PAGE }),
     placeholderData: keepPreviousData,
@@ -93,6 +96,7 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
           {data.total === 0 ? 'Nothing is firing.' : `${data.critical} critical · ${data.warning} warning`}
         </Text>
       )}
+      <OnCallNow userId={user.id} now={now} listHeld={held} />
       {firing.isPending && (
         <Center py="xl">
           <Loader role="status" aria-label="Loading what fires" />
@@ -104,7 +108,7 @@ export function NowPage({ page, onPage }: { page: number; onPage: (page: number)
         </Alert>
       )}
       {data && data.total === 0 && (
-        <Alert color="teal" variant="light" title="All quiet">
+        <Alert variant="light" title="All quiet">
           Alerts from the rules you can see appear here the moment they fire. To send one, create an alert
           rule and post to its URL.
         </Alert>

@@ -47,6 +47,8 @@ export const scheduleRouter = router({
   onCall: protectedProcedure
     .input(z.strictObject({ id: z.string().max(100), at: instantField.optional() }))
     .query(({ ctx, input }) => schedulesOf(ctx).onCall(ctx.actor, input.id, input.at)),
+  /** Every visible schedule's people on call now and its next hand-off: the Now page's panel. */
+  onCallNow: protectedProcedure.query(({ ctx }) => schedulesOf(ctx).onCallNow(ctx.actor)),
   calendar: protectedProcedure
     .input(
       z.strictObject({
