@@ -278,6 +278,8 @@ async function seed(target: DatabaseTarget, provider: FakeProviderOne): Promise<
       owner,
       settings: {},
       showAcknowledgeBtn: false,
+      // Every fire its own page (no grouping): the test counts one page per answered fire.
+      groupIntervalSeconds: 0,
       tokenHash: box.lookupHash(token),
       sealedToken: box.encrypt(token),
     });
