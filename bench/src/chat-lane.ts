@@ -107,7 +107,14 @@ try {
 async function seed(): Promise<{ endpoints: string[]; events: string[] }> {
   const em = db.orm.em.fork();
   const owner = em.create(User, { username: 'bench', name: 'bench', role: 'member', passwordHash: 'x' });
-  const rule = em.create(AlertRule, { name: 'storm', type: 'api', owner, settings: {} });
+  const rule = em.create(AlertRule, {
+    name: 'storm',
+    type: 'api',
+    owner,
+    settings: {},
+    // Each event its own message: the lane's own throughput, not grouping's.
+    groupIntervalSeconds: 0,
+  });
   const endpoints = Array.from({ length: ENDPOINTS }, (_, i) =>
     em.create(Endpoint, { name: `chat ${i}`, type: 'matter-most', value: `${vendor.url}/hooks/${i}`, owner }),
   );

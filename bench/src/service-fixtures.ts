@@ -30,6 +30,8 @@ export async function createApiRule(
       name,
       type: 'api',
       endpointIds,
+      // One page per instance (no grouping): these benchmarks time each fire's own page.
+      groupInterval: 0,
     },
   );
   if (!rule.apiToken) throw new Error(`rule ${name} came back without its token`);
