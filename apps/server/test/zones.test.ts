@@ -9,6 +9,7 @@ import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveListener, listenLive } from './support/live-listener';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 /**
@@ -70,7 +71,12 @@ describe.each(agentDatabases)(
         startServer({ databaseUrl, env: { ZONE_SILENT_AFTER_SECONDS: String(SILENT_AFTER_SECONDS) } }),
         startServer({
           databaseUrl: agentDatabaseUrl,
-          env: { ZONE_HEARTBEAT_SECONDS: '1', ZONE_MAIN_SILENT_AFTER_SECONDS: '2', ZONE_SYNC_SECONDS: '2' },
+          env: {
+            ZONE_HEARTBEAT_SECONDS: '1',
+            ZONE_MAIN_SILENT_AFTER_SECONDS: '2',
+            ZONE_SYNC_SECONDS: '2',
+            LIVE_STREAMS_PER_USER: '3',
+          },
         }),
       ]);
       link = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(main.base).port) });
@@ -433,6 +439,117 @@ describe.each(agentDatabases)(
       expect(again.body).toEqual({ status: false, message: 'Alert rule already acknowledged.' });
     });
 
+    it("streams the live feed of the zone a subscriber of the main follows, with the caller's permissions there", async () => {
+      const password = 'zones-member-password-1';
+      const member = await login(main, 'zones-member', password);
+      const memberAtAgent = await login(agent, 'zones-member', password);
+      const rule = async (token: string, name: string) => {
+        const made = await call(agent, 'POST', '/api/v1/alert-rule', { token, body: { name, type: 'api' } });
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        return { id: made.body.id as string, token: made.body.apiToken as string };
+      };
+      let fires = 0;
+      const fire = async (fired: { token: string }) => {
+        fires += 1;
+        const answer = await fetch(`${agent.base}/api/v1/fire-alert`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${fired.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ alertname: 'live', instance: `host-${fires}` }),
+        });
+        expect(answer.status).toBe(200);
+      };
+      /** Fires `fired` until `listener` has an event of it: a stream misses what fired before it opened. */
+      const fireUntilSeen = (fired: { id: string; token: string }, listener: LiveListener) =>
+        until(async () => {
+          if (listener.events.some((event) => event.ruleId === fired.id)) return true;
+          await fire(fired);
+          return undefined;
+        }, 20_000);
+      const ownersRule = await rule(agentOwner, 'dc-2 live, the owner');
+      const membersRule = await rule(memberAtAgent, 'dc-2 live, the member');
+
+      // The owner follows the zone as the web UI does (the zone a connection param), the member by
+      // X-Cluster; a third stream follows the main itself.
+      const owner = listenLive(main.base, { token: mainOwner, zone: zoneId });
+      const watcher = listenLive(main.base, { token: member, zone: zoneId, via: 'header' });
+      const atMain = listenLive(main.base, { token: mainOwner });
+      try {
+        await fireUntilSeen(ownersRule, owner);
+        await fireUntilSeen(membersRule, watcher);
+        // Both live now: the owner's alert, then the member's, in commit order. The member's stream
+        // gets its own and never the owner's rule, which it may not read on the agent.
+        const seen = watcher.events.length;
+        await fire(ownersRule);
+        await fire(membersRule);
+        await until(async () => watcher.events.length > seen || undefined, 20_000);
+        expect(watcher.events.every((event) => event.ruleId === membersRule.id)).toBe(true);
+        await until(
+          async () => owner.events.some((event) => event.ruleId === membersRule.id) || undefined,
+          20_000,
+        );
+        expect(owner.errors).toEqual([]);
+        expect(watcher.errors).toEqual([]);
+        // The main's own feed has none of the agent's alerts.
+        expect(
+          atMain.events.filter((event) => [ownersRule.id, membersRule.id].includes(event.ruleId)),
+        ).toEqual([]);
+
+        // Resumable: a stream that names the last event it had is replayed what the agent committed since.
+        const lastEventId = owner.lastId();
+        owner.stop();
+        await fire(ownersRule);
+        const resumed = listenLive(main.base, { token: mainOwner, zone: zoneId, lastEventId });
+        try {
+          const replayed = await until(
+            async () => resumed.events.find((event) => event.ruleId === ownersRule.id),
+            20_000,
+          );
+          expect(replayed.id > (lastEventId ?? '')).toBe(true);
+        } finally {
+          resumed.stop();
+        }
+      } finally {
+        owner.stop();
+        watcher.stop();
+        atMain.stop();
+      }
+
+      // A client gone closes the agent's stream: the agent holds LIVE_STREAMS_PER_USER (3) streams of
+      // a user at once, and three more open once three closed.
+      const opened = await Promise.all([0, 1, 2].map(() => openLive(main, mainOwner, zoneId)));
+      expect(opened.map((stream) => stream.status)).toEqual([200, 200, 200]);
+      for (const stream of opened) stream.close();
+      const reopened = await until(async () => {
+        const streams = await Promise.all([0, 1, 2].map(() => openLive(main, mainOwner, zoneId)));
+        for (const stream of streams) stream.close();
+        return streams.every((stream) => stream.status === 200) || undefined;
+      }, 20_000);
+      expect(reopened).toBe(true);
+
+      // A zone that is down, or never answers, is a 502 in tRPC's shape, within the 15 s bound.
+      const down = await call(main, 'POST', '/api/v1/zones', {
+        token: mainOwner,
+        body: { name: 'dc-live-down', url: 'http://127.0.0.1:9' },
+      });
+      const refused = await openLive(main, mainOwner, down.body.zone.id);
+      expect(refused.status).toBe(502);
+      expect(JSON.parse(await refused.text())).toMatchObject({
+        error: { data: { code: 'BAD_GATEWAY' }, message: expect.stringContaining('dc-live-down') },
+      });
+      const address = hanging.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const silent = await call(main, 'POST', '/api/v1/zones', {
+        token: mainOwner,
+        body: { name: 'dc-live-hung', url: `http://127.0.0.1:${address.port}` },
+      });
+      const hung = await openLive(main, mainOwner, silent.body.zone.id);
+      expect(hung.status).toBe(502);
+      expect(await hung.text()).toMatch(/did not answer within 15 s/);
+      for (const made of [down, silent]) {
+        await call(main, 'DELETE', `/api/v1/zones/${made.body.zone.id}`, { token: mainOwner });
+      }
+    }, 90_000);
+
     it('grants nothing to the zone token but heartbeats, and takes no forged or foreign assertion', async () => {
       // The zone token on the main's routes, and on the agent's.
       expect((await call(main, 'GET', '/api/v1/alert-rule', { token: zoneToken })).status).toBe(401);
@@ -695,6 +812,24 @@ async function call(
     // not JSON: kept as text
   }
   return { status: response.status, body };
+}
+
+/** A raw `live.events` stream at `server` following `zone`, as the web UI names it (connection params). */
+async function openLive(
+  server: Running,
+  token: string,
+  zone: string,
+): Promise<{ status: number; text: () => Promise<string>; close: () => void }> {
+  const closed = new AbortController();
+  const params = encodeURIComponent(JSON.stringify({ token, zone }));
+  const response = await fetch(`${server.base}/trpc/live.events?connectionParams=${params}`, {
+    signal: closed.signal,
+  });
+  return {
+    status: response.status,
+    text: () => response.text(),
+    close: () => closed.abort(),
+  };
 }
 
 async function login(server: Running, username: string, password: string): Promise<string> {
