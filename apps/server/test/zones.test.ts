@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveListener, listenLive } from './support/live-listener';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
@@ -53,6 +54,9 @@ describe.each(agentDatabases)(
     let agentOwner = '';
     let zoneId = '';
     let zoneToken = '';
+    /** The databases' URLs when they are on PostgreSQL. */
+    let mainDatabaseUrl: string | undefined;
+    let agentDatabaseUrl: string | undefined;
 
     beforeAll(async () => {
       /** A database of its own on the test PostgreSQL, dropped after; none (PGlite) without one. */
@@ -65,10 +69,13 @@ describe.each(agentDatabases)(
         url.pathname = `/${name}`;
         return url.toString();
       };
-      const databaseUrl = await database('main');
-      const agentDatabaseUrl = agentOn === 'PostgreSQL' ? await database('agent') : undefined;
+      mainDatabaseUrl = await database('main');
+      agentDatabaseUrl = agentOn === 'PostgreSQL' ? await database('agent') : undefined;
       [main, agent] = await Promise.all([
-        startServer({ databaseUrl, env: { ZONE_SILENT_AFTER_SECONDS: String(SILENT_AFTER_SECONDS) } }),
+        startServer({
+          databaseUrl: mainDatabaseUrl,
+          env: { ZONE_SILENT_AFTER_SECONDS: String(SILENT_AFTER_SECONDS) },
+        }),
         startServer({
           databaseUrl: agentDatabaseUrl,
           env: {
@@ -550,6 +557,109 @@ describe.each(agentDatabases)(
       }
     }, 90_000);
 
+    it('refuses changes on the agent of what it copied from the main, on every face, and keeps its own rows changeable', async () => {
+      // The main's owner, as copied to the agent.
+      const owner = await login(agent, 'admin', ADMIN_PASSWORD);
+      const rename = { username: 'fra-pager', name: 'Renamed in Frankfurt', role: 'member' };
+      const rest = await call(agent, 'PUT', `/api/v1/user/${pagerId}`, { token: owner, body: rename });
+      expect(rest.status).toBe(409);
+      expect(rest.body).toMatchObject({ code: 'managed_by_main', message: expect.stringContaining('main') });
+      const endpoint = await call(agent, 'DELETE', `/api/v1/endpoint/${smsEndpointId}`, { token: owner });
+      expect(endpoint.status).toBe(409);
+      expect(endpoint.body.code).toBe('managed_by_main');
+      const configs = await call(agent, 'GET', '/api/v1/config/sms', { token: owner });
+      const copiedConfig = (configs.body as { id: string; name: string }[]).find((c) => c.name === 'hq sms');
+      const config = await call(agent, 'DELETE', `/api/v1/config/sms/${copiedConfig?.id}`, { token: owner });
+      expect(config.status).toBe(409);
+      const trpc = await call(agent, 'POST', '/trpc/users.delete', { token: owner, body: { id: pagerId } });
+      expect(trpc.status).toBe(409);
+      expect(trpc.body.error.data).toMatchObject({ code: 'CONFLICT', domainCode: 'managed_by_main' });
+      const graphql = await call(agent, 'POST', '/graphql', {
+        token: owner,
+        body: {
+          query:
+            'mutation ($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { name } }',
+          variables: { id: pagerId, input: rename },
+        },
+      });
+      expect(graphql.body.errors?.[0]?.extensions?.code, JSON.stringify(graphql.body)).toBe(
+        'MANAGED_BY_MAIN',
+      );
+      // The same through the main, forwarded: the agent refuses it the same way.
+      const forwarded = await call(main, 'PUT', `/api/v1/user/${pagerId}`, {
+        token: mainOwner,
+        zone: zoneId,
+        body: rename,
+      });
+      expect(forwarded.status).toBe(409);
+      expect(forwarded.body.code).toBe('managed_by_main');
+      // Nothing changed there.
+      expect((await call(agent, 'GET', `/api/v1/user/${pagerId}`, { token: owner })).body.name).toBe(
+        'Frankfurt pager',
+      );
+
+      // The agent's own rows change, locally and through the main.
+      const team = await call(agent, 'POST', '/api/v1/team', {
+        token: owner,
+        body: { name: 'fra night shift', ownerId: pagerId, userIds: [pagerId] },
+      });
+      expect(team.status, JSON.stringify(team.body)).toBe(201);
+      const renamed = await call(agent, 'PUT', `/api/v1/team/${team.body.id}`, {
+        token: owner,
+        body: { name: 'fra night', ownerId: pagerId, userIds: [] },
+      });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      const rule = await call(agent, 'POST', '/api/v1/alert-rule', {
+        token: owner,
+        body: { name: 'fra cooling', type: 'api' },
+      });
+      const edited = await call(main, 'PUT', `/api/v1/alert-rule/${rule.body.id}`, {
+        token: mainOwner,
+        zone: zoneId,
+        body: { name: 'fra cooling loop', type: 'api' },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      const removed = await call(main, 'DELETE', `/api/v1/team/${team.body.id}`, {
+        token: mainOwner,
+        zone: zoneId,
+      });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    }, 90_000);
+
+    // Read in the databases themselves: signing in through a provider needs one, which this test has not.
+    it.runIf(agentOn === 'PostgreSQL')(
+      "copies the main's users' single sign-on links, so they sign in at the agent as the main's users",
+      async () => {
+        const issuer = 'https://idp.example';
+        await rowsOf(
+          mainDatabaseUrl,
+          'insert into user_identities (issuer, subject, user_id, created_at) values ($1, $2, $3, now())',
+          [issuer, 'subject-fra-pager', pagerId],
+        );
+        const linked = await until(async () => {
+          const rows = await rowsOf(
+            agentDatabaseUrl,
+            'select user_id from user_identities where subject = $1',
+            ['subject-fra-pager'],
+          );
+          return rows[0]?.user_id;
+        }, 20_000);
+        expect(linked).toBe(pagerId);
+        // Unlinked on the main: unlinked on the agent.
+        await rowsOf(mainDatabaseUrl, 'delete from user_identities where subject = $1', [
+          'subject-fra-pager',
+        ]);
+        const gone = await until(async () => {
+          const rows = await rowsOf(agentDatabaseUrl, 'select 1 from user_identities where subject = $1', [
+            'subject-fra-pager',
+          ]);
+          return rows.length === 0 || undefined;
+        }, 20_000);
+        expect(gone).toBe(true);
+      },
+      60_000,
+    );
+
     it('grants nothing to the zone token but heartbeats, and takes no forged or foreign assertion', async () => {
       // The zone token on the main's routes, and on the agent's.
       expect((await call(main, 'GET', '/api/v1/alert-rule', { token: zoneToken })).status).toBe(401);
@@ -830,6 +940,22 @@ async function openLive(
     text: () => response.text(),
     close: () => closed.abort(),
   };
+}
+
+/** Rows of a query on one of the test's PostgreSQL databases. */
+async function rowsOf(
+  url: string | undefined,
+  text: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  if (url === undefined) throw new Error('not on PostgreSQL');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 async function login(server: Running, username: string, password: string): Promise<string> {
