@@ -108,7 +108,8 @@ async function followZone(
   const out = new PassThrough();
   const ended = () => {
     clearInterval(sessionCheck);
-    out.end();
+    // Already ended when the session lapsed: its error frame was the stream's last.
+    if (!out.writableEnded) out.end();
   };
   answer.body.once('end', ended).once('error', ended).pipe(out, { end: false });
   const sessionCheck = setInterval(() => {
