@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveListener, listenLive } from './support/live-listener';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 /**
@@ -52,6 +54,9 @@ describe.each(agentDatabases)(
     let agentOwner = '';
     let zoneId = '';
     let zoneToken = '';
+    /** The databases' URLs when they are on PostgreSQL. */
+    let mainDatabaseUrl: string | undefined;
+    let agentDatabaseUrl: string | undefined;
 
     beforeAll(async () => {
       /** A database of its own on the test PostgreSQL, dropped after; none (PGlite) without one. */
@@ -64,13 +69,21 @@ describe.each(agentDatabases)(
         url.pathname = `/${name}`;
         return url.toString();
       };
-      const databaseUrl = await database('main');
-      const agentDatabaseUrl = agentOn === 'PostgreSQL' ? await database('agent') : undefined;
+      mainDatabaseUrl = await database('main');
+      agentDatabaseUrl = agentOn === 'PostgreSQL' ? await database('agent') : undefined;
       [main, agent] = await Promise.all([
-        startServer({ databaseUrl, env: { ZONE_SILENT_AFTER_SECONDS: String(SILENT_AFTER_SECONDS) } }),
+        startServer({
+          databaseUrl: mainDatabaseUrl,
+          env: { ZONE_SILENT_AFTER_SECONDS: String(SILENT_AFTER_SECONDS) },
+        }),
         startServer({
           databaseUrl: agentDatabaseUrl,
-          env: { ZONE_HEARTBEAT_SECONDS: '1', ZONE_MAIN_SILENT_AFTER_SECONDS: '2', ZONE_SYNC_SECONDS: '2' },
+          env: {
+            ZONE_HEARTBEAT_SECONDS: '1',
+            ZONE_MAIN_SILENT_AFTER_SECONDS: '2',
+            ZONE_SYNC_SECONDS: '2',
+            LIVE_STREAMS_PER_USER: '3',
+          },
         }),
       ]);
       link = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(main.base).port) });
@@ -433,6 +446,220 @@ describe.each(agentDatabases)(
       expect(again.body).toEqual({ status: false, message: 'Alert rule already acknowledged.' });
     });
 
+    it("streams the live feed of the zone a subscriber of the main follows, with the caller's permissions there", async () => {
+      const password = 'zones-member-password-1';
+      const member = await login(main, 'zones-member', password);
+      const memberAtAgent = await login(agent, 'zones-member', password);
+      const rule = async (token: string, name: string) => {
+        const made = await call(agent, 'POST', '/api/v1/alert-rule', { token, body: { name, type: 'api' } });
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        return { id: made.body.id as string, token: made.body.apiToken as string };
+      };
+      let fires = 0;
+      const fire = async (fired: { token: string }) => {
+        fires += 1;
+        const answer = await fetch(`${agent.base}/api/v1/fire-alert`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${fired.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ alertname: 'live', instance: `host-${fires}` }),
+        });
+        expect(answer.status).toBe(200);
+      };
+      /** Fires `fired` until `listener` has an event of it: a stream misses what fired before it opened. */
+      const fireUntilSeen = (fired: { id: string; token: string }, listener: LiveListener) =>
+        until(async () => {
+          if (listener.events.some((event) => event.ruleId === fired.id)) return true;
+          await fire(fired);
+          return undefined;
+        }, 20_000);
+      const ownersRule = await rule(agentOwner, 'dc-2 live, the owner');
+      const membersRule = await rule(memberAtAgent, 'dc-2 live, the member');
+
+      // The owner follows the zone as the web UI does (the zone a connection param), the member by
+      // X-Cluster; a third stream follows the main itself.
+      const owner = listenLive(main.base, { token: mainOwner, zone: zoneId });
+      const watcher = listenLive(main.base, { token: member, zone: zoneId, via: 'header' });
+      const atMain = listenLive(main.base, { token: mainOwner });
+      try {
+        await fireUntilSeen(ownersRule, owner);
+        await fireUntilSeen(membersRule, watcher);
+        // Both live now: the owner's alert, then the member's, in commit order. The member's stream
+        // gets its own and never the owner's rule, which it may not read on the agent.
+        const seen = watcher.events.length;
+        await fire(ownersRule);
+        await fire(membersRule);
+        await until(async () => watcher.events.length > seen || undefined, 20_000);
+        expect(watcher.events.every((event) => event.ruleId === membersRule.id)).toBe(true);
+        await until(
+          async () => owner.events.some((event) => event.ruleId === membersRule.id) || undefined,
+          20_000,
+        );
+        expect(owner.errors).toEqual([]);
+        expect(watcher.errors).toEqual([]);
+        // The main's own feed has none of the agent's alerts.
+        expect(
+          atMain.events.filter((event) => [ownersRule.id, membersRule.id].includes(event.ruleId)),
+        ).toEqual([]);
+
+        // Resumable: a stream that names the last event it had is replayed what the agent committed since.
+        const lastEventId = owner.lastId();
+        owner.stop();
+        await fire(ownersRule);
+        const resumed = listenLive(main.base, { token: mainOwner, zone: zoneId, lastEventId });
+        try {
+          const replayed = await until(
+            async () => resumed.events.find((event) => event.ruleId === ownersRule.id),
+            20_000,
+          );
+          expect(replayed.id > (lastEventId ?? '')).toBe(true);
+        } finally {
+          resumed.stop();
+        }
+      } finally {
+        owner.stop();
+        watcher.stop();
+        atMain.stop();
+      }
+
+      // A client gone closes the agent's stream: the agent holds LIVE_STREAMS_PER_USER (3) streams of
+      // a user at once, and three more open once three closed.
+      const opened = await Promise.all([0, 1, 2].map(() => openLive(main, mainOwner, zoneId)));
+      expect(opened.map((stream) => stream.status)).toEqual([200, 200, 200]);
+      for (const stream of opened) stream.close();
+      const reopened = await until(async () => {
+        const streams = await Promise.all([0, 1, 2].map(() => openLive(main, mainOwner, zoneId)));
+        for (const stream of streams) stream.close();
+        return streams.every((stream) => stream.status === 200) || undefined;
+      }, 20_000);
+      expect(reopened).toBe(true);
+
+      // A zone that is down, or never answers, is a 502 in tRPC's shape, within the 15 s bound.
+      const down = await call(main, 'POST', '/api/v1/zones', {
+        token: mainOwner,
+        body: { name: 'dc-live-down', url: 'http://127.0.0.1:9' },
+      });
+      const refused = await openLive(main, mainOwner, down.body.zone.id);
+      expect(refused.status).toBe(502);
+      expect(JSON.parse(await refused.text())).toMatchObject({
+        error: { data: { code: 'BAD_GATEWAY' }, message: expect.stringContaining('dc-live-down') },
+      });
+      const address = hanging.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const silent = await call(main, 'POST', '/api/v1/zones', {
+        token: mainOwner,
+        body: { name: 'dc-live-hung', url: `http://127.0.0.1:${address.port}` },
+      });
+      const hung = await openLive(main, mainOwner, silent.body.zone.id);
+      expect(hung.status).toBe(502);
+      expect(await hung.text()).toMatch(/did not answer within 15 s/);
+      for (const made of [down, silent]) {
+        await call(main, 'DELETE', `/api/v1/zones/${made.body.zone.id}`, { token: mainOwner });
+      }
+    }, 90_000);
+
+    it('refuses changes on the agent of what it copied from the main, on every face, and keeps its own rows changeable', async () => {
+      // The main's owner, as copied to the agent.
+      const owner = await login(agent, 'admin', ADMIN_PASSWORD);
+      const rename = { username: 'fra-pager', name: 'Renamed in Frankfurt', role: 'member' };
+      const rest = await call(agent, 'PUT', `/api/v1/user/${pagerId}`, { token: owner, body: rename });
+      expect(rest.status).toBe(409);
+      expect(rest.body).toMatchObject({ code: 'managed_by_main', message: expect.stringContaining('main') });
+      const endpoint = await call(agent, 'DELETE', `/api/v1/endpoint/${smsEndpointId}`, { token: owner });
+      expect(endpoint.status).toBe(409);
+      expect(endpoint.body.code).toBe('managed_by_main');
+      const configs = await call(agent, 'GET', '/api/v1/config/sms', { token: owner });
+      const copiedConfig = (configs.body as { id: string; name: string }[]).find((c) => c.name === 'hq sms');
+      const config = await call(agent, 'DELETE', `/api/v1/config/sms/${copiedConfig?.id}`, { token: owner });
+      expect(config.status).toBe(409);
+      const trpc = await call(agent, 'POST', '/trpc/users.delete', { token: owner, body: { id: pagerId } });
+      expect(trpc.status).toBe(409);
+      expect(trpc.body.error.data).toMatchObject({ code: 'CONFLICT', domainCode: 'managed_by_main' });
+      const graphql = await call(agent, 'POST', '/graphql', {
+        token: owner,
+        body: {
+          query:
+            'mutation ($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { name } }',
+          variables: { id: pagerId, input: rename },
+        },
+      });
+      expect(graphql.body.errors?.[0]?.extensions?.code, JSON.stringify(graphql.body)).toBe(
+        'MANAGED_BY_MAIN',
+      );
+      // The same through the main, forwarded: the agent refuses it the same way.
+      const forwarded = await call(main, 'PUT', `/api/v1/user/${pagerId}`, {
+        token: mainOwner,
+        zone: zoneId,
+        body: rename,
+      });
+      expect(forwarded.status).toBe(409);
+      expect(forwarded.body.code).toBe('managed_by_main');
+      // Nothing changed there.
+      expect((await call(agent, 'GET', `/api/v1/user/${pagerId}`, { token: owner })).body.name).toBe(
+        'Frankfurt pager',
+      );
+
+      // The agent's own rows change, locally and through the main.
+      const team = await call(agent, 'POST', '/api/v1/team', {
+        token: owner,
+        body: { name: 'fra night shift', ownerId: pagerId, userIds: [pagerId] },
+      });
+      expect(team.status, JSON.stringify(team.body)).toBe(201);
+      const renamed = await call(agent, 'PUT', `/api/v1/team/${team.body.id}`, {
+        token: owner,
+        body: { name: 'fra night', ownerId: pagerId, userIds: [] },
+      });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      const rule = await call(agent, 'POST', '/api/v1/alert-rule', {
+        token: owner,
+        body: { name: 'fra cooling', type: 'api' },
+      });
+      const edited = await call(main, 'PUT', `/api/v1/alert-rule/${rule.body.id}`, {
+        token: mainOwner,
+        zone: zoneId,
+        body: { name: 'fra cooling loop', type: 'api' },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      const removed = await call(main, 'DELETE', `/api/v1/team/${team.body.id}`, {
+        token: mainOwner,
+        zone: zoneId,
+      });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    }, 90_000);
+
+    // Read in the databases themselves: signing in through a provider needs one, which this test has not.
+    it.runIf(agentOn === 'PostgreSQL')(
+      "copies the main's users' single sign-on links, so they sign in at the agent as the main's users",
+      async () => {
+        const issuer = 'https://idp.example';
+        await rowsOf(
+          mainDatabaseUrl,
+          'insert into user_identities (issuer, subject, user_id, created_at) values ($1, $2, $3, now())',
+          [issuer, 'subject-fra-pager', pagerId],
+        );
+        const linked = await until(async () => {
+          const rows = await rowsOf(
+            agentDatabaseUrl,
+            'select user_id from user_identities where subject = $1',
+            ['subject-fra-pager'],
+          );
+          return rows[0]?.user_id;
+        }, 20_000);
+        expect(linked).toBe(pagerId);
+        // Unlinked on the main: unlinked on the agent.
+        await rowsOf(mainDatabaseUrl, 'delete from user_identities where subject = $1', [
+          'subject-fra-pager',
+        ]);
+        const gone = await until(async () => {
+          const rows = await rowsOf(agentDatabaseUrl, 'select 1 from user_identities where subject = $1', [
+            'subject-fra-pager',
+          ]);
+          return rows.length === 0 || undefined;
+        }, 20_000);
+        expect(gone).toBe(true);
+      },
+      60_000,
+    );
+
     it('grants nothing to the zone token but heartbeats, and takes no forged or foreign assertion', async () => {
       // The zone token on the main's routes, and on the agent's.
       expect((await call(main, 'GET', '/api/v1/alert-rule', { token: zoneToken })).status).toBe(401);
@@ -695,6 +922,40 @@ async function call(
     // not JSON: kept as text
   }
   return { status: response.status, body };
+}
+
+/** A raw `live.events` stream at `server` following `zone`, as the web UI names it (connection params). */
+async function openLive(
+  server: Running,
+  token: string,
+  zone: string,
+): Promise<{ status: number; text: () => Promise<string>; close: () => void }> {
+  const closed = new AbortController();
+  const params = encodeURIComponent(JSON.stringify({ token, zone }));
+  const response = await fetch(`${server.base}/trpc/live.events?connectionParams=${params}`, {
+    signal: closed.signal,
+  });
+  return {
+    status: response.status,
+    text: () => response.text(),
+    close: () => closed.abort(),
+  };
+}
+
+/** Rows of a query on one of the test's PostgreSQL databases. */
+async function rowsOf(
+  url: string | undefined,
+  text: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  if (url === undefined) throw new Error('not on PostgreSQL');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 async function login(server: Running, username: string, password: string): Promise<string> {

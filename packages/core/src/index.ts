@@ -203,6 +203,7 @@ export {
   type LiveSubscription,
 } from './live-events/live-events';
 export type { LiveStreamReservation, LiveStreamSlot } from './live-events/live-stream-slots';
+export { ZONE_SYNC_SETTING } from './main-copies/main-copies';
 export { type ActiveMessengerProxy, activeMessengerProxy } from './messenger-proxies/active-messenger-proxy';
 export type {
   MessengerProxyInput,

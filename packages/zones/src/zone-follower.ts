@@ -1,5 +1,11 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { type Clock, type ClusterService, type SecretBox, SystemSetting } from '@oncall/core';
+import {
+  type Clock,
+  type ClusterService,
+  type SecretBox,
+  SystemSetting,
+  ZONE_SYNC_SETTING,
+} from '@oncall/core';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { FORWARD_TIMEOUT_MS, zoneUrl } from './zone-forwarder';
@@ -26,7 +32,6 @@ interface SyncState {
   ids: SyncedIds;
 }
 
-const KEY = 'zone-sync';
 /** A snapshot is bigger than a heartbeat: it gets four forwarding bounds. */
 const SYNC_TIMEOUT_MS = 4 * FORWARD_TIMEOUT_MS;
 
@@ -93,12 +98,12 @@ export class ZoneFollower {
       syncedAt: this.deps.clock.now().toISOString(),
       ids,
     };
-    await this.deps.orm.em.fork().upsert(SystemSetting, { key: KEY, value: { ...state } });
+    await this.deps.orm.em.fork().upsert(SystemSetting, { key: ZONE_SYNC_SETTING, value: { ...state } });
     return true;
   }
 
   private async state(): Promise<SyncState> {
-    const setting = await this.deps.orm.em.fork().findOne(SystemSetting, { key: KEY });
+    const setting = await this.deps.orm.em.fork().findOne(SystemSetting, { key: ZONE_SYNC_SETTING });
     const value = setting?.value;
     const ids = value?.ids;
     return {

@@ -77,7 +77,8 @@ export async function forwardToZone(
   }
 }
 
-function reasonOf(error: unknown): string {
+/** Why a zone could not be reached, by the error's code where it has one. */
+export function reasonOf(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as Error & { code?: unknown }).code;
     const cause = error.cause instanceof Error ? (error.cause as Error & { code?: unknown }).code : undefined;

@@ -30,6 +30,7 @@ export async function applySnapshot(
 ): Promise<SyncedIds> {
   await em.fork().transactional(async (tx) => {
     await upsertUsers(tx, snapshot);
+    await replaceIdentities(tx, snapshot);
     for (const team of snapshot.teams) {
       await runStatement(
         tx,
@@ -155,6 +156,25 @@ async function upsertUsers(tx: EntityManager, snapshot: ZoneSnapshot): Promise<v
         user.createdAt,
         new Date(),
       ],
+    );
+  }
+}
+
+/**
+ * The copied users' SSO links become the main's. A link the agent made itself for the same
+ * (issuer, subject), at a first SSO sign-in here, moves to the main's user: the provider says it is
+ * the same person, and the main's account is the one that person has everywhere.
+ */
+async function replaceIdentities(tx: EntityManager, snapshot: ZoneSnapshot): Promise<void> {
+  for (const ids of chunks(snapshot.users.map((user) => user.id))) {
+    await runStatement(tx, `delete from user_identities where user_id in (${marks(ids)})`, ids);
+  }
+  for (const identity of snapshot.userIdentities) {
+    await runStatement(
+      tx,
+      `insert into user_identities (issuer, subject, user_id, created_at) values (?, ?, ?, ?)
+       on conflict (issuer, subject) do update set user_id = excluded.user_id`,
+      [identity.issuer, identity.subject, identity.userId, new Date()],
     );
   }
 }

@@ -51,6 +51,10 @@ export async function readSnapshot(em: EntityManager): Promise<ZoneSnapshot> {
       `select id, name, type, value, sealed_value, thread_id, sealed_bot_token, steps, destination,
               sealed_destination, owner_id, created_at from endpoints order by id`,
     );
+    const identities = await queryRows<{ issuer: string; subject: string; user_id: string }>(
+      tx,
+      'select issuer, subject, user_id from user_identities order by issuer, subject',
+    );
     const accessUsers = await queryRows<{ endpoint_id: string; user_id: string }>(
       tx,
       'select endpoint_id, user_id from endpoint_access_users order by endpoint_id, user_id',
@@ -83,6 +87,11 @@ export async function readSnapshot(em: EntityManager): Promise<ZoneSnapshot> {
         role: row.role,
         isSystemAdmin: row.is_system_admin,
         createdAt: instantOf(row.created_at),
+      })),
+      userIdentities: identities.map((row) => ({
+        issuer: row.issuer,
+        subject: row.subject,
+        userId: row.user_id,
       })),
       teams: teams.map((row) => ({
         id: row.id,

@@ -9,6 +9,11 @@ export interface ZoneSnapshot {
   /** A digest of the main's rows: the agent syncs again when the main's heartbeat answer names another. */
   version: string;
   users: SnapshotUser[];
+  /**
+   * The users' single sign-on links (issuer, subject → user): with the same provider configured on
+   * the agent, an SSO user signs in there as the main's user.
+   */
+  userIdentities: { issuer: string; subject: string; userId: string }[];
   teams: SnapshotTeam[];
   teamMembers: { teamId: string; userId: string }[];
   endpoints: SnapshotEndpoint[];
@@ -81,6 +86,10 @@ export const zoneSnapshotSchema: z.ZodType<ZoneSnapshot> = z.object({
       createdAt: instant,
     }),
   ),
+  // A main from before identities were copied sends none.
+  userIdentities: z
+    .array(z.object({ issuer: z.string().min(1), subject: z.string().min(1), userId: id }))
+    .default([]),
   teams: z.array(
     z.object({ id, name: z.string(), description: z.string().nullable(), ownerId: id, createdAt: instant }),
   ),
@@ -131,6 +140,7 @@ export function resealSnapshot(
   return {
     ...snapshot,
     users: snapshot.users.map((user) => ({ ...user, passwordHash: reseal.password(user.passwordHash) })),
+    userIdentities: snapshot.userIdentities,
     endpoints: snapshot.endpoints.map((endpoint) => ({
       ...endpoint,
       sealedValue: maybe(endpoint.sealedValue),

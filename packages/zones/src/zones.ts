@@ -15,6 +15,7 @@ import { signAssertion } from './zone-assertion';
 import { ZoneFollower } from './zone-follower';
 import { type ForwardedAnswer, type ForwardedRequest, forwardToZone, zoneDispatcher } from './zone-forwarder';
 import { ZoneRegistry } from './zone-registry';
+import { type StreamedAnswer, type StreamedRequest, streamFromZone } from './zone-stream';
 import { type LegacyZoneView, toLegacyZoneView } from './zone-view';
 
 export interface ZonesOptions {
@@ -160,6 +161,47 @@ export class Zones {
     named: string | undefined,
     forwarded: ForwardedRequest,
   ): Promise<ForwardedAnswer | null> {
+    const target = await this.target(actor, named);
+    if (!target) return null;
+    return forwardToZone(
+      target.route,
+      forwarded,
+      target.assertion,
+      this.dispatcher,
+      this.options.forwardTimeoutMs,
+    );
+  }
+
+  /**
+   * Opens a stream (the live feed) at the zone a request names, as `forward` does a call: null for
+   * this deployment; the agent's answer, its body streaming, for a registered zone. The stream is
+   * the agent's, with the caller's permissions there; it lasts until the agent ends it or `signal`
+   * aborts.
+   */
+  async stream(
+    actor: Actor,
+    named: string | undefined,
+    streamed: StreamedRequest,
+    signal: AbortSignal,
+  ): Promise<StreamedAnswer | null> {
+    const target = await this.target(actor, named);
+    if (!target) return null;
+    return streamFromZone(
+      target.route,
+      streamed,
+      target.assertion,
+      this.dispatcher,
+      signal,
+      this.options.forwardTimeoutMs,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  /** The zone a request names and the assertion of its caller for it; null for this deployment. */
+  private async target(actor: Actor, named: string | undefined) {
     const zoneId = named?.trim() ?? '';
     if (zoneId === '' || zoneId === MAIN_ZONE_ID) return null;
     const route = await this.registry.route(zoneId);
@@ -171,11 +213,7 @@ export class Zones {
     }
     const caller = await this.caller(actor);
     const assertion = await signAssertion(caller, route.id, route.assertionKey, this.core.clock.now());
-    return forwardToZone(route, forwarded, assertion, this.dispatcher, this.options.forwardTimeoutMs);
-  }
-
-  async close(): Promise<void> {
-    await this.dispatcher.close();
+    return { route, assertion };
   }
 
   private async caller(actor: Actor) {

@@ -18,6 +18,8 @@ export interface ListenOptions {
   via?: 'connectionParams' | 'header';
   ruleIds?: string[];
   lastEventId?: string;
+  /** The zone to follow, named as the token travels: a connection param `zone` or `X-Cluster`. */
+  zone?: string;
 }
 
 /**
@@ -27,7 +29,14 @@ export interface ListenOptions {
 export function listenLive(baseUrl: string, options: ListenOptions): LiveListener {
   const viaHeader = options.via === 'header';
   const fetchWithHeader: FetchLike = (url, init) =>
-    fetch(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${options.token}` } });
+    fetch(url, {
+      ...init,
+      headers: {
+        ...init.headers,
+        authorization: `Bearer ${options.token}`,
+        ...(options.zone ? { 'x-cluster': options.zone } : {}),
+      },
+    });
   const client = createTRPCClient<AppRouter>({
     links: [
       httpSubscriptionLink({
@@ -37,7 +46,7 @@ export function listenLive(baseUrl: string, options: ListenOptions): LiveListene
           ? {
               eventSourceOptions: { fetch: fetchWithHeader },
             }
-          : { connectionParams: { token: options.token } }),
+          : { connectionParams: { token: options.token, ...(options.zone ? { zone: options.zone } : {}) } }),
       }),
     ],
   });

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isUnauthorized, recoverSession } from '../session/session';
 import { trpc } from '../trpc/client';
+import { useSelectedZone } from '../zones/selected-zone';
 import { coalescedRefresh } from './coalesced-refresh';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
@@ -11,6 +12,8 @@ export type LiveState = 'connecting' | 'live' | 'offline';
  * Keeps the firing list current from the `live.events` stream: each batch of alert changes and delivery attempts
  * refetches it (coalesced), nothing polls. A stream refused for an expired token resumes after a
  * refresh; `httpSubscriptionLink` itself reconnects after network errors, from its last event id.
+ * The stream follows the zone picked in the header (the main streams that agent's feed): picking
+ * another opens a new stream there, since the last stream's event ids mean nothing in another zone.
  */
 export function useLiveRefresh(): LiveState {
   const queryClient = useQueryClient();
@@ -36,6 +39,14 @@ export function useLiveRefresh(): LiveState {
       },
     }),
   );
+  const zoneId = useSelectedZone()?.id ?? null;
+  const followed = useRef(zoneId);
+  useEffect(() => {
+    if (followed.current === zoneId) return;
+    followed.current = zoneId;
+    setStarted(false);
+    subscription.reset();
+  }, [zoneId, subscription]);
   if (subscription.status === 'pending' && started) return 'live';
   if (subscription.status === 'error') return 'offline';
   return started && subscription.status === 'connecting' ? 'offline' : 'connecting';

@@ -22,14 +22,22 @@ export function setSessionRecovery(recover: () => Promise<boolean>): void {
 /**
  * One HTTP request per call (no batching): the refresh cookie is scoped to the exact path of
  * `auth.browserRefresh`, which a batched URL would not match. Subscriptions go over SSE, the token
- * as a connection param (EventSource cannot set headers), read again on every reconnect.
+ * and the picked zone as connection params (EventSource cannot set headers), read again on every
+ * reconnect.
  */
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     sessionRecoveryLink(() => recoverSession()),
     splitLink({
       condition: (op) => op.type === 'subscription',
-      true: httpSubscriptionLink({ url, connectionParams: () => ({ token: accessToken() ?? '' }) }),
+      true: httpSubscriptionLink({
+        url,
+        connectionParams: () => {
+          const zone = selectedZone();
+          // The live feed follows the picked zone: the main streams that agent's feed.
+          return { token: accessToken() ?? '', ...(zone ? { zone: zone.id } : {}) };
+        },
+      }),
       false: httpLink({
         url,
         headers: ({ op }) => {

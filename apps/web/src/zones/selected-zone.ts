@@ -39,7 +39,10 @@ export function useSelectedZone(): SelectedZone | null {
   }, selectedZone);
 }
 
-/** The procedures the main answers itself (`zone-forwarding.ts`): the session, the zones, the live feed. */
+/**
+ * The procedures that follow the picked zone (`zone-forwarding.ts`): all but the session and the
+ * zones, which are the main's own. The live feed follows it too, named in its connection params.
+ */
 export function forwardsToZone(path: string): boolean {
-  return !/^(auth|zones|live)\./.test(path);
+  return !/^(auth|zones)\./.test(path);
 }

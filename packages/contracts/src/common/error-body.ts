@@ -14,6 +14,7 @@ export const errorBodySchema = z.object({
     'unavailable',
     'source_unavailable',
     'zone_unreachable',
+    'managed_by_main',
     'payload_too_large',
     'unsupported_media_type',
     'internal',

@@ -6,6 +6,7 @@ import { Endpoint } from '../entities/endpoint.entity';
 import { Team } from '../entities/team.entity';
 import { User } from '../entities/user.entity';
 import { validationFailed } from '../errors/domain-error';
+import { assertNotCopied } from '../main-copies/main-copies';
 import type { OtpService } from '../otp/otp-service';
 import { otpRejected } from '../otp/otp-verdict';
 import type { OwnershipMover } from '../ownership/ownership-transfer';
@@ -213,6 +214,7 @@ export class EndpointService {
   private async loadManaged(em: EntityManager, actor: Actor, id: string): Promise<Endpoint> {
     const endpoint = await this.loadVisible(em, actor, id);
     assertCanManageEndpoint(actor, { ownerId: endpoint.owner.id });
+    await assertNotCopied(em, 'endpoints', id, 'This endpoint');
     return endpoint;
   }
 

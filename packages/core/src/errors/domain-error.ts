@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'conflict'
   | 'unavailable'
   | 'source_unavailable'
-  | 'zone_unreachable';
+  | 'zone_unreachable'
+  | 'managed_by_main';
 
 /** Field path (`endpointIds.0`) → messages, the shape legacy clients read under `errors`. */
 export type FieldErrors = Record<string, string[]>;

@@ -169,6 +169,11 @@ export class LiveEvents {
     }
   }
 
+  /** How often a stream asks whether its caller's session still holds. */
+  get sessionCheckMs(): number {
+    return this.deps.settings.sessionCheckMs;
+  }
+
   /** Live subscribers in this process. */
   get subscribers(): number {
     return this.feed.size;

@@ -4,6 +4,7 @@ import type { SecretBox } from '../crypto/secret-box';
 import { changedDestinationField, submittedSecrets } from '../crypto/submitted-secret';
 import { ProviderConfig } from '../entities/provider-config.entity';
 import { validationFailed } from '../errors/domain-error';
+import { assertNotCopied } from '../main-copies/main-copies';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { assertCanManageSettings } from '../policy/settings-policy';
@@ -149,7 +150,7 @@ export class ProviderConfigService {
     const forms = this.formsOf(kind);
     const fields = splitProviderConfigInput(forms, input);
     const em = this.deps.orm.em.fork();
-    const config = await this.load(em, forms, id);
+    const config = await this.loadForChange(em, forms, id);
     this.apply(config, fields);
     await em.flush();
     return this.view(forms, config);
@@ -159,7 +160,7 @@ export class ProviderConfigService {
     assertCanManageSettings(actor);
     const forms = this.formsOf(kind);
     const em = this.deps.orm.em.fork();
-    const config = await this.load(em, forms, id);
+    const config = await this.loadForChange(em, forms, id);
     const view = this.view(forms, config);
     await em.remove(config).flush();
     return view;
@@ -179,7 +180,7 @@ export class ProviderConfigService {
     const forms = this.formsOf(kind);
     return this.deps.orm.em.fork().transactional(async (tx) => {
       await lockForTransaction(tx, lockName(kind));
-      const config = await this.load(tx, forms, id);
+      const config = await this.loadForChange(tx, forms, id);
       const isDefault = role === 'default';
       await tx.nativeUpdate(
         ProviderConfig,
@@ -218,6 +219,17 @@ export class ProviderConfigService {
     const forms = this.forms.kind(kind);
     if (!forms) throw validationFailed({ kind: ['The selected kind is invalid.'] });
     return forms;
+  }
+
+  /** A config to change: one this agent copied from its main is the main's to change. */
+  private async loadForChange(
+    em: EntityManager,
+    forms: ProviderKindForms,
+    id: string,
+  ): Promise<ProviderConfig> {
+    const config = await this.load(em, forms, id);
+    await assertNotCopied(em, 'providerConfigs', config.id, 'This provider config');
+    return config;
   }
 
   private load(em: EntityManager, forms: ProviderKindForms, id: string): Promise<ProviderConfig> {

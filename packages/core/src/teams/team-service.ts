@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import { Team } from '../entities/team.entity';
 import { User } from '../entities/user.entity';
+import { assertNotCopied } from '../main-copies/main-copies';
 import type { OwnershipMover } from '../ownership/ownership-transfer';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { containsPattern } from '../persistence/contains-pattern';
@@ -71,6 +72,7 @@ export class TeamService {
     const em = this.deps.orm.em.fork();
     const team = await loadById(id, 'Team', (i) => em.findOne(Team, { id: i }, { populate: POPULATE }));
     assertCanManageTeam(actor, { ownerId: team.owner.id });
+    await assertNotCopied(em, 'teams', id, 'This team');
     await this.assertReferences(em, input);
     team.name = input.name;
     if (input.description !== undefined) team.description = input.description;
@@ -84,6 +86,7 @@ export class TeamService {
     const em = this.deps.orm.em.fork();
     const team = await loadById(id, 'Team', (i) => em.findOne(Team, { id: i }, { populate: POPULATE }));
     assertCanManageTeam(actor, { ownerId: team.owner.id });
+    await assertNotCopied(em, 'teams', id, 'This team');
     const view = toTeamView(team);
     await em.remove(team).flush();
     return view;

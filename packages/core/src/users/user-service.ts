@@ -5,6 +5,7 @@ import type { PasswordHasher } from '../auth/password-hasher';
 import { AuthSession } from '../entities/auth-session.entity';
 import { type Role, User } from '../entities/user.entity';
 import { forbidden, validationFailed } from '../errors/domain-error';
+import { assertNotCopied } from '../main-copies/main-copies';
 import type { OwnershipTransfer } from '../ownership/ownership-transfer';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { containsPattern } from '../persistence/contains-pattern';
@@ -112,6 +113,7 @@ export class UserService {
     } else {
       assertCanManageUser(actor, user, input.role);
     }
+    await assertNotCopied(em, 'users', id, 'This user');
     if (user.isSystemAdmin && input.role !== 'owner') {
       throw validationFailed({ role: ['The system admin must keep the owner role.'] });
     }
@@ -142,6 +144,7 @@ export class UserService {
     );
     if (actor.userId === id) await this.assertCurrentPassword(user, input.currentPassword, meta.ip);
     else assertCanManageUser(actor, user);
+    await assertNotCopied(em, 'users', id, 'This user');
     const { password } = input;
     user.passwordHash = await this.deps.hasher.hash(password);
     await em.transactional(async (tx) => {
@@ -177,6 +180,7 @@ export class UserService {
     if (user.id === actor.userId) throw forbidden('You cannot delete your own account.');
     if (!userPolicy.canListUsers(actor)) throw forbidden();
     assertCanManageUser(actor, user);
+    await assertNotCopied(em, 'users', id, 'This user');
     const view = toUserView(user);
     await em.transactional(async (tx) => {
       const admin = await tx.findOneOrFail(User, { isSystemAdmin: true });

@@ -16,6 +16,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   source_unavailable: 502,
   // The agent zone a request was forwarded to did not answer: a bad gateway too.
   zone_unreachable: 502,
+  // On an agent: the row is a copy of the main's, changed only there.
+  managed_by_main: 409,
 };
 
 /** Fastify's own body-parsing failures are bad input like any other: 422 on the `body` field. */

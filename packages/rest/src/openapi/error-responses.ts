@@ -31,11 +31,12 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 /**
  * Any other failure every route may answer: for `X-Cluster` (behind the bearer, but for the zone
- * routes) 404 an unknown zone, 409 a revoked one, 502 an agent that did not answer; 413, 415, 500,
- * 503 (database unavailable).
+ * routes) 404 an unknown zone, 409 a revoked one, 502 an agent that did not answer; on an agent, 409
+ * a change of a row copied from the main; 413, 415, 500, 503 (database unavailable).
  */
 export const DEFAULT_ERROR_DESCRIPTION =
   'Any other error, with the same body: on the bearer routes but the zone routes (`zones`, `skylogs-instance`), ' +
   'an `X-Cluster` header naming no registered zone is a 404, a zone whose token is revoked a 409, an agent that ' +
   'did not answer within 15 s a 502 (`zone_unreachable`); a request forwarded to an agent gets its answer as is. ' +
+  'On an agent, a change of a user, team, endpoint or provider config copied from its main is a 409 (`managed_by_main`). ' +
   '413 body too large, 415 not JSON, 503 database unavailable, 500.';

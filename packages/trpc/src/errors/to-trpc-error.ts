@@ -14,6 +14,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   unavailable: 'SERVICE_UNAVAILABLE',
   source_unavailable: 'BAD_GATEWAY',
   zone_unreachable: 'BAD_GATEWAY',
+  managed_by_main: 'CONFLICT',
 };
 
 /**

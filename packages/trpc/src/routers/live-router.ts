@@ -23,8 +23,11 @@ export const liveRouter = router({
    */
   events: streamProcedure.input(liveEventsInput).subscription(({ ctx, input, signal }) => {
     const { core, accessToken } = ctx;
-    const sessionHolds = () =>
-      accessToken ? core.auth.authenticate(accessToken).then(() => true) : Promise.resolve(false);
+    // A stream the main forwarded is watched there, against the caller's session on the main: the
+    // agent holds no session for it, only the main's assertion, which was checked when it opened.
+    const sessionHolds = ctx.zoneAssertion
+      ? undefined
+      : () => (accessToken ? core.auth.authenticate(accessToken).then(() => true) : Promise.resolve(false));
     // Called here, not in a generator, so a caller over its stream cap is refused before anything
     // streams (`too_many_streams`, a 429); the stream holds the slot its procedure reserved.
     return trackedBatches(core.live.subscribe(ctx.actor, { ...input, sessionHolds }, signal, ctx.liveSlot));
