@@ -41,6 +41,8 @@ export function NotificationRuleForm({
     onSubmit({ urgency, endpointId, delayMinutes: typeof delay === 'number' ? delay : Number.NaN }),
   );
   const error = (field: string) => fieldErrorAt(errors, field, 'data');
+  // The endpoint picker is focused first and not searchable: a searchable one opens its list on focus,
+  // and the dialog's first Escape would close that list instead of the dialog.
   return (
     <FormShell
       label="Notification rule"
@@ -67,7 +69,6 @@ export function NotificationRuleForm({
         value={endpointId || null}
         onChange={(value) => setEndpointId(value ?? '')}
         allowDeselect={false}
-        searchable
         error={error('endpointId')}
         data-autofocus
       />
