@@ -26,9 +26,10 @@ export function NotificationRulesSection({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const rules = useQuery(trpc.profile.notificationRules.list.queryOptions());
-  // The same first page the Endpoints screen lists; a rule names one of the user's own.
-  const endpoints = useQuery(trpc.endpoints.list.queryOptions({ perPage: 100 }));
-  const methods = contactMethodsOf(endpoints.data?.items ?? [], userId);
+  // Every endpoint the user sees but flows, unpaged (a paged list of an owner's, who sees everyone's,
+  // could leave some of their own out); a rule names one of the user's own.
+  const endpoints = useQuery(trpc.endpoints.flowStepCandidates.queryOptions());
+  const methods = contactMethodsOf(endpoints.data ?? [], userId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.profile.notificationRules.pathKey() });
   const create = useMutation(trpc.profile.notificationRules.create.mutationOptions({ onSuccess: refresh }));
   const update = useMutation(trpc.profile.notificationRules.update.mutationOptions({ onSuccess: refresh }));
