@@ -232,7 +232,9 @@ test('a flow pages people: whoever is on call, a user and a team, read back by n
   await dialog.getByRole('button', { name: 'Page a team' }).click();
   await pick(page, 'Step 4 team', 'Payments');
   await expect(
-    dialog.getByText("Pages whoever is on call in Payments primary; nobody on call: the team's admins."),
+    dialog.getByText(
+      "Pages whoever is on call in Payments primary; nobody on call: the team's admins. Default urgency.",
+    ),
   ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}endpoint-people-steps-light.png` });
@@ -251,7 +253,9 @@ test('a flow pages people: whoever is on call, a user and a team, read back by n
     "Page the schedule team's admins",
   );
   await expect(edit.getByRole('combobox', { name: 'Step 3 user' })).toHaveValue(/Bob Example/);
-  await expect(edit.getByText('Pages everyone in Payments on their own endpoints.')).toBeVisible();
+  await expect(
+    edit.getByText('Pages everyone in Payments on their own endpoints. Default urgency.'),
+  ).toBeVisible();
   await noSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}endpoint-people-steps-phone-dark.png` });

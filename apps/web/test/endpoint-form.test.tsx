@@ -151,11 +151,18 @@ describe('EndpointForm', () => {
     await user.click(picker('Step 1 if nobody is on call'));
     await user.click(screen.getByRole('option', { name: "Page the schedule team's admins", hidden: true }));
     expect(
-      screen.getByText("Pages whoever is on call in Primary; nobody on call: the team's admins."),
+      screen.getByText(
+        "Pages whoever is on call in Primary; nobody on call: the team's admins. Default urgency.",
+      ),
     ).toBeInTheDocument();
     await user.click(picker('Step 2 user'));
     await user.click(screen.getByRole('option', { name: 'Bob (bob)', hidden: true }));
-    expect(screen.getByText('Pages Bob (bob) on their own endpoints.')).toBeInTheDocument();
+    expect(screen.getByText('Pages Bob (bob) on their own endpoints. Default urgency.')).toBeInTheDocument();
+    // Every urgency picker offers High: the one of step 2's listbox.
+    await user.click(picker('Step 2 urgency'));
+    const urgencies = document.getElementById(picker('Step 2 urgency').getAttribute('aria-controls') ?? '');
+    await user.click(within(urgencies as HTMLElement).getByRole('option', { name: 'High', hidden: true }));
+    expect(screen.getByText('Pages Bob (bob) on their own endpoints. High urgency.')).toBeInTheDocument();
 
     // The team is left unpicked: the server's message shows at the step's picker.
     await user.click(screen.getByRole('button', { name: 'Create endpoint' }));
@@ -164,7 +171,7 @@ describe('EndpointForm', () => {
         type: 'flow',
         steps: [
           { type: 'schedule', scheduleId: 's-primary', ifNobodyOnCall: 'teamAdmins' },
-          { type: 'user', userId: 'u-bob' },
+          { type: 'user', userId: 'u-bob', urgency: 'high' },
           { type: 'team', teamId: '' },
         ],
       }),
@@ -183,7 +190,7 @@ describe('EndpointForm', () => {
             name: 'Stored',
             steps: draftSteps([
               { type: 'schedule', scheduleId: 's-primary' },
-              { type: 'team', teamId: 't-db' },
+              { type: 'team', teamId: 't-db', urgency: 'high' },
               { type: 'user', userId: 'u-gone' },
             ]),
           },
@@ -192,7 +199,11 @@ describe('EndpointForm', () => {
     );
     expect(picker('Step 1 schedule')).toHaveValue('Primary');
     expect(picker('Step 1 if nobody is on call')).toHaveValue('Go on to the next step at once');
-    expect(screen.getByText('Pages everyone in Database on their own endpoints.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Pages everyone in Database on their own endpoints. High urgency.'),
+    ).toBeInTheDocument();
+    expect(picker('Step 2 urgency')).toHaveValue('High');
+    expect(picker('Step 1 urgency')).toHaveValue('Default');
     expect(picker('Step 3 user')).toHaveValue('A user you cannot see');
   });
 });

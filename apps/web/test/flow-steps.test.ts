@@ -64,25 +64,42 @@ describe('people steps in the editor', () => {
 
   it('says what they page, by name', () => {
     expect(describePeopleStep({ type: 'schedule', scheduleId: 'sch-1' }, names)).toBe(
-      'Pages whoever is on call in Primary; nobody on call: the next step at once.',
+      'Pages whoever is on call in Primary; nobody on call: the next step at once. Default urgency.',
     );
     expect(
       describePeopleStep({ type: 'schedule', scheduleId: 'sch-1', ifNobodyOnCall: 'teamAdmins' }, names),
-    ).toBe("Pages whoever is on call in Primary; nobody on call: the team's admins.");
+    ).toBe("Pages whoever is on call in Primary; nobody on call: the team's admins. Default urgency.");
     expect(describePeopleStep({ type: 'team', teamId: 'team-1' }, names)).toBe(
-      'Pages everyone in Database on their own endpoints.',
+      'Pages everyone in Database on their own endpoints. Default urgency.',
     );
     expect(describePeopleStep({ type: 'user', userId: 'usr-1' }, names)).toBe(
-      'Pages Alice on their own endpoints.',
+      'Pages Alice on their own endpoints. Default urgency.',
     );
   });
 
   it('says when nothing is picked yet, or the target is out of the user’s sight', () => {
     expect(describePeopleStep({ type: 'user', userId: '' }, names)).toBe(
-      'Pages no user yet on their own endpoints.',
+      'Pages no user yet on their own endpoints. Default urgency.',
     );
     expect(describePeopleStep({ type: 'team', teamId: 'team-9' }, names)).toBe(
-      'Pages everyone in a team you cannot see on their own endpoints.',
+      'Pages everyone in a team you cannot see on their own endpoints. Default urgency.',
+    );
+  });
+
+  it('says which of the people’s rules run: default urgency unless the step says high', () => {
+    expect(describePeopleStep({ type: 'user', userId: 'usr-1', urgency: 'high' }, names)).toBe(
+      'Pages Alice on their own endpoints. High urgency.',
+    );
+    expect(
+      describePeopleStep({ type: 'team', teamId: 'team-1', roundRobin: true, urgency: 'default' }, names),
+    ).toBe('Pages one person of Database, taking turns per alert, on their own endpoints. Default urgency.');
+    const stored: FlowStepInput[] = [
+      { type: 'schedule', scheduleId: 'sch-1', urgency: 'high' },
+      { type: 'rotation', scheduleId: 'sch-1', rotationId: 'rot-1', urgency: 'high' },
+    ];
+    expect(stepInputs(draftSteps(stored))).toEqual(stored);
+    expect(describePeopleStep(stored[1] as FlowStepInput & { type: 'rotation' }, names)).toBe(
+      'Pages the current person of one rotation in Primary; nobody on call: the next step at once. High urgency.',
     );
   });
 

@@ -17,6 +17,7 @@ import {
   moveStep,
   newStep,
   type PeopleNames,
+  type PeopleStepInput,
   totalWaitSeconds,
 } from './flow-steps';
 
@@ -41,6 +42,11 @@ export interface PeopleOptions {
 const IF_NOBODY = [
   { value: 'nextStep', label: 'Go on to the next step at once' },
   { value: 'teamAdmins', label: "Page the schedule team's admins" },
+];
+
+const URGENCY_CHOICES = [
+  { value: 'default', label: 'Default' },
+  { value: 'high', label: 'High' },
 ];
 
 const namesOf = (options: PickOption[]) => new Map(options.map((option) => [option.value, option.label]));
@@ -84,6 +90,30 @@ function waitSummary(seconds: number): string {
   if (seconds === 0) return 'No waits: every step is notified at once.';
   const minutes = Math.round(seconds / 60);
   return seconds < 60 ? `Waits ${seconds} s in all.` : `Waits about ${minutes} min in all.`;
+}
+
+/** A people step's urgency: which of each paged person's notification rules run. */
+function UrgencySelect({
+  number,
+  step,
+  onChange,
+  error,
+}: {
+  number: number;
+  step: PeopleStepInput;
+  onChange: (urgency: 'default' | 'high') => void;
+  error: string | undefined;
+}) {
+  return (
+    <Select
+      label={`Step ${number} urgency`}
+      data={URGENCY_CHOICES}
+      value={step.urgency ?? 'default'}
+      allowDeselect={false}
+      onChange={(value) => onChange(value === 'high' ? 'high' : 'default')}
+      error={error}
+    />
+  );
 }
 
 /**
@@ -258,6 +288,12 @@ export function FlowStepEditor({
                       }
                       error={error('ifNobodyOnCall')}
                     />
+                    <UrgencySelect
+                      number={number}
+                      step={step}
+                      onChange={(urgency) => replace(index, { ...step, urgency })}
+                      error={error('urgency')}
+                    />
                   </SimpleGrid>
                   <Text size="xs" c="dimmed">
                     {describePeopleStep(step, names)}
@@ -265,16 +301,24 @@ export function FlowStepEditor({
                 </Stack>
               ) : step.type === 'user' ? (
                 <Stack gap={4}>
-                  <Select
-                    label={`Step ${number} user`}
-                    placeholder="Pick a user"
-                    data={withChosen(people.users, step.userId, 'A user you cannot see')}
-                    value={step.userId || null}
-                    onChange={(value) => replace(index, { ...step, userId: value ?? '' })}
-                    searchable
-                    allowDeselect={false}
-                    error={error('userId')}
-                  />
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+                    <Select
+                      label={`Step ${number} user`}
+                      placeholder="Pick a user"
+                      data={withChosen(people.users, step.userId, 'A user you cannot see')}
+                      value={step.userId || null}
+                      onChange={(value) => replace(index, { ...step, userId: value ?? '' })}
+                      searchable
+                      allowDeselect={false}
+                      error={error('userId')}
+                    />
+                    <UrgencySelect
+                      number={number}
+                      step={step}
+                      onChange={(urgency) => replace(index, { ...step, urgency })}
+                      error={error('urgency')}
+                    />
+                  </SimpleGrid>
                   <Text size="xs" c="dimmed">
                     {describePeopleStep(step, names)}
                   </Text>
@@ -284,16 +328,24 @@ export function FlowStepEditor({
                 <Text size="sm">{describePeopleStep(step, names)}</Text>
               ) : step.type === 'team' ? (
                 <Stack gap={4}>
-                  <Select
-                    label={`Step ${number} team`}
-                    placeholder={people.teams.length === 0 ? 'Create a team first' : 'Pick a team'}
-                    data={withChosen(people.teams, step.teamId, 'A team you cannot see')}
-                    value={step.teamId || null}
-                    onChange={(value) => replace(index, { ...step, teamId: value ?? '' })}
-                    searchable
-                    allowDeselect={false}
-                    error={error('teamId')}
-                  />
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+                    <Select
+                      label={`Step ${number} team`}
+                      placeholder={people.teams.length === 0 ? 'Create a team first' : 'Pick a team'}
+                      data={withChosen(people.teams, step.teamId, 'A team you cannot see')}
+                      value={step.teamId || null}
+                      onChange={(value) => replace(index, { ...step, teamId: value ?? '' })}
+                      searchable
+                      allowDeselect={false}
+                      error={error('teamId')}
+                    />
+                    <UrgencySelect
+                      number={number}
+                      step={step}
+                      onChange={(urgency) => replace(index, { ...step, urgency })}
+                      error={error('urgency')}
+                    />
+                  </SimpleGrid>
                   <Text size="xs" c="dimmed">
                     {describePeopleStep(step, names)}
                   </Text>

@@ -2,11 +2,15 @@
  * A step that pages people, resolved when it runs: whoever is on call in a schedule, one user (on
  * their own endpoints), or everyone in a team. The shapes of the flow contract's people steps.
  */
-export type PeopleStepInput =
+export type PeopleStepInput = (
   | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins'; roundRobin?: boolean }
   | { type: 'rotation'; scheduleId: string; rotationId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
   | { type: 'user'; userId: string }
-  | { type: 'team'; teamId: string; roundRobin?: boolean };
+  | { type: 'team'; teamId: string; roundRobin?: boolean }
+) & {
+  /** Which of each person's notification rules the step runs; default when absent. */
+  urgency?: 'default' | 'high';
+};
 
 /** Names of what people steps point at, by id: the pickers' options. */
 export interface PeopleNames {
@@ -33,10 +37,14 @@ export type FlowStepInput =
 
 /**
  * What a people step pages, in words, with the names the user knows ("Pages whoever is on call in
- * Primary; nobody on call: the team's admins."). An id without a name (not chosen yet, or out of
+ * Primary; nobody on call: the team's admins. High urgency."). An id without a name (not chosen yet, or out of
  * the user's sight) is said so rather than shown raw.
  */
 export function describePeopleStep(step: PeopleStepInput, names: PeopleNames): string {
+  return `${describeTargets(step, names)} ${step.urgency === 'high' ? 'High' : 'Default'} urgency.`;
+}
+
+function describeTargets(step: PeopleStepInput, names: PeopleNames): string {
   const named = (map: ReadonlyMap<string, string>, id: string, what: string) =>
     id === '' ? `no ${what} yet` : (map.get(id) ?? `a ${what} you cannot see`);
   const ifNobody = (choice: 'nextStep' | 'teamAdmins' | undefined) =>

@@ -7,9 +7,13 @@ import { PasswordForm } from '../people/password-form';
 import { logOut } from '../session/session';
 import { fullTime, relativeTime } from '../time/relative-time';
 import { trpc } from '../trpc/client';
+import { NotificationRulesSection } from './notification-rules-section';
 import { clientLabel } from './session-label';
 
-/** The signed-in user's own settings: the password, and the sessions it is logged in with. */
+/**
+ * The signed-in user's own settings: how pages reach them (notification rules), the password, and
+ * the sessions it is logged in with.
+ */
 export function ProfilePage() {
   const { user } = useRouteContext({ from: '/_app' });
   const queryClient = useQueryClient();
@@ -54,6 +58,7 @@ export function ProfilePage() {
           </Text>
         </Stack>
       </Paper>
+      <NotificationRulesSection userId={user.id} />
       <Paper withBorder p="md" component="section" aria-labelledby="profile-password">
         <Stack gap="sm">
           <Title order={2} size="h4" id="profile-password">
