@@ -25,6 +25,7 @@ import { EndpointTransfer } from './endpoint-transfer.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
 import { NotificationBehavior } from './notification-behavior.entity';
 import { NotificationGroup } from './notification-group.entity';
+import { Notice } from './notice.entity';
 import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
@@ -71,6 +72,7 @@ export {
   type NotificationBehaviorEffect,
 } from './notification-behavior.entity';
 export { NotificationGroup } from './notification-group.entity';
+export { Notice } from './notice.entity';
 export { type OtpChannel, OtpCode } from './otp-code.entity';
 export { ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
@@ -98,6 +100,7 @@ export const entities = [
   Endpoint,
   EndpointTransfer,
   OtpCode,
+  Notice,
   DeliveryAttempt,
   DataSource,
   AlertRule,
