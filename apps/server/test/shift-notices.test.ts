@@ -73,7 +73,11 @@ describe('shift-change notices', () => {
   it('refuses a notice endpoint that is not a chat of the team with a 422 at the field', async () => {
     const outsiders = await seedChannelEndpoints(h.t, outsider.id, h.fakes);
     const email = (await seedChannelEndpoints(h.t, ana.id, h.fakes)).email;
-    for (const noticeEndpointId of [outsiders.mattermost.id, email.id, '00000000-0000-4000-8000-000000000000']) {
+    for (const noticeEndpointId of [
+      outsiders.mattermost.id,
+      email.id,
+      '00000000-0000-4000-8000-000000000000',
+    ]) {
       const answer = await h.call('POST', '/api/v1/schedule', {
         token: ana.token,
         body: scheduleBody({ name: `Refused ${noticeEndpointId}`, noticeEndpointId }),
@@ -94,6 +98,12 @@ describe('shift-change notices', () => {
     });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().noticeEndpointId).toBe(chat.id);
+  });
+
+  it('documents the field in the OpenAPI document', async () => {
+    const document = (await h.call('GET', '/api/v1/openapi.json')).json();
+    const post = document.paths['/api/v1/schedule'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(post)).toContain('noticeEndpointId');
   });
 
   it('posts who is on call until the next hand-off, once per change, in the schedule’s zone', async () => {
@@ -121,7 +131,11 @@ describe('shift-change notices', () => {
     await runPagingToEnd(h.core.orm);
     expect(notices()).toHaveLength(2);
 
-    const attempts = await queryRows<{ notification_kind: string; outcome: string; notice_id: string | null }>(
+    const attempts = await queryRows<{
+      notification_kind: string;
+      outcome: string;
+      notice_id: string | null;
+    }>(
       h.core.orm.em.fork(),
       `select notification_kind, outcome, notice_id from delivery_attempts where endpoint_id = ?`,
       [chat.id],

@@ -6,10 +6,10 @@ import {
   type Clock,
   type Core,
   isId,
-  type Orchestrator,
-  type PluginRegistry,
   newId,
   notFound,
+  type Orchestrator,
+  type PluginRegistry,
   queryRows,
   runStatement,
   validationFailed,
@@ -156,7 +156,7 @@ export class Schedules {
       if (member !== null && !found.has(member)) errors[path] = ['The selected member is invalid.'];
     }
     if (body.noticeEndpointId && !(await this.isTeamChat(em, body.noticeEndpointId, body.teamId)))
-      errors.noticeEndpointId = ['The notice endpoint must be a chat endpoint of the schedule\'s team.'];
+      errors.noticeEndpointId = ["The notice endpoint must be a chat endpoint of the schedule's team."];
     if (Object.keys(errors).length) throw validationFailed(errors);
   }
 

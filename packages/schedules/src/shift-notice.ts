@@ -51,13 +51,22 @@ export async function queueShiftNotice(
       ).map((row) => row.name)
     : [];
   const [next] = new ScheduleResolver(toResolvable(schedule)).handOffs(now, now + WEEK);
-  const until = next ? `until ${wallClock(next.at, schedule.timeZone)}` : 'with no hand-off in the next 7 days';
+  const until = next
+    ? `until ${wallClock(next.at, schedule.timeZone)}`
+    : 'with no hand-off in the next 7 days';
   const body = `${listed(names)} now on call for ${schedule.name} ${until}`;
   const created = await queryRows<{ id: string }>(
     tx,
     `insert into notices (id, key, endpoint_id, title, body, created_at) values (?, ?, ?, ?, ?, ?)
      on conflict (key) do nothing returning id`,
-    [newId(), `shift:${schedule.id}:${change.at}`, endpointId, `On call: ${schedule.name}`, body, new Date(now)],
+    [
+      newId(),
+      `shift:${schedule.id}:${change.at}`,
+      endpointId,
+      `On call: ${schedule.name}`,
+      body,
+      new Date(now),
+    ],
   );
   const [notice] = created;
   if (!notice) return false;

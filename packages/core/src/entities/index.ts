@@ -23,9 +23,9 @@ import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Endpoint } from './endpoint.entity';
 import { EndpointTransfer } from './endpoint-transfer.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
+import { Notice } from './notice.entity';
 import { NotificationBehavior } from './notification-behavior.entity';
 import { NotificationGroup } from './notification-group.entity';
-import { Notice } from './notice.entity';
 import { OtpCode } from './otp-code.entity';
 import { ProviderConfig } from './provider-config.entity';
 import { RefreshToken } from './refresh-token.entity';
@@ -66,13 +66,13 @@ export {
 } from './endpoint-transfer.entity';
 export { MessengerProxy, PROXY_TYPES, type ProxyType } from './messenger-proxy.entity';
 export { isId, newId } from './new-id';
+export { Notice } from './notice.entity';
 export {
   NOTIFICATION_BEHAVIOR_EFFECTS,
   NotificationBehavior,
   type NotificationBehaviorEffect,
 } from './notification-behavior.entity';
 export { NotificationGroup } from './notification-group.entity';
-export { Notice } from './notice.entity';
 export { type OtpChannel, OtpCode } from './otp-code.entity';
 export { ProviderConfig, type ProviderKind } from './provider-config.entity';
 export { RefreshToken } from './refresh-token.entity';
