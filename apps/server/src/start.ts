@@ -241,7 +241,11 @@ export async function startService(config: AppConfig, options: StartOptions = {}
       onError: (error) => app.log.error({ err: error }, 'retention'),
     });
     // The on-call history is written where the engine's work runs; replicas split the schedules.
-    const onCallHistory = new OnCallHistory({ orm: core.orm, clock: core.clock });
+    const onCallHistory = new OnCallHistory({
+      orm: core.orm,
+      clock: core.clock,
+      orchestrator: core.orchestrator,
+    });
     const historyWriter = config.delivery.runWorkers
       ? startRepeatingPass({
           run: () => onCallHistory.recordDue(),

@@ -159,6 +159,22 @@ describe('retention', () => {
     expect(left.map((r) => r.age)).toEqual([1, 89]);
   });
 
+  it('prunes shift-change notices with the delivery attempts', async () => {
+    const now = h.t.clock.now().getTime();
+    for (const age of [120, 91, 1]) {
+      await em()
+        .getConnection()
+        .execute(
+          `insert into notices (id, key, endpoint_id, title, body, created_at) values (?, ?, 'ep', 'On call', 'Ana', ?)`,
+          [randomUUID(), `shift:test:${age}`, new Date(now - age * DAY_MS)],
+          'run',
+        );
+    }
+    const report = await h.t.core.retention.prune();
+    expect(report.notices).toBe(2);
+    expect(await rows<{ key: string }>('select key from notices')).toEqual([{ key: 'shift:test:1' }]);
+  });
+
   it('prunes sessions, refresh tokens and OTP codes a grace period after they expire', async () => {
     const userId = await h.t.createUser('retained', 'member');
     const expiring = await h.login('retained', 'retained-password');

@@ -33,6 +33,7 @@ const schedule: ScheduleView = {
   ],
   overrides: [],
   hasIcalFeed: false,
+  noticeEndpointId: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };

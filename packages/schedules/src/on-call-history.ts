@@ -5,6 +5,7 @@ import {
   isId,
   newId,
   notFound,
+  type Orchestrator,
   queryRows,
   runStatement,
   validationFailed,
@@ -15,6 +16,7 @@ import type { OnCallEntry } from './model';
 import { ScheduleResolver } from './resolver';
 import { canUseTeamSchedules, visibleTeamIds } from './schedule-access';
 import { loadSchedule, SCHEDULE_COLUMNS, type ScheduleRow, toStored } from './schedule-rows';
+import { queueShiftNotice, type ShiftChange } from './shift-notice';
 import { toResolvable } from './stored-schedule';
 
 const DAY = 86_400_000;
@@ -81,6 +83,11 @@ export interface RuleInstant {
 export interface OnCallHistoryDeps {
   orm: MikroORM;
   clock: Clock;
+  /**
+   * Queues the shift-change notices of schedules that name a notice endpoint; without it (a reader)
+   * the history is written without notices.
+   */
+  orchestrator?: Orchestrator | undefined;
 }
 
 /**
@@ -153,10 +160,14 @@ export class OnCallHistory {
         }),
       });
     }
+    // The last change of who is on call in this pass: only the people on call now are news.
+    let change: ShiftChange | null = null;
     for (const segment of segments) {
       const present = new Map(
         segment.onCall.filter((entry) => users.has(entry.userId)).map((entry) => [entry.userId, entry]),
       );
+      if (present.size !== open.size || [...present.keys()].some((userId) => !open.has(userId)))
+        change = { at: segment.from, userIds: [...present.keys()] };
       for (const [userId, stretch] of open) {
         const entry = present.get(userId);
         // Off call, or on call for another reason (an override took over a rotation's shift).
@@ -192,6 +203,8 @@ export class OnCallHistory {
       new Date(until),
       schedule.id,
     ]);
+    if (change && this.deps.orchestrator)
+      await queueShiftNotice(tx, this.deps.orchestrator, schedule, change, until);
   }
 
   private async range(

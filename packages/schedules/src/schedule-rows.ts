@@ -11,12 +11,13 @@ export interface ScheduleRow {
   layers: unknown;
   overrides: unknown;
   ical_token_hash: string | null;
+  notice_endpoint_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 export const SCHEDULE_COLUMNS =
-  'id, team_id, name, time_zone, layers, overrides, ical_token_hash, created_at, updated_at';
+  'id, team_id, name, time_zone, layers, overrides, ical_token_hash, notice_endpoint_id, created_at, updated_at';
 
 function parsedJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -31,6 +32,7 @@ export function toStored(row: ScheduleRow): StoredSchedule {
     layers: parsedJson<StoredLayer[]>(row.layers),
     overrides: parsedJson<Override[]>(row.overrides),
     hasIcalFeed: row.ical_token_hash !== null,
+    noticeEndpointId: row.notice_endpoint_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

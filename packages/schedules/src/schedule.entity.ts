@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Team, User } from '@oncall/core';
+import { Endpoint, Team, User } from '@oncall/core';
 import { RoundRobinCursorRecord, RoundRobinPickRecord } from './round-robin.entity';
 
 /**
@@ -18,6 +18,8 @@ const ScheduleSchema = defineEntity({
     layers: p.json(),
     overrides: p.json(),
     icalTokenHash: p.text().nullable().unique(),
+    /** The chat endpoint told of each shift change; null: none. */
+    noticeEndpoint: () => p.manyToOne(Endpoint).nullable().deleteRule('set null'),
     /** How far the on-call history is written (null: not yet, it starts at `createdAt`). */
     historyThrough: p.datetime().nullable(),
     createdAt: p.datetime(),

@@ -8,6 +8,8 @@ import {
   isId,
   newId,
   notFound,
+  type Orchestrator,
+  type PluginRegistry,
   queryRows,
   runStatement,
   validationFailed,
@@ -29,6 +31,10 @@ import { ScheduleSwaps } from './swaps';
 export interface SchedulesDeps {
   orm: MikroORM;
   clock: Clock;
+  /** Which endpoint types are chats (`laneOf`), for a schedule's notice endpoint. */
+  plugins: PluginRegistry;
+  /** Queues shift-change notices where the history is written. */
+  orchestrator?: Orchestrator;
   /** Where users reach the service (`PUBLIC_URL`); feed addresses start with it. */
   publicUrl?: string | undefined;
 }
@@ -66,7 +72,13 @@ export class Schedules {
    * @example const schedules = Schedules.of(core, config.http.publicUrl);
    */
   static of(core: Core, publicUrl?: string): Schedules {
-    return new Schedules({ orm: core.orm, clock: core.clock, publicUrl });
+    return new Schedules({
+      orm: core.orm,
+      clock: core.clock,
+      plugins: core.plugins,
+      orchestrator: core.orchestrator,
+      publicUrl,
+    });
   }
 
   /** Swap requests on these schedules. */
@@ -143,7 +155,22 @@ export class Schedules {
     for (const { member, path } of members) {
       if (member !== null && !found.has(member)) errors[path] = ['The selected member is invalid.'];
     }
+    if (body.noticeEndpointId && !(await this.isTeamChat(em, body.noticeEndpointId, body.teamId)))
+      errors.noticeEndpointId = ["The notice endpoint must be a chat endpoint of the schedule's team."];
     if (Object.keys(errors).length) throw validationFailed(errors);
+  }
+
+  /** A chat endpoint (a type on the chat lane) owned by the team's owner or one of its members. */
+  private async isTeamChat(em: EntityManager, endpointId: string, teamId: string): Promise<boolean> {
+    if (!isId(endpointId)) return false;
+    const [endpoint] = await queryRows<{ type: string }>(
+      em,
+      `select e.type from endpoints e join teams t on t.id = ?
+        where e.id = ? and (e.owner_id = t.owner_id or exists (
+          select 1 from team_members m where m.team_id = t.id and m.user_id = e.owner_id))`,
+      [teamId, endpointId],
+    );
+    return endpoint !== undefined && this.deps.plugins.laneOf(endpoint.type) === 'chat';
   }
 
   private async assertNameFree(em: EntityManager, name: string, exceptId?: string): Promise<void> {
@@ -166,9 +193,18 @@ export class Schedules {
     const layers = reviseLayers([], body.layers, null, newId);
     await runStatement(
       em,
-      `insert into schedules (id, team_id, name, time_zone, layers, overrides, created_at, updated_at)
-       values (?, ?, ?, ?, ?, '[]', ?, ?)`,
-      [id, body.teamId, body.name, body.timeZone, JSON.stringify(layers), now, now],
+      `insert into schedules (id, team_id, name, time_zone, layers, overrides, notice_endpoint_id, created_at, updated_at)
+       values (?, ?, ?, ?, ?, '[]', ?, ?, ?)`,
+      [
+        id,
+        body.teamId,
+        body.name,
+        body.timeZone,
+        JSON.stringify(layers),
+        body.noticeEndpointId ?? null,
+        now,
+        now,
+      ],
     ).catch(nameTakenAsValidation);
     return this.load(em, id);
   }
@@ -178,7 +214,10 @@ export class Schedules {
     return em.transactional(async (tx) => {
       const current = await this.load(tx, id, true);
       if (!(await canUseTeamSchedules(tx, actor, current.teamId))) throw notFound('Schedule');
-      await this.checkReferences(tx, body);
+      // Left out, the notice endpoint stays: clients that predate it send the rest back as they read it.
+      const noticeEndpointId =
+        body.noticeEndpointId === undefined ? current.noticeEndpointId : body.noticeEndpointId;
+      await this.checkReferences(tx, { ...body, noticeEndpointId });
       if (body.teamId !== current.teamId) await assertCanUseTeamSchedules(tx, actor, body.teamId);
       await this.assertNameFree(tx, body.name, id);
       const now = this.deps.clock.now();
@@ -186,8 +225,9 @@ export class Schedules {
       const layers = reviseLayers(current.layers, body.layers, now.getTime(), newId);
       await runStatement(
         tx,
-        'update schedules set team_id = ?, name = ?, time_zone = ?, layers = ?, updated_at = ? where id = ?',
-        [body.teamId, body.name, body.timeZone, JSON.stringify(layers), now, id],
+        `update schedules set team_id = ?, name = ?, time_zone = ?, layers = ?, notice_endpoint_id = ?,
+           updated_at = ? where id = ?`,
+        [body.teamId, body.name, body.timeZone, JSON.stringify(layers), noticeEndpointId, now, id],
       ).catch(nameTakenAsValidation);
       return this.load(tx, id);
     });
@@ -419,6 +459,7 @@ export class Schedules {
           until: new Date(override.until).toISOString(),
         })),
       hasIcalFeed: schedule.hasIcalFeed,
+      noticeEndpointId: schedule.noticeEndpointId,
       createdAt: schedule.createdAt.toISOString(),
       updatedAt: schedule.updatedAt.toISOString(),
     };

@@ -19,6 +19,8 @@ export interface StoredSchedule {
   layers: StoredLayer[];
   overrides: Override[];
   hasIcalFeed: boolean;
+  /** The chat endpoint told of each shift change; null: none. */
+  noticeEndpointId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -10,6 +10,7 @@
  * flowWorkflowId('evt_1', 'ep_flow'); // 'flow:evt_1:ep_flow'
  * autoResolveWorkflowId('rule_1', 'db-1'); // 'autoresolve:rule_1:db-1'
  * otpWorkflowId('otp_1'); // 'otp:otp_1'
+ * noticeWorkflowId('ntc_1', 'ep_chat'); // 'notice:ntc_1:ep_chat'
  */
 export function notifyWorkflowId(
   alertEventId: string,
@@ -33,4 +34,8 @@ export function autoResolveWorkflowId(ruleId: string, instance: string): string 
 
 export function otpWorkflowId(otpId: string): string {
   return `otp:${otpId}`;
+}
+
+export function noticeWorkflowId(noticeId: string, endpointId: string): string {
+  return `notice:${noticeId}:${endpointId}`;
 }

@@ -8,6 +8,7 @@ import type { Urgency } from './flow/types';
  * @example
  * const page: Notification = { kind: 'alert', alertEventId: 'evt_1', endpointId: 'ep_sms' };
  * const code: Notification = { kind: 'otp', otpId: 'otp_1', channel: 'sms' };
+ * const notice: Notification = { kind: 'notice', noticeId: 'ntc_1', endpointId: 'ep_chat' };
  */
 export type Notification =
   | {
@@ -22,6 +23,15 @@ export type Notification =
        * `alertEventId`'s with their list.
        */
       readonly carried?: CarriedInstances;
+    }
+  | {
+      /**
+       * A notice that is not about an alert (a schedule's shift change) to one chat endpoint; its
+       * text is stored with it and read when it is sent.
+       */
+      readonly kind: 'notice';
+      readonly noticeId: string;
+      readonly endpointId: string;
     }
   | {
       /** A one-time code for a destination that is not an endpoint yet (it is being verified). */

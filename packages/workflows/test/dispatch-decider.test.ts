@@ -38,6 +38,12 @@ const step = {
   stepIndex: 2,
   policy: flowPolicy,
 } as const;
+const notice = {
+  type: 'notice',
+  noticeId: 'ntc_1',
+  endpointId: 'ep_1',
+  policy: DEFAULT_RETRY_POLICY,
+} as const;
 const otp = { type: 'otp', otpId: 'otp_1', channel: 'sms', policy: OTP_RETRY_POLICY } as const;
 
 function alertDelivery(key: string, route: Extract<EndpointRoute, { kind: 'deliver' }>, policy: RetryPolicy) {
@@ -55,6 +61,30 @@ function alertDelivery(key: string, route: Extract<EndpointRoute, { kind: 'deliv
 
 describe('decideDispatch', () => {
   const table: Array<[string, DispatchFacts, DispatchCommand]> = [
+    [
+      'a notice goes to its chat endpoint on the chat lane, under its notice key',
+      { ...notice, route: routes.chat },
+      {
+        type: 'deliver',
+        key: 'notice:ntc_1:ep_1',
+        input: {
+          notification: { kind: 'notice', noticeId: 'ntc_1', endpointId: 'ep_1' },
+          state: initialDeliveryState({
+            baseKey: 'notice:ntc_1:ep_1',
+            chain: routes.chat.chain,
+            policy: DEFAULT_RETRY_POLICY,
+          }),
+        },
+        lane: 'chat',
+        ownerId: 'usr_2',
+      },
+    ],
+    [
+      'a notice to a flow endpoint is dropped: a flow is not a chat',
+      { ...notice, route: routes.flow },
+      { type: 'drop' },
+    ],
+    ['a notice to a deleted endpoint is dropped', { ...notice, route: null }, { type: 'drop' }],
     [
       'an OTP goes out as a page through its channel chain, under its OTP key',
       { ...otp, chain: ['cfg_sms'] },

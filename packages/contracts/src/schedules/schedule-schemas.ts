@@ -70,6 +70,12 @@ export const scheduleBody = z.strictObject({
   teamId: idField('team id'),
   timeZone: timeZoneField,
   layers: z.array(layerBody).max(20).default([]),
+  noticeEndpointId: idField('notice endpoint id')
+    .nullable()
+    .optional()
+    .describe(
+      'A chat endpoint of the team (owned by its owner or a member) told "<names> now on call for <schedule> until <next hand-off>" at each shift change; null for none. Left out of an update: kept as it is.',
+    ),
 });
 
 /** The last instantField a calendar can name (the end of year 9999): later ones are no date at all. */
@@ -156,6 +162,7 @@ export const scheduleViewSchema = z.object({
   ),
   overrides: z.array(overrideView).describe('Overrides that have not ended.'),
   hasIcalFeed: z.boolean(),
+  noticeEndpointId: z.string().nullable().describe('The chat endpoint told of shift changes; null: none.'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

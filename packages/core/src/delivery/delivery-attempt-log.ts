@@ -11,7 +11,8 @@ import { createGroupedWriter } from './grouped-writer';
 import { markUndeliverable, type QueueNotifies, type UndeliverablePage } from './undeliverable-pages';
 
 /**
- * What an attempt was for: a page about one alert event to one endpoint, or a one-time code. The
+ * What an attempt was for: a page about one alert event to one endpoint, a notice (not about an
+ * alert) to one endpoint, or a one-time code. The
  * engine's `Notification` fits it; the core names only what the log stores.
  */
 export type DeliverySubject =
@@ -23,6 +24,7 @@ export type DeliverySubject =
       /** A grouped message: the instances it carried. */
       readonly carried?: DeliveryCarried;
     }
+  | { readonly kind: 'notice'; readonly noticeId: string; readonly endpointId: string }
   | { readonly kind: 'otp'; readonly otpId: string };
 
 /** One attempt as logged: the engine's `DeliveryAttemptRecord`. */
@@ -63,7 +65,7 @@ interface AttemptRow {
 
 /** Attempt rows written in one statement at most; a group beyond it is split. */
 const MAX_ROWS_PER_INSERT = 500;
-const COLUMNS_PER_ROW = 15;
+const COLUMNS_PER_ROW = 16;
 
 /**
  * The delivery log in `delivery_attempts`: one row per attempt, the idempotency key unique, so an
@@ -75,7 +77,7 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
     const values = rows.map(() => `(${Array.from({ length: COLUMNS_PER_ROW }, () => '?').join(', ')})`);
     await orm.em.getConnection().execute(
       `insert into delivery_attempts
-         (id, notification_kind, alert_event_id, endpoint_id, otp_id, provider_config_id, attempt,
+         (id, notification_kind, alert_event_id, endpoint_id, otp_id, notice_id, provider_config_id, attempt,
           idempotency_key, outcome, error, retry_after_ms, latency_ms, recipient, carried, created_at)
        values ${values.join(', ')}
        on conflict (idempotency_key) do nothing`,
@@ -116,10 +118,18 @@ export function createDeliveryAttemptLog(orm: MikroORM): DeliveryAttemptLog {
   };
 }
 
-function subjectOf(notification: DeliverySubject): [string | null, string | null, string | null] {
-  return notification.kind === 'alert'
-    ? [notification.alertEventId, notification.endpointId, null]
-    : [null, null, notification.otpId];
+/** The alert event, endpoint, OTP and notice an attempt was for, as the log's columns. */
+function subjectOf(
+  notification: DeliverySubject,
+): [string | null, string | null, string | null, string | null] {
+  switch (notification.kind) {
+    case 'alert':
+      return [notification.alertEventId, notification.endpointId, null, null];
+    case 'notice':
+      return [null, notification.endpointId, null, notification.noticeId];
+    case 'otp':
+      return [null, null, notification.otpId, null];
+  }
 }
 
 function recordOf(row: AttemptRow): DeliveryAttemptRecord {

@@ -62,6 +62,8 @@ const DeliveryAttemptSchema = defineEntity({
     alertEventId: p.string().nullable().index(),
     endpointId: p.string().nullable().index(),
     otpId: p.string().nullable(),
+    /** A notice's id (`notices`), for a message that is not about an alert. */
+    noticeId: p.string().nullable(),
     providerConfigId: p.string(),
     attempt: p.integer(),
     idempotencyKey: p.string().unique(),

@@ -23,6 +23,7 @@ import { DeliveryAttempt } from './delivery-attempt.entity';
 import { Endpoint } from './endpoint.entity';
 import { EndpointTransfer } from './endpoint-transfer.entity';
 import { MessengerProxy } from './messenger-proxy.entity';
+import { Notice } from './notice.entity';
 import { NotificationBehavior } from './notification-behavior.entity';
 import { NotificationGroup } from './notification-group.entity';
 import { OtpCode } from './otp-code.entity';
@@ -65,6 +66,7 @@ export {
 } from './endpoint-transfer.entity';
 export { MessengerProxy, PROXY_TYPES, type ProxyType } from './messenger-proxy.entity';
 export { isId, newId } from './new-id';
+export { Notice } from './notice.entity';
 export {
   NOTIFICATION_BEHAVIOR_EFFECTS,
   NotificationBehavior,
@@ -98,6 +100,7 @@ export const entities = [
   Endpoint,
   EndpointTransfer,
   OtpCode,
+  Notice,
   DeliveryAttempt,
   DataSource,
   AlertRule,

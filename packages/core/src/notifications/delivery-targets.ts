@@ -13,6 +13,7 @@ import { providerTarget } from '../provider-configs/provider-target';
 import type { AlertEventMessages } from './alert-event-messages';
 import { DIRECT_PROVIDER } from './direct-provider';
 import { type EndpointRow, endpointDestination } from './endpoint-destination';
+import { noticeMessage } from './notice-message';
 import { otpMessage } from './otp-message';
 
 /**
@@ -75,7 +76,7 @@ const unsendable = (reason: string): SendTargetLookup => ({ kind: 'unsendable', 
 /**
  * Resolves a notification when it is sent, so codes, bot tokens and message text never sit in job
  * payloads: an OTP is read and its code decrypted, an alert notification's endpoint read and its
- * message rendered. The provider config of the attempt (secrets decrypted) names the channel; a
+ * message rendered, a notice's text read. The provider config of the attempt (secrets decrypted) names the channel; a
  * direct attempt goes to the endpoint type's channel with its instance-wide config. A channel that
  * cannot offer an acknowledge link (`capabilities.acknowledge: 'none'`, a voice call) gets none.
  */
@@ -126,6 +127,31 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
     return otp;
   };
 
+  const readNotice = async (noticeId: string): Promise<ChannelMessage | null> => {
+    if (!isId(noticeId)) return null;
+    const [notice] = await queryRows<{ title: string; body: string }>(
+      orm.em.fork(),
+      'select title, body from notices where id = ?',
+      [noticeId],
+    );
+    return notice ? noticeMessage(notice) : null;
+  };
+
+  const toEndpoint = async (
+    endpoint: EndpointRow,
+    providerConfigId: string,
+    message: ChannelMessage,
+  ): Promise<SendTargetLookup> => {
+    const destination = endpointDestination(endpoint, box, catalog);
+    if (providerConfigId !== DIRECT_PROVIDER) {
+      return throughProvider(providerConfigId, destination, message);
+    }
+    const channelId = plugins.directChannelFor(endpoint.type)?.id;
+    if (channelId === undefined) return unsendable(`A ${endpoint.type} endpoint has no direct channel`);
+    const config = { ...options.channelConfigs?.[channelId] };
+    return send({ channelId, config, destination, message });
+  };
+
   const throughProvider = async (
     providerConfigId: string,
     destination: Record<string, unknown>,
@@ -151,24 +177,21 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
           otpMessage(box.decrypt(otp.sealed_code)),
         );
       }
-      const { alertEventId, endpointId } = notification;
-      const endpoint = await loadEndpoint(endpointId);
-      if (!endpoint) return unsendable(`Endpoint ${endpointId} no longer exists`);
-      const { carried } = notification;
+      const endpoint = await loadEndpoint(notification.endpointId);
+      if (!endpoint) return unsendable(`Endpoint ${notification.endpointId} no longer exists`);
+      if (notification.kind === 'notice') {
+        const notice = await readNotice(notification.noticeId);
+        if (!notice) return unsendable(`Notice ${notification.noticeId} no longer exists`);
+        return toEndpoint(endpoint, providerConfigId, notice);
+      }
+      const { alertEventId, endpointId, carried } = notification;
       const message = await options.alertMessages.messageFor({
         alertEventId,
         endpointId,
         ...(carried ? { carried } : {}),
       });
       if (!message) return unsendable(`Alert event ${alertEventId} no longer exists`);
-      const destination = endpointDestination(endpoint, box, catalog);
-      if (providerConfigId !== DIRECT_PROVIDER) {
-        return throughProvider(providerConfigId, destination, message);
-      }
-      const channelId = plugins.directChannelFor(endpoint.type)?.id;
-      if (channelId === undefined) return unsendable(`A ${endpoint.type} endpoint has no direct channel`);
-      const config = { ...options.channelConfigs?.[channelId] };
-      return send({ channelId, config, destination, message });
+      return toEndpoint(endpoint, providerConfigId, message);
     },
     activeProxy: () => activeMessengerProxy(orm.em.fork(), box),
   };

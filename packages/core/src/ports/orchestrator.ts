@@ -90,6 +90,12 @@ export interface Orchestrator {
   /** Sends a one-time code by its channel through the default provider config (backup on failure). */
   sendOtp(tx: EntityManager, request: { otpId: string; channel: OtpChannel }): Promise<void>;
   /**
+   * Sends a stored notice (`notices`, not about an alert) to one endpoint through its provider
+   * chain, with retries and the delivery log as a page has; a flow endpoint is skipped. Idempotent
+   * per (noticeId, endpointId).
+   */
+  sendNotice(tx: EntityManager, request: { noticeId: string; endpointId: string }): Promise<void>;
+  /**
    * Notifies one endpoint about one alert event; a flow endpoint starts its escalation. Idempotent
    * per (alertEventId, endpointId): a repeated call never pages twice.
    */

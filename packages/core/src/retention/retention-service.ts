@@ -8,6 +8,7 @@ import {
   PRUNE_ALERT_EVENTS,
   PRUNE_DELIVERY_ATTEMPTS,
   PRUNE_EPISODES,
+  PRUNE_NOTICES,
   PRUNE_OTP_CODES,
   PRUNE_REFRESH_TOKENS,
   PRUNE_SESSIONS,
@@ -21,6 +22,8 @@ export interface PruneReport {
   episodes: number;
   statePeriods: number;
   deliveryAttempts: number;
+  /** Shift-change notices, pruned with the delivery attempts. */
+  notices: number;
   refreshTokens: number;
   sessions: number;
   otpCodes: number;
@@ -69,6 +72,7 @@ export class RetentionService {
       episodes: 0,
       statePeriods: 0,
       deliveryAttempts: 0,
+      notices: 0,
       refreshTokens: 0,
       sessions: 0,
       otpCodes: 0,
@@ -82,6 +86,7 @@ export class RetentionService {
     if (settings.deliveryAttemptDays > 0) {
       const cutoff = new Date(now - settings.deliveryAttemptDays * DAY_MS);
       report.deliveryAttempts = await this.inBatches(PRUNE_DELIVERY_ATTEMPTS, (n) => [cutoff, n]);
+      report.notices = await this.inBatches(PRUNE_NOTICES, (n) => [cutoff, n]);
     }
     report.refreshTokens = await this.inBatches(PRUNE_REFRESH_TOKENS, (n) => [expired, expired, expired, n]);
     report.sessions = await this.inBatches(PRUNE_SESSIONS, (n) => [expired, expired, n]);

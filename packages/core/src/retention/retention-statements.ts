@@ -60,6 +60,14 @@ export const PRUNE_DELIVERY_ATTEMPTS = `delete from delivery_attempts where id i
   select id from delivery_attempts where created_at < ? order by created_at limit ?)`;
 
 /**
+ * One batch of notices (shift changes) queued before `?` 1, `?` 2 rows at most: kept as long as the
+ * delivery attempts that name them. Their keys name instants the history writer has passed, so a
+ * pruned key is never queued again.
+ */
+export const PRUNE_NOTICES = `delete from notices where id in (
+  select id from notices where created_at < ? limit ?)`;
+
+/**
  * One batch of refresh tokens that expired, or whose session expired or was revoked, before `?` 1
  * (three times), `?` 4 rows at most. Removed before their sessions so that no session delete
  * cascades into thousands of rotated tokens at once.

@@ -42,6 +42,7 @@ import { Migration20261129064500OnCallHistory } from './Migration20261129064500O
 import { Migration20261129093000NotificationGroups } from './Migration20261129093000NotificationGroups';
 import { Migration20261129093700NotificationRules } from './Migration20261129093700NotificationRules';
 import { Migration20261129095200RoundRobin } from './Migration20261129095200RoundRobin';
+import { Migration20261129104000ShiftNotices } from './Migration20261129104000ShiftNotices';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -135,4 +136,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261129093000NotificationGroups', class: Migration20261129093000NotificationGroups },
   { name: 'Migration20261129093700NotificationRules', class: Migration20261129093700NotificationRules },
   { name: 'Migration20261129095200RoundRobin', class: Migration20261129095200RoundRobin },
+  { name: 'Migration20261129104000ShiftNotices', class: Migration20261129104000ShiftNotices },
 ];

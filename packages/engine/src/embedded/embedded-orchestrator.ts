@@ -1,5 +1,5 @@
 import type { Clock, NotifyRequest, Orchestrator, StatementOutbox } from '@oncall/core';
-import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
+import { noticeWorkflowId, notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor, jobIdSql } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
 import { QUEUES } from '../driver/queues';
@@ -94,6 +94,10 @@ export function createEmbeddedOrchestrator(
     statementOutbox,
     sendOtp: (tx, { otpId, channel }) =>
       dispatch(tx, [{ job: { type: 'otp', otpId, channel }, key: otpWorkflowId(otpId) }]),
+    sendNotice: (tx, { noticeId, endpointId }) =>
+      dispatch(tx, [
+        { job: { type: 'notice', noticeId, endpointId }, key: noticeWorkflowId(noticeId, endpointId) },
+      ]),
     notify: (tx, request) => dispatch(tx, [notifyJob(request)]),
     notifyMany: (tx, requests) => dispatch(tx, requests.map(notifyJob)),
     stopEscalations: (tx, { alertEventId, reason }) => {

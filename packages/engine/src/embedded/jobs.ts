@@ -16,6 +16,7 @@ import type {
 export type DispatchJob = (
   | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
   | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
+  | { readonly type: 'notice'; readonly noticeId: string; readonly endpointId: string }
   | GroupMessageJob
 ) & {
   /**

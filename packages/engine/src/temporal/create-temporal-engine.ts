@@ -1,5 +1,5 @@
 import type { Database } from '@oncall/db';
-import { autoResolveWorkflowId, notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
+import { autoResolveWorkflowId, noticeWorkflowId, notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
 import type { QueueTuning } from '../boss/queue-tuning';
@@ -61,6 +61,8 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
   return {
     orchestrator: {
       sendOtp: (tx, { otpId, channel }) => outbox(tx, { type: 'otp', otpId, channel }, otpWorkflowId(otpId)),
+      sendNotice: (tx, { noticeId, endpointId }) =>
+        outbox(tx, { type: 'notice', noticeId, endpointId }, noticeWorkflowId(noticeId, endpointId)),
       notify: (tx, { alertEventId, endpointId }) =>
         outbox(tx, { type: 'notify', alertEventId, endpointId }, notifyWorkflowId(alertEventId, endpointId)),
       stopEscalations: (tx, { alertEventId, reason }) =>

@@ -10,6 +10,7 @@ import type { OtpChannel } from '@oncall/workflows';
 export type OutboxJob =
   | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
   | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
+  | { readonly type: 'notice'; readonly noticeId: string; readonly endpointId: string }
   | { readonly type: 'stop'; readonly alertEventId: string; readonly reason: EscalationStopReason }
   | {
       /** A fire of an auto-resolving instance: start its timer, or move the running one's deadline. */

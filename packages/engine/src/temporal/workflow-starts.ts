@@ -98,6 +98,7 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
         await dispatch({ ...job, policy: deps.policies.otp });
         return;
       case 'notify':
+      case 'notice':
         await dispatch({ ...job, policy: deps.policies.alert });
         return;
       case 'stop': {

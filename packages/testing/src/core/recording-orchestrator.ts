@@ -3,6 +3,7 @@ import type { AutoResolveArm, EscalationStopReason, Orchestrator } from '@oncall
 export type RecordedCall =
   | { type: 'sendOtp'; otpId: string; channel: string }
   | { type: 'notify'; alertEventId: string; endpointId: string }
+  | { type: 'sendNotice'; noticeId: string; endpointId: string }
   | { type: 'stopEscalations'; alertEventId: string; reason: EscalationStopReason }
   | ({ type: 'armAutoResolve' } & AutoResolveArm);
 
@@ -21,6 +22,10 @@ export class RecordingOrchestrator implements Orchestrator {
 
   async sendOtp(_tx: unknown, request: { otpId: string; channel: string }): Promise<void> {
     this.calls.push({ type: 'sendOtp', ...request });
+  }
+
+  async sendNotice(_tx: unknown, request: { noticeId: string; endpointId: string }): Promise<void> {
+    this.calls.push({ type: 'sendNotice', ...request });
   }
 
   async notify(_tx: unknown, request: { alertEventId: string; endpointId: string }): Promise<void> {

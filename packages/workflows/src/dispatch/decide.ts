@@ -2,7 +2,7 @@ import { initialDeliveryState } from '../delivery/initial-state';
 import { otpDelivery } from '../delivery/otp';
 import type { RetryPolicy } from '../delivery/retry-policy';
 import { initialFlowState } from '../flow/initial-state';
-import { flowWorkflowId, notifyWorkflowId, otpWorkflowId } from '../ids';
+import { flowWorkflowId, noticeWorkflowId, notifyWorkflowId, otpWorkflowId } from '../ids';
 import type { Recipient } from '../notification';
 import type {
   DispatchCommand,
@@ -10,6 +10,7 @@ import type {
   EndpointRoute,
   FlowStepCommand,
   FlowStepFacts,
+  NoticeFacts,
   NotifyFacts,
   OtpFacts,
 } from './types';
@@ -31,6 +32,8 @@ export function decideDispatch(facts: DispatchFacts): DispatchCommand {
       return decideOtp(facts);
     case 'notify':
       return decideNotify(facts);
+    case 'notice':
+      return decideNotice(facts);
     case 'flowStep':
       return decideFlowStep(facts);
   }
@@ -70,6 +73,24 @@ function decideNotify({ alertEventId, endpointId, route, followUp, policy }: Not
     return { type: 'startFlow', key: flowWorkflowId(alertEventId, endpointId), input };
   }
   return deliverAlert(notifyWorkflowId(alertEventId, endpointId), alertEventId, endpointId, route, policy);
+}
+
+// A notice goes to its endpoint like a direct page; a flow endpoint is not a chat, so it is dropped.
+function decideNotice({ noticeId, endpointId, route, policy }: NoticeFacts): DispatchCommand {
+  if (route === null || route.kind === 'flow') return { type: 'drop' };
+  if (route.kind === 'unconfigured')
+    return { type: 'fail', unconfigured: route.providerKind, target: endpointId };
+  const key = noticeWorkflowId(noticeId, endpointId);
+  return {
+    type: 'deliver',
+    key,
+    input: {
+      notification: { kind: 'notice', noticeId, endpointId },
+      state: initialDeliveryState({ baseKey: key, chain: route.chain, policy }),
+    },
+    lane: route.lane,
+    ownerId: route.ownerId,
+  };
 }
 
 function decideFlowStep({

@@ -29,6 +29,7 @@ export async function readDispatchFacts(
           : null;
       return { ...request, route, followUp };
     }
+    case 'notice':
     case 'flowStep':
       return { ...request, route: await routes.routeOf(request.endpointId) };
   }

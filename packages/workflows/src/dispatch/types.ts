@@ -35,6 +35,14 @@ export interface NotifyDispatch {
   readonly policy: RetryPolicy;
 }
 
+/** A notice (not about an alert) to one endpoint; it pages no flow and has no follow-ups. */
+export interface NoticeDispatch {
+  readonly type: 'notice';
+  readonly noticeId: string;
+  readonly endpointId: string;
+  readonly policy: RetryPolicy;
+}
+
 /**
  * One endpoint of a flow's endpoint step; `policy` is the one the flow was started with, `round` the
  * repeat it belongs to (absent in the first).
@@ -51,7 +59,7 @@ export interface FlowStepDispatch {
 }
 
 /** Work to route: what the core asked for, or what a flow step asks for. */
-export type DispatchRequest = OtpDispatch | NotifyDispatch | FlowStepDispatch;
+export type DispatchRequest = OtpDispatch | NotifyDispatch | NoticeDispatch | FlowStepDispatch;
 
 /** A request with what was read for it when it ran (see `readDispatchFacts`). */
 export type OtpFacts = OtpDispatch & { readonly chain: ProviderChain | null };
@@ -61,7 +69,8 @@ export type NotifyFacts = NotifyDispatch & {
   readonly followUp: readonly string[] | null;
 };
 export type FlowStepFacts = FlowStepDispatch & { readonly route: EndpointRoute | null };
-export type DispatchFacts = OtpFacts | NotifyFacts | FlowStepFacts;
+export type NoticeFacts = NoticeDispatch & { readonly route: EndpointRoute | null };
+export type DispatchFacts = OtpFacts | NotifyFacts | NoticeFacts | FlowStepFacts;
 
 /**
  * What a driver does with a routed request.
