@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Endpoint, Team, User } from '@oncall/core';
+import { NotificationRuleRecord } from './notification-rule.entity';
 import { RoundRobinCursorRecord, RoundRobinPickRecord } from './round-robin.entity';
 
 /**
@@ -86,4 +87,5 @@ export const scheduleEntities = [
   OnCallHistoryRecord,
   RoundRobinCursorRecord,
   RoundRobinPickRecord,
+  NotificationRuleRecord,
 ];
