@@ -60,7 +60,11 @@ describe('grouped notifications', () => {
   /** A rule with one Telegram endpoint; the chat id tells its messages apart from other tests'. */
   async function seedRule(
     name: string,
-    grouping: { groupIntervalSeconds?: number | null; groupBy?: string[]; repeatIntervalSeconds?: number } = {},
+    grouping: {
+      groupIntervalSeconds?: number | null;
+      groupBy?: string[];
+      repeatIntervalSeconds?: number;
+    } = {},
   ) {
     const em = t.core.orm.em.fork();
     const token = `ak_${randomBytes(32).toString('base64url')}`;
