@@ -38,6 +38,17 @@ describe("the rule form's Grouping section", () => {
     expect(onChange).toHaveBeenLastCalledWith(
       expect.objectContaining({ groupInterval: { amount: 0, unit: 'minutes' } }),
     );
+    await userEvent.clear(interval);
+    await userEvent.type(interval, '90');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Group interval unit' }));
+    await userEvent.click(
+      // Both unit lists are in the page; the group interval's comes first.
+      screen.getAllByRole('option', { name: 'seconds', hidden: true })[0] as HTMLElement,
+    );
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ groupInterval: { amount: 90, unit: 'seconds' } }),
+    );
+    expect(interval).toHaveAccessibleDescription(/in the next 90 seconds goes as one message/);
   });
 
   it('takes group-by labels as tags', async () => {

@@ -34,31 +34,34 @@ function IntervalField({
   error: string | undefined;
   placeholder: string;
 }) {
+  // The unit sits beside the number, inside the field: the label and hint above, a 422 below.
   return (
-    <Group align="flex-start" gap="xs" wrap="nowrap">
-      <NumberInput
-        label={label}
-        description={hint}
-        placeholder={placeholder}
-        value={value.amount}
-        min={0}
-        allowDecimal={false}
-        allowNegative={false}
-        onChange={(amount) => onChange({ ...value, amount: typeof amount === 'number' ? amount : '' })}
-        error={error}
-        style={{ flex: 1 }}
-      />
-      <Select
-        label={`${label} unit`}
-        data={UNITS}
-        value={value.unit}
-        allowDeselect={false}
-        onChange={(unit) => {
-          if (unit === 'seconds' || unit === 'minutes') onChange({ ...value, unit });
-        }}
-        w={120}
-      />
-    </Group>
+    <NumberInput
+      label={label}
+      description={hint}
+      placeholder={placeholder}
+      value={value.amount}
+      min={0}
+      allowDecimal={false}
+      allowNegative={false}
+      onChange={(amount) => onChange({ ...value, amount: typeof amount === 'number' ? amount : '' })}
+      error={error}
+      inputContainer={(input) => (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <div style={{ flex: 1 }}>{input}</div>
+          <Select
+            aria-label={`${label} unit`}
+            data={UNITS}
+            value={value.unit}
+            allowDeselect={false}
+            onChange={(unit) => {
+              if (unit === 'seconds' || unit === 'minutes') onChange({ ...value, unit });
+            }}
+            w={120}
+          />
+        </Group>
+      )}
+    />
   );
 }
 
