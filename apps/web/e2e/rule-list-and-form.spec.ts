@@ -26,7 +26,9 @@ test('creates an API rule through the form (a 422 at its field first), then edit
   // Grouping: an empty group interval names the service default; a repeat past a week is refused.
   const grouping = page.getByRole('group', { name: 'Grouping' });
   const groupInterval = grouping.getByRole('textbox', { name: 'Group interval' });
-  await expect(groupInterval).toHaveAccessibleDescription(/service default \(ALERT_GROUP_INTERVAL_SECONDS/);
+  await expect(groupInterval).toHaveAccessibleDescription(
+    'Empty: the service default (ALERT_GROUP_INTERVAL_SECONDS), 5 minutes.',
+  );
   await groupInterval.fill('2');
   await expect(groupInterval).toHaveAccessibleDescription(/in the next 2 minutes goes as one message/);
   await grouping.getByLabel('Group by labels').fill('job');

@@ -59,7 +59,13 @@ describe("a rule's grouping settings in the form", () => {
   });
 
   it('says what each interval as typed will do, naming the service default', () => {
-    expect(groupIntervalHint({ amount: '', unit: 'minutes' })).toContain('ALERT_GROUP_INTERVAL_SECONDS');
+    expect(groupIntervalHint({ amount: '', unit: 'minutes' })).toBe(
+      'Empty: the service default (ALERT_GROUP_INTERVAL_SECONDS).',
+    );
+    expect(groupIntervalHint({ amount: '', unit: 'minutes' }, 300)).toBe(
+      'Empty: the service default (ALERT_GROUP_INTERVAL_SECONDS), 5 minutes.',
+    );
+    expect(groupIntervalHint({ amount: '', unit: 'minutes' }, 0)).toContain('0: one page per instance');
     expect(groupIntervalHint({ amount: 0, unit: 'minutes' })).toBe('0: every instance pages on its own.');
     expect(groupIntervalHint({ amount: 1, unit: 'minutes' })).toContain(
       'in the next 1 minute goes as one message',

@@ -57,12 +57,15 @@ export function RuleForm({
   forms,
   options,
   rule,
+  defaultGroupInterval,
   onSubmit,
   onCancel,
 }: {
   forms: readonly RuleTypeForm[];
   options: Options;
   rule?: StoredRule;
+  /** The service's group interval in seconds (`alertRules.createData.grouping`), once known. */
+  defaultGroupInterval?: number | undefined;
   onSubmit: (body: Record<string, unknown>) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -189,6 +192,7 @@ export function RuleForm({
           value={draft.grouping}
           onChange={(grouping) => change({ grouping })}
           errors={errors}
+          defaultGroupInterval={defaultGroupInterval}
         />
         <MultiSelect
           label="Shared with users"

@@ -73,10 +73,13 @@ export function RuleGroupingFields({
   value,
   onChange,
   errors,
+  defaultGroupInterval,
 }: {
   value: GroupingDraft;
   onChange: (value: GroupingDraft) => void;
   errors: FieldErrors;
+  /** The service's group interval in seconds, once the server said it. */
+  defaultGroupInterval?: number | undefined;
 }) {
   return (
     <Fieldset legend="Grouping">
@@ -85,7 +88,7 @@ export function RuleGroupingFields({
           label="Group interval"
           value={value.groupInterval}
           onChange={(groupInterval) => onChange({ ...value, groupInterval })}
-          hint={groupIntervalHint(value.groupInterval)}
+          hint={groupIntervalHint(value.groupInterval, defaultGroupInterval)}
           error={errors.groupInterval}
           placeholder="Service default"
         />

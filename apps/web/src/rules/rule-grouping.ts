@@ -22,13 +22,6 @@ export interface GroupingSettings {
 }
 
 /**
- * The service's group interval for rules that set none is `ALERT_GROUP_INTERVAL_SECONDS`, 300 unless
- * the operator set another; the API does not say which, so the form names the variable.
- */
-export const DEFAULT_GROUP_INTERVAL_TEXT =
-  'the service default (ALERT_GROUP_INTERVAL_SECONDS, 5 minutes unless changed)';
-
-/**
  * A stored interval in the unit that reads best: whole minutes as minutes, anything else as seconds.
  *
  * @example intervalDraftOf(600); // { amount: 10, unit: 'minutes' }
@@ -83,10 +76,21 @@ export function durationText(seconds: number): string {
   return `${amount} ${amount === 1 ? singular : unit}`;
 }
 
-/** What the group interval as typed will do. */
-export function groupIntervalHint(interval: IntervalDraft): string {
+/**
+ * What an empty group interval means: the service's (`ALERT_GROUP_INTERVAL_SECONDS`), as
+ * `alertRules.createData.grouping` says it; named by its variable while that is not known.
+ */
+function serviceDefaultText(defaultSeconds: number | undefined): string {
+  if (defaultSeconds === undefined) return 'the service default (ALERT_GROUP_INTERVAL_SECONDS)';
+  if (defaultSeconds === 0)
+    return 'the service default (ALERT_GROUP_INTERVAL_SECONDS), 0: one page per instance';
+  return `the service default (ALERT_GROUP_INTERVAL_SECONDS), ${durationText(defaultSeconds)}`;
+}
+
+/** What the group interval as typed will do; `defaultSeconds` is the service's, when known. */
+export function groupIntervalHint(interval: IntervalDraft, defaultSeconds?: number): string {
   const seconds = secondsOf(interval);
-  if (seconds === null) return `Empty: ${DEFAULT_GROUP_INTERVAL_TEXT}.`;
+  if (seconds === null) return `Empty: ${serviceDefaultText(defaultSeconds)}.`;
   if (seconds === 0) return '0: every instance pages on its own.';
   return `The first instance pages at once; what opens or resolves in the next ${durationText(seconds)} goes as one message.`;
 }
