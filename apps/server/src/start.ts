@@ -118,6 +118,7 @@ export async function startService(config: AppConfig, options: StartOptions = {}
         maxEndpointsPerRule: config.maxEndpointsPerRule,
         liveEvents: { maxStreamsPerUser: config.liveStreams.perUser, maxStreams: config.liveStreams.total },
         publicUrl: config.http.publicUrl,
+        defaultGroupIntervalSeconds: config.delivery.groupIntervalSeconds,
         localLogin: config.localLogin,
         retention: config.retention,
         providerFailing: {

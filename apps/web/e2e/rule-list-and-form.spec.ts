@@ -23,15 +23,30 @@ test('creates an API rule through the form (a 422 at its field first), then edit
   await page.getByRole('textbox', { name: 'Name' }).fill('Orders export stuck');
   await page.getByRole('textbox', { name: 'Description' }).fill('The nightly export has not finished.');
   await page.getByRole('switch', { name: 'Enable auto resolve' }).check({ force: true });
+  // Grouping: an empty group interval names the service default; a repeat past a week is refused.
+  const grouping = page.getByRole('group', { name: 'Grouping' });
+  const groupInterval = grouping.getByRole('textbox', { name: 'Group interval' });
+  await expect(groupInterval).toHaveAccessibleDescription(
+    'Empty: the service default (ALERT_GROUP_INTERVAL_SECONDS), 5 minutes.',
+  );
+  await groupInterval.fill('2');
+  await expect(groupInterval).toHaveAccessibleDescription(/in the next 2 minutes goes as one message/);
+  await grouping.getByLabel('Group by labels').fill('job');
+  await grouping.getByLabel('Group by labels').press('Enter');
+  const repeatInterval = grouping.getByRole('textbox', { name: 'Repeat interval' });
+  await repeatInterval.fill('20000');
   await page.getByRole('button', { name: 'Create rule' }).click();
-  // Auto resolve without its minutes: the server's 422 shows at that field.
+  // Auto resolve without its minutes, and the repeat: the server's 422 shows at each field.
   await expect(
     page.getByText('The auto resolve minutes field is required when auto resolve is enabled.'),
   ).toBeVisible();
+  await expect(repeatInterval).toHaveAttribute('aria-invalid', 'true');
+  await expect(groupInterval).not.toHaveAttribute('aria-invalid', 'true');
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}rule-form-light.png`, fullPage: true });
 
   await page.getByRole('textbox', { name: 'Auto resolve minutes' }).fill('30');
+  await repeatInterval.fill('30');
   await page.getByRole('button', { name: 'Create rule' }).click();
   await expect(page.getByRole('heading', { name: 'Orders export stuck' })).toBeVisible();
   await expect(page).toHaveURL(/\/rules\/[\w-]+$/);
@@ -41,6 +56,10 @@ test('creates an API rule through the form (a 422 at its field first), then edit
   const name = page.getByRole('textbox', { name: 'Name' });
   await expect(name).toHaveValue('Orders export stuck');
   await expect(page.getByRole('textbox', { name: 'Auto resolve minutes' })).toHaveValue('30');
+  // The grouping came back as it was sent: 120 s shown as 2 minutes, the label, a 30-minute repeat.
+  await expect(page.getByRole('textbox', { name: 'Group interval' })).toHaveValue('2');
+  await expect(page.getByRole('group', { name: 'Grouping' }).getByText('job', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Repeat interval' })).toHaveValue('30');
   await name.fill('Orders export stuck (nightly)');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'Orders export stuck (nightly)' })).toBeVisible();

@@ -59,6 +59,10 @@ describe('the rule form draft', () => {
         userIds: [],
         teamIds: [],
         endpointIds: [],
+        // A new rule takes the service's group interval, one group, no repeats.
+        groupInterval: null,
+        groupBy: [],
+        repeatInterval: 0,
         enableAutoResolve: false,
         autoResolveMinutes: null,
       },

@@ -82,6 +82,11 @@ export interface CoreSettings {
   loginThrottleMaxKeys?: number;
   /** The address users reach the service at; webhook URLs shown to them start with it. */
   publicUrl?: string;
+  /**
+   * The group interval of rules that set none (`ALERT_GROUP_INTERVAL_SECONDS`), as the engine that
+   * delivers uses it; the rule form says it (default 0, as the engine's own default).
+   */
+  defaultGroupIntervalSeconds?: number;
   /** Password login for everyone (default); false leaves it to the system admin (`LOCAL_LOGIN`). */
   localLogin?: boolean;
   /** Alerts accepted per rule token per minute on the API ingestion routes (default 600). */
@@ -134,6 +139,8 @@ export interface Core {
   orm: MikroORM;
   /** Where users reach the service (`PUBLIC_URL`), when configured. */
   publicUrl: string | undefined;
+  /** The group interval of rules that set none, in seconds (`ALERT_GROUP_INTERVAL_SECONDS`). */
+  defaultGroupIntervalSeconds: number;
   /** Prepared statements where the database has them (a PostgreSQL server), for a module's hot statement. */
   prepared?: PreparedStatements | undefined;
   /** The loaded plugins and the catalogs derived from them (endpoint, data-source and rule types). */
@@ -275,6 +282,7 @@ export function createCore(deps: CoreDeps): Core {
   return {
     orm,
     publicUrl: settings.publicUrl,
+    defaultGroupIntervalSeconds: settings.defaultGroupIntervalSeconds ?? 0,
     prepared: deps.prepared,
     plugins,
     checks,

@@ -60,7 +60,11 @@ describe('grouped notifications', () => {
   /** A rule with one Telegram endpoint; the chat id tells its messages apart from other tests'. */
   async function seedRule(
     name: string,
-    grouping: { groupIntervalSeconds?: number | null; groupBy?: string[] } = {},
+    grouping: {
+      groupIntervalSeconds?: number | null;
+      groupBy?: string[];
+      repeatIntervalSeconds?: number;
+    } = {},
   ) {
     const em = t.core.orm.em.fork();
     const token = `ak_${randomBytes(32).toString('base64url')}`;
@@ -72,6 +76,7 @@ describe('grouped notifications', () => {
       settings: {},
       groupIntervalSeconds: grouping.groupIntervalSeconds ?? null,
       groupBy: grouping.groupBy ?? [],
+      repeatIntervalSeconds: grouping.repeatIntervalSeconds ?? 0,
       tokenHash: t.core.secretBox.lookupHash(token),
       sealedToken: t.core.secretBox.encrypt(token),
     });
@@ -245,5 +250,52 @@ describe('grouped notifications', () => {
     await flushAfter(FIVE_MINUTES);
     await vi.waitFor(() => expect(smsVendor.requests).toHaveLength(2), WAIT);
     expect(String(smsVendor.requests[1]?.query.message)).toContain('2 firing');
+  });
+
+  describe('repeats (repeatInterval)', () => {
+    const THIRTY_MINUTES = 1_800_000;
+
+    it('re-pages an unacknowledged firing group every repeat interval until it is acknowledged', async () => {
+      const { ruleId, token, chatId } = await seedRule('Repeated disks', { repeatIntervalSeconds: 1800 });
+      await fire(token, 'rp-1');
+      await waitForMessages(chatId, 1);
+
+      await flushAfter(THIRTY_MINUTES);
+      const [, firstRepeat] = await waitForMessages(chatId, 2);
+      expect(firstRepeat).toContain('1 firing');
+      expect(firstRepeat).toContain('rp-1');
+      await flushAfter(THIRTY_MINUTES);
+      await waitForMessages(chatId, 3);
+
+      expect((await core().ruleActions.acknowledge(admin, ruleId)).status).toBe(true);
+      // The acknowledgement's own message goes as before; after it, nothing comes back.
+      const texts = await waitForMessages(chatId, 4);
+      expect(texts[3]).toContain('ACKNOWLEDGED');
+      await flushAfter(THIRTY_MINUTES);
+      await flushAfter(THIRTY_MINUTES);
+      expect(messagesTo(chatId)).toHaveLength(4);
+    });
+
+    it('reads as a firing reminder of the unacknowledged instances even when the last message was a resolve', async () => {
+      const { token, chatId } = await seedRule('Repeated after a resolve', { repeatIntervalSeconds: 1800 });
+      await fire(token, 'rr-1');
+      await waitForMessages(chatId, 1);
+      t.clock.advance(60_000);
+      await fire(token, 'rr-2');
+      await flushAfter(FIVE_MINUTES);
+      await waitForMessages(chatId, 2);
+      // The interval is over: rr-1's resolve is the window's next message, on its own.
+      t.clock.advance(FIVE_MINUTES);
+      await core().ingestion.resolve(token, { alertname: 'disk_full', instance: 'rr-1' });
+      const [, , resolved] = await waitForMessages(chatId, 3);
+      expect(resolved).toContain('rr-1');
+
+      await flushAfter(THIRTY_MINUTES);
+      const [, , , repeat] = await waitForMessages(chatId, 4);
+      expect(repeat).not.toMatch(/resolved/i);
+      expect(repeat).not.toContain('rr-1');
+      expect(repeat).toContain('1 firing');
+      expect(repeat).toContain('rr-2');
+    });
   });
 });

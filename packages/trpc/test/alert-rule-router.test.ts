@@ -25,7 +25,8 @@ describe('tRPC alert rules', () => {
     ((await rpc.mutation('auth.login', { username, password })).data as { accessToken: string }).accessToken;
 
   beforeAll(async () => {
-    t = await createTestCore({}, { plugins: await loadPluginRegistry() });
+    // As ALERT_GROUP_INTERVAL_SECONDS would set it: the rule form's Grouping section reads it back.
+    t = await createTestCore({ defaultGroupIntervalSeconds: 120 }, { plugins: await loadPluginRegistry() });
     app = Fastify();
     await registerTrpc(app, { core: t.core, prefix: '/trpc' });
     await app.ready();
@@ -133,6 +134,8 @@ describe('tRPC alert rules', () => {
   it('serves the form data, and the external lists with the sources they were read from', async () => {
     const options = await rpc.query('alertRules.createData.options', undefined, member.token);
     expect(options.data).toMatchObject({ types: expect.arrayContaining(['api', 'victoria_logs']) });
+    const grouping = await rpc.query('alertRules.createData.grouping', undefined, member.token);
+    expect(grouping.data).toEqual({ defaultGroupInterval: 120 });
     // No data source here: an empty list that says no source was asked.
     const labels = await rpc.query('alertRules.createData.labels', undefined, member.token);
     expect(labels.data).toEqual({ data: [], meta: { sources: [] } });

@@ -156,14 +156,14 @@ describe('decideGroup', () => {
     expect(w.sent.at(-1)?.command).toEqual({
       type: 'repeat',
       key: `repeat:${65 * MINUTE}`,
-      instances: ['db-1', 'db-2'],
+      instances: [member('db-1'), member('db-2')],
     });
     w.acknowledge('db-1');
     w.at(95 * MINUTE);
     expect(w.sent.at(-1)?.command).toEqual({
       type: 'repeat',
       key: `repeat:${95 * MINUTE}`,
-      instances: ['db-2'],
+      instances: [member('db-2')],
     });
     w.acknowledge('db-2');
     expect(nextDueAt(w.state())).toBeNull();

@@ -26,6 +26,7 @@ import { trpc } from '../trpc/client';
 import type { RouterOutputs } from '../trpc/router-types';
 import { serverErrorOf } from '../trpc/server-error';
 import { serverPath } from '../trpc/server-url';
+import { carriedText } from './carried-text';
 import { CopySnippet } from './copy-snippet';
 import { PagedRecords } from './paged-records';
 import { recipientText } from './recipient-text';
@@ -422,6 +423,16 @@ function deliveryOutcome(entry: Delivery): {
   };
 }
 
+/** A group message's instances (docs/grouping.md): "carried 5: web-1, web-2, web-3, … and 2 more". */
+function Carried({ entry }: { entry: Delivery }) {
+  if (entry.type !== 'attempt' || entry.carried === null) return null;
+  return (
+    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {carriedText(entry.carried)}
+    </Text>
+  );
+}
+
 function endpointOf(entry: Delivery): string {
   return `${entry.endpoint.name ?? 'deleted endpoint'} (${entry.endpoint.channel ?? '?'})`;
 }
@@ -457,6 +468,7 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
                     {recipientText(entry.recipient)}
                   </Text>
                 )}
+                <Carried entry={entry} />
               </Table.Td>
               {provider === null ? (
                 <Table.Td colSpan={3}>
@@ -492,6 +504,7 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
                   {recipientText(entry.recipient)}
                 </Text>
               )}
+              <Carried entry={entry} />
               <Text
                 size="sm"
                 style={{ overflowWrap: 'anywhere' }}

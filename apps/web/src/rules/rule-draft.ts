@@ -1,4 +1,5 @@
 import type { RouterOutputs as Outputs } from '../trpc/router-types';
+import { type GroupingDraft, groupingBody, groupingDraftOf } from './rule-grouping';
 
 export type RuleTypeForm = Outputs['alertRules']['typeForms'][number];
 export type RuleFormField = RuleTypeForm['fields'][number];
@@ -23,6 +24,7 @@ export interface RuleDraft {
   userIds: string[];
   teamIds: string[];
   endpointIds: string[];
+  grouping: GroupingDraft;
   fields: Record<string, FieldValue>;
 }
 
@@ -73,6 +75,7 @@ export function draftOf(form: RuleTypeForm, rule?: StoredRule): RuleDraft {
     userIds: rule?.userIds ?? [],
     teamIds: rule?.teamIds ?? [],
     endpointIds: rule?.endpointIds ?? [],
+    grouping: groupingDraftOf(rule),
     fields: Object.fromEntries(
       form.fields.map((field) => [field.name, fieldValue(field, stored[field.name])]),
     ),
@@ -139,6 +142,7 @@ export function draftBody(draft: RuleDraft, form: RuleTypeForm): DraftResult {
       userIds: draft.userIds,
       teamIds: draft.teamIds,
       endpointIds: draft.endpointIds,
+      ...groupingBody(draft.grouping),
       ...typeFields,
     },
   };

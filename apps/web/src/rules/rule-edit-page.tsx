@@ -18,6 +18,8 @@ export function RuleEditPage({ ruleId }: { ruleId?: string }) {
   const queryClient = useQueryClient();
   const forms = useQuery(trpc.alertRules.typeForms.queryOptions());
   const options = useQuery(trpc.alertRules.createData.options.queryOptions());
+  // Only a hint of the Grouping section: the form does not wait for it.
+  const grouping = useQuery(trpc.alertRules.createData.grouping.queryOptions());
   const rule = useQuery({
     ...trpc.alertRules.get.queryOptions({ id: ruleId ?? '' }),
     enabled: ruleId !== undefined,
@@ -58,6 +60,7 @@ export function RuleEditPage({ ruleId }: { ruleId?: string }) {
         <RuleForm
           forms={forms.data}
           options={options.data}
+          defaultGroupInterval={grouping.data?.defaultGroupInterval}
           rule={rule.data}
           onCancel={() =>
             void (ruleId

@@ -22,6 +22,7 @@ import {
   type StoredRule,
   switchForm,
 } from './rule-draft';
+import { RuleGroupingFields } from './rule-grouping-fields';
 import { hasQuery, RuleQueryPreview } from './rule-query-preview';
 import { RuleTypeFields } from './rule-type-fields';
 
@@ -39,6 +40,9 @@ function previewSettings(draft: RuleDraft, form: RuleTypeForm): Record<string, u
     userIds: _u,
     teamIds: _tm,
     endpointIds: _e,
+    groupInterval: _gi,
+    groupBy: _gb,
+    repeatInterval: _ri,
     type: _ty,
     ...settings
   } = result.body;
@@ -53,12 +57,15 @@ export function RuleForm({
   forms,
   options,
   rule,
+  defaultGroupInterval,
   onSubmit,
   onCancel,
 }: {
   forms: readonly RuleTypeForm[];
   options: Options;
   rule?: StoredRule;
+  /** The service's group interval in seconds (`alertRules.createData.grouping`), once known. */
+  defaultGroupInterval?: number | undefined;
   onSubmit: (body: Record<string, unknown>) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -180,6 +187,12 @@ export function RuleForm({
           searchable
           clearable
           error={errors.endpointIds}
+        />
+        <RuleGroupingFields
+          value={draft.grouping}
+          onChange={(grouping) => change({ grouping })}
+          errors={errors}
+          defaultGroupInterval={defaultGroupInterval}
         />
         <MultiSelect
           label="Shared with users"

@@ -59,23 +59,24 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
   };
 
   // A group or repeat message: the base event's message with the carried instances' list, routed
-  // when its job runs (no read of the routes while the window's row is locked).
+  // when its job runs (no read of the routes while the window's row is locked). A repeat reads as
+  // the opening of its oldest unacknowledged instance, never as whatever the window sent last (a
+  // resolve's headline would tell the pager all is well).
   const groupMessage = (
     window: GroupWindowRef,
     command: Exclude<GroupCommand, { type: 'single' }>,
-    previous: GroupState,
   ): GroupMessageJob | null => {
     const carried: CarriedInstances =
       command.type === 'group'
         ? { firing: command.firing.map(carriedOf), resolved: command.resolved.map(carriedOf) }
         : {
-            firing: command.instances.map((instanceId) => ({ instanceId, alertEventId: null })),
+            firing: command.instances.map((m) => ({ instanceId: m.instance, alertEventId: null })),
             resolved: [],
           };
     const alertEventId =
       command.type === 'group'
         ? (command.firing[0] ?? command.resolved[0])?.alertEventId
-        : previous.lastSentEventIds[0];
+        : command.instances[0]?.alertEventId;
     if (alertEventId === undefined) return null;
     const key = `${command.key}:${window.windowKey}`;
     return { type: 'group', key, alertEventId, endpointId: window.endpointId, carried };
@@ -85,7 +86,6 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
     tx: EntityManager,
     window: GroupWindowRef,
     commands: readonly GroupCommand[],
-    previous: GroupState,
     single: RoutedDelivery | null,
   ) => {
     for (const command of commands) {
@@ -93,7 +93,7 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
         if (single !== null) await queueDelivery(tx, single);
         continue;
       }
-      const job = groupMessage(window, command, previous);
+      const job = groupMessage(window, command);
       if (job !== null) await queue.sendInTransaction(tx, QUEUES.dispatch, job, { id: jobIdFor(job.key) });
     }
   };
@@ -131,7 +131,7 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
       await groups.change(window, async (raw, tx) => {
         const state = stateOf(raw, settings);
         const decision = decideGroup(state, { type: change, member, at, settings });
-        await execute(tx, window, decision.commands, state, delivery);
+        await execute(tx, window, decision.commands, delivery);
         return { state: decision.state, dueAt: dueOf(decision.state), result: undefined };
       });
       return true;
@@ -145,7 +145,7 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
         const flushed = await groups.flushDue(at, FLUSH_BATCH, async (window, raw, tx) => {
           const state = stateOf(raw, { groupIntervalMs: 0, repeatIntervalMs: 0 });
           const decision = decideGroup(state, { type: 'due', at: at.getTime() });
-          await execute(tx, window, decision.commands, state, null);
+          await execute(tx, window, decision.commands, null);
           return { state: decision.state, dueAt: dueOf(decision.state), result: undefined };
         });
         total += flushed;

@@ -17,6 +17,10 @@ const formOptionsInput = z.strictObject({ type: z.string().min(1).max(64) });
 export const alertRuleCreateDataRouter = (inputs: AlertRuleTypeInputs) =>
   router({
     options: protectedProcedure.query(({ ctx }) => ctx.core.alertRuleCreateData.options(ctx.actor)),
+    /** What the rule form's Grouping section says an empty group interval means. */
+    grouping: protectedProcedure.query(({ ctx }) => ({
+      defaultGroupInterval: ctx.core.defaultGroupIntervalSeconds,
+    })),
     rules: protectedProcedure
       .input(inputs.externalRules)
       .query(({ ctx, input }) => ctx.core.alertRuleCreateData.externalRules(ctx.actor, input)),

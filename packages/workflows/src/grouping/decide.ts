@@ -22,9 +22,9 @@ export function decideGroup(state: GroupState, event: GroupEvent): GroupDecision
     case 'opened': {
       const current = { ...state, settings: event.settings };
       if (alreadyCarried(current, event.member)) return unchanged(current);
-      const unacknowledged = current.unacknowledged.includes(event.member.instance)
+      const unacknowledged = current.unacknowledged.some((m) => m.instance === event.member.instance)
         ? current.unacknowledged
-        : [...current.unacknowledged, event.member.instance];
+        : [...current.unacknowledged, event.member];
       return sendOrGather({ ...current, unacknowledged }, event.member, 'firing', event.at);
     }
     case 'resolved': {
@@ -113,7 +113,7 @@ function sent(state: GroupState, at: number, eventIds: readonly string[]): Group
 }
 
 function withoutInstance(state: GroupState, instance: string): GroupState {
-  const unacknowledged = state.unacknowledged.filter((name) => name !== instance);
+  const unacknowledged = state.unacknowledged.filter((member) => member.instance !== instance);
   return { ...state, unacknowledged, repeatAt: unacknowledged.length === 0 ? null : state.repeatAt };
 }
 

@@ -36,8 +36,11 @@ export interface GroupState {
   readonly pendingResolved: readonly GroupMember[];
   /** When the gathered events are sent, null when nothing is gathered. */
   readonly flushAt: number | null;
-  /** Instances firing and not acknowledged, oldest first: the ones a repeat re-pages. */
-  readonly unacknowledged: readonly string[];
+  /**
+   * Instances firing and not acknowledged, oldest first, each with the event that opened it: the
+   * ones a repeat re-pages, and the firing message it reads as.
+   */
+  readonly unacknowledged: readonly GroupMember[];
   /** When those are paged again, null while there are none or repeats are off. */
   readonly repeatAt: number | null;
 }
@@ -62,7 +65,7 @@ export type GroupEvent =
 /**
  * A message to send. `single` is an instance's own page, sent under its event's delivery key as
  * before grouping; `group` carries what gathered during an interval; `repeat` re-pages the
- * unacknowledged firing instances. `key` is the message's business key: a replayed decision sends
+ * unacknowledged firing instances (each with its opening event). `key` is the message's business key: a replayed decision sends
  * nothing twice.
  *
  * @example
@@ -77,4 +80,4 @@ export type GroupCommand =
       readonly firing: readonly GroupMember[];
       readonly resolved: readonly GroupMember[];
     }
-  | { readonly type: 'repeat'; readonly key: string; readonly instances: readonly string[] };
+  | { readonly type: 'repeat'; readonly key: string; readonly instances: readonly GroupMember[] };
