@@ -62,6 +62,8 @@ export async function seedService(
       name,
       type: 'api',
       endpointIds: [endpointId],
+      // Every probe its own page at once: grouped, a probe would wait out the group interval.
+      groupInterval: 0,
     });
   const smsRule = await probeRule('stall guard sms probe', smsEndpoint.id);
   const chatRule = await probeRule('stall guard chat probe', chatEndpoint.id);
