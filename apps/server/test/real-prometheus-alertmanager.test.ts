@@ -135,6 +135,8 @@ describe.skipIf(!INSTALLED)('the real Prometheus, Alertmanager and VictoriaMetri
         dataSourceAlertName: 'OncallTestBroken',
         extraField: [{ key: 'severity', value: 'crit*' }],
         endpointIds: [endpoint.id],
+        // The resolve pages at once: grouped, it would wait out the group interval after the fire's page.
+        groupInterval: 0,
       })
     ).json();
     return { source, rule, hook: `/hooks/${name}` };
@@ -157,6 +159,7 @@ describe.skipIf(!INSTALLED)('the real Prometheus, Alertmanager and VictoriaMetri
       queryObject: { interval: '2s', timeout: '2s' },
       dataSourceIds: [source.id],
       endpointIds: [endpoint.id],
+      groupInterval: 0,
     });
     expect(created.status).toBe(200);
     return { rule: await created.json(), hook: `/hooks/${name}` };
