@@ -232,10 +232,13 @@ describe('tRPC delivery log', () => {
     };
     const first = episodes.items.find((e) => e.instance === 'db-1');
     if (!first) throw new Error('the fire opened no episode');
+    const before = refusing.accepted() + backup.accepted();
     await testEngine.core?.ingestion.fire(rule.apiToken, { alertname: 'disk_full', instance: 'web-1' });
+    // The web-1 page is sent before the acknowledgement, so the scenario is the same on every database.
+    await vi.waitFor(() => expect(refusing.accepted() + backup.accepted()).toBe(before + 1), WAIT);
     await rpc.mutation('alerts.acknowledge', { id: rule.id }, shared.token);
-    // The web-1 page, and one acknowledgement notice to the rule's own endpoint.
-    await vi.waitFor(() => expect(refusing.accepted() + backup.accepted()).toBe(4), WAIT);
+    // Then one acknowledgement notice to the rule's own endpoint.
+    await vi.waitFor(() => expect(refusing.accepted() + backup.accepted()).toBe(before + 2), WAIT);
     await runPagingToEnd(t.core.orm);
 
     const scoped = await vi.waitFor(async () => {
