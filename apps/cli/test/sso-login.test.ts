@@ -166,7 +166,9 @@ describe('login --sso (browser sign-in ending at the CLI loopback listener)', ()
       status = (await browser.get(atCli.url)).status;
     });
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/Single sign-on refused: The identity provider’s answer could not be verified/);
+    expect(result.stderr).toMatch(
+      /Single sign-on refused: The identity provider’s answer could not be verified/,
+    );
     expect(status).toBe(401);
     expect(storedSession(home)).toBeUndefined();
   });

@@ -256,7 +256,10 @@ describe('OpenID Connect single sign-on', () => {
     idp.signInAs(account);
     // The CLI's own state rides in its listener's query, which the server must keep.
     const listener = 'http://127.0.0.1:45999/callback';
-    const query = new URLSearchParams({ cli_redirect: `${listener}?state=cli-state`, cli_challenge: challenge });
+    const query = new URLSearchParams({
+      cli_redirect: `${listener}?state=cli-state`,
+      cli_challenge: challenge,
+    });
     const browser = new Browser();
     const landed = await browser.follow(`${base}/api/v1/auth/oidc/login?${query}`, (next) =>
       next.href.startsWith(listener),
