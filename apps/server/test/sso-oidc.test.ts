@@ -7,8 +7,8 @@ import { Browser } from '@oncall/testing/cookie-browser';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
+  idTokenForOtherClient,
   type LocalOidcProvider,
-  OTHER_CLIENT_ID,
   startLocalOidcProvider,
   type TestAccount,
 } from '@oncall/testing/oidc-provider';
@@ -212,7 +212,12 @@ describe('OpenID Connect single sign-on', () => {
     let otherToken = '';
     const { response } = await ssoLogin(BOB, async (_callback, authorization) => {
       // The other client's own code flow, under the nonce of this sign-in, so only the audience differs.
-      otherToken = await idTokenForOtherClient(idp, base, BOB, authorization.searchParams.get('nonce') ?? '');
+      otherToken = await idTokenForOtherClient(
+        idp,
+        `${base}/api/v1/auth/oidc/callback`,
+        BOB,
+        authorization.searchParams.get('nonce') ?? '',
+      );
       idp.rewriteNextIdToken(() => otherToken);
     });
     expect(otherToken.split('.')).toHaveLength(3);
@@ -225,7 +230,10 @@ describe('OpenID Connect single sign-on', () => {
       callback.searchParams.set('state', 'not-the-state');
     });
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ code: 'sso_refused' });
+    expect(await response.json()).toMatchObject({
+      code: 'sso_refused',
+      message: 'The sign-in response does not belong to this sign-in attempt; start again.',
+    });
   });
 
   it('refuses to take over a local account by a matching username alone (409, no session)', async () => {
@@ -246,8 +254,12 @@ describe('OpenID Connect single sign-on', () => {
   /** The CLI's variant: the browser ends at the CLI's loopback listener instead of the UI. */
   const cliLogin = async (account: TestAccount, challenge: string) => {
     idp.signInAs(account);
+    // The CLI's own state rides in its listener's query, which the server must keep.
     const listener = 'http://127.0.0.1:45999/callback';
-    const query = new URLSearchParams({ cli_redirect: listener, cli_challenge: challenge });
+    const query = new URLSearchParams({
+      cli_redirect: `${listener}?state=cli-state`,
+      cli_challenge: challenge,
+    });
     const browser = new Browser();
     const landed = await browser.follow(`${base}/api/v1/auth/oidc/login?${query}`, (next) =>
       next.href.startsWith(listener),
@@ -273,6 +285,7 @@ describe('OpenID Connect single sign-on', () => {
     const { landed, browser } = await cliLogin(ALICE, challenge);
     const code = landed.searchParams.get('code') ?? '';
     expect(code).not.toBe('');
+    expect(landed.searchParams.get('state')).toBe('cli-state');
     // The browser holds no session of its own, and none exists until the CLI redeems the code.
     expect(browser.cookies.has('oncall_refresh')).toBe(false);
     expect(await sessions()).toEqual(before);
@@ -306,6 +319,7 @@ describe('OpenID Connect single sign-on', () => {
     expect(landed.searchParams.get('error')).toBe('sso_refused');
     expect(landed.searchParams.get('error_description')).toMatch(/could not be verified/);
     expect(landed.searchParams.has('code')).toBe(false);
+    expect(landed.searchParams.get('state')).toBe('cli-state');
   });
 
   it('sends the sign-in code to loopback addresses only, and refuses forged or malformed codes', async () => {
@@ -346,43 +360,3 @@ describe('OpenID Connect single sign-on', () => {
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
   });
 });
-
-/** A genuine ID token for `OTHER_CLIENT_ID`, got through that client's own code flow with PKCE. */
-async function idTokenForOtherClient(
-  idp: LocalOidcProvider,
-  base: string,
-  account: TestAccount,
-  nonce: string,
-): Promise<string> {
-  idp.signInAs(account);
-  const redirectUri = `${base}/api/v1/auth/oidc/callback`;
-  const verifier = randomBytes(32).toString('base64url');
-  const authorization = new URL(`${idp.issuer}/auth`);
-  authorization.search = new URLSearchParams({
-    client_id: OTHER_CLIENT_ID,
-    response_type: 'code',
-    scope: 'openid profile email',
-    redirect_uri: redirectUri,
-    state: 'other-state',
-    nonce,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  }).toString();
-  const landed = await new Browser().follow(authorization.href, (next) => next.href.startsWith(redirectUri));
-  const code = new URL(landed.url).searchParams.get('code') ?? '';
-  const answer = await fetch(`${idp.issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: OTHER_CLIENT_ID,
-      client_secret: `${CLIENT_SECRET}-other`,
-      code_verifier: verifier,
-    }),
-  });
-  const body = (await answer.json()) as { id_token?: string };
-  if (!body.id_token) throw new Error(`no ID token for the other client: ${JSON.stringify(body)}`);
-  return body.id_token;
-}

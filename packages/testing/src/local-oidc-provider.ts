@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { Browser } from './cookie-browser';
 
 export interface TestAccount {
   sub: string;
@@ -116,4 +118,47 @@ export async function startLocalOidcProvider(redirectUris: string[]): Promise<Lo
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A genuine ID token for `OTHER_CLIENT_ID`, got through that client's own code flow with PKCE
+ * (`redirectUri` is one of those the provider was started with). Given under the nonce of a sign-in
+ * in progress and swapped in with `rewriteNextIdToken`, only its audience is wrong.
+ */
+export async function idTokenForOtherClient(
+  idp: LocalOidcProvider,
+  redirectUri: string,
+  account: TestAccount,
+  nonce: string,
+): Promise<string> {
+  idp.signInAs(account);
+  const verifier = randomBytes(32).toString('base64url');
+  const authorization = new URL(`${idp.issuer}/auth`);
+  authorization.search = new URLSearchParams({
+    client_id: OTHER_CLIENT_ID,
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: redirectUri,
+    state: 'other-state',
+    nonce,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  const landed = await new Browser().follow(authorization.href, (next) => next.href.startsWith(redirectUri));
+  const code = new URL(landed.url).searchParams.get('code') ?? '';
+  const answer = await fetch(`${idp.issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: OTHER_CLIENT_ID,
+      client_secret: `${CLIENT_SECRET}-other`,
+      code_verifier: verifier,
+    }),
+  });
+  const body = (await answer.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`no ID token for the other client: ${JSON.stringify(body)}`);
+  return body.id_token;
 }

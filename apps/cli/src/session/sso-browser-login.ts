@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as z from 'zod/mini';
@@ -37,6 +37,14 @@ function openInBrowser(url: string): void {
   }
 }
 
+/** Whether a callback carries this sign-in's state; compared in constant time. */
+function sameState(received: string | null, expected: string): boolean {
+  if (received === null) return false;
+  const a = Buffer.from(received);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function page(response: ServerResponse, status: number, text: string): void {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
@@ -54,6 +62,9 @@ function page(response: ServerResponse, status: number, text: string): void {
  * and ends at a listener of this process on the loopback interface (RFC 8252 §7.3), which redeems
  * the code it is brought with the PKCE verifier only this process knows. The identity provider
  * needs no extra client or redirect URI: it only ever talks to the server.
+ * The listener's address carries a random `state` (the server keeps the address's query when it
+ * sends the browser back), and a request without it is turned away while the CLI keeps waiting:
+ * any web page the user has open can reach 127.0.0.1, and must not end or steer the sign-in.
  */
 export async function ssoBrowserLogin(client: ApiClient, options: SsoBrowserLoginOptions) {
   const providers = read(
@@ -66,16 +77,22 @@ export async function ssoBrowserLogin(client: ApiClient, options: SsoBrowserLogi
   }
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const state = randomBytes(16).toString('base64url');
 
   let settle: (outcome: { code: string } | { error: string }) => void = () => undefined;
   const outcome = new Promise<{ code: string } | { error: string }>((resolve) => {
     settle = resolve;
   });
   let answerBrowser: (ok: boolean, text: string) => void = () => undefined;
+  let settled = false;
   const listener = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (request.method !== 'GET' || url.pathname !== '/callback') {
       page(response, 404, 'Not found.');
+      return;
+    }
+    if (!sameState(url.searchParams.get('state'), state)) {
+      page(response, 400, 'This address finishes an oncall sign-in that this request does not belong to.');
       return;
     }
     const code = url.searchParams.get('code');
@@ -84,7 +101,13 @@ export async function ssoBrowserLogin(client: ApiClient, options: SsoBrowserLogi
       page(response, 400, 'This address finishes an oncall sign-in; it was opened without one.');
       return;
     }
-    // The first answer wins; the browser waits for how the sign-in ended.
+    // The first answer wins (a reload of the tab must not leave the first request unanswered); the
+    // browser waits for how the sign-in ended.
+    if (settled) {
+      page(response, 409, 'This sign-in is being finished already; see the terminal.');
+      return;
+    }
+    settled = true;
     answerBrowser = (ok, text) => page(response, ok ? 200 : 401, text);
     settle(code ? { code } : { error: error ?? 'The sign-in failed.' });
   });
@@ -95,7 +118,7 @@ export async function ssoBrowserLogin(client: ApiClient, options: SsoBrowserLogi
   const { port } = listener.address() as AddressInfo;
   try {
     const start = client.url('/api/v1/auth/oidc/login', {
-      cli_redirect: `http://127.0.0.1:${port}/callback`,
+      cli_redirect: `http://127.0.0.1:${port}/callback?state=${state}`,
       cli_challenge: challenge,
     });
     options.note(`Open this address in a browser on this machine to sign in:\n  ${start}`);

@@ -202,8 +202,21 @@ function refusalMessage(error: unknown): string {
   if (error instanceof client.AuthorizationResponseError) {
     return `The identity provider refused the sign-in (${error.error}).`;
   }
-  if (error instanceof Error && /state/i.test(error.message)) {
+  if (aboutState(error)) {
     return 'The sign-in response does not belong to this sign-in attempt; start again.';
   }
   return 'The identity provider’s answer could not be verified; sign-in refused.';
+}
+
+/**
+ * Whether the check that failed is the state's. openid-client wraps the check's error in one saying
+ * only "invalid response encountered"; what failed is in the message of its cause.
+ */
+function aboutState(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current instanceof Error; depth++) {
+    if (/"state"/.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }
