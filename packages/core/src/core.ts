@@ -1,5 +1,4 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { AckLinkSigner } from './alert-lifecycle/ack-link';
 import { AckLinkAcknowledgement } from './alert-lifecycle/ack-link-acknowledgement';
 import { AlertReadService } from './alert-lifecycle/alert-read-service';
 import { ApiIngestion } from './alert-lifecycle/api-ingestion';
@@ -36,6 +35,7 @@ import { EpisodeReadService } from './episodes/episode-read-service';
 import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live-events/live-events';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
 import { ServiceBacklogReader } from './monitoring/service-backlog';
+import { AckLinkSigner } from './notifications/ack-link';
 import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
 import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';

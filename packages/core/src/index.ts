@@ -1,9 +1,3 @@
-export {
-  type AckLinkCheck,
-  type AckLinkClaims,
-  AckLinkSigner,
-  DEFAULT_ACK_LINK_TTL_SECONDS,
-} from './alert-lifecycle/ack-link';
 export type {
   AckLinkFacts,
   AckLinkOutcome,
@@ -80,7 +74,6 @@ export {
 export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export type { QueryPreview, QueryPreviewSource } from './alert-rules/query-preview';
 export type { SaveWarning } from './alert-rules/query-validation';
-export { type StandingOnRule, standingOnRule } from './alert-rules/rule-standing';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
@@ -89,6 +82,7 @@ export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { DEFAULT_MAX_TRACKED_KEYS, type RateDecision, SlidingWindowLimiter } from './auth/rate-limiter';
 export type { SessionView } from './auth/session-service';
 export type { SsoIdentity } from './auth/sso-accounts';
+export type { UserView } from './auth/user-view';
 export {
   checkFilterPattern,
   compileFilterPattern,
@@ -145,7 +139,6 @@ export {
   createDeliveryAttemptLog,
   type DeliveryAttemptLog,
   type DeliveryAttemptRecord,
-  type DeliverySubject,
 } from './delivery/delivery-attempt-log';
 export {
   createDeliveryStore,
@@ -211,6 +204,12 @@ export type {
 } from './messenger-proxies/messenger-proxy-service';
 export type { MessengerProxyView } from './messenger-proxies/messenger-proxy-view';
 export type { ServiceBacklog, ServiceBacklogReader } from './monitoring/service-backlog';
+export {
+  type AckLinkCheck,
+  type AckLinkClaims,
+  AckLinkSigner,
+  DEFAULT_ACK_LINK_TTL_SECONDS,
+} from './notifications/ack-link';
 export {
   type AlertEventMessages,
   type AlertEventMessagesOptions,
@@ -287,6 +286,7 @@ export {
 } from './plugins/plugin-registry';
 export { findUnservedTypes, type UnservedType } from './plugins/unserved-types';
 export { endpointPolicy } from './policy/endpoint-policy';
+export type { CheckSchedule, CheckStatus } from './ports/check-schedule';
 export { type Clock, systemClock } from './ports/clock';
 export type {
   DataSourceProbeResult,
@@ -355,12 +355,13 @@ export type { EpisodeStats } from './reporting/response-times';
 export { STATE_GROUPINGS, type StateDuration, type StateGrouping } from './reporting/state-durations';
 export { type PruneReport, RetentionService } from './retention/retention-service';
 export { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
+export { type StandingOnRule, standingOnRule } from './rule-access/rule-standing';
 export {
   type EvaluationMemory,
   NO_LONGER_RETURNED,
   planEvaluation,
 } from './scheduled-checks/evaluation-plan';
-export type { CheckClaim, CheckKind, CheckStatus } from './scheduled-checks/scheduled-check-store';
+export type { CheckClaim, CheckKind } from './scheduled-checks/scheduled-check-store';
 export type { CheckRun, ScheduledChecks } from './scheduled-checks/scheduled-checks';
 export type { StatusCard } from './status-groups/status-cards';
 export type { StatusGroupInput, StatusGroupListQuery } from './status-groups/status-group-service';
@@ -374,6 +375,5 @@ export type {
   UserListQuery,
   UserOption,
 } from './users/user-service';
-export type { UserView } from './users/user-view';
 export { assertIdExists, assertIdsExist } from './validation/existing-ids';
 export { loadById } from './validation/find-by-id';

@@ -1,8 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { BehaviorRuleCreateInput, BehaviorRuleKind, BehaviorRuleUpdateInput } from '@oncall/contracts';
-import { assertRuleReferences } from '../alert-rules/rule-references';
-import { standingOnRule } from '../alert-rules/rule-standing';
-import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { newId } from '../entities/new-id';
@@ -12,6 +9,9 @@ import { runSql, selectRows, sql } from '../persistence/sql-fragment';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import { assertCanAdministerRule } from '../policy/alert-rule-policy';
 import type { Clock } from '../ports/clock';
+import { assertRuleReferences } from '../rule-access/rule-references';
+import { standingOnRule } from '../rule-access/rule-standing';
+import { visibleRules } from '../rule-access/visible-rules';
 import { loadById } from '../validation/find-by-id';
 import {
   assertDependenciesSelectable,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AlertEventKind } from '../entities/alert-event.entity';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { validationFailed } from '../errors/domain-error';
-import type { AlertEventFacts } from '../notifications/alert-event-message';
+import type { AlertEventFacts } from '../notifications/templates/alert-event-message';
 import { renderTurns } from '../notifications/templates/render-turns';
 import { templateContext } from '../notifications/templates/template-context';
 import { previewTemplate } from '../notifications/templates/template-engine';

@@ -57,6 +57,7 @@ export {
   type DeliveryAttemptOutcome,
   type DeliveryCarried,
   type DeliveryRecipient,
+  type DeliverySubject,
 } from './delivery-attempt.entity';
 export { Endpoint, type EndpointType, type FlowStep, type PeopleFlowStep } from './endpoint.entity';
 export {
