@@ -36,6 +36,7 @@ import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
 import { ServiceBacklogReader } from './monitoring/service-backlog';
 import { AckLinkSigner } from './notifications/ack-link';
+import { previewRuleTemplate } from './notifications/template-preview';
 import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
 import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';
@@ -320,7 +321,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       querier,
     }),
-    behaviorRules: new BehaviorRuleService({ orm, checkTemplate, clock }),
+    behaviorRules: new BehaviorRuleService({ orm, checkTemplate, previewRuleTemplate, clock }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     endpointTransfers: new EndpointTransferService({ orm }),
     otp,

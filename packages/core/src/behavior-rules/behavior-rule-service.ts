@@ -20,7 +20,7 @@ import {
 } from './behavior-dependencies';
 import { type CheckedBehaviorRule, checkBehaviorRule, type TemplateChecker } from './behavior-rule-fields';
 import { type BehaviorRuleView, readBehaviorRules } from './behavior-rule-view';
-import { previewRuleTemplate, type TemplatePreviewAnswer } from './template-preview';
+import type { TemplatePreviewAnswer, TemplatePreviewer } from './template-previewer';
 
 /** An alert rule a silent behavior rule may depend on. */
 export interface SelectableAlertRule {
@@ -56,6 +56,8 @@ export class BehaviorRuleService {
       orm: MikroORM;
       /** Template syntax (the core's `checkTemplate`): a template that does not parse is a 422 naming the line. */
       checkTemplate: TemplateChecker;
+      /** Template rendering against a rule's last event (the core's `previewRuleTemplate`). */
+      previewRuleTemplate: TemplatePreviewer;
       /** Dates the sample alert a preview renders when the rule has no event yet. */
       clock: Clock;
     },
@@ -85,7 +87,7 @@ export class BehaviorRuleService {
       sql`select id, name, type, state from alert_rules where id = ${standing.id}`,
     );
     if (!rule) throw notFound('Alert rule');
-    return previewRuleTemplate(em, rule, template, this.deps.clock.now());
+    return this.deps.previewRuleTemplate(em, rule, template, this.deps.clock.now());
   }
 
   async list(actor: Actor, alertRuleId: string): Promise<{ rules: BehaviorRuleView[] }> {

@@ -59,7 +59,7 @@ export {
   type DeliveryRecipient,
   type DeliverySubject,
 } from './delivery-attempt.entity';
-export { Endpoint, type EndpointType, type FlowStep, type PeopleFlowStep } from './endpoint.entity';
+export { Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
 export {
   ENDPOINT_TRANSFER_STATUSES,
   EndpointTransfer,
