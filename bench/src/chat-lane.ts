@@ -10,7 +10,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { AlertEvent, AlertRule, createDeliveryStore, Endpoint, SecretBox, User } from '@oncall/core';
+import { createDeliveryStore, SecretBox } from '@oncall/core';
+import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
 import { migrate, openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, DEFAULT_QUEUE_TUNING } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';

@@ -12,7 +12,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { createDeliveryStore, Endpoint, ProviderConfig, SecretBox, sealJson, User } from '@oncall/core';
+import { createDeliveryStore, SecretBox } from '@oncall/core';
+import { Endpoint, ProviderConfig, sealJson, User } from '@oncall/core/persistence';
 import { migrate, openDatabase } from '@oncall/db';
 import {
   createEmbeddedEngine,

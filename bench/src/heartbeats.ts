@@ -12,7 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
-import { AlertRule, SecretBox, User } from '@oncall/core';
+import { SecretBox } from '@oncall/core';
+import { AlertRule, User } from '@oncall/core/persistence';
 import { openDatabase } from '@oncall/db';
 import pg from 'pg';
 import { startBaselineProcess } from './baseline-process';

@@ -1,4 +1,5 @@
-import { Endpoint, ProviderConfig, SecretBox, sealJson, User } from '@oncall/core';
+import { SecretBox } from '@oncall/core';
+import { Endpoint, ProviderConfig, sealJson, User } from '@oncall/core/persistence';
 import { openDatabase } from '@oncall/db';
 import type { ServerProcess } from './server-process';
 

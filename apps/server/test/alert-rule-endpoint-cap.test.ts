@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from '@oncall/core';
+import { DEFAULT_MAX_ENDPOINTS_PER_RULE } from '@oncall/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEndpoint } from './support/alert-rule-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,5 @@
-import { AlertRule, type AlertState } from '@oncall/core';
+import type { AlertState } from '@oncall/core';
+import { AlertRule } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDataSource, seedEndpoint } from './support/alert-rule-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-import { AlertRule } from '@oncall/core';
+import { AlertRule } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEndpoint, seedTeam } from './support/alert-rule-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';

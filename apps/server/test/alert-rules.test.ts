@@ -1,4 +1,5 @@
-import { type DataSourceType, User } from '@oncall/core';
+import type { DataSourceType } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDataSource, seedEndpoint, seedTeam } from './support/alert-rule-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedEndpoint } from './support/alert-rule-fixtures';
 import { deferred } from './support/deferred';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { loadPluginRegistry } from '@oncall/built-ins';
 import { loadConfig } from '@oncall/config';
-import { AlertRule, newId, queryRows, User } from '@oncall/core';
+import { newId } from '@oncall/core';
+import { AlertRule, queryRows, User } from '@oncall/core/persistence';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { lateBoundInstanceResolver } from '@oncall/engine';
 import { createTestCore, type TestCore } from '@oncall/testing';

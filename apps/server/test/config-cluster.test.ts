@@ -1,4 +1,4 @@
-import { SystemSetting } from '@oncall/core';
+import { SystemSetting } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 

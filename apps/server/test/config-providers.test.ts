@@ -1,4 +1,5 @@
-import { loadProviderSettings, openJson, ProviderConfig, providerChainFor } from '@oncall/core';
+import { openJson, ProviderConfig } from '@oncall/core/persistence';
+import { loadProviderSettings, providerChainFor } from '@oncall/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 

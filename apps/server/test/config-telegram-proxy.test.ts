@@ -1,4 +1,5 @@
-import { activeMessengerProxy, MessengerProxy } from '@oncall/core';
+import { MessengerProxy } from '@oncall/core/persistence';
+import { activeMessengerProxy } from '@oncall/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 

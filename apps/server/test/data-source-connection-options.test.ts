@@ -1,4 +1,5 @@
-import { DataSource, queriedDataSource } from '@oncall/core';
+import { DataSource } from '@oncall/core/persistence';
+import { queriedDataSource } from '@oncall/core/testing';
 import {
   hangReply,
   type MonitoringRequest,

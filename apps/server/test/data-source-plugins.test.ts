@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DataSource } from '@oncall/core';
+import { DataSource } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 

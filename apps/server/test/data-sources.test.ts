@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { AlertRule, queryRows, User } from '@oncall/core';
+import { AlertRule, queryRows, User } from '@oncall/core/persistence';
 import {
   FAKE_MONITORING_SYSTEM_TYPES as DATA_SOURCE_TYPES,
   type MonitoringRequest,

@@ -1,4 +1,5 @@
-import { Endpoint, type EndpointType, User } from '@oncall/core';
+import type { EndpointType } from '@oncall/core';
+import { Endpoint, User } from '@oncall/core/persistence';
 import { startTarpitServer, type TarpitServer } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

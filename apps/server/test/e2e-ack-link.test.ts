@@ -1,4 +1,5 @@
-import { AckLinkSigner, AlertEvent, AlertInstance, User } from '@oncall/core';
+import { AckLinkSigner } from '@oncall/core';
+import { AlertEvent, AlertInstance, User } from '@oncall/core/persistence';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { AlertRule, Endpoint, queryRows, User } from '@oncall/core';
+import { AlertRule, Endpoint, queryRows, User } from '@oncall/core/persistence';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { AlertRule, Endpoint, queryRows, User } from '@oncall/core';
+import { AlertRule, Endpoint, queryRows, User } from '@oncall/core/persistence';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

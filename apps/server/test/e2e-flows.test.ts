@@ -1,4 +1,4 @@
-import { AlertEvent, DeliveryAttempt, User } from '@oncall/core';
+import { AlertEvent, DeliveryAttempt, User } from '@oncall/core/persistence';
 import { runPagingToEnd, waitingFlowSteps } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

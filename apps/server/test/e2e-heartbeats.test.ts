@@ -1,4 +1,4 @@
-import { User } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { Heartbeats } from '@oncall/heartbeats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

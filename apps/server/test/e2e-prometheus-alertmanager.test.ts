@@ -1,4 +1,4 @@
-import { AlertEvent, AlertInstance, AlertRule, DataSource, Endpoint, User } from '@oncall/core';
+import { AlertEvent, AlertInstance, AlertRule, DataSource, Endpoint, User } from '@oncall/core/persistence';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { alertmanagerFingerprint } from '@oncall/prometheus-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { AlertEvent, User } from '@oncall/core';
+import { AlertEvent, User } from '@oncall/core/persistence';
 import { runPagingToEnd, unfinishedPagingJobs, waitingFlowSteps } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

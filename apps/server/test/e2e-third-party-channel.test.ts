@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@oncall/config';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeNtfy } from '../../../test-plugins/oncall-channel-ntfy/test/fake-ntfy';

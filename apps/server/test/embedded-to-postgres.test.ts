@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, DataSource } from '@oncall/core';
+import { createCore } from '@oncall/core';
+import { DataSource } from '@oncall/core/persistence';
 import { exportTables, importTables } from '@oncall/db';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import type { FastifyInstance } from 'fastify';

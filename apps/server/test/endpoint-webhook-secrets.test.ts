@@ -1,4 +1,5 @@
-import { Endpoint, maskSecret } from '@oncall/core';
+import { Endpoint } from '@oncall/core/persistence';
+import { maskSecret } from '@oncall/core/testing';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

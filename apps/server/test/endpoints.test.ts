@@ -1,4 +1,5 @@
-import { Endpoint, maskSecret, queryRows } from '@oncall/core';
+import { Endpoint, queryRows } from '@oncall/core/persistence';
+import { maskSecret } from '@oncall/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCodeSentTo, requestCode } from './support/otp';
 import { createTestApp, type TestApp } from './support/test-app';

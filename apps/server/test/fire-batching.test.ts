@@ -1,4 +1,6 @@
-import { AlertEvent, AlertInstance, FireBatcher, type PreparedStatements, queryRows } from '@oncall/core';
+import type { PreparedStatements } from '@oncall/core';
+import { AlertEvent, AlertInstance, queryRows } from '@oncall/core/persistence';
+import { FireBatcher } from '@oncall/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criticalFire } from './support/critical-fire';
 import { deferred } from './support/deferred';

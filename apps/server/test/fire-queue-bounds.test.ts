@@ -1,5 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AlertInstance, DomainError, FireBatcher } from '@oncall/core';
+import { DomainError } from '@oncall/core';
+import { AlertInstance } from '@oncall/core/persistence';
+import { FireBatcher } from '@oncall/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criticalFire } from './support/critical-fire';
 import { holdEveryConnection } from './support/hold-every-connection';

@@ -1,4 +1,5 @@
-import { SlidingWindowLimiter, User } from '@oncall/core';
+import { SlidingWindowLimiter } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { Heartbeats } from '@oncall/heartbeats';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

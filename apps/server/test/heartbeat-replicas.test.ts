@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core';
+import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
 import { type Database, openDatabase } from '@oncall/db';
 import { Heartbeats } from '@oncall/heartbeats';
 import type { RecordingOrchestrator } from '@oncall/testing';

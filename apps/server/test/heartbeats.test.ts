@@ -1,4 +1,4 @@
-import { AlertEvent, AlertInstance, User } from '@oncall/core';
+import { AlertEvent, AlertInstance, User } from '@oncall/core/persistence';
 import { Heartbeats } from '@oncall/heartbeats';
 import type { RecordingOrchestrator } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { AlertEvent, AlertInstance, AlertRule, User } from '@oncall/core';
+import { AlertEvent, AlertInstance, AlertRule, User } from '@oncall/core/persistence';
 import type { RecordingOrchestrator } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRule } from './support/seed-rule';

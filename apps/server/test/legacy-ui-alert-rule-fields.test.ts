@@ -1,4 +1,4 @@
-import { User } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDataSource, seedEndpoint } from './support/alert-rule-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';

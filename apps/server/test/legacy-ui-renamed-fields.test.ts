@@ -1,4 +1,4 @@
-import { User } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { startFakeMonitoringSystem } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Actor, type LiveEvent, User } from '@oncall/core';
+import type { Actor, LiveEvent } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import type { TestCore } from '@oncall/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

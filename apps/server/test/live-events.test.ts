@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { createCore, type LiveEvent, User } from '@oncall/core';
+import { createCore, type LiveEvent } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { openDatabase } from '@oncall/db';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-import { AlertInstance } from '@oncall/core';
+import { AlertInstance } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRule } from './support/seed-rule';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-import { Endpoint, ProviderConfig, sealJson, User } from '@oncall/core';
+import { Endpoint, ProviderConfig, sealJson, User } from '@oncall/core/persistence';
 import { createTestEngine, runPagingToEnd, type TestEngine } from '@oncall/engine/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import type { TestCore } from '@oncall/testing';

@@ -1,4 +1,4 @@
-import { OtpCode } from '@oncall/core';
+import { OtpCode } from '@oncall/core/persistence';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCodeSentTo, otpSends, requestCode } from './support/otp';

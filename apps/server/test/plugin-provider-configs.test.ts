@@ -1,12 +1,7 @@
 import { BUILT_IN_PLUGINS, loadPluginRegistry } from '@oncall/built-ins';
-import {
-  createPluginRegistry,
-  loadProviderSettings,
-  openJson,
-  type PluginRegistry,
-  ProviderConfig,
-  providerTarget,
-} from '@oncall/core';
+import type { PluginRegistry } from '@oncall/core';
+import { openJson, ProviderConfig } from '@oncall/core/persistence';
+import { createPluginRegistry, loadProviderSettings, providerTarget } from '@oncall/core/testing';
 import { defineChannel, z } from '@oncall/plugin-sdk';
 import { createTestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { loadConfig } from '@oncall/config';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 

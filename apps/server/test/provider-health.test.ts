@@ -1,4 +1,5 @@
-import { Endpoint, type EndpointType, queryRows, User } from '@oncall/core';
+import type { EndpointType } from '@oncall/core';
+import { Endpoint, queryRows, User } from '@oncall/core/persistence';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRule } from './support/seed-rule';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AlertEvent, AlertInstance, type CheckClaim, createCore, queryRows, User } from '@oncall/core';
+import { type CheckClaim, createCore } from '@oncall/core';
+import { AlertEvent, AlertInstance, queryRows, User } from '@oncall/core/persistence';
 import { createTemporalEngine, startCheckLoop } from '@oncall/engine';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { startFakeElasticsearch } from '@oncall/fakes';

@@ -1,11 +1,11 @@
 import {
   DataSource,
-  loadProviderSettings,
   MessengerProxy,
   openJson,
   ProviderConfig,
   SystemSetting,
-} from '@oncall/core';
+} from '@oncall/core/persistence';
+import { loadProviderSettings } from '@oncall/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 

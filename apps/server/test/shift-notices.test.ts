@@ -1,4 +1,4 @@
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { OnCallHistory } from '@oncall/schedules';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type AlertState, queryRows } from '@oncall/core';
+import type { AlertState } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRule } from './support/seed-rule';
 import { createTestApp, type TestApp } from './support/test-app';

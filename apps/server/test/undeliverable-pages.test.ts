@@ -1,4 +1,6 @@
-import { Endpoint, type EndpointType, markUndeliverable, User } from '@oncall/core';
+import type { EndpointType } from '@oncall/core';
+import { Endpoint, User } from '@oncall/core/persistence';
+import { markUndeliverable } from '@oncall/core/testing';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { AlertEvent, AlertInstance, AlertRule } from '@oncall/core';
+import { AlertEvent, AlertInstance, AlertRule } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWebhookRule } from './support/seed-data-source';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,4 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { AckLinkSigner } from './alert-lifecycle/ack-link';
 import { AckLinkAcknowledgement } from './alert-lifecycle/ack-link-acknowledgement';
 import { AlertReadService } from './alert-lifecycle/alert-read-service';
 import { ApiIngestion } from './alert-lifecycle/api-ingestion';
@@ -36,6 +35,8 @@ import { EpisodeReadService } from './episodes/episode-read-service';
 import { DEFAULT_LIVE_EVENTS, LiveEvents, type LiveEventsSettings } from './live-events/live-events';
 import { MessengerProxyService } from './messenger-proxies/messenger-proxy-service';
 import { ServiceBacklogReader } from './monitoring/service-backlog';
+import { AckLinkSigner } from './notifications/ack-link';
+import { previewRuleTemplate } from './notifications/template-preview';
 import { checkTemplate } from './notifications/templates/template-engine';
 import { OtpService } from './otp/otp-service';
 import { DEFAULT_OTP_SEND_LIMITS, OtpThrottle } from './otp/otp-throttle';
@@ -320,7 +321,7 @@ export function createCore(deps: CoreDeps): Core {
       secretBox,
       querier,
     }),
-    behaviorRules: new BehaviorRuleService({ orm, checkTemplate, clock }),
+    behaviorRules: new BehaviorRuleService({ orm, checkTemplate, previewRuleTemplate, clock }),
     endpoints: new EndpointService({ orm, secretBox, otp, plugins }),
     endpointTransfers: new EndpointTransferService({ orm }),
     otp,

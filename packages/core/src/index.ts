@@ -1,9 +1,3 @@
-export {
-  type AckLinkCheck,
-  type AckLinkClaims,
-  AckLinkSigner,
-  DEFAULT_ACK_LINK_TTL_SECONDS,
-} from './alert-lifecycle/ack-link';
 export type {
   AckLinkFacts,
   AckLinkOutcome,
@@ -30,13 +24,6 @@ export {
 } from './alert-lifecycle/auto-resolver';
 export type { BatchCounts } from './alert-lifecycle/batch-facts';
 export type { NextEscalation } from './alert-lifecycle/escalation-schedule';
-export { apiFingerprint } from './alert-lifecycle/fingerprint';
-export {
-  FireBatcher,
-  type FireBatcherLimits,
-  type FireBatcherSettings,
-} from './alert-lifecycle/fire-batcher';
-export { type OneStatementFire, oneStatementFire } from './alert-lifecycle/fire-in-one-statement';
 export type { FiringNowEntry, FiringNowPage } from './alert-lifecycle/firing-now';
 export type { FiringPages } from './alert-lifecycle/firing-pages';
 export type { PageStatus, PageStatusKind } from './alert-lifecycle/page-status';
@@ -77,10 +64,8 @@ export {
   type SilentStatus,
   typeFieldsOf,
 } from './alert-rules/alert-rule-view';
-export { DEFAULT_MAX_ENDPOINTS_PER_RULE } from './alert-rules/endpoint-cap';
 export type { QueryPreview, QueryPreviewSource } from './alert-rules/query-preview';
 export type { SaveWarning } from './alert-rules/query-validation';
-export { type StandingOnRule, standingOnRule } from './alert-rules/rule-standing';
 export { alertRuleTypeCatalog, externalRuleTypes } from './alert-rules/rule-type-catalog';
 export type { Actor } from './auth/actor';
 export type { LoginMeta, TokenPair } from './auth/auth-service';
@@ -89,6 +74,7 @@ export { argon2Hasher, type PasswordHasher } from './auth/password-hasher';
 export { DEFAULT_MAX_TRACKED_KEYS, type RateDecision, SlidingWindowLimiter } from './auth/rate-limiter';
 export type { SessionView } from './auth/session-service';
 export type { SsoIdentity } from './auth/sso-accounts';
+export type { UserView } from './auth/user-view';
 export {
   checkFilterPattern,
   compileFilterPattern,
@@ -121,13 +107,13 @@ export {
   type MaintenanceWindow,
 } from './behavior-rules/maintenance-window';
 export type { BehaviorRecord } from './behavior-rules/notification-behavior';
-export type { TemplatePreviewAnswer } from './behavior-rules/template-preview';
+export type { TemplatePreviewAnswer } from './behavior-rules/template-previewer';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
 export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
 export type { ClusterInput, ClusterService, ClusterSource } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';
-export { maskSecret, SecretBox } from './crypto/secret-box';
+export { SecretBox } from './crypto/secret-box';
 export {
   type DataSourceConnectionOptionsInput,
   dataSourceConnectionOptions,
@@ -140,24 +126,14 @@ export type {
   DataSourceUpdateInput,
 } from './data-sources/data-source-service';
 export type { DataSourceOption, DataSourceView } from './data-sources/data-source-view';
-export { type QueriedDataSource, queriedDataSource } from './data-sources/query-target';
-export {
-  createDeliveryAttemptLog,
-  type DeliveryAttemptLog,
-  type DeliveryAttemptRecord,
-  type DeliverySubject,
-} from './delivery/delivery-attempt-log';
+export type { DeliveryAttemptLog, DeliveryAttemptRecord } from './delivery/delivery-attempt-log';
 export {
   createDeliveryStore,
   type DeliveryStore,
   type DeliveryStoreOptions,
 } from './delivery/delivery-store';
 export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
-export {
-  markUndeliverable,
-  type QueueNotifies,
-  type UndeliverablePage as UndeliverablePageRef,
-} from './delivery/undeliverable-pages';
+export type { QueueNotifies } from './delivery/undeliverable-pages';
 export { endpointCatalogOf } from './endpoints/endpoint-catalog';
 export type { EndpointInput } from './endpoints/endpoint-input';
 export type { EndpointListQuery } from './endpoints/endpoint-service';
@@ -167,7 +143,35 @@ export type {
 } from './endpoints/endpoint-transfer-service';
 export type { EndpointTransferView } from './endpoints/endpoint-transfer-view';
 export type { EndpointView } from './endpoints/endpoint-view';
-export * from './entities/index';
+export {
+  ALERT_EVENT_KINDS,
+  ALERT_STATES,
+  type AlertEventKind,
+  type AlertRuleType,
+  type AlertState,
+  type CarriedInstance,
+  type DataSourceType,
+  DELIVERY_OUTCOMES,
+  type DeliveryAttemptOutcome,
+  type DeliveryCarried,
+  type DeliveryRecipient,
+  type DeliverySubject,
+  ENDPOINT_TRANSFER_STATUSES,
+  type EndpointTransferStatus,
+  type EndpointType,
+  type FlowStep,
+  isId,
+  NOTIFICATION_BEHAVIOR_EFFECTS,
+  type NotificationBehaviorEffect,
+  newId,
+  type OtpChannel,
+  PROXY_TYPES,
+  type ProviderKind,
+  type ProxyType,
+  ROLES,
+  type Role,
+  STATE_PERIOD_SECONDS,
+} from './entities/index';
 export type {
   DeliveryAttemptLogEntry,
   DeliveryLogEndpoint,
@@ -204,7 +208,6 @@ export {
 } from './live-events/live-events';
 export type { LiveStreamReservation, LiveStreamSlot } from './live-events/live-stream-slots';
 export { ZONE_SYNC_SETTING } from './main-copies/main-copies';
-export { type ActiveMessengerProxy, activeMessengerProxy } from './messenger-proxies/active-messenger-proxy';
 export type {
   MessengerProxyInput,
   MessengerProxyListQuery,
@@ -212,24 +215,23 @@ export type {
 export type { MessengerProxyView } from './messenger-proxies/messenger-proxy-view';
 export type { ServiceBacklog, ServiceBacklogReader } from './monitoring/service-backlog';
 export {
+  type AckLinkCheck,
+  type AckLinkClaims,
+  AckLinkSigner,
+  DEFAULT_ACK_LINK_TTL_SECONDS,
+} from './notifications/ack-link';
+export {
   type AlertEventMessages,
   type AlertEventMessagesOptions,
   createAlertEventMessages,
-  readEventMessageFacts,
   type TemplateFallback,
 } from './notifications/alert-event-messages';
-export {
-  createDeliveryTargets,
-  type DeliveryTargetReader,
-  type DeliveryTargetsOptions,
-  type SendTarget,
-  type SendTargetLookup,
+export type {
+  DeliveryTargetReader,
+  SendTarget,
+  SendTargetLookup,
 } from './notifications/delivery-targets';
-export {
-  type EventMessageFacts,
-  type FreshEventFacts,
-  freshEventFactsOf,
-} from './notifications/fresh-event-facts';
+export type { EventMessageFacts, FreshEventFacts } from './notifications/fresh-event-facts';
 export {
   createGroupWindowStore,
   type GroupedEvent,
@@ -240,11 +242,7 @@ export {
   type GroupWindowStoreOptions,
 } from './notifications/group-windows';
 export { MAX_GROUP_ITEMS, messageGroupOf } from './notifications/message-group';
-export {
-  createNotificationRoutes,
-  type NotificationRouteReader,
-  type NotificationRoutesOptions,
-} from './notifications/notification-routes';
+export type { NotificationRouteReader } from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
 export {
   checkTemplate,
@@ -264,11 +262,6 @@ export {
 export type { OtpRequest } from './otp/otp-service';
 export type { OwnershipMover, OwnershipTransfer } from './ownership/ownership-transfer';
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Page, type PageQuery } from './pagination/page';
-export { isDatabaseUnavailable } from './persistence/database-unavailable';
-export { isForeignKeyViolation } from './persistence/foreign-key-violation';
-export { queryRows } from './persistence/query-rows';
-export { runStatement } from './persistence/run-statement';
-export { BUILT_IN, type PluginKind, PluginLoadError } from './plugins/plugin-load-error';
 export {
   type LoadPluginsOptions,
   loadPlugins,
@@ -276,7 +269,6 @@ export {
   type PluginPackages,
 } from './plugins/plugin-loader';
 export {
-  createPluginRegistry,
   HOST_ENDPOINT_TYPES,
   HOST_RULE_TYPES,
   type PackagedPlugin,
@@ -287,6 +279,7 @@ export {
 } from './plugins/plugin-registry';
 export { findUnservedTypes, type UnservedType } from './plugins/unserved-types';
 export { endpointPolicy } from './policy/endpoint-policy';
+export type { CheckSchedule, CheckStatus } from './ports/check-schedule';
 export { type Clock, systemClock } from './ports/clock';
 export type {
   DataSourceProbeResult,
@@ -314,7 +307,6 @@ export type {
   ProviderConfigTestResult,
   ProviderConfigTestSend,
 } from './ports/provider-config-tester';
-export { providerChainFor } from './provider-configs/provider-chain';
 export type {
   ProviderConfigFieldDescription,
   ProviderConfigKindDescription,
@@ -326,9 +318,6 @@ export {
 } from './provider-configs/provider-config-forms';
 export type { ProviderConfigInput } from './provider-configs/provider-config-input';
 export type { ProviderConfigView } from './provider-configs/provider-config-view';
-export { loadProviderSettings, type ProviderSettings } from './provider-configs/provider-settings';
-export { type ProviderTarget, providerTarget } from './provider-configs/provider-target';
-export { openJson, sealJson } from './provider-configs/sealed-json';
 export {
   DEFAULT_PROVIDER_FAILING,
   MAX_PROVIDER_FAILING_ATTEMPTS,
@@ -355,12 +344,13 @@ export type { EpisodeStats } from './reporting/response-times';
 export { STATE_GROUPINGS, type StateDuration, type StateGrouping } from './reporting/state-durations';
 export { type PruneReport, RetentionService } from './retention/retention-service';
 export { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-settings';
+export { type StandingOnRule, standingOnRule } from './rule-access/rule-standing';
 export {
   type EvaluationMemory,
   NO_LONGER_RETURNED,
   planEvaluation,
 } from './scheduled-checks/evaluation-plan';
-export type { CheckClaim, CheckKind, CheckStatus } from './scheduled-checks/scheduled-check-store';
+export type { CheckClaim, CheckKind } from './scheduled-checks/scheduled-check-store';
 export type { CheckRun, ScheduledChecks } from './scheduled-checks/scheduled-checks';
 export type { StatusCard } from './status-groups/status-cards';
 export type { StatusGroupInput, StatusGroupListQuery } from './status-groups/status-group-service';
@@ -374,6 +364,5 @@ export type {
   UserListQuery,
   UserOption,
 } from './users/user-service';
-export type { UserView } from './users/user-view';
 export { assertIdExists, assertIdsExist } from './validation/existing-ids';
 export { loadById } from './validation/find-by-id';

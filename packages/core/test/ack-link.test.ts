@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AckLinkSigner } from '../src/alert-lifecycle/ack-link';
 import { newId } from '../src/entities/index';
+import { AckLinkSigner } from '../src/notifications/ack-link';
 
 const SECRET = 'a-jwt-secret-of-at-least-thirty-two-characters';
 /** A clock moved by hand; the test support package depends on the core, not the other way. */

@@ -4,7 +4,7 @@ import {
   acknowledgeLink,
   alertEventMessage,
   offersAcknowledge,
-} from '../src/notifications/alert-event-message';
+} from '../src/notifications/templates/alert-event-message';
 
 const AT = new Date('2025-03-04T05:06:07.890Z');
 const ACK = 'https://oncall.example.com/ack/t';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { maskSecret, SecretBox } from '../src/index';
+import { maskSecret } from '../src/crypto/secret-box';
+import { SecretBox } from '../src/index';
 
 describe('SecretBox', () => {
   const box = new SecretBox(randomBytes(32));

@@ -1,4 +1,4 @@
-import { User } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrate, openDatabase } from '../src/index';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Actor, AlertRule, Endpoint, User } from '@oncall/core';
+import type { Actor } from '@oncall/core';
+import { AlertRule, Endpoint, User } from '@oncall/core/persistence';
 import { type BotApiCall, type FakeBotApi, startFakeBotApi } from '@oncall/fakes';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

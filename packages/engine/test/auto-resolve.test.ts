@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  AlertEvent,
-  AlertRule,
-  type AlertState,
-  apiFingerprint,
-  type Core,
-  Endpoint,
-  queryRows,
-  User,
-} from '@oncall/core';
+import type { AlertState, Core } from '@oncall/core';
+import { AlertEvent, AlertRule, Endpoint, queryRows, User } from '@oncall/core/persistence';
+import { apiFingerprint } from '@oncall/core/testing';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

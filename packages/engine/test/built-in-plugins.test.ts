@@ -1,5 +1,5 @@
 import { BUILT_IN_PLUGINS, loadPluginRegistry } from '@oncall/built-ins';
-import { createPluginRegistry, providerTarget } from '@oncall/core';
+import { createPluginRegistry, providerTarget } from '@oncall/core/testing';
 import { FAKE_MONITORING_SYSTEM_TYPES as DATA_SOURCE_TYPES } from '@oncall/fakes';
 import { describe, expect, it } from 'vitest';
 import { directChannelId, ENDPOINT_TYPES, OTP_CHANNELS, PROVIDER_KINDS } from './support/pre-registry-tables';

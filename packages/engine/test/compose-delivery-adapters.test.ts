@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { AlertRule, Endpoint, User } from '@oncall/core';
+import { AlertRule, Endpoint, User } from '@oncall/core/persistence';
 import { createTestCore, RecordingOrchestrator, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { createDeliveryAttemptLog, type DeliveryAttemptRecord, queryRows } from '@oncall/core';
+import type { DeliveryAttemptRecord } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
+import { createDeliveryAttemptLog } from '@oncall/core/testing';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

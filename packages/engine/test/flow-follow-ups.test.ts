@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AlertEvent, AlertRule, type Core, Endpoint, User } from '@oncall/core';
+import type { Core } from '@oncall/core';
+import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { notifyWorkflowId } from '@oncall/workflows';

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  AlertEvent,
-  AlertRule,
-  Endpoint,
-  freshEventFactsOf,
-  readEventMessageFacts,
-  User,
-} from '@oncall/core';
+import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
+import { freshEventFactsOf, readEventMessageFacts } from '@oncall/core/testing';
 import { type FakeBotApi, startFakeBotApi } from '@oncall/fakes';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

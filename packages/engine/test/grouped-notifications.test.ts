@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Actor, AlertRule, Endpoint, queryRows, User } from '@oncall/core';
+import type { Actor } from '@oncall/core';
+import { AlertRule, Endpoint, queryRows, User } from '@oncall/core/persistence';
 import {
   type BotApiCall,
   type FakeBotApi,

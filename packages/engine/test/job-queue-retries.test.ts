@@ -1,4 +1,4 @@
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobIdFor } from '../src/boss/job-id';

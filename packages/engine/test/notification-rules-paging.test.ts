@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type Clock, newId, queryRows } from '@oncall/core';
+import { type Clock, newId } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
 import { notifyWorkflowId } from '@oncall/workflows';

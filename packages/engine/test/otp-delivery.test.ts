@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import {
   type FakeProviderOne,

@@ -1,14 +1,7 @@
 import { BUILT_IN_PLUGINS } from '@oncall/built-ins';
-import {
-  type AlertEventMessages,
-  createDeliveryTargets,
-  createNotificationRoutes,
-  createPluginRegistry,
-  Endpoint,
-  newId,
-  SecretBox,
-  sealJson,
-} from '@oncall/core';
+import { type AlertEventMessages, newId, SecretBox } from '@oncall/core';
+import { Endpoint, sealJson } from '@oncall/core/persistence';
+import { createDeliveryTargets, createNotificationRoutes, createPluginRegistry } from '@oncall/core/testing';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { defineChannel, z } from '@oncall/plugin-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

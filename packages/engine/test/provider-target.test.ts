@@ -1,5 +1,5 @@
 import { BUILT_IN_PLUGINS } from '@oncall/built-ins';
-import { createPluginRegistry, providerTarget } from '@oncall/core';
+import { createPluginRegistry, providerTarget } from '@oncall/core/testing';
 import { describe, expect, it } from 'vitest';
 
 describe('providerTarget over the built-in plugins', () => {

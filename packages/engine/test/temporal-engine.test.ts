@@ -1,11 +1,7 @@
 import { loadPluginRegistry } from '@oncall/built-ins';
-import {
-  createDeliveryAttemptLog,
-  createNotificationRoutes,
-  newId,
-  queryRows,
-  SecretBox,
-} from '@oncall/core';
+import { newId, SecretBox } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
+import { createDeliveryAttemptLog, createNotificationRoutes } from '@oncall/core/testing';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import {
   DEFAULT_RETRY_POLICY,

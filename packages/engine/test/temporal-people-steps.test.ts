@@ -1,5 +1,6 @@
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { createNotificationRoutes, newId, SecretBox } from '@oncall/core';
+import { newId, SecretBox } from '@oncall/core';
+import { createNotificationRoutes } from '@oncall/core/testing';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import { createOnCallPeople } from '@oncall/schedules';
 import {

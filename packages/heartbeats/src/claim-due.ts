@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { applySignal, queryRows, type SignalDeps } from '@oncall/core';
+import { applySignal, type SignalDeps } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { heartbeatSignal } from './heartbeat-signal';
 
 /**

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { type PluginRegistry, queryRows, type SecretBox } from '@oncall/core';
+import type { PluginRegistry, SecretBox } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import type { HeartbeatSchedule } from '@oncall/plugin-sdk';
 
 /** A heartbeat rule as pings need it: its schedule hook and its stored settings. */

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { AlertRule } from '@oncall/core';
+import { AlertRule } from '@oncall/core/persistence';
 
 /** What a heartbeat is: never pinged, on time, overdue within its grace, fired, or paused by hand. */
 export const HEARTBEAT_STATES = ['new', 'up', 'late', 'down', 'paused'] as const;

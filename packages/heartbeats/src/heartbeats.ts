@@ -5,20 +5,18 @@ import {
   type Clock,
   type Core,
   forbidden,
-  isForeignKeyViolation,
   newId,
   notFound,
   type Orchestrator,
   type PluginRegistry,
   type PreparedStatements,
-  queryRows,
   rateLimited,
-  runStatement,
   type SecretBox,
   type SignalDeps,
   type SlidingWindowLimiter,
   standingOnRule,
 } from '@oncall/core';
+import { isForeignKeyViolation, queryRows, runStatement } from '@oncall/core/persistence';
 import { fireDownHeartbeats, markLateHeartbeats } from './claim-due';
 import type { HeartbeatState } from './heartbeat.entity';
 import { type HeartbeatRule, HeartbeatRules } from './heartbeat-rules';

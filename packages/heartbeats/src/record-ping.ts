@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { applySignal, newId, queryRows, runStatement, type SignalDeps } from '@oncall/core';
+import { applySignal, newId, type SignalDeps } from '@oncall/core';
+import { queryRows, runStatement } from '@oncall/core/persistence';
 import type { HeartbeatState } from './heartbeat.entity';
 import type { HeartbeatRule } from './heartbeat-rules';
 import { heartbeatSignal } from './heartbeat-signal';

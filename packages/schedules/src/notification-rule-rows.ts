@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Urgency } from '@oncall/contracts';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 
 /** When a person's rule pages, as the delivery log names it. */
 export interface PageRule {

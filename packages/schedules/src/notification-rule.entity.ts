@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Endpoint, User } from '@oncall/core';
+import { Endpoint, User } from '@oncall/core/persistence';
 
 /**
  * One of a person's notification rules as stored: for pages of one urgency, which of their own

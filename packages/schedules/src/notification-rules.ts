@@ -1,16 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { NotificationRuleBody } from '@oncall/contracts';
-import {
-  type Actor,
-  type Clock,
-  forbidden,
-  isId,
-  newId,
-  notFound,
-  queryRows,
-  runStatement,
-  validationFailed,
-} from '@oncall/core';
+import { type Actor, type Clock, forbidden, isId, newId, notFound, validationFailed } from '@oncall/core';
+import { queryRows, runStatement } from '@oncall/core/persistence';
 import {
   NOTIFICATION_RULE_COLUMNS,
   type NotificationRule,

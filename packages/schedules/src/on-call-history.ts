@@ -6,10 +6,9 @@ import {
   newId,
   notFound,
   type Orchestrator,
-  queryRows,
-  runStatement,
   validationFailed,
 } from '@oncall/core';
+import { queryRows, runStatement } from '@oncall/core/persistence';
 import { stringify } from 'csv-stringify/sync';
 import { instantOf } from './instant-input';
 import type { OnCallEntry } from './model';

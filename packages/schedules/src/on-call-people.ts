@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Urgency } from '@oncall/contracts';
-import { isId, queryRows } from '@oncall/core';
+import { isId } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import type { Override, Schedule } from './model';
 import { type PageRule, rulesForPage } from './notification-rule-rows';
 import { whoIsOnCall } from './resolver';

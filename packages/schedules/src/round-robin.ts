@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { queryRows, runStatement } from '@oncall/core';
+import { queryRows, runStatement } from '@oncall/core/persistence';
 
 /** The alert and flow step a round-robin pick is for; the engine's `RoundRobinTurn`. */
 export interface PeopleTurn {

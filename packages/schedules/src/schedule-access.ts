@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { type Actor, forbidden, queryRows } from '@oncall/core';
+import { type Actor, forbidden } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 
 /**
  * Who may see and edit a schedule: the owner and manager roles, and the people of its team (its

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { isId, notFound, queryRows } from '@oncall/core';
+import { isId, notFound } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import type { Override } from './model';
 import type { StoredLayer, StoredSchedule } from './stored-schedule';
 

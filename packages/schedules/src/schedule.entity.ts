@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { Endpoint, Team, User } from '@oncall/core';
+import { Endpoint, Team, User } from '@oncall/core/persistence';
 import { NotificationRuleRecord } from './notification-rule.entity';
 import { RoundRobinCursorRecord, RoundRobinPickRecord } from './round-robin.entity';
 

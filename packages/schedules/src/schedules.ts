@@ -10,10 +10,9 @@ import {
   notFound,
   type Orchestrator,
   type PluginRegistry,
-  queryRows,
-  runStatement,
   validationFailed,
 } from '@oncall/core';
+import { queryRows, runStatement } from '@oncall/core/persistence';
 import { scheduleErrorAsValidation } from './errors';
 import { icalFeed, shiftsOf } from './ical-feed';
 import { instantOf } from './instant-input';

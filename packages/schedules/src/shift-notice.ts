@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { newId, type Orchestrator, queryRows } from '@oncall/core';
+import { newId, type Orchestrator } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { DateTime } from 'luxon';
 import { ScheduleResolver } from './resolver';
 import { type StoredSchedule, toResolvable } from './stored-schedule';

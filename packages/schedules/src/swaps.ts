@@ -8,10 +8,9 @@ import {
   isId,
   newId,
   notFound,
-  queryRows,
-  runStatement,
   validationFailed,
 } from '@oncall/core';
+import { queryRows, runStatement } from '@oncall/core/persistence';
 import { scheduleErrorAsValidation } from './errors';
 import { instantOf } from './instant-input';
 import type { Override } from './model';

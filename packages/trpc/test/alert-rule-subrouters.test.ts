@@ -1,4 +1,4 @@
-import { Endpoint, User } from '@oncall/core';
+import { Endpoint, User } from '@oncall/core/persistence';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

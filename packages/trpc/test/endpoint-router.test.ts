@@ -1,5 +1,5 @@
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { OtpCode } from '@oncall/core';
+import { OtpCode } from '@oncall/core/persistence';
 import { ADMIN, createTestCore, RecordingOrchestrator, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,14 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import {
-  AlertRule,
-  type AlertSignal,
-  applySignal,
-  type Clock,
-  Endpoint,
-  type Orchestrator,
-  queryRows,
-  User,
-} from '@oncall/core';
+import { type AlertSignal, applySignal, type Clock, type Orchestrator } from '@oncall/core';
+import { AlertRule, Endpoint, queryRows, User } from '@oncall/core/persistence';
 
 /** The agent's own rule that pages when it cannot reach its main. */
 export const MAIN_SILENCE_RULE = 'The main is unreachable';

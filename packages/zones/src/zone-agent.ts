@@ -4,10 +4,10 @@ import {
   type Clock,
   type ClusterService,
   type Orchestrator,
-  queryRows,
   type Role,
   unauthenticated,
 } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { signalMainSilence } from './main-silence';

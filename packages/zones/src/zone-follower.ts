@@ -1,11 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
-import {
-  type Clock,
-  type ClusterService,
-  type SecretBox,
-  SystemSetting,
-  ZONE_SYNC_SETTING,
-} from '@oncall/core';
+import { type Clock, type ClusterService, type SecretBox, ZONE_SYNC_SETTING } from '@oncall/core';
+import { SystemSetting } from '@oncall/core/persistence';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { FORWARD_TIMEOUT_MS, zoneUrl } from './zone-forwarder';

@@ -1,23 +1,19 @@
 import { type EntityManager, LockMode, type MikroORM } from '@mikro-orm/core';
 import {
   type Actor,
-  AlertRule,
   applySignal,
   type Clock,
   conflict,
-  Endpoint,
   forbidden,
   isId,
   newId,
   notFound,
   type Orchestrator,
-  queryRows,
-  runStatement,
   type SecretBox,
-  User,
   unauthenticated,
   validationFailed,
 } from '@oncall/core';
+import { AlertRule, Endpoint, queryRows, runStatement, User } from '@oncall/core/persistence';
 import { silenceSignal } from './silence-signal';
 import { Zone } from './zone.entity';
 import { resealSnapshot, type ZoneSnapshot } from './zone-snapshot';

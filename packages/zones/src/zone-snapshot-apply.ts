@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { queryRows, runStatement } from '@oncall/core';
+import { queryRows, runStatement } from '@oncall/core/persistence';
 import type { ZoneSnapshot } from './zone-snapshot';
 
 /** The ids an agent holds because its main has them: rows the main drops are deleted here. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import type { ZoneSnapshot } from './zone-snapshot';
 
 /**

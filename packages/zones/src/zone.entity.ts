@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { AlertRule } from '@oncall/core';
+import { AlertRule } from '@oncall/core/persistence';
 
 /**
  * An agent zone registered on this main: where it answers (`url`), the hash of its token (null once

@@ -5,10 +5,10 @@ import {
   DomainError,
   forbidden,
   notFound,
-  queryRows,
   type Role,
   unauthenticated,
 } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import type { Dispatcher } from 'undici';
 import { ZoneAgent } from './zone-agent';
 import { signAssertion } from './zone-assertion';

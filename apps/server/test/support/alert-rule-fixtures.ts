@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource, type DataSourceType, Endpoint, Team, User } from '@oncall/core';
+import type { DataSourceType } from '@oncall/core';
+import { DataSource, Endpoint, Team, User } from '@oncall/core/persistence';
 import type { TestCore } from '@oncall/testing';
 
 const suffix = () => randomBytes(3).toString('hex');

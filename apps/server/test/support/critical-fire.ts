@@ -1,4 +1,5 @@
-import { apiFingerprint, type Clock, type OneStatementFire, oneStatementFire } from '@oncall/core';
+import type { Clock } from '@oncall/core';
+import { apiFingerprint, type OneStatementFire, oneStatementFire } from '@oncall/core/testing';
 
 /** A one-statement API fire of `instance` (alertname `alertname`) on a rule already critical. */
 export function criticalFire(

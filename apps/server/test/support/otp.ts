@@ -1,4 +1,4 @@
-import { OtpCode } from '@oncall/core';
+import { OtpCode } from '@oncall/core/persistence';
 import { type RecordedCall, RecordingOrchestrator } from '@oncall/testing';
 import type { TestApp } from './test-app';
 

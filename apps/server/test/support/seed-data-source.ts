@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AlertRule, type AlertRuleType, DataSource, type DataSourceType, User } from '@oncall/core';
+import type { AlertRuleType, DataSourceType } from '@oncall/core';
+import { AlertRule, DataSource, User } from '@oncall/core/persistence';
 import type { TestCore } from '@oncall/testing';
 
 /** A webhook data source with a known token and one rule listening to it with the given filters. */

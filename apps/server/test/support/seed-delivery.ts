@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  AlertRule,
-  Endpoint,
-  type EndpointType,
-  type FlowStep,
-  ProviderConfig,
-  sealJson,
-  User,
-} from '@oncall/core';
+import type { EndpointType, FlowStep } from '@oncall/core';
+import { AlertRule, Endpoint, ProviderConfig, sealJson, User } from '@oncall/core/persistence';
 import type { TestCore } from '@oncall/testing';
 import { CHANNEL_KINDS, type ChannelKind, type DeliveryFakes } from './delivery-fakes';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AlertRule, type AlertRuleType, Endpoint, User } from '@oncall/core';
+import type { AlertRuleType } from '@oncall/core';
+import { AlertRule, Endpoint, User } from '@oncall/core/persistence';
 import type { TestCore } from '@oncall/testing';
 
 /**

@@ -1,11 +1,11 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { AlertState } from '../entities/index';
 import { unauthenticated } from '../errors/domain-error';
+import type { AckLinkClaims, AckLinkSigner } from '../notifications/ack-link';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
-import type { AckLinkClaims, AckLinkSigner } from './ack-link';
 import { recordAcknowledgement } from './record-acknowledgement';
 import type { ActionAnswer } from './rule-actions';
 

@@ -5,9 +5,8 @@ import type { AlertEventKind, AlertState } from '../entities/index';
 import type { Page, PageQuery } from '../pagination/page';
 import { pageOffset } from '../pagination/page';
 import { queryRows } from '../persistence/query-rows';
+import type { CheckSchedule, CheckStatus } from '../ports/check-schedule';
 import { type Clock, systemClock } from '../ports/clock';
-import type { CheckStatus } from '../scheduled-checks/scheduled-check-store';
-import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import type { BatchCounts } from './batch-facts';
 import { type FiringNowPage, firingNow } from './firing-now';
 import { fromJson, type Json } from './json-column';
@@ -96,7 +95,7 @@ export class AlertReadService {
     private readonly deps: {
       orm: MikroORM;
       /** Evaluated rules' last check; absent where none is kept (a rule read shows none). */
-      checks?: Pick<ScheduledChecks, 'ruleStatus'>;
+      checks?: Pick<CheckSchedule, 'ruleStatus'>;
       /** The time escalation countdowns are read against. */
       clock?: Clock;
     },

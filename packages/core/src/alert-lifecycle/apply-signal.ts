@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/core';
 import { type AlertState, newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
-import { jsonColumn } from './alert-event-values';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { armAutoResolve } from './signal-auto-resolve';
 import { NO_AUTO_RESOLVE, type SignalDeps, type SignalRule } from './signal-deps';
@@ -62,32 +61,7 @@ export async function applySignal(
     return { type: 'resolved', eventId };
   }
 
-  if (!isFiring(current.state)) {
-    const eventId = newId();
-    await runStatement(
-      tx,
-      `update alert_instances
-          set state = ?, episode_id = ?, fired_at = ?, last_seen_at = ?, expires_at = ?, resolved_at = null,
-              acknowledged_at = null, acknowledged_by_id = null, alertname = ?,
-              description = ?, summary = ?, labels = ?, details = ?
-        where id = ?`,
-      [
-        signal.state,
-        eventId,
-        now,
-        now,
-        signal.expiresAt ?? null,
-        signal.alertname,
-        signal.description ?? null,
-        signal.summary ?? null,
-        jsonColumn(signal.labels),
-        jsonColumn(signal.details),
-        current.id,
-      ],
-    );
-    await armAutoResolve(tx, deps, ruleId, rule, signal, { episodeId: eventId, opened: true, firedAt: now });
-    return reopen(tx, deps, ruleId, signal, current.id, eventId);
-  }
+  if (!isFiring(current.state)) return reopen(tx, deps, ruleId, signal, rule, current.id, now);
 
   if (current.state === signal.state) {
     await runStatement(

@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import type { AlertRuleType, AlertState } from '../entities/index';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { selectRows, sql, trustedSql } from '../persistence/sql-fragment';
+import { visibleRules } from '../rule-access/visible-rules';
 import type { FiringInstance } from './alert-read-service';
 import { type FiringPages, firingPages } from './firing-pages';
 import { fromJson, type Json } from './json-column';

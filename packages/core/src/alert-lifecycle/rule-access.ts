@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { standingOnRule } from '../alert-rules/rule-standing';
 import type { Actor } from '../auth/actor';
 import type { AlertRuleType, AlertState } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
+import { standingOnRule } from '../rule-access/rule-standing';
 
 export interface AccessibleRule {
   id: string;

@@ -1,5 +1,4 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { standingOnRule } from '../alert-rules/rule-standing';
 import type { Actor } from '../auth/actor';
 import { type AlertState, newId } from '../entities/index';
 import { validationFailed } from '../errors/domain-error';
@@ -7,6 +6,7 @@ import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import type { Clock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
+import { standingOnRule } from '../rule-access/rule-standing';
 import { applySignal } from './apply-signal';
 import { notifyTargets } from './notify-targets';
 import { recordAcknowledgement } from './record-acknowledgement';

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { type AlertState, newId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
+import { runStatement } from '../persistence/run-statement';
 import { ALERT_EVENT_COLUMNS, alertEventValues, jsonColumn } from './alert-event-values';
 import type { AlertSignal, SignalOutcome } from './alert-signal';
 import { NOTIFY_TARGETS_SQL } from './notify-targets';
@@ -36,15 +37,39 @@ export async function openNewInstance(
   return pageOpening(tx, deps, now, ruleId, signal, instanceId, eventId, opening);
 }
 
-/** Opens a new episode of an instance already updated to fire again. */
+/** Opens a new episode of a resolved instance that fires again (its row locked by the caller). */
 export async function reopen(
   tx: EntityManager,
   deps: SignalDeps,
   ruleId: string,
   signal: AlertSignal,
+  rule: SignalRule,
   instanceId: string,
-  eventId: string,
+  now: Date,
 ): Promise<SignalOutcome> {
+  const eventId = newId();
+  await runStatement(
+    tx,
+    `update alert_instances
+        set state = ?, episode_id = ?, fired_at = ?, last_seen_at = ?, expires_at = ?, resolved_at = null,
+            acknowledged_at = null, acknowledged_by_id = null, alertname = ?,
+            description = ?, summary = ?, labels = ?, details = ?
+      where id = ?`,
+    [
+      signal.state,
+      eventId,
+      now,
+      now,
+      signal.expiresAt ?? null,
+      signal.alertname,
+      signal.description ?? null,
+      signal.summary ?? null,
+      jsonColumn(signal.labels),
+      jsonColumn(signal.details),
+      instanceId,
+    ],
+  );
+  await armAutoResolve(tx, deps, ruleId, rule, signal, { episodeId: eventId, opened: true, firedAt: now });
   const at = deps.clock.now();
   const opening = await recordOpening(tx, at, ruleId, instanceId, eventId, signal, { insertInstance: false });
   return pageOpening(tx, deps, at, ruleId, signal, instanceId, eventId, opening);

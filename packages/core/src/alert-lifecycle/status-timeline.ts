@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/core';
-import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import { type AlertRuleType, type AlertState, isId } from '../entities/index';
 import { queryRows } from '../persistence/query-rows';
+import { visibleRules } from '../rule-access/visible-rules';
 import { NO_EVENTS, type SegmentEvent, segmentDetails } from './segment-events';
 import { stateOfRank, stateRank } from './state-rank';
 import { timelineGeometry } from './timeline-buckets';

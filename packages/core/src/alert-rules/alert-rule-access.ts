@@ -4,9 +4,9 @@ import { isId } from '../entities/new-id';
 import { forbidden, notFound } from '../errors/domain-error';
 import { runSql, selectRows, sql } from '../persistence/sql-fragment';
 import { assertCanAdministerRule } from '../policy/alert-rule-policy';
+import { assertRuleReferences } from '../rule-access/rule-references';
+import { standingOnRule } from '../rule-access/rule-standing';
 import type { RuleTeamRef, RuleUserRef } from './alert-rule-view';
-import { assertRuleReferences } from './rule-references';
-import { standingOnRule } from './rule-standing';
 
 export interface AlertRuleAccessView {
   id: string;

@@ -3,8 +3,8 @@ import type { AlertRuleType, AlertState } from '../entities/alert-rule.entity';
 import { isId } from '../entities/new-id';
 import { containsPattern } from '../persistence/contains-pattern';
 import { joinSql, type SqlFragment, sql } from '../persistence/sql-fragment';
+import { visibleRules } from '../rule-access/visible-rules';
 import type { SilentStatus } from './alert-rule-view';
-import { visibleRules } from './visible-rules';
 
 /** The list's filters; group actions take the same ones and act on every rule they match. */
 export interface AlertRuleFilter {

@@ -2,11 +2,11 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import { runSql, type SqlFragment, selectRows, sql, trustedSql } from '../persistence/sql-fragment';
 import { alertRulePolicy } from '../policy/alert-rule-policy';
+import { assertRuleReferences } from '../rule-access/rule-references';
+import { administeredRules } from '../rule-access/visible-rules';
 import { type AlertRuleFilter, ruleFilterCondition } from './alert-rule-filter';
 import { assertEndpointsFitRules } from './endpoint-cap';
 import { leaveRule } from './leave-rule';
-import { assertRuleReferences } from './rule-references';
-import { administeredRules } from './visible-rules';
 
 export interface GroupActionResult {
   status: true;

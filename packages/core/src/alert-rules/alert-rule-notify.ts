@@ -4,12 +4,12 @@ import { isId } from '../entities/new-id';
 import { forbidden, notFound, validationFailed } from '../errors/domain-error';
 import { runSql, selectRows, sql } from '../persistence/sql-fragment';
 import { alertRulePolicy } from '../policy/alert-rule-policy';
+import { assertRuleReferences } from '../rule-access/rule-references';
+import { type StandingOnRule, standingOnRule } from '../rule-access/rule-standing';
+import { visibleRules } from '../rule-access/visible-rules';
 import type { RuleEndpointRef } from './alert-rule-view';
 import { assertEndpointsFitRules } from './endpoint-cap';
-import { assertRuleReferences } from './rule-references';
-import { type StandingOnRule, standingOnRule } from './rule-standing';
 import { selectableEndpoints } from './selectable-endpoints';
-import { visibleRules } from './visible-rules';
 
 export interface AlertRuleNotifyView {
   id: string;

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import { selectRows, sql } from '../persistence/sql-fragment';
-import { visibleRules } from './visible-rules';
+import { visibleRules } from '../rule-access/visible-rules';
 
 /** A rule as a pick list shows it. */
 export interface AlertRuleOption {

@@ -20,9 +20,11 @@ import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
 import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { alertRulePolicy, assertCanAdministerRule } from '../policy/alert-rule-policy';
+import type { CheckSchedule } from '../ports/check-schedule';
 import { type Clock, systemClock } from '../ports/clock';
 import type { Orchestrator } from '../ports/orchestrator';
-import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
+import { assertRuleReferences } from '../rule-access/rule-references';
+import { standingOnRule } from '../rule-access/rule-standing';
 import { withUniqueField } from '../validation/unique-violation';
 import { type AlertRuleFilter, narrowsRules, ruleFilterCondition } from './alert-rule-filter';
 import {
@@ -43,8 +45,6 @@ import {
 import { assertEndpointListFits } from './endpoint-cap';
 import { leaveRule } from './leave-rule';
 import type { QueryValidator, SaveWarning } from './query-validation';
-import { assertRuleReferences } from './rule-references';
-import { standingOnRule } from './rule-standing';
 import { hasRuleToken, issueRuleToken } from './rule-token';
 import { isSingleSource } from './rule-type-catalog';
 import { selectableEndpoints } from './selectable-endpoints';
@@ -78,7 +78,7 @@ export class AlertRuleService {
       /** Maintenance windows are in force or not by it. */
       clock?: Clock;
       /** Evaluated rules' schedule: a rule's read says how its last run went. */
-      checks?: Pick<ScheduledChecks, 'ruleStatus' | 'scheduleRule'>;
+      checks?: Pick<CheckSchedule, 'ruleStatus' | 'scheduleRule'>;
       /** Plugin rule types whose rules carry their own token too (heartbeats' ping URLs). */
       tokenRuleTypes?: ReadonlySet<string>;
       /** Asks a rule's data sources whether its query can run before it is saved. */

@@ -3,8 +3,8 @@ import type { Actor } from '../auth/actor';
 import { AlertRule } from '../entities/alert-rule.entity';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import { assertCanAdministerRule } from '../policy/alert-rule-policy';
-import { standingOnRule } from './rule-standing';
-import { visibleRules } from './visible-rules';
+import { standingOnRule } from '../rule-access/rule-standing';
+import { visibleRules } from '../rule-access/visible-rules';
 
 export interface AlertRuleTagsView {
   id: string;

@@ -6,13 +6,13 @@ import { type Role, User } from '../entities/user.entity';
 import { forbidden, unauthenticated } from '../errors/domain-error';
 import { queryRows } from '../persistence/query-rows';
 import type { Clock } from '../ports/clock';
-import { toUserView, type UserView } from '../users/user-view';
 import type { AccessTokenIssuer } from './access-token';
 import type { Actor } from './actor';
 import type { LoginThrottle } from './login-throttle';
 import { newOpaqueToken } from './opaque-token';
 import type { PasswordHasher } from './password-hasher';
 import { successorOf } from './refresh-successor';
+import { toUserView, type UserView } from './user-view';
 
 export interface LoginMeta {
   ip?: string;

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import { isId } from '../entities/new-id';
 import { type FieldErrors, validationFailed } from '../errors/domain-error';
 import { selectRows, sql } from '../persistence/sql-fragment';
+import { visibleRules } from '../rule-access/visible-rules';
 
 const FIELD = 'dependsOnAlertRuleIds';
 

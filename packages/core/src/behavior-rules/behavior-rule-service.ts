@@ -1,8 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { BehaviorRuleCreateInput, BehaviorRuleKind, BehaviorRuleUpdateInput } from '@oncall/contracts';
-import { assertRuleReferences } from '../alert-rules/rule-references';
-import { standingOnRule } from '../alert-rules/rule-standing';
-import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { newId } from '../entities/new-id';
@@ -12,6 +9,9 @@ import { runSql, selectRows, sql } from '../persistence/sql-fragment';
 import { lockForTransaction } from '../persistence/transaction-lock';
 import { assertCanAdministerRule } from '../policy/alert-rule-policy';
 import type { Clock } from '../ports/clock';
+import { assertRuleReferences } from '../rule-access/rule-references';
+import { standingOnRule } from '../rule-access/rule-standing';
+import { visibleRules } from '../rule-access/visible-rules';
 import { loadById } from '../validation/find-by-id';
 import {
   assertDependenciesSelectable,
@@ -20,7 +20,7 @@ import {
 } from './behavior-dependencies';
 import { type CheckedBehaviorRule, checkBehaviorRule, type TemplateChecker } from './behavior-rule-fields';
 import { type BehaviorRuleView, readBehaviorRules } from './behavior-rule-view';
-import { previewRuleTemplate, type TemplatePreviewAnswer } from './template-preview';
+import type { TemplatePreviewAnswer, TemplatePreviewer } from './template-previewer';
 
 /** An alert rule a silent behavior rule may depend on. */
 export interface SelectableAlertRule {
@@ -56,6 +56,8 @@ export class BehaviorRuleService {
       orm: MikroORM;
       /** Template syntax (the core's `checkTemplate`): a template that does not parse is a 422 naming the line. */
       checkTemplate: TemplateChecker;
+      /** Template rendering against a rule's last event (the core's `previewRuleTemplate`). */
+      previewRuleTemplate: TemplatePreviewer;
       /** Dates the sample alert a preview renders when the rule has no event yet. */
       clock: Clock;
     },
@@ -85,7 +87,7 @@ export class BehaviorRuleService {
       sql`select id, name, type, state from alert_rules where id = ${standing.id}`,
     );
     if (!rule) throw notFound('Alert rule');
-    return previewRuleTemplate(em, rule, template, this.deps.clock.now());
+    return this.deps.previewRuleTemplate(em, rule, template, this.deps.clock.now());
   }
 
   async list(actor: Actor, alertRuleId: string): Promise<{ rules: BehaviorRuleView[] }> {

@@ -14,8 +14,8 @@ import { validationFailed } from '../errors/domain-error';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { containsPattern } from '../persistence/contains-pattern';
 import { assertCanManageDataSources } from '../policy/data-source-policy';
+import type { CheckSchedule } from '../ports/check-schedule';
 import type { DataSourceProbeResult, DataSourceProber } from '../ports/data-source-prober';
-import type { ScheduledChecks } from '../scheduled-checks/scheduled-checks';
 import { loadById } from '../validation/find-by-id';
 import { withUniqueField } from '../validation/unique-violation';
 import {
@@ -73,7 +73,7 @@ export class DataSourceService {
       plugins: DataSourcePlugins;
       publicUrl?: string;
       /** Polled data sources' schedule: a write schedules the polls, a read says how they go. */
-      checks?: Pick<ScheduledChecks, 'pollStatus' | 'schedulePoll'>;
+      checks?: Pick<CheckSchedule, 'pollStatus' | 'schedulePoll'>;
     },
   ) {}
 

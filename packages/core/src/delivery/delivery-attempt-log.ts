@@ -2,30 +2,12 @@ import type { MikroORM } from '@mikro-orm/core';
 import {
   DELIVERY_OUTCOMES,
   type DeliveryAttemptOutcome,
-  type DeliveryCarried,
-  type DeliveryRecipient,
+  type DeliverySubject,
 } from '../entities/delivery-attempt.entity';
 import { newId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import { createGroupedWriter } from './grouped-writer';
 import { markUndeliverable, type QueueNotifies, type UndeliverablePage } from './undeliverable-pages';
-
-/**
- * What an attempt was for: a page about one alert event to one endpoint, a notice (not about an
- * alert) to one endpoint, or a one-time code. The
- * engine's `Notification` fits it; the core names only what the log stores.
- */
-export type DeliverySubject =
-  | {
-      readonly kind: 'alert';
-      readonly alertEventId: string;
-      readonly endpointId: string;
-      readonly recipient?: DeliveryRecipient;
-      /** A grouped message: the instances it carried. */
-      readonly carried?: DeliveryCarried;
-    }
-  | { readonly kind: 'notice'; readonly noticeId: string; readonly endpointId: string }
-  | { readonly kind: 'otp'; readonly otpId: string };
 
 /** One attempt as logged: the engine's `DeliveryAttemptRecord`. */
 export interface DeliveryAttemptRecord {

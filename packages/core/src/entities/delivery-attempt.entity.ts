@@ -41,6 +41,23 @@ export interface DeliveryCarried {
 }
 
 /**
+ * What an attempt was for: a page about one alert event to one endpoint, a notice (not about an
+ * alert) to one endpoint, or a one-time code. The
+ * engine's `Notification` fits it; the core names only what the log stores.
+ */
+export type DeliverySubject =
+  | {
+      readonly kind: 'alert';
+      readonly alertEventId: string;
+      readonly endpointId: string;
+      readonly recipient?: DeliveryRecipient;
+      /** A grouped message: the instances it carried. */
+      readonly carried?: DeliveryCarried;
+    }
+  | { readonly kind: 'notice'; readonly noticeId: string; readonly endpointId: string }
+  | { readonly kind: 'otp'; readonly otpId: string };
+
+/**
  * The delivery log: one row per send attempt, whatever its outcome. The idempotency key is unique,
  * so a driver that records the same attempt twice (jobs are at-least-once) keeps one row. Ids of
  * endpoints and alert events are kept as text without foreign keys: the log outlives them.

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { PeopleStep } from '@oncall/workflows';
 import { newId } from './new-id';
 import { Team } from './team.entity';
 import { User } from './user.entity';
@@ -6,22 +7,15 @@ import { User } from './user.entity';
 /** An endpoint type: a loaded channel plugin's (`serves.endpointType`, the registry's `endpointTypes`) or the host's `flow`. */
 export type EndpointType = string;
 
-/** A flow step, as the design guide fixes it; a repeat step is only ever the last (docs/grouping.md). */
+/**
+ * A flow step, as the design guide fixes it; a repeat step is only ever the last (docs/grouping.md).
+ * A people step is stored as the workflows page it (`PeopleStep`), so there is one definition of it.
+ */
 export type FlowStep =
   | { type: 'wait'; duration: number; timeUnit: 's' | 'm' | 'h' }
   | { type: 'endpoint'; endpointIds: string[] }
   | { type: 'repeat'; rounds: number; fromStep?: number }
-  | PeopleFlowStep;
-
-/**
- * A step that pages people, resolved when it runs: everyone on call in a schedule (with what to do
- * when nobody is), a user, or everyone in a team; each through their own endpoints.
- */
-export type PeopleFlowStep =
-  | { type: 'schedule'; scheduleId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins'; roundRobin?: boolean }
-  | { type: 'rotation'; scheduleId: string; rotationId: string; ifNobodyOnCall?: 'nextStep' | 'teamAdmins' }
-  | { type: 'user'; userId: string }
-  | { type: 'team'; teamId: string; roundRobin?: boolean };
+  | PeopleStep;
 
 /**
  * Where notifications go. `type` is an endpoint type of a loaded channel plugin, or `flow`; the

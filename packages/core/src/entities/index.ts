@@ -57,8 +57,9 @@ export {
   type DeliveryAttemptOutcome,
   type DeliveryCarried,
   type DeliveryRecipient,
+  type DeliverySubject,
 } from './delivery-attempt.entity';
-export { Endpoint, type EndpointType, type FlowStep, type PeopleFlowStep } from './endpoint.entity';
+export { Endpoint, type EndpointType, type FlowStep } from './endpoint.entity';
 export {
   ENDPOINT_TRANSFER_STATUSES,
   EndpointTransfer,

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import { selectRows, sql } from '../persistence/sql-fragment';
 import { alertRulePolicy } from '../policy/alert-rule-policy';
 import type { Clock } from '../ports/clock';
+import { visibleRules } from '../rule-access/visible-rules';
 
 /** Every rule (owner and manager roles), or these ids. */
 export type VisibleRuleSet = 'every' | ReadonlySet<string>;

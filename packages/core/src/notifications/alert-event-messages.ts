@@ -1,13 +1,13 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
-import type { AckLinkSigner } from '../alert-lifecycle/ack-link';
 import { recordNotificationBehaviors } from '../behavior-rules/notification-behavior-log';
 import type { DeliveryCarried } from '../entities/delivery-attempt.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
-import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './alert-event-message';
+import type { AckLinkSigner } from './ack-link';
 import { type EventMessageFacts, freshEventFactsOf } from './fresh-event-facts';
 import { messageGroupOf } from './message-group';
+import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './templates/alert-event-message';
 import { renderTurns } from './templates/render-turns';
 import { templateContext } from './templates/template-context';
 import { renderTemplate } from './templates/template-engine';

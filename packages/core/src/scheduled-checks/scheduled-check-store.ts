@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { jsonColumn } from '../alert-lifecycle/alert-event-values';
 import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
+import type { CheckStatus } from '../ports/check-schedule';
 import { failingRunsOf } from './source-unreachable';
 
 /** What is checked: an evaluated rule, or a data source whose active alerts are polled. */
@@ -191,20 +192,6 @@ export async function finishCheck(
       claim.subjectId,
     ],
   );
-}
-
-/** The schedule and last outcome of one check, for a rule's or data source's read. */
-export interface CheckStatus {
-  readonly status: 'ok' | 'error' | 'pending';
-  readonly error: string | null;
-  readonly document: Record<string, unknown> | null;
-  readonly intervalSeconds: number;
-  readonly lastRunAt: string | null;
-  readonly nextRunAt: string;
-  /** Runs in a row that failed. */
-  readonly failures: number;
-  /** When the runs that opened the rule's "source unreachable" episode began failing; null when none is open. */
-  readonly unreachableSince: string | null;
 }
 
 export async function readCheckStatus(

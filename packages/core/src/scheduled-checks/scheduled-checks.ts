@@ -1,11 +1,11 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
+import type { CheckSchedule, CheckStatus } from '../ports/check-schedule';
 import type { Clock } from '../ports/clock';
 import { isEvaluatedRule, type RuleEvaluator, ruleTiming } from './rule-evaluator';
 import {
   type CheckClaim,
-  type CheckStatus,
   claimDueChecks,
   readCheckStatus,
   reconcileChecks,
@@ -37,7 +37,7 @@ export interface CheckRun {
  * (each to one claimer, never overlapping itself), `run` carries one out. The schedule lives in the
  * database, so it survives restarts and is shared by every process that runs checks.
  */
-export class ScheduledChecks {
+export class ScheduledChecks implements CheckSchedule {
   constructor(private readonly deps: ScheduledChecksDeps) {}
 
   /** Schedules every evaluated rule at its interval and drops the schedule of any other. */

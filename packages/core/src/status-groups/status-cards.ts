@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { visibleRules } from '../alert-rules/visible-rules';
 import type { Actor } from '../auth/actor';
 import { selectRows, sql } from '../persistence/sql-fragment';
+import { visibleRules } from '../rule-access/visible-rules';
 import type { StatusGroupView } from './status-group-view';
 
 /** A status group as the status page draws it. */

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Actor } from '../auth/actor';
 import type { LoginThrottle } from '../auth/login-throttle';
 import type { PasswordHasher } from '../auth/password-hasher';
+import { toUserView, type UserView } from '../auth/user-view';
 import { AuthSession } from '../entities/auth-session.entity';
 import { type Role, User } from '../entities/user.entity';
 import { forbidden, validationFailed } from '../errors/domain-error';
@@ -15,7 +16,6 @@ import type { Clock } from '../ports/clock';
 import { assertIdExists } from '../validation/existing-ids';
 import { loadById } from '../validation/find-by-id';
 import { withUniqueField } from '../validation/unique-violation';
-import { toUserView, type UserView } from './user-view';
 
 export interface CreateUserInput {
   username: string;

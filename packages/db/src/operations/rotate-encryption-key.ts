@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { queryRows, type SecretBox } from '@oncall/core';
+import type { SecretBox } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 
 /** `v1:<iv 12 bytes>:<tag 16 bytes>:<body>`, base64url, as `SecretBox.encrypt` writes it. */
 const SEALED = /^v1:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]{22}:[A-Za-z0-9_-]*$/;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { type EntityManager, IsolationLevel, type MikroORM } from '@mikro-orm/postgresql';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { z } from 'zod';
 
 /**

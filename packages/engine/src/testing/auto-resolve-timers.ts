@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import type { Database } from '@oncall/db';
 import { QUEUES } from '../driver/queues';
 

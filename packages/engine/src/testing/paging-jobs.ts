@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Core, queryRows } from '@oncall/core';
+import type { Core } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 import { QUEUES } from '../driver/queues';
 
 type Orm = Core['orm'];

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { queryRows } from '@oncall/core';
+import { queryRows } from '@oncall/core/persistence';
 
 export interface AttemptRow {
   provider_config_id: string;

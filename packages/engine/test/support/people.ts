@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { newId, Team } from '@oncall/core';
+import { newId } from '@oncall/core';
+import { Team } from '@oncall/core/persistence';
 import type { seeder } from './seed';
 
 export type PersonName = 'ana' | 'ben' | 'cho' | 'lead';

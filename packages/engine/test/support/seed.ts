@@ -1,23 +1,25 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import {
-  AlertEvent,
   type AlertEventKind,
-  AlertRule,
-  Endpoint,
   type EndpointType,
   type FlowStep,
-  MessengerProxy,
   newId,
   type Orchestrator,
   type OtpChannel,
-  OtpCode,
-  ProviderConfig,
   type ProviderKind,
   type ProxyType,
   type SecretBox,
+} from '@oncall/core';
+import {
+  AlertEvent,
+  AlertRule,
+  Endpoint,
+  MessengerProxy,
+  OtpCode,
+  ProviderConfig,
   sealJson,
   User,
-} from '@oncall/core';
+} from '@oncall/core/persistence';
 
 /** Test data written the way the core writes it (sealed secrets, one default and one backup per kind). */
 export function seeder(orm: MikroORM, box: SecretBox) {

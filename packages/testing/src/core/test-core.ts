@@ -9,8 +9,8 @@ import {
   type Orchestrator,
   type PasswordHasher,
   type Role,
-  User,
 } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import argon2 from 'argon2';
 import { MutableClock } from './mutable-clock';

@@ -1,5 +1,5 @@
 import type { MessageKind, MessageSeverity } from '@oncall/plugin-sdk';
-import { type AlertEventFacts, alertEventMessage } from '../alert-event-message';
+import { type AlertEventFacts, alertEventMessage } from './alert-event-message';
 import type { TemplateItem } from './alert-item-lines';
 
 /**

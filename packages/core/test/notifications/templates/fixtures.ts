@@ -1,4 +1,4 @@
-import type { AlertEventFacts } from '../../../src/notifications/alert-event-message';
+import type { AlertEventFacts } from '../../../src/notifications/templates/alert-event-message';
 import {
   type TemplateContext,
   type TemplateDetails,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertEventMessage } from '../../../src/notifications/alert-event-message';
+import { alertEventMessage } from '../../../src/notifications/templates/alert-event-message';
 import {
   renderTemplate,
   templateContext,

@@ -1,20 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { PreviewedRule, TemplatePreviewAnswer } from '../behavior-rules/template-previewer';
 import type { AlertEventKind } from '../entities/alert-event.entity';
 import type { AlertState } from '../entities/alert-rule.entity';
 import { validationFailed } from '../errors/domain-error';
-import type { AlertEventFacts } from '../notifications/alert-event-message';
-import { renderTurns } from '../notifications/templates/render-turns';
-import { templateContext } from '../notifications/templates/template-context';
-import { previewTemplate } from '../notifications/templates/template-engine';
 import { queryRows } from '../persistence/query-rows';
-
-/** What a template renders to against a rule's last event, and which event that was. */
-export interface TemplatePreviewAnswer {
-  status: true;
-  text: string;
-  /** The event rendered: the rule's latest alert event, or null when it has none and a sample stood in. */
-  alertEventId: string | null;
-}
+import type { AlertEventFacts } from './templates/alert-event-message';
+import { renderTurns } from './templates/render-turns';
+import { templateContext } from './templates/template-context';
+import { previewTemplate } from './templates/template-engine';
 
 interface LastEvent {
   id: string;
@@ -38,11 +31,12 @@ const objectOf = (value: Record<string, string> | string | null): Record<string,
 /**
  * Renders a template against the rule's last alert event (a sample firing alert when it has none),
  * as a send would: a template that does not parse or fails to render is a 422 at `template` naming
- * the line. No acknowledge link is signed for a preview; `ack_link` shows a placeholder.
+ * the line. No acknowledge link is signed for a preview; `ack_link` shows a placeholder. The behavior
+ * rules' `TemplatePreviewer`.
  */
 export async function previewRuleTemplate(
   em: EntityManager,
-  rule: { id: string; name: string; type: string; state: AlertState },
+  rule: PreviewedRule,
   template: string,
   now: Date,
 ): Promise<TemplatePreviewAnswer> {

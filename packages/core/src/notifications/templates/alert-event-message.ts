@@ -1,6 +1,6 @@
 import type { ChannelMessage, MessageKind, MessageSeverity } from '@oncall/plugin-sdk';
-import type { AlertEventKind } from '../entities/alert-event.entity';
-import type { AlertState } from '../entities/alert-rule.entity';
+import type { AlertEventKind } from '../../entities/alert-event.entity';
+import type { AlertState } from '../../entities/alert-rule.entity';
 
 /** What an alert notification tells: one history event of a rule, with the rule's name. */
 export interface AlertEventFacts {
