@@ -8,7 +8,8 @@
  *   keep pinging; the lag of each miss is when its fire was recorded less its deadline
  *   (`alert_events.created_at − heartbeats.down_at`), p50 / p99 / max.
  * Usage: npm run bench:heartbeats -w @oncall/bench  (BENCH_SECONDS for the ping runs, BENCH_CONNECTIONS,
- *   BENCH_HEARTBEATS, default 10,000)
+ *   BENCH_HEARTBEATS, default 10,000; BENCH_LATENESS=0 skips the lateness minutes, for a quick look at the
+ *   pings alone; BENCH_SERVER_CPU_PROF=dir writes the server's CPU profile there)
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -28,6 +29,7 @@ const PERIOD_MS = 60_000;
 const MISSING_SHARE = 0.1;
 /** As a job's schedule would have: its pings need not land to the millisecond. */
 const GRACE_MS = 30_000;
+const LATENESS = process.env.BENCH_LATENESS !== '0';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,7 +75,22 @@ try {
     cpuMs: server.cpuMs,
   });
 
-  // Lateness: a minute in which every job pings once, paced; then one in which 10% do not.
+  console.log(
+    `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL on 127.0.0.1\n`,
+  );
+  printTable([base, pings]);
+  console.log('\nRatios to the baseline measured in this run:\n');
+  printRatios([pings], base);
+  if (LATENESS) await lateness(tokens, ruleIdOf);
+} finally {
+  await db.end();
+  await baseline.stop();
+  await server.stop();
+  await database.drop();
+}
+
+/** A minute in which every job pings once, paced; then one in which 10% do not; the lag of each miss. */
+async function lateness(tokens: readonly string[], ruleIdOf: ReadonlyMap<string, string>): Promise<void> {
   const missing = new Set(tokens.filter((_, i) => i % Math.round(1 / MISSING_SHARE) === 0));
   await pacedPings(server.url, tokens, PERIOD_MS);
   const secondMinute = Date.now();
@@ -99,23 +116,11 @@ try {
     .map((row) => Number(row.lag_ms))
     .sort((a, b) => a - b);
   const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? Number.NaN;
-
-  console.log(
-    `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL on 127.0.0.1\n`,
-  );
-  printTable([base, pings]);
-  console.log('\nRatios to the baseline measured in this run:\n');
-  printRatios([pings], base);
   console.log(
     `\nlateness detection, ${HEARTBEATS} heartbeats every minute (grace 30 s), ${missing.size} missed while the others pinged:` +
       `\n  fired ${lags.length} of ${missing.size}; lag (fire recorded − deadline) p50 ${at(0.5).toFixed(0)} ms, ` +
       `p99 ${at(0.99).toFixed(0)} ms, max ${(lags.at(-1) ?? Number.NaN).toFixed(0)} ms`,
   );
-} finally {
-  await db.end();
-  await baseline.stop();
-  await server.stop();
-  await database.drop();
 }
 
 /** `count` heartbeat rules (interval 60 s, grace 30 s), written through the ORM; their ping tokens. */

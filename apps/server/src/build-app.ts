@@ -73,8 +73,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? { rewriteUrl: (request: IncomingMessage) => withoutPublicPath(request.url ?? '/', publicPath) }
       : {}),
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise per request is
+  // measurable on the heartbeat ping route (docs/benchmarks.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   let webUiPage: WebUiFallback = () => false;
   // Fastify's own 404 logs and echoes the raw URL, tokens and all. A page route of the web UI (a

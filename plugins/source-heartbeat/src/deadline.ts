@@ -29,7 +29,19 @@ export function deadlineOf(
   return { lateAt, downAt: new Date(lateAt.getTime() + settings.graceSeconds * 1000) };
 }
 
+/**
+ * Settings already read, by the very object the host passed: the host keeps a rule's settings
+ * (read-only) for as long as it caches the rule, so a ping after the first reads them for free.
+ * Weak, so a rule the host forgets takes its entry with it.
+ */
+const readSettings = new WeakMap<object, HeartbeatSettings>();
+
 /** The host's hook: settings as stored, read without the checks they passed when the rule was saved. */
 export function deadline(settings: Readonly<Record<string, unknown>>, from: Date): PingDeadline {
-  return deadlineOf(storedHeartbeatSettingsSchema.parse(settings), from);
+  let read = readSettings.get(settings);
+  if (read === undefined) {
+    read = storedHeartbeatSettingsSchema.parse(settings);
+    readSettings.set(settings, read);
+  }
+  return deadlineOf(read, from);
 }

@@ -140,3 +140,22 @@ describe('heartbeat schedules', () => {
     expect(paths('Funday 10:00')).toEqual(['calendar']);
   });
 });
+
+describe('the host hook reading stored settings', () => {
+  it('reads each settings object the host passes on its own: an edited rule gets its new schedule', () => {
+    const hook = heartbeat.heartbeat;
+    if (!hook) throw new Error('the heartbeat source has a heartbeat hook');
+    const from = at('2026-01-01T00:00:00Z');
+    const before = { scheduleKind: 'interval', periodSeconds: 60, graceSeconds: 30, timeZone: 'UTC' };
+    expect(hook.deadline(before, from).lateAt.toISOString()).toBe('2026-01-01T00:01:00.000Z');
+    // Read again (cached): the same answer.
+    expect(hook.deadline(before, from).lateAt.toISOString()).toBe('2026-01-01T00:01:00.000Z');
+    // The rule edited: the host reads it afresh, a new settings object with the new schedule.
+    const after = { scheduleKind: 'cron', cron: '30 2 * * *', graceSeconds: 600, timeZone: 'UTC' };
+    expect(hook.deadline(after, from)).toEqual({
+      lateAt: at('2026-01-01T02:30:00Z'),
+      downAt: at('2026-01-01T02:40:00Z'),
+    });
+    expect(hook.deadline(before, from).lateAt.toISOString()).toBe('2026-01-01T00:01:00.000Z');
+  });
+});

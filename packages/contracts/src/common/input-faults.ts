@@ -48,11 +48,13 @@ export function findInputFault(
   input: unknown,
   checks: { text: boolean } = { text: true },
 ): InputFault | undefined {
-  const faultOf = (path: string[], text: string): InputFault | undefined => {
+  // The path is built only for a fault found: every REST request is walked, and most are clean.
+  const faultOf = (path: string[], last: string | null, text: string): InputFault | undefined => {
     const message = checks.text ? textFault(text) : undefined;
-    return message === undefined ? undefined : { path: path.join('.'), message };
+    if (message === undefined) return undefined;
+    return { path: (last === null ? path : [...path, last]).join('.'), message };
   };
-  if (typeof input === 'string') return faultOf([], input);
+  if (typeof input === 'string') return faultOf([], null, input);
   if (!isContainer(input)) return undefined;
   const stack: Frame[] = [frameOf(input, [])];
   for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
@@ -63,13 +65,13 @@ export function findInputFault(
     }
     const index = frame.next++;
     const key = frame.keys ? (frame.keys[index] ?? '') : String(index);
-    const keyFault = faultOf([...frame.path, 'key'], key);
+    const keyFault = faultOf(frame.path, 'key', key);
     if (keyFault) return keyFault;
     const item = frame.keys
       ? (frame.value as Record<string, unknown>)[key]
       : (frame.value as unknown[])[index];
     if (typeof item === 'string') {
-      const itemFault = faultOf([...frame.path, key], item);
+      const itemFault = faultOf(frame.path, key, item);
       if (itemFault) return itemFault;
     } else if (isContainer(item)) {
       if (stack.length >= MAX_INPUT_DEPTH) return { path: '', message: TOO_DEEP_MESSAGE };
