@@ -9,7 +9,7 @@ describe('renderHtml', () => {
       [
         '<b>CRITICAL: Disk almost full on db-1</b>',
         'Free space is 3% on /var/lib/postgresql.',
-        '<a href="https://grafana.example.com/d/disk">Dashboard</a>',
+        '<a href="https://dashboards.example.com/d/disk">Dashboard</a>',
       ].join('\n\n'),
     );
   });

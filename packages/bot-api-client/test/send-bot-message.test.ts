@@ -54,7 +54,7 @@ describe('sendBotMessage', () => {
       [
         'CRITICAL: <b>not bold</b>',
         'Free space is 3% on /var/lib/postgresql.',
-        'Dashboard: https://grafana.example.com/d/disk',
+        'Dashboard: https://dashboards.example.com/d/disk',
       ].join('\n'),
     );
     expect(payload?.reply_markup).toEqual({

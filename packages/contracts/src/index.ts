@@ -123,12 +123,12 @@ export {
 export { DATA_SOURCE_OPTION_LIMITS } from './data-sources/connection-options';
 export {
   type DataSourceCatalog,
+  type DataSourceReadField,
   type DataSourceSchemas,
   dataSourceListQuery,
   dataSourceOptionSchema,
   dataSourceSchemas,
   dataSourceStatusSchema,
-  dataSourceViewSchema,
 } from './data-sources/data-source-schemas';
 export { endpointBodySchema, endpointChangeOwnerBody } from './endpoints/endpoint-bodies';
 export {

@@ -119,7 +119,11 @@ export {
   dataSourceConnectionOptions,
   type StoredConnectionOptions,
 } from './data-sources/connection-options';
-export type { DataSourceTypeInfo } from './data-sources/data-source-catalog';
+export {
+  type DataSourceTypeInfo,
+  dataSourceCatalog,
+  receiverSetups,
+} from './data-sources/data-source-catalog';
 export type {
   DataSourceInput,
   DataSourceListQuery,

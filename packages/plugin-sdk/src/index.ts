@@ -45,6 +45,13 @@ export { headline } from './render/headline';
 export { type PlainTextOptions, toPlainText } from './render/plain-text';
 export { truncate } from './render/truncate';
 export { parseRetryAfterMs } from './retry-after';
+export type {
+  AlertReceiver,
+  ReceivedAlert,
+  ReceivedBody,
+  ReceiverAddress,
+  ReceiverSetup,
+} from './source/alert-receiver';
 export {
   type CountThresholdSettings,
   countThresholdEvaluation,

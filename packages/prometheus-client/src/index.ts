@@ -10,4 +10,9 @@ export {
   postableAlertSchema,
   postableAlertsSchema,
 } from './alertmanager';
+export {
+  type AlertmanagerSetup,
+  alertmanagerApiReceiver,
+  alertmanagerSetup,
+} from './alertmanager-api-receiver';
 export { type PromqlQueryOptions, prometheusFiringAlerts, promqlInstantQuery } from './prometheus-api';

@@ -1,5 +1,6 @@
 import {
   alertRuleTypeCatalog,
+  dataSourceCatalog,
   endpointCatalogOf,
   externalRuleTypes,
   type PluginRegistry,
@@ -40,8 +41,14 @@ export function createAppRouter(plugins: PluginRegistry) {
     statusGroups: statusGroupRouter,
     endpoints: createEndpointRouter(endpointCatalogOf(plugins)),
     configs: createConfigRouter(providerConfigForms(plugins)),
-    dataSources: dataSourceRouter({ types: plugins.dataSourceTypes }),
-    alertRules: alertRuleRouter(alertRuleTypeCatalog(plugins), externalRuleTypes(plugins)),
+    dataSources: dataSourceRouter(dataSourceCatalog(plugins)),
+    alertRules: alertRuleRouter(
+      alertRuleTypeCatalog(plugins),
+      externalRuleTypes(plugins),
+      [...plugins.sources.values()]
+        .filter((source) => source.formLists !== undefined)
+        .map((source) => source.dataSourceType),
+    ),
     behaviorRules: behaviorRuleRouter,
     live: liveRouter,
     alerts: alertRouter,

@@ -57,7 +57,7 @@ describe('bale', () => {
           text: [
             'CRITICAL: Disk almost full on db-1',
             'Free space is 3% on /var/lib/postgresql.',
-            'Dashboard: https://grafana.example.com/d/disk',
+            'Dashboard: https://dashboards.example.com/d/disk',
           ].join('\n'),
           reply_markup: {
             inline_keyboard: [

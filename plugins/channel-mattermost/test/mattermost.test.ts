@@ -64,7 +64,7 @@ describe('mattermost', () => {
             '#### CRITICAL: Disk almost full on db-1',
             'Free space is 3% on /var/lib/postgresql.',
             '',
-            '**[Acknowledge](https://oncall.example.com/api/v1/alert-rule/acknowledgeL/rule-1?token=signed)** · [Dashboard](https://grafana.example.com/d/disk)',
+            '**[Acknowledge](https://oncall.example.com/api/v1/alert-rule/acknowledgeL/rule-1?token=signed)** · [Dashboard](https://dashboards.example.com/d/disk)',
           ].join('\n'),
         },
       ],

@@ -56,7 +56,7 @@ describe('sms-providerone', () => {
           message: [
             'CRITICAL: Disk almost full on db-1',
             'Free space is 3% on /var/lib/postgresql.',
-            'Dashboard: https://grafana.example.com/d/disk',
+            'Dashboard: https://dashboards.example.com/d/disk',
             'Acknowledge: https://oncall.example.com/api/v1/alert-rule/acknowledgeL/rule-1?token=signed',
           ].join('\n'),
         },

@@ -97,7 +97,7 @@ describe('teams', () => {
                 url: 'https://oncall.example.com/api/v1/alert-rule/acknowledgeL/rule-1?token=signed',
                 style: 'positive',
               },
-              { type: 'Action.OpenUrl', title: 'Dashboard', url: 'https://grafana.example.com/d/disk' },
+              { type: 'Action.OpenUrl', title: 'Dashboard', url: 'https://dashboards.example.com/d/disk' },
             ],
           },
         },

@@ -41,7 +41,7 @@ describe('telegram', () => {
           text: [
             '<b>CRITICAL: Disk almost full on db-1</b>',
             'Free space is 3% on /var/lib/postgresql.',
-            '<a href="https://grafana.example.com/d/disk">Dashboard</a>',
+            '<a href="https://dashboards.example.com/d/disk">Dashboard</a>',
           ].join('\n\n'),
           parse_mode: 'HTML',
           reply_markup: {

@@ -1,5 +1,5 @@
 import { compactRecord, defineSource, httpUrl, type SourceAlert } from '@oncall/plugin-sdk';
-import { fromAlertmanagerAlert } from '@oncall/prometheus-client';
+import { alertmanagerApiReceiver, fromAlertmanagerAlert } from '@oncall/prometheus-client';
 import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { grafanaLegacyView } from './legacy-view';
@@ -17,7 +17,9 @@ export default defineSource({
   id: 'grafana',
   displayName: 'Grafana',
   dataSourceType: 'grafana',
-  capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
+  capabilities: { webhook: true, resolves: true },
+  // Also Alertmanager's API v2, which Prometheus's `alerting.alertmanagers` posts to.
+  receivers: [alertmanagerApiReceiver],
   payloadSchema: grafanaPayloadSchema,
   normalize: (payload) => payload.alerts.map(fromGrafanaAlert),
   batchField: 'alerts',

@@ -10,6 +10,8 @@ export default defineSource({
   displayName: 'Metabase',
   dataSourceType: 'metabase',
   capabilities: { webhook: false, resolves: true },
+  // The original contract's rule forms offered no Metabase data sources; its clients rely on the 422.
+  legacyRuleFormPick: false,
   // Metabase API keys go in `x-api-key`; it takes no basic authentication.
   probe: { steps: [{ method: 'GET', path: '/api/health' }], token: 'x-api-key', basic: false },
   ruleFields: {

@@ -1,5 +1,9 @@
 import { defineSource, dynamicOrTextQueryRuleFields } from '@oncall/plugin-sdk';
-import { alertmanagerWebhookSchema, fromAlertmanagerAlert } from '@oncall/prometheus-client';
+import {
+  alertmanagerApiReceiver,
+  alertmanagerWebhookSchema,
+  fromAlertmanagerAlert,
+} from '@oncall/prometheus-client';
 import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { pmmLegacyView } from './legacy-view';
@@ -19,7 +23,9 @@ export default defineSource({
   id: 'pmm',
   displayName: 'Percona Monitoring and Management',
   dataSourceType: 'pmm',
-  capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
+  capabilities: { webhook: true, resolves: true },
+  // Also Alertmanager's API v2, which Prometheus's `alerting.alertmanagers` posts to.
+  receivers: [alertmanagerApiReceiver],
   payloadSchema: alertmanagerWebhookSchema,
   normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert, INSTANCE_LABELS)),
   batchField: 'alerts',

@@ -1,5 +1,9 @@
 import { defineSource, dynamicOrTextQueryRuleFields } from '@oncall/plugin-sdk';
-import { alertmanagerWebhookSchema, fromAlertmanagerAlert } from '@oncall/prometheus-client';
+import {
+  alertmanagerApiReceiver,
+  alertmanagerWebhookSchema,
+  fromAlertmanagerAlert,
+} from '@oncall/prometheus-client';
 import { evaluate, pollAlerts } from './evaluate';
 import { fixtures } from './fixtures';
 import { prometheusLegacyView } from './legacy-view';
@@ -16,7 +20,9 @@ export default defineSource({
   id: 'prometheus',
   displayName: 'Prometheus',
   dataSourceType: 'prometheus',
-  capabilities: { webhook: true, resolves: true, alertmanagerApi: true },
+  capabilities: { webhook: true, resolves: true },
+  // Also Alertmanager's API v2, which Prometheus's `alerting.alertmanagers` posts to.
+  receivers: [alertmanagerApiReceiver],
   payloadSchema: alertmanagerWebhookSchema,
   normalize: (payload) => payload.alerts.map((alert) => fromAlertmanagerAlert(alert)),
   batchField: 'alerts',

@@ -1,14 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * The `alertmanager` field of a data source's read: a field the prometheus, grafana and pmm
+ * plugins' receiver declares, so the server's types do not name it and it is checked here.
+ */
+const alertmanagerSetupSchema = z.looseObject({
+  alertsUrl: z.string(),
+  scheme: z.string().nullable(),
+  target: z.string().nullable(),
+  pathPrefix: z.string(),
+});
+
 /** What a data source's read says about receiving alerts (`webhookUrl`, `alertmanager`). */
 export interface ReceiverFacts {
   type: string;
   label: string;
   webhookUrl: string | null;
-  alertmanager: {
-    alertsUrl: string;
-    scheme: string | null;
-    target: string | null;
-    pathPrefix: string;
-  } | null;
+  alertmanager?: unknown;
 }
 
 export interface ReceiverSnippet {
@@ -53,11 +61,12 @@ export function receiverSnippets(source: ReceiverFacts, origin: string): Receive
       ].join('\n'),
     });
   }
-  if (source.alertmanager) {
+  const alertmanager = alertmanagerSetupSchema.safeParse(source.alertmanager).data;
+  if (alertmanager) {
     const here = new URL(origin);
-    const scheme = source.alertmanager.scheme ?? here.protocol.replace(/:$/, '');
+    const scheme = alertmanager.scheme ?? here.protocol.replace(/:$/, '');
     const target =
-      source.alertmanager.target ?? `${here.hostname}:${here.port || (scheme === 'https' ? '443' : '80')}`;
+      alertmanager.target ?? `${here.hostname}:${here.port || (scheme === 'https' ? '443' : '80')}`;
     snippets.push({
       title: 'Prometheus alerting block',
       where: 'In prometheus.yml: the service stands in for Alertmanager (its API v2).',
@@ -65,7 +74,7 @@ export function receiverSnippets(source: ReceiverFacts, origin: string): Receive
         'alerting:',
         '  alertmanagers:',
         `    - scheme: ${scheme}`,
-        `      path_prefix: ${source.alertmanager.pathPrefix}`,
+        `      path_prefix: ${alertmanager.pathPrefix}`,
         '      static_configs:',
         `        - targets: ['${target}']`,
       ].join('\n'),

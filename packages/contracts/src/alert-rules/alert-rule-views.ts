@@ -168,7 +168,7 @@ export const anyFormOptionsSchema = z
 export const labelNameSchema = z
   .string()
   .max(255)
-  .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'The label must be a Prometheus label name ([a-zA-Z_][a-zA-Z0-9_]*).');
+  .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'The label must be a label name ([a-zA-Z_][a-zA-Z0-9_]*).');
 
 export const groupActionResultSchema = z.object({
   status: z.boolean(),

@@ -5,12 +5,6 @@ import { checkStatusSchema } from '../scheduled-checks/check-status-schema';
 import { connectionOptionFields, connectionOptionViewFields } from './connection-options';
 import { dataSourceUrl } from './data-source-url';
 
-/**
- * Types whose data sources `create-data/data-source/{type}` does not list: the legacy contract
- * offers rule forms no Metabase data sources, and its clients rely on the 422.
- */
-const WITHOUT_RULE_PICK_LIST: ReadonlySet<string> = new Set(['metabase']);
-
 const typeError = (issue: { input?: unknown }) =>
   issue.input === undefined ? 'The type field is required.' : 'The selected type is invalid.';
 
@@ -38,13 +32,29 @@ const connection = {
 };
 
 /**
- * What the data-source schemas are built from: the loaded source plugins' data-source types, in
- * the registry's order.
+ * A field a data source's read shows for a receiver some source plugin declares (the SDK's
+ * `ReceiverSetup`): its name, the shape of its value and what it is.
+ */
+export interface DataSourceReadField {
+  readonly field: string;
+  readonly description: string;
+  readonly schema: z.ZodObject;
+}
+
+/**
+ * What the data-source schemas are built from (core's `dataSourceCatalog(plugins)`): the loaded
+ * source plugins' data-source types, in the registry's order; `ruleFormTypes`, those whose data
+ * sources the legacy rule form's pick list (`create-data/data-source/{type}`) offers: the others
+ * are a 422 there, as that contract's clients expect (default: every type); `receiverSetups`, the
+ * fields a data source's read adds for the plugins' receivers, null on data sources of other types
+ * (default: none).
  *
- * @example { types: plugins.dataSourceTypes } // ['prometheus', 'grafana', …, 'uptime_kuma']
+ * @example { types: ['prometheus', 'grafana', …, 'uptime_kuma'], ruleFormTypes: ['prometheus', …], receiverSetups: [] }
  */
 export interface DataSourceCatalog {
   readonly types: readonly string[];
+  readonly ruleFormTypes?: readonly string[];
+  readonly receiverSetups?: readonly DataSourceReadField[];
 }
 
 /**
@@ -55,13 +65,14 @@ export interface DataSourceCatalog {
  */
 export function dataSourceSchemas(catalog: DataSourceCatalog) {
   const typeField = z.enum(catalog.types, { error: typeError });
-  const ruleTypes = catalog.types.filter((type) => !WITHOUT_RULE_PICK_LIST.has(type));
+  const ruleTypes = catalog.ruleFormTypes ?? catalog.types;
   return {
     createBody: z.object({ ...connection, type: typeField }),
     /** `type` may be echoed back; the use case refuses a different one (a type is fixed at creation). */
     updateBody: z.object({ ...connection, type: typeField.optional() }),
     ruleTypeParams: z.object({ type: z.enum(ruleTypes, { error: typeError }) }),
     typeInfo: z.object({ type: z.enum(catalog.types), label: z.string(), isWebhook: z.boolean() }),
+    view: dataSourceViewSchema(catalog.receiverSetups ?? []),
   };
 }
 
@@ -73,42 +84,38 @@ export const dataSourceListQuery = z.object({ ...pageQueryShape(), name: z.strin
 // no longer loaded must still be read (and deleted), not fail the answer.
 const storedType = z.string().describe('a data-source type (GET /data-source/types)');
 
-export const dataSourceViewSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: storedType,
-  url: z.string(),
-  username: z.string().nullable(),
-  apiToken: z.string().describe('masked; empty when unset'),
-  password: z.string().describe('masked; empty when unset'),
-  isWebhook: z.boolean(),
-  webhookToken: z.string().nullable(),
-  webhookUrl: z.string().nullable().describe('where the monitoring system posts alerts; webhook types only'),
-  alertmanager: z
-    .object({
-      alertsUrl: z.string().describe('{webhookUrl}/api/v2/alerts, where an Alertmanager API v2 client posts'),
-      scheme: z.string().nullable().describe("Prometheus's alertmanagers scheme, from PUBLIC_URL"),
-      target: z.string().nullable().describe("Prometheus's alertmanagers static_configs target, host:port"),
-      pathPrefix: z.string().describe('path_prefix with the token in it'),
-      credentialsPathPrefix: z
-        .string()
-        .describe('path_prefix when the token is sent as authorization.credentials'),
-    })
-    .nullable()
-    .describe("what to paste into Prometheus's alerting.alertmanagers; prometheus, grafana and pmm only"),
-  ...connectionOptionViewFields,
-  poll: checkStatusSchema
-    .extend({
-      last: z
-        .record(z.string(), z.unknown())
-        .optional()
-        .describe('what the last poll found: {listed, matched, resolved}, or {error}'),
-    })
-    .optional()
-    .describe('a polled data source (pollIntervalSeconds set): how its polls go'),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+/** A data source as its owners read it, with a field for each receiver setup the plugins declare. */
+const dataSourceViewSchema = (setups: readonly DataSourceReadField[]) =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    type: storedType,
+    url: z.string(),
+    username: z.string().nullable(),
+    apiToken: z.string().describe('masked; empty when unset'),
+    password: z.string().describe('masked; empty when unset'),
+    isWebhook: z.boolean(),
+    webhookToken: z.string().nullable(),
+    webhookUrl: z
+      .string()
+      .nullable()
+      .describe('where the monitoring system posts alerts; webhook types only'),
+    ...Object.fromEntries(
+      setups.map((setup) => [setup.field, setup.schema.nullable().describe(setup.description)]),
+    ),
+    ...connectionOptionViewFields,
+    poll: checkStatusSchema
+      .extend({
+        last: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .describe('what the last poll found: {listed, matched, resolved}, or {error}'),
+      })
+      .optional()
+      .describe('a polled data source (pollIntervalSeconds set): how its polls go'),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  });
 
 export const dataSourceStatusSchema = z.object({ isConnected: z.boolean(), message: z.string() });
 

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import {
+  type AlertReceiver,
   type AnySourceDefinition,
   type AnyWebhookSourceDefinition,
   defaultFingerprint,
@@ -8,7 +9,6 @@ import {
   type SourceAlert,
   takesWebhooks,
 } from '@oncall/plugin-sdk';
-import { fromPostableAlert, postableAlertsSchema } from '@oncall/prometheus-client';
 import type { SlidingWindowLimiter } from '../auth/rate-limiter';
 import type { SecretBox } from '../crypto/secret-box';
 import { notFound, rateLimited, unauthenticated, validationFailed } from '../errors/domain-error';
@@ -62,12 +62,10 @@ export class WebhookIngestion {
     return [...this.deps.plugins.webhookDataSourceTypes];
   }
 
-  /** The webhook types whose plugin also takes Alertmanager API v2 alerts (`capabilities.alertmanagerApi`). */
-  alertmanagerTypes(): string[] {
-    return this.types().filter((type) => {
-      const plugin = this.deps.plugins.sourceFor(type);
-      return plugin !== undefined && plugin.capabilities.alertmanagerApi === true;
-    });
+  /** The other wires the type's plugin takes alerts on (its `receivers`), none for a type without. */
+  receivers(type: string): readonly AlertReceiver[] {
+    const plugin = this.deps.plugins.sourceFor(type);
+    return plugin && takesWebhooks(plugin) ? (plugin.receivers ?? []) : [];
   }
 
   /**
@@ -91,14 +89,11 @@ export class WebhookIngestion {
   }
 
   /**
-   * As `admit`, for the Alertmanager API v2 receiver (`{webhook URL}/api/v2/alerts`): 404 when the
-   * type's plugin does not take postable alerts (`capabilities.alertmanagerApi`).
+   * As `admit`, for one of the type's receivers (`{webhook URL}{receiver.path}`): 404 when the
+   * type's plugin does not declare that receiver.
    */
-  async admitAlertmanager(type: string, token: string): Promise<WebhookSource> {
-    const plugin = this.deps.plugins.sourceFor(type);
-    if (!plugin || !takesWebhooks(plugin) || plugin.capabilities.alertmanagerApi !== true) {
-      throw notFound('Source');
-    }
+  async admitVia(type: string, receiver: AlertReceiver, token: string): Promise<WebhookSource> {
+    if (!this.receivers(type).includes(receiver)) throw notFound('Source');
     return this.admit(type, token);
   }
 
@@ -125,45 +120,35 @@ export class WebhookIngestion {
   }
 
   /**
-   * Applies alerts posted as a client of Alertmanager's API v2 posts them (`POST /api/v2/alerts`, a
-   * JSON array of postable alerts), as Alertmanager would take them: one whose `endsAt` has passed
-   * resolves its instance; any other fires (or refreshes) it until its `endsAt` (or Alertmanager's
-   * default `resolve_timeout` without one), when it resolves itself unless sent again. Each alert
-   * is reshaped into the plugin's webhook alert and normalized by the plugin, so it is matched and
-   * shown as one relayed by Alertmanager; its instance is keyed by the label fingerprint, as
-   * Alertmanager's webhook keys it.
+   * Applies a body posted to one of the plugin's receivers (its `receivers`), with the token
+   * `admitVia` took: the receiver reads each alert into the plugin's own payload and says when it
+   * stops firing unless sent again; the plugin normalizes it as it would its own webhook's. An alert
+   * whose text cannot be stored is refused alone, as on the source's own path.
    */
-  async receiveAlertmanagerAlerts(admitted: WebhookSource, body: unknown): Promise<WebhookAnswer> {
-    const batch = sortOutUnstorable(body, '');
-    const parsed = postableAlertsSchema.safeParse(batch.payload);
-    if (!parsed.success) {
+  async receiveVia(admitted: WebhookSource, receiver: AlertReceiver, body: unknown): Promise<WebhookAnswer> {
+    const batch = sortOutUnstorable(body, receiver.batchField);
+    const read = receiver.read(batch.payload, this.deps.clock.now());
+    if (!read.ok) {
       throw validationFailed(
         {
-          ...bodyErrors(
-            parsed.error.issues.map((issue) => ({
-              path: batch.pathAsSent(issue.path.join('.')),
-              message: issue.message,
-            })),
-          ),
+          ...bodyErrors(read.issues.map((issue) => ({ ...issue, path: batch.pathAsSent(issue.path) }))),
           ...batch.refused,
         },
-        'The body is not a valid Alertmanager API v2 alert list.',
+        receiver.refusal,
       );
     }
-    const now = this.deps.clock.now();
     const alerts: NormalizedAlert[] = [];
     const signals: AlertSignal[] = [];
-    for (const posted of parsed.data) {
-      const { alert, expiresAt } = fromPostableAlert(posted, now);
-      const outcome = normalizePayload(admitted.plugin, { alerts: [alert] });
+    for (const { payload, expiresAt } of read.alerts) {
+      const outcome = normalizePayload(admitted.plugin, payload);
       if (!outcome.ok) {
-        // The plugin's schema refused what the SDK built from a valid postable alert: a plugin bug.
-        throw new Error(`The ${admitted.type} plugin refused an alert its capabilities say it takes.`);
+        // The plugin's schema refused what its own receiver built from a valid body: a plugin bug.
+        throw new Error(`The ${admitted.type} plugin refused an alert its receiver ${receiver.path} read.`);
       }
       for (const normalized of outcome.alerts) {
         alerts.push(normalized);
         const signal = signalOfAlert(normalized);
-        signals.push(signal.kind === 'fired' ? { ...signal, expiresAt } : signal);
+        signals.push(signal.kind === 'fired' && expiresAt ? { ...signal, expiresAt } : signal);
       }
     }
     return this.applyKept(admitted, batch, signals, alerts);
@@ -173,8 +158,7 @@ export class WebhookIngestion {
    * Applies what a poll of the data source found (its plugin's `pollAlerts`): each alert listed
    * fires (or stays firing in) every listening rule it matches, as a webhook alert would, and an
    * instance this source's polls fired that is no longer listed resolves, in one transaction.
-   * Instances are keyed as the source's webhooks key them (Prometheus: Alertmanager's label
-   * fingerprint), so an alert both pushed and polled is one instance; those the polls opened carry
+   * Instances are keyed as the source's webhooks key them (its plugin's fingerprint), so an alert both pushed and polled is one instance; those the polls opened carry
    * `details.polledFrom`, and only those are resolved by a poll.
    */
   async applyPolled(
@@ -245,7 +229,7 @@ export class WebhookIngestion {
 
   /**
    * The rules a data source's alerts go to: the rules of its type that list it, or list no data
-   * source (only rule types whose fields allow an empty list, Prometheus's dynamic rules, can store
+   * source (only rule types whose fields allow an empty list, such as dynamic rules, can store
    * one), but not text-query rules, which the service evaluates itself.
    */
   async listeningRules(

@@ -1,14 +1,20 @@
+import type { ReceiverAddress } from '@oncall/plugin-sdk';
 import { maskSecret, type SecretBox } from '../crypto/secret-box';
 import type { DataSource } from '../entities/data-source.entity';
 import { type StoredConnectionOptions, storedConnectionOptions } from './connection-options';
-import { type DataSourcePlugins, isWebhookType } from './data-source-catalog';
+import { type DataSourcePlugins, isWebhookType, receiverSetups } from './data-source-catalog';
 import { openSecrets } from './data-source-secrets';
-import { type AlertmanagerSetup, alertmanagerSetup, webhookUrl } from './webhook-url';
+import { receiverAddress, webhookUrl } from './webhook-url';
 
 /**
  * A data source as owners and managers read it. Secrets are masked (empty when unset); a webhook
  * type shows its ingestion token and the URL to paste into the other system. The connection
  * options are shown as stored, the CA certificate included (it is public).
+ *
+ * After `webhookUrl` comes one field per receiver setup a loaded plugin declares (its receivers'
+ * `setup.field`): for a data source of that plugin's type, what to paste into the receiver's
+ * client; null otherwise. Plugins name those fields, so this type does not: the REST contract
+ * documents them, and a client reads one as the wire value it is (`unknown`, checked).
  */
 export interface DataSourceView extends StoredConnectionOptions {
   id: string;
@@ -21,11 +27,6 @@ export interface DataSourceView extends StoredConnectionOptions {
   isWebhook: boolean;
   webhookToken: string | null;
   webhookUrl: string | null;
-  /**
-   * For a type whose plugin takes Alertmanager API v2 alerts (prometheus, grafana, pmm): what to
-   * put in Prometheus's `alerting.alertmanagers` (see {@link AlertmanagerSetup}); null otherwise.
-   */
-  alertmanager: AlertmanagerSetup | null;
   /** For a polled data source (`pollIntervalSeconds` set, a type whose plugin polls): how its polls go. */
   poll?: DataSourcePollStatus;
   createdAt: string;
@@ -70,12 +71,24 @@ export function toDataSourceView(
     isWebhook: isWebhookType(plugins, source.type),
     webhookToken: token,
     webhookUrl: token ? webhookUrl(publicUrl, source.type, token) : null,
-    alertmanager:
-      token && plugins.sourceFor(source.type)?.capabilities.alertmanagerApi === true
-        ? alertmanagerSetup(publicUrl, source.type, token)
-        : null,
+    ...setupsOf(plugins, source.type, token ? receiverAddress(publicUrl, source.type, token) : null),
     ...storedConnectionOptions(source),
     createdAt: source.createdAt.toISOString(),
     updatedAt: source.updatedAt.toISOString(),
   };
+}
+
+/** Every loaded receiver setup's field: this type's own setups shown at `address`, the others null. */
+function setupsOf(
+  plugins: DataSourcePlugins,
+  type: string,
+  address: ReceiverAddress | null,
+): Record<string, unknown> {
+  const own = receiverSetups(plugins, type);
+  return Object.fromEntries(
+    receiverSetups(plugins).map((setup) => {
+      const shown = own.find((mine) => mine.field === setup.field);
+      return [setup.field, shown && address ? shown.show(address) : null];
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AlertReceiver, ReceiverSetup } from './alert-receiver';
 import type { ProbeStep } from './probe-plan';
 import type { SourceRuleFields } from './rule-fields';
 import type { AnySourceDefinition, AnyWebhookSourceDefinition } from './source';
@@ -59,7 +60,6 @@ const commonShape = {
   capabilities: z.object({
     webhook: z.boolean(),
     resolves: z.boolean(),
-    alertmanagerApi: z.boolean().optional(),
     dataSources: z.boolean().optional(),
   }),
   evaluate: aFunction<Hook<'evaluate'>>().optional(),
@@ -82,6 +82,7 @@ const commonShape = {
     .optional(),
   matches: aFunction<Hook<'matches'>>().optional(),
   heartbeat: z.object({ deadline: aFunction<Hook<'heartbeat'>['deadline']>() }).optional(),
+  legacyRuleFormPick: z.boolean().optional(),
   legacyView: z
     .object({
       historyRow: aFunction<Hook<'legacyView'>['historyRow']>(),
@@ -103,6 +104,25 @@ const webhookShape = {
       expectedStatuses: z.array(z.enum(['firing', 'resolved'])),
     }),
   ),
+  receivers: z
+    .array(
+      z.object({
+        path: z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9]$/, 'must be a path, like /api/v2/alerts'),
+        body: z.object({ name: z.string().regex(/^[A-Z][A-Za-z0-9]*$/), description: z.string().min(1) }),
+        refusal: z.string().min(1),
+        batchField: z.string().optional(),
+        read: aFunction<AlertReceiver['read']>(),
+        setup: z
+          .object({
+            field: z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'must be a camelCase field name'),
+            description: z.string().min(1),
+            schema: zodObjectSchema,
+            show: aFunction<ReceiverSetup['show']>(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
 };
 
 function checkConnectionSecrets(

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldOf } from '../channel';
+import type { AlertReceiver } from './alert-receiver';
 import type { HeartbeatSchedule } from './heartbeat';
 import type { LegacyView } from './legacy-view';
 import type { AlertStatus, NormalizedAlert, SourceAlert } from './normalized-alert';
@@ -18,21 +19,12 @@ import type { SourceRuleFields, SourceRuleOptions } from './rule-fields';
  * - `resolves`: the source reports recovery. When false (Splunk, Sentry issue alerts), an alert
  *   stays firing until someone resolves it in the service.
  *
- * - `alertmanagerApi`: the system (or the Prometheus behind it) can also send alerts as a client of
- *   Alertmanager's API v2 does, `POST /api/v2/alerts` with a JSON array of postable alerts; the
- *   host then serves `{webhook URL}/api/v2/alerts` too, builds an Alertmanager webhook alert of
- *   each (status from `endsAt`, the label fingerprint) and normalizes it with `normalize`, so the
- *   source's `payloadSchema` must accept `{ alerts: [alertmanagerAlert] }`. Only a webhook source
- *   may say so.
- *
  * @example { webhook: true, resolves: true } // Grafana
  * @example { webhook: true, resolves: false } // Splunk
- * @example { webhook: true, resolves: true, alertmanagerApi: true } // Prometheus
  */
 export interface SourceCapabilities {
   readonly webhook: boolean;
   readonly resolves: boolean;
-  readonly alertmanagerApi?: boolean;
   /**
    * False: rules of this type list no data source, so no data source of the type can be created
    * (a heartbeat's jobs call the service, it connects to nothing). Absent: true.
@@ -80,6 +72,9 @@ export interface SourceConnectionFields<Schema extends z.ZodObject = z.ZodObject
  * - `matches`: the source's own rule filters on webhook alerts.
  * - `legacyView`: the fields the original product's web UI reads for rules of this type (see
  *   {@link LegacyView}); only for the types that UI knows.
+ * - `legacyRuleFormPick`: false when the original contract's rule forms never offered data
+ *   sources of this type: `GET /alert-rule/create-data/data-source/{type}` then refuses the type
+ *   (422), as that contract's clients expect. Absent: true.
  */
 interface SourceDefinitionBase<Connection extends z.ZodObject> extends SourceQueryHooks {
   readonly id: string;
@@ -105,6 +100,7 @@ interface SourceDefinitionBase<Connection extends z.ZodObject> extends SourceQue
    */
   matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
   readonly legacyView?: LegacyView;
+  readonly legacyRuleFormPick?: boolean;
   /** A dead man's switch: see {@link HeartbeatSchedule}. */
   readonly heartbeat?: HeartbeatSchedule;
 }
@@ -124,6 +120,8 @@ interface SourceDefinitionBase<Connection extends z.ZodObject> extends SourceQue
  *   stored (a NUL character, a lone surrogate) alone and applies the others; without it, such text
  *   anywhere refuses the whole payload.
  * - `fixtures`: real payloads, firing and resolved (when `capabilities.resolves`), batches.
+ * - `receivers`: other wires the source takes alerts on, each read into the source's own payload
+ *   (see {@link AlertReceiver}).
  *
  * @example see {@link defineSource}
  */
@@ -137,6 +135,7 @@ export interface WebhookSourceDefinition<
   fingerprint?(alert: SourceAlert): string;
   readonly batchField?: string;
   readonly fixtures: readonly SourceFixture[];
+  readonly receivers?: readonly AlertReceiver[];
 }
 
 /**
@@ -181,6 +180,7 @@ interface AnySourceDefinitionBase extends SourceQueryHooks {
   readonly ruleOptions?: SourceRuleOptions;
   matches?(alert: NormalizedAlert, settings: Readonly<Record<string, unknown>>): boolean;
   readonly legacyView?: LegacyView;
+  readonly legacyRuleFormPick?: boolean;
   /** A dead man's switch: see {@link HeartbeatSchedule}. */
   readonly heartbeat?: HeartbeatSchedule;
 }
@@ -199,6 +199,7 @@ export interface AnyWebhookSourceDefinition extends AnySourceDefinitionBase {
   fingerprint?(alert: SourceAlert): string;
   readonly batchField?: string;
   readonly fixtures: readonly SourceFixture[];
+  readonly receivers?: readonly AlertReceiver[];
 }
 
 /**

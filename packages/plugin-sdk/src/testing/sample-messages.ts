@@ -6,7 +6,7 @@ const SAMPLES: Record<MessageKind, ChannelMessage> = {
     severity: 'critical',
     title: 'Disk almost full on db-1',
     body: 'Free space is 3% on /var/lib/postgresql.',
-    links: [{ label: 'Dashboard', url: 'https://grafana.example.com/d/disk' }],
+    links: [{ label: 'Dashboard', url: 'https://dashboards.example.com/d/disk' }],
     acknowledgeUrl: 'https://oncall.example.com/api/v1/alert-rule/acknowledgeL/rule-1?token=signed',
   },
   resolve: {

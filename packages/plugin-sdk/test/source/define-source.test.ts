@@ -125,6 +125,50 @@ describe('checkSourceDefinition', () => {
     expect(checkSourceDefinition(variants)).toMatchObject({ ok: true });
   });
 
+  it('accepts a receiver with a setup, and legacyRuleFormPick', () => {
+    const described = {
+      ...definition,
+      legacyRuleFormPick: false,
+      receivers: [
+        {
+          path: '/v1/events',
+          body: { name: 'HookEvents', description: 'Events as the hook relays them.' },
+          refusal: 'The body is not a list of hook events.',
+          batchField: '',
+          read: () => ({ ok: true as const, alerts: [] }),
+          setup: {
+            field: 'hookSetup',
+            description: 'what to paste into the hook',
+            schema: z.object({ url: z.string() }),
+            show: (address: { webhookUrl: string }) => ({ url: `${address.webhookUrl}/v1/events` }),
+          },
+        },
+      ],
+    };
+    expect(checkSourceDefinition(described)).toEqual({ ok: true, definition: described });
+  });
+
+  it.each([
+    ['a receiver path without its leading slash', { path: 'v1/events' }, 'receivers[0].path'],
+    ['a receiver without read', { read: undefined }, 'receivers[0].read'],
+    [
+      'a receiver setup field that is not camelCase',
+      { setup: { field: 'hook-setup' } },
+      'receivers[0].setup',
+    ],
+  ])('refuses %s', (_case, change, field) => {
+    const receiver = {
+      path: '/v1/events',
+      body: { name: 'HookEvents', description: 'Events as the hook relays them.' },
+      refusal: 'Not hook events.',
+      read: () => ({ ok: true as const, alerts: [] }),
+      ...change,
+    };
+    const checked = checkSourceDefinition({ ...definition, receivers: [receiver] });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.reason).toContain(field);
+  });
+
   it('accepts rule options', () => {
     const described = { ...definition, ruleOptions: { severities: [{ value: '4', label: 'High' }] } };
     expect(checkSourceDefinition(described)).toEqual({ ok: true, definition: described });

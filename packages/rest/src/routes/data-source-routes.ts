@@ -3,10 +3,9 @@ import {
   dataSourceOptionSchema,
   dataSourceSchemas,
   dataSourceStatusSchema,
-  dataSourceViewSchema,
   paginated,
 } from '@oncall/contracts';
-import type { Core } from '@oncall/core';
+import { type Core, dataSourceCatalog } from '@oncall/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../auth/actor-hook';
@@ -24,12 +23,12 @@ const tags = ['data sources'];
  */
 export function dataSourceRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
-  const schemas = dataSourceSchemas({ types: core.plugins.dataSourceTypes });
+  const schemas = dataSourceSchemas(dataSourceCatalog(core.plugins));
   documentedAs(schemas.createBody, 'DataSourceCreateBody');
   documentedAs(schemas.updateBody, 'DataSourceUpdateBody');
   documentedAs(schemas.typeInfo, 'DataSourceTypeInfo');
   const dataSourceRead = documentedAs(
-    dataSourceViewSchema.extend(renamedFieldSchemas.dataSource.shape),
+    schemas.view.extend(renamedFieldSchemas.dataSource.shape),
     'DataSourceRead',
   );
   r.get(

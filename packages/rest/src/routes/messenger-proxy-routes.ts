@@ -11,7 +11,14 @@ import { idParams, typed } from './route-context';
 const tags = ['messenger proxy configs'];
 const legacyPort = { preValidation: portDigitsFromLegacyUi, preSerialization: configTypesForLegacyUi };
 
-/** `/config/telegram`: the messenger proxy configs (the path keeps the legacy name). */
+/**
+ * The messenger proxy configs' path, as the REST contract fixes it: the original product named it
+ * after its first messenger. The proxy serves every channel whose plugin asks for it
+ * (`capabilities.messengerProxy`), so no one plugin owns the path and it is spelled here, once.
+ */
+const PROXIES = '/config/telegram';
+
+/** The messenger proxy configs, under `PROXIES`. */
 export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
   const proxies = core.messengerProxies;
@@ -20,7 +27,7 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
     'MessengerProxyRead',
   );
   r.get(
-    '/config/telegram',
+    PROXIES,
     {
       ...legacyPort,
       schema: {
@@ -32,7 +39,7 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
     async (request) => (await proxies.list(actorOf(request), request.query)).map(withActive),
   );
   r.post(
-    '/config/telegram',
+    PROXIES,
     {
       ...legacyPort,
       schema: { tags, body: messengerProxyBody, response: { 200: messengerProxyViewSchema } },
@@ -40,7 +47,7 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
     (request) => proxies.create(actorOf(request), request.body),
   );
   r.post(
-    '/config/telegram/deactivate',
+    `${PROXIES}/deactivate`,
     {
       schema: {
         tags,
@@ -52,17 +59,17 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
     async (request) => ({ status: true, deactivated: await proxies.deactivate(actorOf(request)) }),
   );
   r.post(
-    '/config/telegram/activate/:id',
+    `${PROXIES}/activate/:id`,
     { schema: { tags, params: idParams, response: { 200: proxyRead } } },
     async (request) => withActive(await proxies.activate(actorOf(request), request.params.id)),
   );
   r.get(
-    '/config/telegram/:id',
+    `${PROXIES}/:id`,
     { ...legacyPort, schema: { tags, params: idParams, response: { 200: proxyRead } } },
     async (request) => withActive(await proxies.get(actorOf(request), request.params.id)),
   );
   r.put(
-    '/config/telegram/:id',
+    `${PROXIES}/:id`,
     {
       ...legacyPort,
       schema: {
@@ -75,7 +82,7 @@ export function messengerProxyRoutes(app: FastifyInstance, core: Core): void {
     (request) => proxies.update(actorOf(request), request.params.id, request.body),
   );
   r.delete(
-    '/config/telegram/:id',
+    `${PROXIES}/:id`,
     { schema: { tags, params: idParams, response: { 200: messengerProxyViewSchema } } },
     (request) => proxies.delete(actorOf(request), request.params.id),
   );

@@ -1,5 +1,6 @@
 import { bearerToken } from '@oncall/contracts';
 import { type Core, unauthenticated, type WebhookSource } from '@oncall/core';
+import type { AlertReceiver } from '@oncall/plugin-sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentedAs } from '../openapi/schema-names';
@@ -14,24 +15,25 @@ const vendorPayload = documentedAs(
   z.unknown().describe("The source system's own alert payload, as it sends it; its plugin validates it."),
   'SourceAlertPayload',
 );
-const alertmanagerAlerts = documentedAs(
-  z.unknown().describe("Alertmanager API v2 alerts, as Prometheus's alerting sends them."),
-  'AlertmanagerAlerts',
-);
-
-/** Where a client of Alertmanager's API v2 posts alerts, under the path prefix it is given. */
-const ALERTMANAGER_ALERTS = '/api/v2/alerts';
+/** Each receiver's body, named once however many plugins take it. */
+const receiverBodies = new WeakMap<AlertReceiver, z.ZodType>();
+const receiverBody = (receiver: AlertReceiver): z.ZodType => {
+  const known = receiverBodies.get(receiver);
+  if (known) return known;
+  const body = documentedAs(z.unknown().describe(receiver.body.description), receiver.body.name);
+  receiverBodies.set(receiver, body);
+  return body;
+};
 
 /**
- * `/{type}-alert/{token}` for every loaded source plugin (grafana, zabbix, splunk, sentry, pmm, …):
- * the body is the vendor's own payload, validated by the plugin, never reshaped by the sender. The
- * token is checked when the request arrives, before its body is read or judged.
+ * `/{type}-alert/{token}` for every loaded source plugin: the body is the vendor's own payload,
+ * validated by the plugin, never reshaped by the sender. The token is checked when the request
+ * arrives, before its body is read or judged.
  *
- * For the plugins that take Alertmanager API v2 alerts (prometheus, grafana, pmm), also
- * `{that URL}/api/v2/alerts` and `/{type}-alert/api/v2/alerts` with the token as the
- * `Authorization` credentials: Prometheus's `alerting.alertmanagers` appends `/api/v2/alerts` to
- * its `path_prefix`, and sends `authorization.credentials` as a Bearer token (or `basic_auth`).
- * They answer 200 with an empty body, as Alertmanager does.
+ * For each receiver a plugin declares (its `receivers`: another wire it takes alerts on), also
+ * `{that URL}{receiver.path}` and `/{type}-alert{receiver.path}` with the token as the
+ * `Authorization` credentials (a client given a path prefix appends the receiver's path, and may
+ * send the token as a Bearer token or basic authentication). They answer 200 with an empty body.
  */
 export function webhookRoutes(app: FastifyInstance, core: Core): void {
   const r = typed(app);
@@ -45,11 +47,11 @@ export function webhookRoutes(app: FastifyInstance, core: Core): void {
     const { token } = request.params as { token?: unknown };
     return typeof token === 'string' ? token : '';
   };
-  const alertmanagerAnswer = async (request: FastifyRequest, reply: FastifyReply) => {
-    await core.webhooks.receiveAlertmanagerAlerts(admittedSource(request), request.body);
-    return reply.code(200).send();
-  };
-  const alertmanagerSchema = { tags: ['ingestion'], body: alertmanagerAlerts, response: { 200: z.void() } };
+  const receiverAnswer =
+    (receiver: AlertReceiver) => async (request: FastifyRequest, reply: FastifyReply) => {
+      await core.webhooks.receiveVia(admittedSource(request), receiver, request.body);
+      return reply.code(200).send();
+    };
   // One alert whose text cannot be stored is refused alone, by the ingestion, not the whole body.
   const config = { textJudgedPerAlert: true };
 
@@ -65,39 +67,40 @@ export function webhookRoutes(app: FastifyInstance, core: Core): void {
       },
       (request) => core.webhooks.receive(admittedSource(request), request.body),
     );
-    if (!core.webhooks.alertmanagerTypes().includes(type)) continue;
-    r.post(
-      `/${type}-alert/:token${ALERTMANAGER_ALERTS}`,
-      {
-        schema: { ...alertmanagerSchema, security: [], params },
-        config,
-        onRequest: async (request) => {
-          admitted.set(request, await core.webhooks.admitAlertmanager(type, pathToken(request)));
+    for (const receiver of core.webhooks.receivers(type)) {
+      const schema = { tags: ['ingestion'], body: receiverBody(receiver), response: { 200: z.void() } };
+      r.post(
+        `/${type}-alert/:token${receiver.path}`,
+        {
+          schema: { ...schema, security: [], params },
+          config,
+          onRequest: async (request) => {
+            admitted.set(request, await core.webhooks.admitVia(type, receiver, pathToken(request)));
+          },
         },
-      },
-      alertmanagerAnswer,
-    );
-    r.post(
-      `/${type}-alert${ALERTMANAGER_ALERTS}`,
-      {
-        schema: { ...alertmanagerSchema, security: [{ dataSourceToken: [] }] },
-        config,
-        onRequest: async (request) => {
-          admitted.set(
-            request,
-            await core.webhooks.admitAlertmanager(type, credentialsToken(request.headers.authorization)),
-          );
+        receiverAnswer(receiver),
+      );
+      r.post(
+        `/${type}-alert${receiver.path}`,
+        {
+          schema: { ...schema, security: [{ dataSourceToken: [] }] },
+          config,
+          onRequest: async (request) => {
+            admitted.set(
+              request,
+              await core.webhooks.admitVia(type, receiver, credentialsToken(request.headers.authorization)),
+            );
+          },
         },
-      },
-      alertmanagerAnswer,
-    );
+        receiverAnswer(receiver),
+      );
+    }
   }
 }
 
 /**
- * The data source token a client of Alertmanager's API sends: Prometheus's
- * `authorization: { credentials }` (`Bearer <token>`), or `basic_auth` whose password is the token
- * (or whose user name is, when the password is empty).
+ * The data source token a receiver's client sends as its credentials: `Bearer <token>`, or basic
+ * authentication whose password is the token (or whose user name is, when the password is empty).
  */
 function credentialsToken(header: string | undefined): string {
   const bearer = bearerToken(header);

@@ -11,9 +11,13 @@ import { ruleTypeForms } from './alert-rule-type-forms';
 
 /**
  * Alert rules, their types and fields those of the catalog; `externalRuleTypes`: the types whose
- * sources list their alert rules.
+ * sources list their alert rules; `formListTypes`: those whose plugin declares form lists.
  */
-export const alertRuleRouter = (catalog: AlertRuleTypeCatalog, externalRuleTypes: readonly string[]) => {
+export const alertRuleRouter = (
+  catalog: AlertRuleTypeCatalog,
+  externalRuleTypes: readonly string[],
+  formListTypes: readonly string[],
+) => {
   const inputs = alertRuleTypeInputs(catalog, externalRuleTypes);
   const forms = ruleTypeForms(catalog);
   return router({
@@ -42,7 +46,7 @@ export const alertRuleRouter = (catalog: AlertRuleTypeCatalog, externalRuleTypes
     /** Each type's form (per query type where it has several), from the fields its plugin declares. */
     typeForms: protectedProcedure.query(() => forms),
     filterEndpoints: protectedProcedure.query(({ ctx }) => ctx.core.alertRules.filterEndpoints(ctx.actor)),
-    createData: alertRuleCreateDataRouter(inputs),
+    createData: alertRuleCreateDataRouter(inputs, formListTypes),
     group: alertRuleGroupRouter(inputs),
     tags: alertRuleTagRouter,
     notify: alertRuleNotifyRouter,
