@@ -252,6 +252,63 @@ describe('grouped notifications', () => {
     expect(String(smsVendor.requests[1]?.query.message)).toContain('2 firing');
   });
 
+  describe('templates (behavior rules)', () => {
+    const template = (ruleId: string, endpointId: string, text: string) =>
+      core().behaviorRules.create(admin, ruleId, { type: 'template', endpointIds: [endpointId], template: text });
+
+    it('see the carried instances as group: the count, the list with labels and summary, and how many more', async () => {
+      const { ruleId, endpointId, token, chatId } = await seedRule('Templated group');
+      await template(
+        ruleId,
+        endpointId,
+        [
+          '{% if group %}{{ group.count }} new on {{ name }}:',
+          '{% for i in group.instances %}* {{ i.instance }} [{{ i.labels.job }}] {{ i.state }} {{ i.summary }}',
+          '{% endfor %}{% if group.more > 0 %}and {{ group.more }} more{% endif %} {{ group.rule_url }}',
+          '{% else %}first: {{ instance }}{% endif %}',
+        ].join('\n'),
+      );
+      await fire(token, 'tg-0');
+      const [first] = await waitForMessages(chatId, 1);
+      expect(first).toContain('first: tg-0');
+
+      for (let i = 1; i <= 12; i += 1) {
+        await core().ingestion.fire(token, {
+          alertname: 'disk_full',
+          instance: `tg-${i}`,
+          job: 'node',
+          summary: `disk ${i} full`,
+        });
+      }
+      await settle();
+      await flushAfter(FIVE_MINUTES);
+      const [, grouped] = await waitForMessages(chatId, 2);
+      expect(grouped).toContain('12 new on Templated group:');
+      expect(grouped).toContain('* tg-1 [node] firing disk 1 full');
+      expect(grouped).toContain('and 2 more');
+      expect(grouped).toContain(`https://oncall.example.com/rules/${ruleId}`);
+      // The template lists the group: the channels' own list is left out, the headline's count stays.
+      expect(grouped).toContain('(12 firing)');
+      expect(grouped).not.toContain('• firing:');
+      expect(grouped.match(/\* tg-1 /g)).toHaveLength(1);
+    });
+
+    it('that do not read group keep their text, with the channels\' list after it', async () => {
+      const { ruleId, endpointId, token, chatId } = await seedRule('Templated, no group');
+      await template(ruleId, endpointId, 'custom: {{ instance }}');
+      await fire(token, 'tn-1');
+      await waitForMessages(chatId, 1);
+      await fire(token, 'tn-2');
+      await fire(token, 'tn-3');
+      await settle();
+      await flushAfter(FIVE_MINUTES);
+      const [, grouped] = await waitForMessages(chatId, 2);
+      expect(grouped).toContain('custom: tn-2');
+      expect(grouped).toContain('• firing: disk_full — tn-2');
+      expect(grouped).toContain('• firing: disk_full — tn-3');
+    });
+  });
+
   describe('repeats (repeatInterval)', () => {
     const THIRTY_MINUTES = 1_800_000;
 

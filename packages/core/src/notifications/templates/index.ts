@@ -6,8 +6,10 @@ export {
   templateContext,
   templateTime,
 } from './template-context';
+export { type TemplateGroup, type TemplateGroupInstance, templateGroupOf } from './template-group';
 export {
   checkTemplate,
+  readsVariable,
   previewTemplate,
   renderTemplate,
   type TemplateCheck,
