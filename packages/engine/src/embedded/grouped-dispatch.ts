@@ -12,12 +12,13 @@ import {
   groupWindowKey,
   initialGroupState,
   nextDueAt,
+  notifyWorkflowId,
 } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import type { NotificationRoutes } from '../ports/notification-routes';
-import type { DeliveryJob, GroupMessageJob } from './jobs';
+import type { DeliveryJob, DispatchJob, GroupMessageJob } from './jobs';
 
 export interface GroupedDispatchDeps {
   readonly groups: GroupWindowStore;
@@ -82,15 +83,25 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
     return { type: 'group', key, alertEventId, endpointId: window.endpointId, carried };
   };
 
+  // A flow endpoint's own page: the notify again, marked decided, so it starts the event's flow (or
+  // sends its follow-up) as without grouping, under an id of its own.
+  const queueDecided = async (tx: EntityManager, alertEventId: string, endpointId: string) => {
+    const job: DispatchJob = { type: 'notify', alertEventId, endpointId, decided: true };
+    await queue.sendInTransaction(tx, QUEUES.dispatch, job, {
+      id: jobIdFor(`decided:${notifyWorkflowId(alertEventId, endpointId)}`),
+    });
+  };
+
   const execute = async (
     tx: EntityManager,
     window: GroupWindowRef,
     commands: readonly GroupCommand[],
-    single: RoutedDelivery | null,
+    single: RoutedDelivery | 'flow' | null,
   ) => {
     for (const command of commands) {
       if (command.type === 'single') {
-        if (single !== null) await queueDelivery(tx, single);
+        if (single === 'flow') await queueDecided(tx, command.member.alertEventId, window.endpointId);
+        else if (single !== null) await queueDelivery(tx, single);
         continue;
       }
       const job = groupMessage(window, command);
@@ -103,14 +114,25 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
      * Routes a notify of `alertEventId` to `endpointId` through its group window. Answers false when
      * grouping leaves the event alone (the caller delivers as always), true when it was decided here.
      */
-    async dispatch(alertEventId: string, endpointId: string, delivery: RoutedDelivery): Promise<boolean> {
+    async dispatch(
+      alertEventId: string,
+      endpointId: string,
+      delivery: RoutedDelivery | null,
+    ): Promise<boolean> {
       const event = await groups.eventOf(alertEventId);
       if (event === null) return false;
-      const settings = { groupIntervalMs: event.groupIntervalMs, repeatIntervalMs: event.repeatIntervalMs };
+      // A flow repeats with its own repeat step: a rule-level repeat never re-runs it.
+      const settings = {
+        groupIntervalMs: event.groupIntervalMs,
+        repeatIntervalMs: delivery === null ? 0 : event.repeatIntervalMs,
+      };
+      if (settings.groupIntervalMs === 0 && settings.repeatIntervalMs === 0) return false;
       const at = clock.now().getTime();
       const windowOf = (instance: GroupedInstance): GroupWindowRef => {
         const groupKey = groupKeyOf(instance.labels, event.groupBy);
-        const subject = { ruleId: event.ruleId, endpointId, groupKey, lane: delivery.lane };
+        // A flow endpoint's window is per rule and group, as a chat's: its steps page through it.
+        const lane = delivery === null ? 'chat' : delivery.lane;
+        const subject = { ruleId: event.ruleId, endpointId, groupKey, lane };
         return { windowKey: groupWindowKey(subject), ruleId: event.ruleId, endpointId, groupKey };
       };
       if (event.change === 'acknowledged') {
@@ -131,7 +153,7 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
       await groups.change(window, async (raw, tx) => {
         const state = stateOf(raw, settings);
         const decision = decideGroup(state, { type: change, member, at, settings });
-        await execute(tx, window, decision.commands, delivery);
+        await execute(tx, window, decision.commands, delivery ?? 'flow');
         return { state: decision.state, dueAt: dueOf(decision.state), result: undefined };
       });
       return true;

@@ -14,7 +14,16 @@ import type {
 
 /** Work the core asked for, routed when it runs. */
 export type DispatchJob = (
-  | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
+  | {
+      readonly type: 'notify';
+      readonly alertEventId: string;
+      readonly endpointId: string;
+      /**
+       * Its flow endpoint's group window already decided it pages on its own (`grouped-dispatch.ts`):
+       * the flow starts (or the follow-up goes) as without grouping, not through the window again.
+       */
+      readonly decided?: true;
+    }
   | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
   | { readonly type: 'notice'; readonly noticeId: string; readonly endpointId: string }
   | GroupMessageJob
