@@ -254,7 +254,12 @@ describe('grouped notifications', () => {
 
   describe('templates (behavior rules)', () => {
     const template = (ruleId: string, endpointId: string, text: string) =>
-      core().behaviorRules.create(admin, ruleId, { type: 'template', name: null, endpointIds: [endpointId], template: text });
+      core().behaviorRules.create(admin, ruleId, {
+        type: 'template',
+        name: null,
+        endpointIds: [endpointId],
+        template: text,
+      });
 
     it('see the carried instances as group: the count, the list with labels and summary, and how many more', async () => {
       const { ruleId, endpointId, token, chatId } = await seedRule('Templated group');
@@ -293,7 +298,7 @@ describe('grouped notifications', () => {
       expect(grouped?.match(/\* tg-1 /g)).toHaveLength(1);
     });
 
-    it('that do not read group keep their text, with the channels\' list after it', async () => {
+    it("that do not read group keep their text, with the channels' list after it", async () => {
       const { ruleId, endpointId, token, chatId } = await seedRule('Templated, no group');
       await template(ruleId, endpointId, 'custom: {{ instance }}');
       await fire(token, 'tn-1');
@@ -345,7 +350,7 @@ describe('grouped notifications', () => {
       return { ruleId, token, chatA, chatB, flowId: flow.id };
     }
 
-    it('start the first instance\'s flow at once, and one group flow for what gathered, its messages carrying the list', async () => {
+    it("start the first instance's flow at once, and one group flow for what gathered, its messages carrying the list", async () => {
       const { token, chatA, chatB } = await seedFlowRule('Grouped flow');
       await fire(token, 'fl-1');
       const [first] = await waitForMessages(chatA, 1);

@@ -6,14 +6,14 @@ export {
   templateContext,
   templateTime,
 } from './template-context';
-export { type TemplateGroup, type TemplateGroupInstance, templateGroupOf } from './template-group';
 export {
   checkTemplate,
-  readsVariable,
   previewTemplate,
+  readsVariable,
   renderTemplate,
   type TemplateCheck,
   type TemplatePreview,
   type TemplateRender,
 } from './template-engine';
+export { type TemplateGroup, type TemplateGroupInstance, templateGroupOf } from './template-group';
 export { templatedMessage } from './templated-message';

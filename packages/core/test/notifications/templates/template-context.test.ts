@@ -4,8 +4,8 @@ import {
   readsVariable,
   renderTemplate,
   templateContext,
-  templateGroupOf,
   templatedMessage,
+  templateGroupOf,
   templateTime,
 } from '../../../src/notifications/templates/index';
 import { ACK, context, DETAILS, FIRED_AT, facts } from './fixtures';
