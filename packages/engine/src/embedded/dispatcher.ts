@@ -14,7 +14,7 @@ import type { RetryPolicies } from '../driver/retry-policies';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
-import type { GroupedDispatch } from './grouped-dispatch';
+import type { GroupedDispatch } from '../driver/grouped-dispatch';
 import type { DeliveryJob, DispatchJob, GroupMessageJob } from './jobs';
 
 export interface DispatcherDeps {

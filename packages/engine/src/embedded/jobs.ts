@@ -1,6 +1,6 @@
 import type { EscalationStopReason } from '@oncall/core';
+import type { GroupMessage } from '../driver/grouped-dispatch';
 import type {
-  CarriedInstances,
   DeliveryInput,
   FlowInput,
   FlowStepDispatch,
@@ -83,16 +83,5 @@ export interface AutoResolveJob {
   readonly episodeId: string;
 }
 
-/**
- * A grouped message a group window decided (`grouped-dispatch.ts`), queued in the window's
- * transaction and routed when it runs, like a notify: the endpoint's chain and lane are read then.
- * `key` is its business key (`group:<flushAt>:<window>`), the base of its idempotency keys.
- */
-export interface GroupMessageJob {
-  readonly type: 'group';
-  readonly key: string;
-  /** The event whose message carries the list. */
-  readonly alertEventId: string;
-  readonly endpointId: string;
-  readonly carried: CarriedInstances;
-}
+/** A grouped message a group window decided (`driver/grouped-dispatch.ts`), routed when it runs. */
+export type GroupMessageJob = GroupMessage;
