@@ -133,7 +133,7 @@ describe('grouped notifications on the Temporal driver', () => {
     return row?.id;
   };
 
-  it('starts the first instance\'s delivery at once and the rest as one group delivery when the interval ends', async () => {
+  it("starts the first instance's delivery at once and the rest as one group delivery when the interval ends", async () => {
     const { ruleId, endpointId, token } = await seedRule('Temporal grouped disks');
     await fire(token, 'db-1');
     await vi.waitFor(() => expect(deliveriesTo(endpointId)).toHaveLength(1), WAIT);

@@ -5,6 +5,7 @@ import type { ChannelSender, InstanceResolver, OnCallPeople } from '@oncall/work
 import { type JobContext, type JobQueue, openJobQueue } from '../boss/job-queue';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
+import { createGroupedDispatch, type GroupedDispatch, startGroupFlushes } from '../driver/grouped-dispatch';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
 import { slowLaneSlots } from '../driver/slow-lane-slots';
@@ -15,10 +16,9 @@ import { createAutoResolveRunner } from './auto-resolve-runner';
 import { createDeliveryRunner } from './delivery-runner';
 import { createDirectDispatch, type DirectDispatch } from './direct-dispatch';
 import { createDispatcher } from './dispatcher';
+import { embeddedGroupSends } from './embedded-group-sends';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
-import { createGroupedDispatch, type GroupedDispatch, startGroupFlushes } from '../driver/grouped-dispatch';
-import { embeddedGroupSends } from './embedded-group-sends';
 import type {
   AutoResolveJob,
   DeliveryJob,

@@ -9,12 +9,12 @@ import {
 } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
+import type { GroupedDispatch } from '../driver/grouped-dispatch';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import type { RetryPolicies } from '../driver/retry-policies';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
-import type { GroupedDispatch } from '../driver/grouped-dispatch';
 import type { DeliveryJob, DispatchJob, GroupMessageJob } from './jobs';
 
 export interface DispatcherDeps {

@@ -1,11 +1,6 @@
 import type { EscalationStopReason } from '@oncall/core';
+import type { DeliveryInput, FlowInput, FlowStepDispatch, OtpChannel } from '@oncall/workflows';
 import type { GroupMessage } from '../driver/grouped-dispatch';
-import type {
-  DeliveryInput,
-  FlowInput,
-  FlowStepDispatch,
-  OtpChannel,
-} from '@oncall/workflows';
 
 /**
  * Job payloads, plain JSON. They carry references and decider state, never message text, codes

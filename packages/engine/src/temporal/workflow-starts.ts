@@ -115,7 +115,10 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
         return;
       case 'notify': {
         const { alertEventId, endpointId } = job;
-        await dispatch({ type: 'notify', alertEventId, endpointId, policy: deps.policies.alert }, !job.decided);
+        await dispatch(
+          { type: 'notify', alertEventId, endpointId, policy: deps.policies.alert },
+          !job.decided,
+        );
         return;
       }
       case 'notice':
