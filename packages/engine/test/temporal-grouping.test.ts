@@ -73,7 +73,7 @@ describe('grouped notifications on the Temporal driver', () => {
     await t.dispose();
   });
 
-  async function seedRule(name: string) {
+  async function seedRule(name: string, repeatIntervalSeconds = 0) {
     const em = t.core.orm.em.fork();
     const token = `ak_${randomBytes(32).toString('base64url')}`;
     const rule = em.create(AlertRule, {
@@ -83,7 +83,7 @@ describe('grouped notifications on the Temporal driver', () => {
       settings: {},
       groupIntervalSeconds: null,
       groupBy: [],
-      repeatIntervalSeconds: 0,
+      repeatIntervalSeconds,
       tokenHash: t.core.secretBox.lookupHash(token),
       sealedToken: t.core.secretBox.encrypt(token),
     });
@@ -179,5 +179,28 @@ describe('grouped notifications on the Temporal driver', () => {
     const [, grouped] = deliveriesTo(endpointId);
     expect(grouped?.notification.carried?.firing).toEqual([]);
     expect(grouped?.notification.carried?.resolved).toHaveLength(1);
+  });
+
+  it('re-pages an unacknowledged instance every repeat interval until the rule is acknowledged', async () => {
+    const THIRTY_MINUTES = 1_800_000;
+    const { ruleId, endpointId, token } = await seedRule('Temporal repeated disks', 1800);
+    await fire(token, 'rp-1');
+    await vi.waitFor(() => expect(deliveriesTo(endpointId)).toHaveLength(1), WAIT);
+
+    t.clock.advance(THIRTY_MINUTES);
+    await engine.flushDueGroups?.();
+    await vi.waitFor(() => expect(deliveriesTo(endpointId)).toHaveLength(2), WAIT);
+    const [, repeat] = deliveriesTo(endpointId);
+    expect(repeat?.workflowId).toMatch(/^repeat:/);
+    expect(repeat?.notification.carried?.firing).toHaveLength(1);
+
+    expect((await core.ruleActions.acknowledge(admin, ruleId)).status).toBe(true);
+    // The acknowledgement's own delivery starts as before; after it, no repeat.
+    await vi.waitFor(() => expect(deliveriesTo(endpointId)).toHaveLength(3), WAIT);
+    await outboxDrained();
+    t.clock.advance(THIRTY_MINUTES);
+    await engine.flushDueGroups?.();
+    await outboxDrained();
+    expect(deliveriesTo(endpointId)).toHaveLength(3);
   });
 });
