@@ -245,22 +245,32 @@ export {
   type GroupWindowStore,
   type GroupWindowStoreOptions,
 } from './notifications/group-windows';
-export { MAX_GROUP_ITEMS, messageGroupOf } from './notifications/message-group';
+export {
+  type CarriedGroup,
+  type CarriedItem,
+  MAX_GROUP_ITEMS,
+  messageGroupOf,
+  readCarriedGroup,
+} from './notifications/message-group';
 export type { NotificationRouteReader } from './notifications/notification-routes';
 export { otpMessage } from './notifications/otp-message';
 export {
   checkTemplate,
   previewTemplate,
+  readsVariable,
   renderTemplate,
   TEMPLATE_LIMITS,
   type TemplateCheck,
   type TemplateContext,
   type TemplateDetails,
+  type TemplateGroup,
+  type TemplateGroupInstance,
   type TemplateItem,
   type TemplatePreview,
   type TemplateRender,
   templateContext,
   templatedMessage,
+  templateGroupOf,
   templateTime,
 } from './notifications/templates/index';
 export type { OtpRequest } from './otp/otp-service';

@@ -253,6 +253,174 @@ describe('grouped notifications', () => {
     expect(String(smsVendor.requests[1]?.query.message)).toContain('2 firing');
   });
 
+  describe('templates (behavior rules)', () => {
+    const template = (ruleId: string, endpointId: string, text: string) =>
+      core().behaviorRules.create(admin, ruleId, {
+        type: 'template',
+        name: null,
+        endpointIds: [endpointId],
+        template: text,
+      });
+
+    it('see the carried instances as group: the count, the list with labels and summary, and how many more', async () => {
+      const { ruleId, endpointId, token, chatId } = await seedRule('Templated group');
+      await template(
+        ruleId,
+        endpointId,
+        [
+          '{% if group %}{{ group.count }} new on {{ name }}:',
+          '{% for i in group.instances %}* {{ i.instance }} [{{ i.labels.job }}] {{ i.state }} {{ i.summary }}',
+          '{% endfor %}{% if group.more > 0 %}and {{ group.more }} more{% endif %} {{ group.rule_url }}',
+          '{% else %}first: {{ instance }}{% endif %}',
+        ].join('\n'),
+      );
+      await fire(token, 'tg-0');
+      const [first] = await waitForMessages(chatId, 1);
+      expect(first).toContain('first: tg-0');
+
+      for (let i = 1; i <= 12; i += 1) {
+        await core().ingestion.fire(token, {
+          alertname: 'disk_full',
+          instance: `tg-${i}`,
+          job: 'node',
+          summary: `disk ${i} full`,
+        });
+      }
+      await settle();
+      await flushAfter(FIVE_MINUTES);
+      const [, grouped] = await waitForMessages(chatId, 2);
+      expect(grouped).toContain('12 new on Templated group:');
+      expect(grouped).toContain('* tg-1 [node] firing disk 1 full');
+      expect(grouped).toContain('and 2 more');
+      expect(grouped).toContain(`https://oncall.example.com/rules/${ruleId}`);
+      // The template lists the group: the channels' own list is left out, the headline's count stays.
+      expect(grouped).toContain('(12 firing)');
+      expect(grouped).not.toContain('• firing:');
+      expect(grouped?.match(/\* tg-1 /g)).toHaveLength(1);
+    });
+
+    it("that do not read group keep their text, with the channels' list after it", async () => {
+      const { ruleId, endpointId, token, chatId } = await seedRule('Templated, no group');
+      await template(ruleId, endpointId, 'custom: {{ instance }}');
+      await fire(token, 'tn-1');
+      await waitForMessages(chatId, 1);
+      await fire(token, 'tn-2');
+      await fire(token, 'tn-3');
+      await settle();
+      await flushAfter(FIVE_MINUTES);
+      const [, grouped] = await waitForMessages(chatId, 2);
+      expect(grouped).toContain('custom: tn-2');
+      expect(grouped).toContain('• firing: disk_full — tn-2');
+      expect(grouped).toContain('• firing: disk_full — tn-3');
+    });
+  });
+
+  describe('flow endpoints', () => {
+    /**
+     * A rule paging one flow: chat A, a wait of an hour, then chat B. The wait is never waited out:
+     * `settle` makes it due, so whether an acknowledgement came first is the test's choice, not the
+     * machine's speed.
+     */
+    async function seedFlowRule(name: string) {
+      const { ruleId, endpointId: chatAId, token, chatId: chatA } = await seedRule(name);
+      const em = t.core.orm.em.fork();
+      const chatB = `-100${randomBytes(4).readUInt32BE()}`;
+      const b = em.create(Endpoint, {
+        name: `${name} chat B`,
+        type: 'telegram',
+        value: chatB,
+        sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+        owner: admin.userId,
+      });
+      await em.flush();
+      const flow = em.create(Endpoint, {
+        name: `${name} flow`,
+        type: 'flow',
+        value: '',
+        steps: [
+          { type: 'endpoint', endpointIds: [chatAId] },
+          { type: 'wait', duration: 1, timeUnit: 'h' },
+          { type: 'endpoint', endpointIds: [b.id] },
+        ],
+        owner: admin.userId,
+      });
+      const rule = await em.findOneOrFail(AlertRule, { id: ruleId }, { populate: ['endpoints'] });
+      rule.endpoints.removeAll();
+      rule.endpoints.add(flow);
+      await em.flush();
+      return { ruleId, token, chatA, chatB, flowId: flow.id };
+    }
+
+    it("start the first instance's flow at once, and one group flow for what gathered, its messages carrying the list", async () => {
+      const { token, chatA, chatB } = await seedFlowRule('Grouped flow');
+      await fire(token, 'fl-1');
+      const [first] = await waitForMessages(chatA, 1);
+      expect(first).toContain('fl-1');
+      await fire(token, 'fl-2');
+      await fire(token, 'fl-3');
+      await settle();
+      expect(messagesTo(chatA)).toHaveLength(1);
+
+      // Settling runs every flow to its end: its waits are made due.
+      await flushAfter(FIVE_MINUTES);
+      const [, grouped] = await waitForMessages(chatA, 2);
+      expect(grouped).toContain('2 firing');
+      expect(grouped).toContain('fl-2');
+      expect(grouped).toContain('fl-3');
+      // The first instance's flow went on alone; the group flow's next step carries the list too.
+      const [ownNext, groupedNext] = await waitForMessages(chatB, 2);
+      expect(ownNext).toContain('fl-1');
+      expect(ownNext).not.toContain('firing:');
+      expect(groupedNext).toContain('2 firing');
+      expect(groupedNext).toContain('fl-3');
+    });
+
+    it('stop the group flow when its instances are acknowledged', async () => {
+      const { ruleId, token, chatA, chatB } = await seedFlowRule('Acknowledged group flow');
+      await fire(token, 'fa-1');
+      await waitForMessages(chatA, 1);
+      await fire(token, 'fa-2');
+      await fire(token, 'fa-3');
+      // Flushed without settling: both flows wait out their hour until the test settles.
+      t.clock.advance(FIVE_MINUTES);
+      await testEngine.flushDueGroups();
+      await waitForMessages(chatA, 2);
+
+      expect((await core().ruleActions.acknowledge(admin, ruleId)).status).toBe(true);
+      // The acknowledgement is news to the step endpoints that paged: chat A, for all three.
+      const texts = await waitForMessages(chatA, 3);
+      expect(texts[2]).toContain('ACKNOWLEDGED');
+      await settle();
+      expect(messagesTo(chatA)).toHaveLength(3);
+      expect(messagesTo(chatB)).toHaveLength(0);
+    });
+
+    it('send gathered resolves as one follow-up to the step endpoints that paged about them', async () => {
+      const { token, chatA, chatB } = await seedFlowRule('Resolved group flow');
+      await fire(token, 'fr-1');
+      await waitForMessages(chatA, 1);
+      await fire(token, 'fr-2');
+      await flushAfter(FIVE_MINUTES);
+      await waitForMessages(chatA, 2);
+      await waitForMessages(chatB, 2);
+
+      await core().ingestion.resolve(token, { alertname: 'disk_full', instance: 'fr-1' });
+      await core().ingestion.resolve(token, { alertname: 'disk_full', instance: 'fr-2' });
+      await settle();
+      expect(messagesTo(chatA)).toHaveLength(2);
+      await flushAfter(FIVE_MINUTES);
+      for (const chat of [chatA, chatB]) {
+        const [, , resolved] = await waitForMessages(chat, 3);
+        expect(resolved).toContain('2 resolved');
+        expect(resolved).toContain('fr-1');
+        expect(resolved).toContain('fr-2');
+      }
+      await settle();
+      expect(messagesTo(chatA)).toHaveLength(3);
+      expect(messagesTo(chatB)).toHaveLength(3);
+    });
+  });
+
   describe('repeats (repeatInterval)', () => {
     const THIRTY_MINUTES = 1_800_000;
 

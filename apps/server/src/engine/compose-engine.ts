@@ -69,6 +69,8 @@ export async function composeEngine(
     taskQueue: config.temporal.taskQueue,
     routes: adapters.routes,
     policies,
+    // Grouped notifications: the outbox worker decides each window, as the embedded engine does.
+    groups: adapters.groups,
     onError: options.onError,
     metrics: options.metrics,
   });

@@ -6,11 +6,12 @@ import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 import type { AckLinkSigner } from './ack-link';
 import { type EventMessageFacts, freshEventFactsOf } from './fresh-event-facts';
-import { messageGroupOf } from './message-group';
+import { type CarriedGroup, messageGroupOf, readCarriedGroup, ruleUrlOf } from './message-group';
 import { acknowledgeLink, alertEventMessage, offersAcknowledge } from './templates/alert-event-message';
 import { renderTurns } from './templates/render-turns';
 import { templateContext } from './templates/template-context';
-import { renderTemplate } from './templates/template-engine';
+import { readsVariable, renderTemplate } from './templates/template-engine';
+import { templateGroupOf } from './templates/template-group';
 import { templatedMessage } from './templates/templated-message';
 
 export interface AlertEventMessagesOptions {
@@ -87,7 +88,14 @@ interface TemplateRow {
 export function createAlertEventMessages(options: AlertEventMessagesOptions): AlertEventMessages {
   // An opening this process just committed left its facts here for its own pages.
   const fresh = freshEventFactsOf(options.orm);
-  const single = async (alertEventId: string, endpointId: string): Promise<ChannelMessage | null> => {
+  // A grouped message is the base event's message with the carried instances: the channels list
+  // them after the body, and a template sees them as `group` (when it reads `group`, its text is
+  // the list, and the channels keep only the headline's count).
+  const render = async (
+    alertEventId: string,
+    endpointId: string,
+    carried: CarriedGroup | null,
+  ): Promise<ChannelMessage | null> => {
     if (!isId(alertEventId)) return null;
     const row =
       fresh.recall(alertEventId) ?? (await readEventMessageFacts(options.orm.em.fork(), alertEventId));
@@ -113,7 +121,9 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
             options.ackLinks.sign({ ruleId: row.rule_id, episodeId: row.episode_id, endpointId }),
           )
         : undefined;
-    const message = alertEventMessage(facts, acknowledgeUrl);
+    const group = carried === null ? undefined : messageGroupOf(carried, options.publicUrl);
+    // The acknowledge link of one instance's page would acknowledge the group's rule: it stays.
+    const message = { ...alertEventMessage(facts, acknowledgeUrl), ...(group ? { group } : {}) };
     // Only a rule with behavior rules can have a template: any other pays no statement for it.
     if (!row.has_behavior_rules || row.kind === 'test' || !isId(endpointId)) return message;
     const [template] = await queryRows<TemplateRow>(
@@ -138,6 +148,7 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
       firedAt: template.fired_at === null ? null : new Date(template.fired_at),
       resolvedAt: template.resolved_at === null ? null : new Date(template.resolved_at),
       acknowledgeUrl,
+      group: carried === null ? null : templateGroupOf(carried, ruleUrlOf(carried, options.publicUrl)),
     });
     const rendered = await renderTurns.run('message', () => renderTemplate(template.template, context));
     // The first send records how the message was made; a retry keeps that row.
@@ -151,7 +162,12 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
       },
     ]);
     // A template that fails must not cost the page: the default message goes, and why is recorded.
-    if (rendered.ok) return templatedMessage(message, rendered.text);
+    if (rendered.ok) {
+      const templated = templatedMessage(message, rendered.text);
+      return group && readsVariable(template.template, 'group')
+        ? { ...templated, group: { firing: group.firing, resolved: group.resolved, items: [], more: 0 } }
+        : templated;
+    }
     options.onTemplateFallback?.({
       alertEventId,
       endpointId,
@@ -162,11 +178,8 @@ export function createAlertEventMessages(options: AlertEventMessagesOptions): Al
   };
   return {
     async messageFor({ alertEventId, endpointId, carried }) {
-      const message = await single(alertEventId, endpointId);
-      if (message === null || carried === undefined) return message;
-      const group = await messageGroupOf(options.orm.em.fork(), carried, options.publicUrl);
-      // The acknowledge link of one instance's page would acknowledge the group's rule: it stays.
-      return { ...message, group };
+      const group = carried === undefined ? null : await readCarriedGroup(options.orm.em.fork(), carried);
+      return render(alertEventId, endpointId, group);
     },
   };
 }

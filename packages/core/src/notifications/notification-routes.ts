@@ -116,7 +116,8 @@ export function createNotificationRoutes(
     };
   };
   // A follow-up's episodes: a resolve's own; an acknowledge (a rule event without one) marked each
-  // instance it acknowledged with its own timestamp, under the rule's lock.
+  // instance it acknowledged with its own timestamp, under the rule's lock. An instance a group flow
+  // carried was paged by that flow's messages (their `carried` names its opening event).
   const followUpTargets = async (alertEventId: string, flowEndpointId: string): Promise<string[] | null> => {
     if (!isId(alertEventId) || !isId(flowEndpointId)) return null;
     const [row] = await queryRows<FollowUpRow>(
@@ -142,7 +143,10 @@ export function createNotificationRoutes(
        select case when e.kind in ('resolved', 'auto_resolved', 'acknowledged') then
                 coalesce((select json_agg(distinct d.endpoint_id order by d.endpoint_id)
                             from delivery_attempts d
-                           where d.alert_event_id in (select id from paged_events)
+                           where (d.alert_event_id in (select id from paged_events)
+                                  or (d.carried is not null and d.endpoint_id in (select id from step_endpoints)
+                                      and exists (select 1 from jsonb_array_elements(d.carried -> 'firing') c
+                                                   where c ->> 'alertEventId' in (select id from paged_events))))
                              and (d.endpoint_id in (select id from step_endpoints)
                                   or d.recipient ->> 'flowEndpointId' = ?)
                              and d.outcome = 'delivered'), '[]')

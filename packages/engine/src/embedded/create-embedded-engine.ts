@@ -5,6 +5,7 @@ import type { ChannelSender, InstanceResolver, OnCallPeople } from '@oncall/work
 import { type JobContext, type JobQueue, openJobQueue } from '../boss/job-queue';
 import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
+import { createGroupedDispatch, type GroupedDispatch, startGroupFlushes } from '../driver/grouped-dispatch';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
 import { slowLaneSlots } from '../driver/slow-lane-slots';
@@ -15,9 +16,9 @@ import { createAutoResolveRunner } from './auto-resolve-runner';
 import { createDeliveryRunner } from './delivery-runner';
 import { createDirectDispatch, type DirectDispatch } from './direct-dispatch';
 import { createDispatcher } from './dispatcher';
+import { embeddedGroupSends } from './embedded-group-sends';
 import { createEmbeddedOrchestrator } from './embedded-orchestrator';
 import { createFlowRunner } from './flow-runner';
-import { createGroupedDispatch, type GroupedDispatch } from './grouped-dispatch';
 import type {
   AutoResolveJob,
   DeliveryJob,
@@ -136,8 +137,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
       grouping = options.groups
         ? createGroupedDispatch({
             groups: options.groups,
-            routes: options.routes,
-            queue: opened,
+            sends: embeddedGroupSends(opened),
             clock,
           })
         : null;
@@ -225,24 +225,4 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
     queueStats: async () => (queue ? queue.stats() : []),
     flushDueGroups: async () => (grouping ? grouping.flushDue() : 0),
   };
-}
-
-/** How often a process with workers looks for due group windows. */
-const GROUP_FLUSH_INTERVAL_MS = 1_000;
-
-// One flush at a time per process; other processes skip the windows this one holds.
-function startGroupFlushes(grouping: GroupedDispatch, onError: (error: unknown) => void): NodeJS.Timeout {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    grouping
-      .flushDue()
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, GROUP_FLUSH_INTERVAL_MS);
-  timer.unref();
-  return timer;
 }

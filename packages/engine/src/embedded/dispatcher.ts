@@ -1,18 +1,20 @@
 import {
   type DispatchRequest,
   decideDispatch,
+  type FlowInput,
   initialDeliveryState,
+  initialFlowState,
   readDispatchFacts,
   unconfiguredError,
 } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue } from '../boss/job-queue';
+import type { GroupedDispatch } from '../driver/grouped-dispatch';
 import { LANE_QUEUES, QUEUES } from '../driver/queues';
 import type { RetryPolicies } from '../driver/retry-policies';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
-import type { GroupedDispatch } from './grouped-dispatch';
 import type { DeliveryJob, DispatchJob, GroupMessageJob } from './jobs';
 
 export interface DispatcherDeps {
@@ -37,13 +39,52 @@ export interface DispatcherDeps {
  * resolve of a rule that groups goes through its group window instead (`grouped-dispatch.ts`).
  */
 export function createDispatcher(deps: DispatcherDeps) {
-  const requestOf = (job: Exclude<DispatchJob, GroupMessageJob>): DispatchRequest =>
-    job.type === 'otp' ? { ...job, policy: deps.policies.otp } : { ...job, policy: deps.policies.alert };
+  const requestOf = (job: Exclude<DispatchJob, GroupMessageJob>): DispatchRequest => {
+    if (job.type === 'otp') return { ...job, policy: deps.policies.otp };
+    if (job.type === 'notify') {
+      const { alertEventId, endpointId } = job;
+      return { type: 'notify', alertEventId, endpointId, policy: deps.policies.alert };
+    }
+    return { ...job, policy: deps.policies.alert };
+  };
+
+  // A flow endpoint's group: gathered openings start one group flow, its base the first opening,
+  // every message of it carrying the list; a group of resolves only is a follow-up, one message to
+  // each step endpoint that paged about any of them.
+  const sendFlowGroup = async (
+    job: GroupMessageJob,
+    steps: FlowInput['state']['steps'],
+    replay: boolean,
+  ): Promise<void> => {
+    const [base] = job.carried.firing;
+    if (base?.alertEventId) {
+      const input: FlowInput = {
+        alertEventId: base.alertEventId,
+        flowEndpointId: job.endpointId,
+        state: initialFlowState(steps),
+        retryPolicy: deps.policies.alert,
+        carried: job.carried,
+      };
+      await deps.flows.run(input, { type: 'started' });
+      return;
+    }
+    const targets = new Set<string>();
+    for (const { alertEventId } of job.carried.resolved) {
+      if (alertEventId === null) continue;
+      for (const target of (await deps.routes.followUpTargets(alertEventId, job.endpointId)) ?? []) {
+        targets.add(target);
+      }
+    }
+    for (const target of [...targets].sort()) {
+      await sendGroup({ ...job, key: `${job.key}:${target}`, endpointId: target }, replay);
+    }
+  };
 
   // A grouped message goes to its endpoint's lane like a notify's delivery, under its own key.
   const sendGroup = async (job: GroupMessageJob, replay: boolean): Promise<void> => {
     const route = await deps.routes.routeOf(job.endpointId);
-    if (route === null || route.kind === 'flow') return;
+    if (route === null) return;
+    if (route.kind === 'flow') return sendFlowGroup(job, route.steps, replay);
     if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, job.endpointId);
     const { key, alertEventId, endpointId, carried } = job;
     const input = {
@@ -80,9 +121,26 @@ export function createDispatcher(deps: DispatcherDeps) {
         return;
       }
       case 'startFlow':
+        // A flow endpoint of a rule that groups: its window decides whether this event starts its
+        // own flow (queued back here as `decided`) or joins the group's.
+        if (
+          job.type === 'notify' &&
+          !job.decided &&
+          (await deps.grouping?.dispatch(job.alertEventId, job.endpointId, null))
+        ) {
+          return;
+        }
         await deps.flows.run(command.input, { type: 'started' });
         return;
       case 'notifyEach':
+        // A resolve's follow-up is gathered by the flow endpoint's window like an opening.
+        if (
+          job.type === 'notify' &&
+          !job.decided &&
+          (await deps.grouping?.dispatch(job.alertEventId, job.endpointId, null))
+        ) {
+          return;
+        }
         await Promise.all(
           command.targets.map(({ endpointId, key }) => {
             const notify: DispatchJob = { type: 'notify', alertEventId: command.alertEventId, endpointId };

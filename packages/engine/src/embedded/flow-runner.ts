@@ -1,5 +1,6 @@
 import type { Clock } from '@oncall/core';
 import {
+  type CarriedInstances,
   decideDispatch,
   decideFlow,
   type FlowCommand,
@@ -44,10 +45,16 @@ export interface FlowRunnerDeps {
 export function createFlowRunner(deps: FlowRunnerDeps) {
   // Each endpoint is routed by `decideDispatch`. A missing provider config fails the step, which is
   // retried (the step's other deliveries are queued once, by their ids).
-  const carryOut = async (command: FlowStepCommand): Promise<void> => {
+  // A group flow's every message carries the group's list.
+  const carryOut = async (command: FlowStepCommand, carried?: CarriedInstances): Promise<void> => {
     switch (command.type) {
       case 'deliver': {
-        const job: DeliveryJob = { input: command.input };
+        const { notification } = command.input;
+        const input =
+          carried === undefined || notification.kind !== 'alert'
+            ? command.input
+            : { ...command.input, notification: { ...notification, carried } };
+        const job: DeliveryJob = { input };
         await deps.queue.send(LANE_QUEUES[command.lane], job, {
           id: jobIdFor(command.key),
           group: command.ownerId,
@@ -66,7 +73,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
     await Promise.all(
       command.endpointIds.map(async (endpointId) => {
         const request = { type: 'flowStep', alertEventId, endpointId, stepIndex, round, policy } as const;
-        await carryOut(decideDispatch(await readDispatchFacts(request, deps.routes)));
+        await carryOut(decideDispatch(await readDispatchFacts(request, deps.routes)), input.carried);
       }),
     );
   };
@@ -87,7 +94,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
       atMs: deps.clock.now().getTime(),
     };
     const { now, later } = await routePeopleStep(request, deps.people, deps.routes);
-    await Promise.all(now.map(carryOut));
+    await Promise.all(now.map((command) => carryOut(command, input.carried)));
     // Queued before the step reports: a replayed step finds them by id and holds nothing back twice.
     await Promise.all(
       later.map(({ delayMs, dispatch }) => {
@@ -106,6 +113,15 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   };
   const stopped = (alertEventId: string) =>
     deps.queue.find<EscalationStopJob>(QUEUES.escalationStop, escalationStopId(alertEventId));
+  // A group flow escalates while any instance it carries as firing is neither acknowledged nor
+  // resolved: it stops once every one of them is (acknowledged when any was).
+  const flowStopped = async (input: FlowInput): Promise<EscalationStopJob | null> => {
+    const openings = input.carried?.firing.flatMap((member) => member.alertEventId ?? []) ?? [];
+    if (openings.length === 0) return stopped(input.alertEventId);
+    const markers = await Promise.all(openings.map(stopped));
+    if (markers.some((marker) => marker === null)) return null;
+    return markers.find((marker) => marker?.reason === 'acknowledged') ?? markers[0] ?? null;
+  };
 
   /** A held-back page of a person's rule, due now: paged unless the event's escalations stopped. */
   const runDelayedPage = async (dispatch: FlowStepDispatch): Promise<void> => {
@@ -114,7 +130,7 @@ export function createFlowRunner(deps: FlowRunnerDeps) {
   };
 
   const runFlow = async (input: FlowInput, first: FlowEvent): Promise<void> => {
-    const stop = await stopped(input.alertEventId);
+    const stop = await flowStopped(input);
     let state: FlowState = input.state;
     const inbox: FlowEvent[] = [stop ? { type: stop.reason } : first];
     for (let event = inbox.shift(); event !== undefined; event = inbox.shift()) {

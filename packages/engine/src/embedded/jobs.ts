@@ -1,11 +1,6 @@
 import type { EscalationStopReason } from '@oncall/core';
-import type {
-  CarriedInstances,
-  DeliveryInput,
-  FlowInput,
-  FlowStepDispatch,
-  OtpChannel,
-} from '@oncall/workflows';
+import type { DeliveryInput, FlowInput, FlowStepDispatch, OtpChannel } from '@oncall/workflows';
+import type { GroupMessage } from '../driver/grouped-dispatch';
 
 /**
  * Job payloads, plain JSON. They carry references and decider state, never message text, codes
@@ -14,7 +9,16 @@ import type {
 
 /** Work the core asked for, routed when it runs. */
 export type DispatchJob = (
-  | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
+  | {
+      readonly type: 'notify';
+      readonly alertEventId: string;
+      readonly endpointId: string;
+      /**
+       * Its flow endpoint's group window already decided it pages on its own (`grouped-dispatch.ts`):
+       * the flow starts (or the follow-up goes) as without grouping, not through the window again.
+       */
+      readonly decided?: true;
+    }
   | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
   | { readonly type: 'notice'; readonly noticeId: string; readonly endpointId: string }
   | GroupMessageJob
@@ -74,16 +78,5 @@ export interface AutoResolveJob {
   readonly episodeId: string;
 }
 
-/**
- * A grouped message a group window decided (`grouped-dispatch.ts`), queued in the window's
- * transaction and routed when it runs, like a notify: the endpoint's chain and lane are read then.
- * `key` is its business key (`group:<flushAt>:<window>`), the base of its idempotency keys.
- */
-export interface GroupMessageJob {
-  readonly type: 'group';
-  readonly key: string;
-  /** The event whose message carries the list. */
-  readonly alertEventId: string;
-  readonly endpointId: string;
-  readonly carried: CarriedInstances;
-}
+/** A grouped message a group window decided (`driver/grouped-dispatch.ts`), routed when it runs. */
+export type GroupMessageJob = GroupMessage;

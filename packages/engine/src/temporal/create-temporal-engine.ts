@@ -1,9 +1,16 @@
+import { type Clock, type GroupWindowStore, systemClock } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import { autoResolveWorkflowId, noticeWorkflowId, notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
 import type { QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
+import {
+  createGroupedDispatch,
+  type GroupedDispatch,
+  type GroupSends,
+  startGroupFlushes,
+} from '../driver/grouped-dispatch';
 import { QUEUES, type QueueName } from '../driver/queues';
 import { DEFAULT_RETRY_POLICIES, type RetryPolicies } from '../driver/retry-policies';
 import type { EngineMetrics } from '../ports/engine-metrics';
@@ -29,6 +36,13 @@ interface TemporalOutboxWorkers {
   readonly taskQueue: string;
   readonly routes: NotificationRoutes;
   readonly policies?: Partial<RetryPolicies>;
+  /**
+   * Group windows: given, deliveries of openings and resolves of rules that group are gathered
+   * (docs/grouping.md, "On Temporal"); the windows due are flushed every second by this process.
+   */
+  readonly groups?: GroupWindowStore;
+  /** The time group events are decided at; the system clock by default. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -48,6 +62,8 @@ export type TemporalEngineOptions = TemporalEngineBase &
  */
 export function createTemporalEngine(options: TemporalEngineOptions): Engine {
   let queue: JobQueue | null = null;
+  let grouping: GroupedDispatch | null = null;
+  let flushTimer: NodeJS.Timeout | null = null;
   const started = () => {
     if (queue === null) throw new Error('The Temporal engine is not started');
     return queue;
@@ -87,7 +103,15 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
       });
       queue = opened;
       if (options.runWorkers === false) return;
+      grouping = options.groups
+        ? createGroupedDispatch({
+            groups: options.groups,
+            sends: outboxGroupSends(opened),
+            clock: options.clock ?? systemClock,
+          })
+        : null;
       const carryOut = createWorkflowStarts({
+        grouping,
         client: options.client,
         taskQueue: options.taskQueue,
         routes: options.routes,
@@ -104,12 +128,35 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
       });
       await opened.work<OutboxJob>(QUEUES.temporalOutbox, carryOut);
       await opened.work<OutboxJob>(QUEUES.temporalAutoResolve, carryOut);
+      if (grouping) flushTimer = startGroupFlushes(grouping, options.onError ?? (() => undefined));
     },
     async stop(timeoutMs) {
+      if (flushTimer) clearInterval(flushTimer);
+      flushTimer = null;
+      grouping = null;
       const current = queue;
       queue = null;
       await current?.stop(timeoutMs);
     },
     queueStats: async () => (queue ? queue.stats() : []),
+    flushDueGroups: async () => (grouping ? grouping.flushDue() : 0),
+  };
+}
+
+// What a window decides goes into the outbox in the window's transaction, like every request: an
+// instance's own page as its notify again (`decided`, so it starts the delivery workflow it always
+// had), a group message as a job that starts a delivery workflow under the message's key.
+function outboxGroupSends(queue: JobQueue): GroupSends {
+  return {
+    async single(tx, { alertEventId, endpointId }) {
+      const job: OutboxJob = { type: 'notify', alertEventId, endpointId, decided: true };
+      await queue.sendInTransaction(tx, QUEUES.temporalOutbox, job, {
+        id: jobIdFor(`decided:${notifyWorkflowId(alertEventId, endpointId)}`),
+      });
+    },
+    async group(tx, message) {
+      const job: OutboxJob = message;
+      await queue.sendInTransaction(tx, QUEUES.temporalOutbox, job, { id: jobIdFor(message.key) });
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { EscalationStopReason } from '@oncall/core';
 import type { OtpChannel } from '@oncall/workflows';
+import type { GroupMessage } from '../driver/grouped-dispatch';
 
 /**
  * What the core asked for, queued in its transaction for the outbox worker to start (or signal)
@@ -8,7 +9,15 @@ import type { OtpChannel } from '@oncall/workflows';
  * for a while (the job retries).
  */
 export type OutboxJob =
-  | { readonly type: 'notify'; readonly alertEventId: string; readonly endpointId: string }
+  | {
+      readonly type: 'notify';
+      readonly alertEventId: string;
+      readonly endpointId: string;
+      /** Its group window decided it pages on its own: started as without grouping. */
+      readonly decided?: true;
+    }
+  /** A group or repeat message a window decided: a delivery workflow under its key. */
+  | GroupMessage
   | { readonly type: 'otp'; readonly otpId: string; readonly channel: OtpChannel }
   | { readonly type: 'notice'; readonly noticeId: string; readonly endpointId: string }
   | { readonly type: 'stop'; readonly alertEventId: string; readonly reason: EscalationStopReason }

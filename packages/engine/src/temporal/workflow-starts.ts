@@ -7,6 +7,7 @@ import {
   decideDispatch,
   type FlowInput,
   flowWorkflowId,
+  initialDeliveryState,
   laneTaskQueue,
   type RearmSignal,
   readDispatchFacts,
@@ -15,6 +16,7 @@ import {
   unconfiguredError,
 } from '@oncall/workflows';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
+import type { GroupedDispatch } from '../driver/grouped-dispatch';
 import type { RetryPolicies } from '../driver/retry-policies';
 import type { NotificationRoutes } from '../ports/notification-routes';
 import type { OutboxJob } from './outbox-job';
@@ -27,6 +29,12 @@ export interface WorkflowStartsDeps {
   readonly policies: RetryPolicies;
   /** The `notify` requests of an alert event seen so far, with whether each was started. */
   readonly notifiesOf: (alertEventId: string) => Promise<Array<{ endpointId: string; completed: boolean }>>;
+  /**
+   * Grouped notifications (docs/grouping.md): a delivery of an opening or resolve of a rule that
+   * groups goes through its window, which queues what it sends back into the outbox. Absent: every
+   * event pages on its own.
+   */
+  readonly grouping?: GroupedDispatch | null;
 }
 
 /**
@@ -62,10 +70,18 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
 
   // Carries out `decideDispatch`: a delivery on its lane's task queue, a flow on the base one, a
   // follow-up's notifies one by one (each under the direct notify's workflow id).
-  const dispatch = async (request: DispatchRequest): Promise<void> => {
+  const dispatch = async (request: DispatchRequest, grouped = false): Promise<void> => {
     const command = decideDispatch(await readDispatchFacts(request, deps.routes));
     switch (command.type) {
       case 'deliver':
+        // A rule that groups decides the event in its window, which queues what it sends.
+        if (
+          grouped &&
+          request.type === 'notify' &&
+          (await deps.grouping?.dispatch(request.alertEventId, request.endpointId, command))
+        ) {
+          return;
+        }
         await start(
           'deliveryWorkflow',
           command.key,
@@ -97,10 +113,30 @@ export function createWorkflowStarts(deps: WorkflowStartsDeps) {
       case 'otp':
         await dispatch({ ...job, policy: deps.policies.otp });
         return;
-      case 'notify':
+      case 'notify': {
+        const { alertEventId, endpointId } = job;
+        await dispatch(
+          { type: 'notify', alertEventId, endpointId, policy: deps.policies.alert },
+          !job.decided,
+        );
+        return;
+      }
       case 'notice':
         await dispatch({ ...job, policy: deps.policies.alert });
         return;
+      case 'group': {
+        // Like a notify's delivery, under the message's own key; a flow endpoint is not grouped here.
+        const route = await deps.routes.routeOf(job.endpointId);
+        if (route === null || route.kind === 'flow') return;
+        if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, job.endpointId);
+        const { key, alertEventId, endpointId, carried } = job;
+        const input: DeliveryInput = {
+          notification: { kind: 'alert', alertEventId, endpointId, carried },
+          state: initialDeliveryState({ baseKey: key, chain: route.chain, policy: deps.policies.alert }),
+        };
+        await start('deliveryWorkflow', key, input, laneTaskQueue(deps.taskQueue, route.lane));
+        return;
+      }
       case 'stop': {
         const notified = await deps.notifiesOf(job.alertEventId);
         // A flow whose start is still queued would miss the signal: try again once it has started.

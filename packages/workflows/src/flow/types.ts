@@ -1,4 +1,5 @@
 import type { RetryPolicy } from '../delivery/retry-policy';
+import type { CarriedInstances } from '../notification';
 
 /**
  * One step of a flow endpoint, in the contract's shape.
@@ -149,4 +150,10 @@ export interface FlowInput {
   readonly state: FlowState;
   /** Policy of the deliveries the flow starts. */
   readonly retryPolicy: RetryPolicy;
+  /**
+   * A group flow (docs/grouping.md, flow endpoints): the instances a group interval gathered, which
+   * every message of the flow carries; `alertEventId` is the first opening among them. Absent: the
+   * flow of one event.
+   */
+  readonly carried?: CarriedInstances;
 }

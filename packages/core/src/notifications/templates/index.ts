@@ -9,9 +9,11 @@ export {
 export {
   checkTemplate,
   previewTemplate,
+  readsVariable,
   renderTemplate,
   type TemplateCheck,
   type TemplatePreview,
   type TemplateRender,
 } from './template-engine';
+export { type TemplateGroup, type TemplateGroupInstance, templateGroupOf } from './template-group';
 export { templatedMessage } from './templated-message';

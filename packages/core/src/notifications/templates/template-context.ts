@@ -1,6 +1,7 @@
 import type { MessageKind, MessageSeverity } from '@oncall/plugin-sdk';
 import { type AlertEventFacts, alertEventMessage } from './alert-event-message';
 import type { TemplateItem } from './alert-item-lines';
+import type { TemplateGroup } from './template-group';
 
 /**
  * The variables a message template sees. Absent values are `null`, which renders empty and is false
@@ -43,6 +44,11 @@ export interface TemplateContext {
   readonly ack_link: string | null;
   /** The event's alert items: one for an instance's event, none for a rule-level event. */
   readonly items: readonly TemplateItem[];
+  /**
+   * The instances a grouped message carries (a group interval's openings and resolves, or a
+   * repeat's unacknowledged instances); null for a message about one event.
+   */
+  readonly group: TemplateGroup | null;
 }
 
 /**
@@ -63,6 +69,8 @@ export interface TemplateDetails {
   readonly acknowledgeUrl?: string;
   /** The alert items when the event covers several; by default the event's own instance. */
   readonly items?: readonly TemplateItem[];
+  /** A grouped message's carried instances; absent for a message about one event. */
+  readonly group?: TemplateGroup | null;
 }
 
 /** The mark and word of each state, the word as the channels' headline writes it. */
@@ -122,6 +130,7 @@ export function templateContext(facts: AlertEventFacts, details: TemplateDetails
         : [
             { instance: facts.instance, alertname: facts.alertname, state: facts.state, labels, annotations },
           ]),
+    group: details.group ?? null,
   };
 }
 

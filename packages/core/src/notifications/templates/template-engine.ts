@@ -91,6 +91,23 @@ export function previewTemplate(text: string, context: TemplateContext): Templat
     : { ok: false, line: null, message: render.reason };
 }
 
+/**
+ * Whether a template reads a top-level variable anywhere (in any tag or output, at any depth), by
+ * LiquidJS's static analysis. A grouped message's template that reads `group` lists the instances
+ * itself, so the channels leave their own list out. A template that does not parse reads nothing.
+ *
+ * @example readsVariable('{% for i in group.instances %}{{ i.instance }}{% endfor %}', 'group') // true
+ */
+export function readsVariable(text: string, name: string): boolean {
+  const parsed = parse(text);
+  if (!parsed.ok) return false;
+  try {
+    return parsed.liquid.globalVariablesSync(parsed.templates).includes(name);
+  } catch {
+    return false;
+  }
+}
+
 type Parsed =
   | { ok: true; liquid: ReturnType<typeof createSandbox>; templates: Template[] }
   | { ok: false; line: number; message: string };

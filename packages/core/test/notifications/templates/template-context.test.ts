@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { alertEventMessage } from '../../../src/notifications/templates/alert-event-message';
 import {
+  readsVariable,
   renderTemplate,
   templateContext,
   templatedMessage,
+  templateGroupOf,
   templateTime,
 } from '../../../src/notifications/templates/index';
 import { ACK, context, DETAILS, FIRED_AT, facts } from './fixtures';
@@ -110,5 +112,50 @@ describe('templatedMessage', () => {
   it('replaces the body and keeps the rest of the default message', () => {
     const message = alertEventMessage(facts(), ACK);
     expect(templatedMessage(message, 'custom')).toEqual({ ...message, body: 'custom' });
+  });
+});
+
+describe('the group variable', () => {
+  const carried = {
+    firing: 11,
+    resolved: 1,
+    more: 2,
+    ruleId: 'rule-1',
+    items: Array.from({ length: 10 }, (_, i) => ({
+      state: i === 9 ? ('resolved' as const) : ('firing' as const),
+      instanceId: `i-${i}`,
+      instance: `db-${i}`,
+      alertname: 'DiskFull',
+      labels: { job: 'node' },
+      annotations: { runbook: 'https://wiki/disk' },
+      summary: `disk ${i}`,
+    })),
+  };
+
+  it('is null for a message about one event', () => {
+    expect(context().group).toBeNull();
+    expect(render('{% if group %}grouped{% else %}single{% endif %}')).toBe('single');
+  });
+
+  it('carries the count, the listed instances with labels, annotations and summary, and how many more', () => {
+    const group = templateGroupOf(carried, 'https://oncall.example.com/rules/rule-1');
+    const ctx = templateContext(facts(), { ...DETAILS, group });
+    expect(
+      render(
+        '{{ group.count }}/{{ group.firing }}/{{ group.resolved }}/{{ group.more }} {{ group.rule_url }}|' +
+          '{% for i in group.instances limit: 2 %}{{ i.instance }} {{ i.state }} {{ i.labels.job }} {{ i.annotations.runbook }} {{ i.summary }};{% endfor %}' +
+          '{{ group.instances.last.state }} {{ group.instances.size }}',
+        ctx,
+      ),
+    ).toBe(
+      '12/11/1/2 https://oncall.example.com/rules/rule-1|db-0 firing node https://wiki/disk disk 0;db-1 firing node https://wiki/disk disk 1;resolved 10',
+    );
+  });
+
+  it('is seen by static analysis wherever a template reads it', () => {
+    expect(readsVariable('{% for i in group.instances %}{{ i.instance }}{% endfor %}', 'group')).toBe(true);
+    expect(readsVariable('{% if x %}{% if group %}y{% endif %}{% endif %}', 'group')).toBe(true);
+    expect(readsVariable('{{ name }} {% alert_items labels: "job" %}', 'group')).toBe(false);
+    expect(readsVariable('{% if %}', 'group')).toBe(false);
   });
 });

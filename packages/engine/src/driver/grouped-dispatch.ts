@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Clock, GroupedInstance, GroupWindowRef, GroupWindowStore } from '@oncall/core';
 import {
   type CarriedInstances,
+  type DeliveryInput,
   type DeliveryLane,
   decideGroup,
   type GroupCommand,
@@ -13,16 +14,41 @@ import {
   initialGroupState,
   nextDueAt,
 } from '@oncall/workflows';
-import { jobIdFor } from '../boss/job-id';
-import type { JobQueue } from '../boss/job-queue';
-import { LANE_QUEUES, QUEUES } from '../driver/queues';
-import type { NotificationRoutes } from '../ports/notification-routes';
-import type { DeliveryJob, GroupMessageJob } from './jobs';
+
+/**
+ * How a driver queues what a window decided, in the window's transaction (`tx`): its outbox.
+ * The embedded driver queues jobs of its own queues; the Temporal driver outbox jobs that start
+ * workflows.
+ */
+export interface GroupSends {
+  /**
+   * An instance's own page: the routed delivery, under the event's own delivery key; or, for a flow
+   * endpoint (`delivery` null), the notify again, marked decided, so it starts the event's flow (or
+   * sends its follow-up) as without grouping.
+   */
+  single(
+    tx: EntityManager,
+    request: { alertEventId: string; endpointId: string; delivery: RoutedDelivery | null },
+  ): Promise<void>;
+  /** A group or repeat message, routed when it runs (no route is read under the window's lock). */
+  group(tx: EntityManager, message: GroupMessage): Promise<void>;
+}
+
+/**
+ * A grouped message a window decided: `key` is its business key (`group:<flushAt>:<window>`), the
+ * base of its idempotency keys; `alertEventId` the event whose message carries the list.
+ */
+export interface GroupMessage {
+  readonly type: 'group';
+  readonly key: string;
+  readonly alertEventId: string;
+  readonly endpointId: string;
+  readonly carried: CarriedInstances;
+}
 
 export interface GroupedDispatchDeps {
   readonly groups: GroupWindowStore;
-  readonly routes: NotificationRoutes;
-  readonly queue: JobQueue;
+  readonly sends: GroupSends;
   /** The time every group event is decided at: the core's clock. */
   readonly clock: Clock;
 }
@@ -30,7 +56,7 @@ export interface GroupedDispatchDeps {
 /** An endpoint's delivery as `decideDispatch` routed it: its lane, chain owner and first send. */
 export interface RoutedDelivery {
   readonly key: string;
-  readonly input: DeliveryJob['input'];
+  readonly input: DeliveryInput;
   readonly lane: DeliveryLane;
   readonly ownerId?: string;
 }
@@ -48,24 +74,15 @@ const FLUSH_BATCH = 100;
  * of their windows' repeats; its own message goes as before.
  */
 export function createGroupedDispatch(deps: GroupedDispatchDeps) {
-  const { groups, queue, clock } = deps;
+  const { groups, sends, clock } = deps;
 
-  const queueDelivery = async (tx: EntityManager, delivery: RoutedDelivery) => {
-    const job: DeliveryJob = { input: delivery.input };
-    await queue.sendInTransaction(tx, LANE_QUEUES[delivery.lane], job, {
-      id: jobIdFor(delivery.key),
-      ...(delivery.ownerId === undefined ? {} : { group: delivery.ownerId }),
-    });
-  };
-
-  // A group or repeat message: the base event's message with the carried instances' list, routed
-  // when its job runs (no read of the routes while the window's row is locked). A repeat reads as
-  // the opening of its oldest unacknowledged instance, never as whatever the window sent last (a
-  // resolve's headline would tell the pager all is well).
+  // A group or repeat message: the base event's message with the carried instances' list. A repeat
+  // reads as the opening of its oldest unacknowledged instance, never as whatever the window sent
+  // last (a resolve's headline would tell the pager all is well).
   const groupMessage = (
     window: GroupWindowRef,
     command: Exclude<GroupCommand, { type: 'single' }>,
-  ): GroupMessageJob | null => {
+  ): GroupMessage | null => {
     const carried: CarriedInstances =
       command.type === 'group'
         ? { firing: command.firing.map(carriedOf), resolved: command.resolved.map(carriedOf) }
@@ -86,15 +103,18 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
     tx: EntityManager,
     window: GroupWindowRef,
     commands: readonly GroupCommand[],
-    single: RoutedDelivery | null,
+    single: RoutedDelivery | 'flow' | null,
   ) => {
     for (const command of commands) {
       if (command.type === 'single') {
-        if (single !== null) await queueDelivery(tx, single);
+        if (single === null) continue;
+        const { alertEventId } = command.member;
+        const delivery = single === 'flow' ? null : single;
+        await sends.single(tx, { alertEventId, endpointId: window.endpointId, delivery });
         continue;
       }
-      const job = groupMessage(window, command);
-      if (job !== null) await queue.sendInTransaction(tx, QUEUES.dispatch, job, { id: jobIdFor(job.key) });
+      const message = groupMessage(window, command);
+      if (message !== null) await sends.group(tx, message);
     }
   };
 
@@ -103,14 +123,25 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
      * Routes a notify of `alertEventId` to `endpointId` through its group window. Answers false when
      * grouping leaves the event alone (the caller delivers as always), true when it was decided here.
      */
-    async dispatch(alertEventId: string, endpointId: string, delivery: RoutedDelivery): Promise<boolean> {
+    async dispatch(
+      alertEventId: string,
+      endpointId: string,
+      delivery: RoutedDelivery | null,
+    ): Promise<boolean> {
       const event = await groups.eventOf(alertEventId);
       if (event === null) return false;
-      const settings = { groupIntervalMs: event.groupIntervalMs, repeatIntervalMs: event.repeatIntervalMs };
+      // A flow repeats with its own repeat step: a rule-level repeat never re-runs it.
+      const settings = {
+        groupIntervalMs: event.groupIntervalMs,
+        repeatIntervalMs: delivery === null ? 0 : event.repeatIntervalMs,
+      };
+      if (settings.groupIntervalMs === 0 && settings.repeatIntervalMs === 0) return false;
       const at = clock.now().getTime();
       const windowOf = (instance: GroupedInstance): GroupWindowRef => {
         const groupKey = groupKeyOf(instance.labels, event.groupBy);
-        const subject = { ruleId: event.ruleId, endpointId, groupKey, lane: delivery.lane };
+        // A flow endpoint's window is per rule and group, as a chat's: its steps page through it.
+        const lane = delivery === null ? 'chat' : delivery.lane;
+        const subject = { ruleId: event.ruleId, endpointId, groupKey, lane };
         return { windowKey: groupWindowKey(subject), ruleId: event.ruleId, endpointId, groupKey };
       };
       if (event.change === 'acknowledged') {
@@ -131,7 +162,7 @@ export function createGroupedDispatch(deps: GroupedDispatchDeps) {
       await groups.change(window, async (raw, tx) => {
         const state = stateOf(raw, settings);
         const decision = decideGroup(state, { type: change, member, at, settings });
-        await execute(tx, window, decision.commands, delivery);
+        await execute(tx, window, decision.commands, delivery ?? 'flow');
         return { state: decision.state, dueAt: dueOf(decision.state), result: undefined };
       });
       return true;
@@ -171,4 +202,27 @@ function stateOf(raw: unknown, settings: GroupSettings): GroupState {
 function dueOf(state: GroupState): Date | null {
   const due = nextDueAt(state);
   return due === null ? null : new Date(due);
+}
+
+/** How often a process with workers looks for due group windows. */
+const GROUP_FLUSH_INTERVAL_MS = 1_000;
+
+/** Flushes due windows every second, one flush at a time per process; others skip what it holds. */
+export function startGroupFlushes(
+  grouping: GroupedDispatch,
+  onError: (error: unknown) => void,
+): NodeJS.Timeout {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    grouping
+      .flushDue()
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, GROUP_FLUSH_INTERVAL_MS);
+  timer.unref();
+  return timer;
 }
