@@ -7,7 +7,7 @@ import { ScheduleRecord } from './schedule.entity';
  * notification rules. Its id is a notification target beside the rule's endpoints' ids, routed as a
  * one-step flow (`notification-routes.ts` in the core), so the flow machinery (round-robin turns,
  * follow-ups, both drivers) serves it unchanged. Written by plain statements in the rule's own
- * transaction, in the order the rule lists them (`position`).
+ * transaction (`alert-rule-schedule-targets.ts` in the core).
  */
 const RuleScheduleTargetSchema = defineEntity({
   name: 'RuleScheduleTargetRecord',
@@ -17,7 +17,6 @@ const RuleScheduleTargetSchema = defineEntity({
     id: p.uuid().primary(),
     alertRule: () => p.manyToOne(AlertRule).deleteRule('cascade').index(),
     schedule: () => p.manyToOne(ScheduleRecord).deleteRule('cascade').index(),
-    position: p.integer(),
     /** `nobody` or `teamAdmins`. */
     ifNobodyOnCall: p.text(),
     /** `default` or `high`: which of each person's notification rules run. */

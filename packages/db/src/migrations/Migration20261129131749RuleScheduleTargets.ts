@@ -6,10 +6,10 @@ import { Migration } from '@mikro-orm/migrations';
  * notification target like an endpoint's (routed as a one-step flow), so the one-statement opening
  * counts it among the targets it hands back: its body is replaced with that one change.
  */
-export class Migration20261129131742RuleScheduleTargets extends Migration {
+export class Migration20261129131749RuleScheduleTargets extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      'create table "alert_rule_schedule_targets" ("id" uuid not null, "alert_rule_id" uuid not null, "schedule_id" uuid not null, "position" int not null, "if_nobody_on_call" text not null, "urgency" text not null, "round_robin" boolean not null default false, primary key ("id"))',
+      'create table "alert_rule_schedule_targets" ("id" uuid not null, "alert_rule_id" uuid not null, "schedule_id" uuid not null, "if_nobody_on_call" text not null, "urgency" text not null, "round_robin" boolean not null default false, primary key ("id"))',
     );
     this.addSql(
       'create index "alert_rule_schedule_targets_alert_rule_id_index" on "alert_rule_schedule_targets" ("alert_rule_id")',
