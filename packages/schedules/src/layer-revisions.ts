@@ -1,4 +1,4 @@
-import type { ActiveWindow, RotationUnit } from './model';
+import type { ActiveWindow, RotationMember, RotationUnit } from './model';
 import { reviseRotation } from './revisions';
 import type { StoredLayer, StoredRotation } from './stored-schedule';
 
@@ -9,7 +9,8 @@ export interface RotationEdit {
   unit: RotationUnit;
   every: number;
   startsAt: string;
-  members: (string | null)[];
+  recurrence?: string | null | undefined;
+  members: RotationMember[];
   activeWindows?: ActiveWindow[] | undefined;
 }
 
@@ -28,9 +29,10 @@ function sameDefinition(rotation: StoredRotation, edit: RotationEdit): boolean {
     unit: string;
     every: number;
     startsAt: string;
-    members: (string | null)[];
+    recurrence?: string | null | undefined;
+    members: RotationMember[];
     activeWindows?: ActiveWindow[] | undefined;
-  }) => JSON.stringify([r.unit, r.every, r.startsAt, r.members, r.activeWindows ?? []]);
+  }) => JSON.stringify([r.unit, r.every, r.startsAt, r.recurrence ?? null, r.members, r.activeWindows ?? []]);
   return definition(rotation) === definition(edit);
 }
 
@@ -39,6 +41,7 @@ function definitionOf(edit: RotationEdit) {
     unit: edit.unit,
     every: edit.every,
     startsAt: edit.startsAt,
+    ...(edit.recurrence ? { recurrence: edit.recurrence } : {}),
     members: edit.members,
     ...(edit.activeWindows?.length ? { activeWindows: edit.activeWindows } : {}),
   };
