@@ -74,6 +74,29 @@ describe('schedule rotations with a recurrence rule and member groups', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().layers[0].rotations[0].id).toBe(rotation.id);
+
+    // A form that predates recurrence rules sends none: the rule is kept; null clears it.
+    const { recurrence: _left, ...withoutRule } = layers[0].rotations[0];
+    const kept = await h.call('PUT', `/api/v1/schedule/${id}`, {
+      token: ana.token,
+      body: { name, teamId, timeZone, layers: [{ ...layers[0], rotations: [withoutRule] }] },
+    });
+    expect(kept.json().layers[0].rotations[0]).toMatchObject({
+      id: rotation.id,
+      recurrence: rotation.recurrence,
+    });
+    const cleared = await h.call('PUT', `/api/v1/schedule/${id}`, {
+      token: ana.token,
+      body: {
+        name,
+        teamId,
+        timeZone,
+        layers: [{ ...layers[0], rotations: [{ ...withoutRule, recurrence: null }] }],
+      },
+    });
+    const now = cleared.json().layers[0].rotations.at(-1);
+    expect(now.recurrence).toBeNull();
+    expect(now.id).not.toBe(rotation.id);
   });
 
   it('422s a bad rule and an unknown group member at their fields', async () => {

@@ -85,8 +85,14 @@ export function reviseLayers(
     const history = existing?.rotations ?? [];
     const touched = new Set<string>();
     const rotations: StoredRotation[] = [];
-    for (const rotationEdit of edit.rotations) {
-      const running = history.find((r) => r.id === rotationEdit.id && inForce(r, at));
+    for (const sent of edit.rotations) {
+      const running = history.find((r) => r.id === sent.id && inForce(r, at));
+      // An editor that predates recurrence rules sends none back: left out (not null), the running
+      // version's rule is kept, so saving such a form does not turn it into a unit rotation.
+      const rotationEdit =
+        sent.recurrence === undefined && running?.recurrence
+          ? { ...sent, recurrence: running.recurrence }
+          : sent;
       const name = rotationEdit.name ?? running?.name ?? null;
       const definition = definitionOf(rotationEdit);
       if (running) {
@@ -97,6 +103,7 @@ export function reviseLayers(
         }
         const [ended, opened] = reviseRotation(running, at, definition, newId());
         if (!definition.activeWindows) delete opened.activeWindows;
+        if (!definition.recurrence) delete opened.recurrence;
         rotations.push({ ...ended, name: running.name }, { ...opened, name });
         continue;
       }
