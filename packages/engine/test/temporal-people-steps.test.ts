@@ -65,6 +65,7 @@ describe('flow steps that page people, on the Temporal driver', () => {
   beforeEach(() => {
     resetRuntime(AT_0940);
     runtime.activities.routePeopleStep = activities.routePeopleStep;
+    runtime.activities.routePeopleStepHeld = activities.routePeopleStepHeld;
     runtime.activities.routeFlowStep = activities.routeFlowStep;
     // Workflow time: the fake runtime's clock, which each wait moves on.
     vi.spyOn(Date, 'now').mockImplementation(() => runtime.now);
@@ -203,6 +204,33 @@ describe('flow steps that page people, on the Temporal driver', () => {
         recipient: expect.objectContaining({ userId: people.lead.userId, via: 'teamAdmins', teamId }),
       }),
     ]);
+  });
+
+  it("holds a person's delayed notification rule in a workflow timer, then pages it", async () => {
+    // A person of their own: the rules below would change how the other tests' people are paged.
+    const dia = await seed.user(`dia-${newId()}`);
+    const first = await seed.endpoint(dia, 'sms', { value: '09120000098' });
+    const other = await seed.endpoint(dia, 'sms', { value: '09120000099' });
+    const rule = (delayMinutes: number, endpointId: string) =>
+      database.db.orm.em
+        .fork()
+        .getConnection()
+        .execute(
+          `insert into notification_rules (id, user_id, urgency, delay_minutes, endpoint_id, created_at)
+           values (?, ?, 'default', ?, ?, now())`,
+          [newId(), dia, delayMinutes, endpointId],
+        );
+    await rule(0, first);
+    await rule(3, other);
+
+    const pages = await run([{ type: 'user', userId: dia }]);
+
+    expect(pages.map((page) => [page.endpointId, page.recipient?.rule?.delayMinutes])).toEqual([
+      [first, 0],
+      [other, 3],
+    ]);
+    // The flow stayed open for the held page: the workflow's clock moved on by its delay.
+    expect(runtime.now).toBe(AT_0940 + 3 * MINUTE);
   });
 
   it('pages a user and a team through their own endpoints', async () => {
