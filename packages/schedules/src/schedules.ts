@@ -161,8 +161,8 @@ export class Schedules {
     for (const { member, path } of members) {
       if (member !== null && !found.has(member)) errors[path] = ['The selected member is invalid.'];
     }
-    body.layers.forEach((layer, l) =>
-      layer.rotations.forEach((rotation, r) => {
+    for (const [l, layer] of body.layers.entries()) {
+      for (const [r, rotation] of layer.rotations.entries()) {
         const problem = rotation.recurrence
           ? recurrenceProblem(rotation.recurrence, rotation.startsAt)
           : null;
@@ -170,8 +170,8 @@ export class Schedules {
           errors[`layers.${l}.rotations.${r}.recurrence`] = [
             `${problem[0]?.toUpperCase()}${problem.slice(1)}.`,
           ];
-      }),
-    );
+      }
+    }
     if (body.noticeEndpointId && !(await this.isTeamChat(em, body.noticeEndpointId, body.teamId)))
       errors.noticeEndpointId = ["The notice endpoint must be a chat endpoint of the schedule's team."];
     if (Object.keys(errors).length) throw validationFailed(errors);
