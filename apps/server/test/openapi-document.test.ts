@@ -180,6 +180,26 @@ describe('the OpenAPI document of the REST face', () => {
     expect(doc.paths['/api/v1/user']?.get?.security).toBeUndefined();
   });
 
+  it("documents a rule's scheduleTargets in its create body and its answer", () => {
+    const body = JSON.stringify(doc.components.schemas.AlertRuleCreateBody ?? {});
+    expect(body).toContain('"scheduleTargets"');
+    // The target's own fields may sit in a component of their own.
+    expect(JSON.stringify(doc.components.schemas)).toContain('"nobody","teamAdmins"');
+    const read = doc.paths['/api/v1/alert-rule/{id}']?.get;
+    expect(read).toBeDefined();
+    const answer = JSON.stringify(read ? responseSchemaOf(doc, read, '200') : {});
+    expect(answer).toContain('"scheduleTargets"');
+    expect(answer).toContain('"#/components/schemas/ScheduleTargetView"');
+    expect(Object.keys(doc.components.schemas.ScheduleTargetView?.properties ?? {})).toEqual([
+      'id',
+      'scheduleId',
+      'scheduleName',
+      'ifNobodyOnCall',
+      'urgency',
+      'roundRobin',
+    ]);
+  });
+
   it('shows example bodies for the ingestion calls', () => {
     const fire = requestSchemaOf(doc, doc.paths['/api/v1/fire-alert']?.post ?? never());
     expect(fire.examples).toEqual([expect.objectContaining({ instance: expect.any(String) })]);

@@ -128,6 +128,7 @@ describe('rule types of a source plugin that SOURCE_PLUGINS names', () => {
       userIds: [],
       teamIds: [],
       endpointIds: [],
+      scheduleTargets: [],
       showAcknowledgeBtn: false,
       groupInterval: null,
       groupBy: [],

@@ -79,6 +79,14 @@ export {
   behaviorTemplatePreviewSchema,
   selectableAlertRuleSchema,
 } from './alert-rules/behavior-rule-views';
+export {
+  MAX_SCHEDULE_TARGETS,
+  type ScheduleTargetInput,
+  type ScheduleTargetView,
+  scheduleTargetBody,
+  scheduleTargetList,
+  scheduleTargetViewSchema,
+} from './alert-rules/schedule-targets';
 export { loginBody, refreshBody, tokenPairSchema } from './auth/auth-schemas';
 export { bearerToken } from './common/bearer-token';
 export { type ErrorBody, errorBodySchema } from './common/error-body';

@@ -7,7 +7,7 @@ import { flowWorkflowId, notifyWorkflowId } from '@oncall/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobIdFor } from '../src/boss/job-id';
 import { createTestEngine, type TestEngine } from '../src/testing/index';
-import { type People, seedHourlySchedule, seedPeople } from './support/people';
+import { type People, seedHourlySchedule, seedPeople, seedScheduleTarget } from './support/people';
 import { seeder } from './support/seed';
 
 const WAIT = { timeout: 30_000, interval: 25 };
@@ -87,6 +87,36 @@ describe('flow steps that page people, on the embedded engine', () => {
       flowEndpointId: flow,
       stepIndex: 0,
     });
+  });
+
+  it("pages a rule's schedule target (no flow): whoever is on call, or the team's admins in a gap", async () => {
+    now = AT_0930;
+    const ruleId = await seed.alertRule(people.lead.userId);
+    const scheduleId = await schedule([people.ana.userId, people.ben.userId, people.cho.userId]);
+    const target = await seedScheduleTarget(orm, ruleId, scheduleId);
+    const alertEventId = newId();
+    await seed.notify(testEngine.engine.orchestrator, alertEventId, target);
+
+    await vi.waitFor(async () => expect(await pagesOf(alertEventId)).toHaveLength(1), WAIT);
+    const [page] = await pagesOf(alertEventId);
+    expect(page?.endpoint_id).toBe(people.ana.sms);
+    expect(recipientOf(page)).toEqual({
+      userId: people.ana.userId,
+      via: 'schedule',
+      scheduleId,
+      layerId: 'layer-1',
+      rotationId: 'rotation-1',
+      flowEndpointId: target,
+      stepIndex: 0,
+    });
+
+    const gap = await seedScheduleTarget(orm, ruleId, await schedule([null]));
+    const gapEventId = newId();
+    await seed.notify(testEngine.engine.orchestrator, gapEventId, gap);
+    await vi.waitFor(async () => expect(await pagesOf(gapEventId)).toHaveLength(1), WAIT);
+    const [adminPage] = await pagesOf(gapEventId);
+    expect(adminPage?.endpoint_id).toBe(people.lead.sms);
+    expect(recipientOf(adminPage)).toMatchObject({ userId: people.lead.userId, via: 'teamAdmins' });
   });
 
   it('names the override that put someone on call', async () => {

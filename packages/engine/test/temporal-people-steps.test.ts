@@ -7,15 +7,17 @@ import {
   createActivities,
   DEFAULT_RETRY_POLICY,
   type DeliveryInput,
+  decideDispatch,
   type FlowInput,
   type FlowStep,
   initialFlowState,
   LaneSlots,
+  readDispatchFacts,
 } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flowWorkflow } from '../../workflows/src/temporal/workflows';
 import { resetRuntime, runtime } from '../../workflows/test/fake-workflow-runtime';
-import { type People, seedHourlySchedule, seedPeople } from './support/people';
+import { type People, seedHourlySchedule, seedPeople, seedScheduleTarget } from './support/people';
 import { seeder } from './support/seed';
 
 // The Temporal driver's flow workflow, its Temporal runtime played by the workflows package's fake
@@ -34,11 +36,14 @@ describe('flow steps that page people, on the Temporal driver', () => {
   let people: People;
   let teamId: string;
   let activities: ReturnType<typeof createActivities>;
+  let routes: ReturnType<typeof createNotificationRoutes>;
+  let seed: ReturnType<typeof seeder>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const orm = database.db.orm;
-    const seed = seeder(orm, new SecretBox(Buffer.alloc(32, 5)));
+    seed = seeder(orm, new SecretBox(Buffer.alloc(32, 5)));
+    routes = createNotificationRoutes(orm, { plugins: await loadPluginRegistry(), routeTtlMs: 0 });
     await seed.providerConfig('sms', 'default', 'providerOne', { senderNumber: '1' }, { apiToken: 't' });
     ({ people, teamId } = await seedPeople(orm, seed));
     const unused = async (): Promise<never> => {
@@ -48,7 +53,7 @@ describe('flow steps that page people, on the Temporal driver', () => {
       sender: { send: unused },
       deliveryLog: { append: unused },
       providerChains: { chainFor: unused },
-      routes: createNotificationRoutes(orm, { plugins: await loadPluginRegistry() }),
+      routes,
       people: createOnCallPeople(orm),
       instances: { resolve: unused },
       shares: { sharesOf: unused },
@@ -61,6 +66,7 @@ describe('flow steps that page people, on the Temporal driver', () => {
   beforeEach(() => {
     resetRuntime(AT_0940);
     runtime.activities.routePeopleStep = activities.routePeopleStep;
+    runtime.activities.routePeopleStepHeld = activities.routePeopleStepHeld;
     runtime.activities.routeFlowStep = activities.routeFlowStep;
     // Workflow time: the fake runtime's clock, which each wait moves on.
     vi.spyOn(Date, 'now').mockImplementation(() => runtime.now);
@@ -140,6 +146,41 @@ describe('flow steps that page people, on the Temporal driver', () => {
     expect(runtime.now).toBe(AT_0940 + 30 * MINUTE);
   });
 
+  it("starts a rule's schedule target as the one-step flow the workflow starts do, paging who is on call", async () => {
+    const scheduleId = await seedHourlySchedule(database.db.orm, teamId, [people.ana.userId]);
+    const ruleId = await seed.alertRule(people.lead.userId);
+    const target = await seedScheduleTarget(database.db.orm, ruleId, scheduleId);
+    // What `workflow-starts.ts` does with the core's notify of the target.
+    const notify = {
+      type: 'notify',
+      alertEventId: newId(),
+      endpointId: target,
+      policy: DEFAULT_RETRY_POLICY,
+    } as const;
+    const command = decideDispatch(await readDispatchFacts(notify, routes));
+    if (command.type !== 'startFlow') throw new Error(`expected a flow, got ${command.type}`);
+    expect(command.input.state.steps).toEqual([
+      { type: 'schedule', scheduleId, ifNobodyOnCall: 'teamAdmins', urgency: 'default' },
+    ]);
+
+    await expect(flowWorkflow(command.input)).resolves.toBe('completed');
+    const pages = runtime.trace.flatMap((entry) => {
+      if (entry.op !== 'startChild') return [];
+      const [delivery] = entry.args as [DeliveryInput];
+      return delivery.notification.kind === 'alert' ? [delivery.notification] : [];
+    });
+    expect(pages).toEqual([
+      expect.objectContaining({
+        endpointId: people.ana.sms,
+        recipient: expect.objectContaining({
+          userId: people.ana.userId,
+          via: 'schedule',
+          flowEndpointId: target,
+        }),
+      }),
+    ]);
+  });
+
   it('goes on to the next step at once when nobody is on call, skipping the wait', async () => {
     const scheduleId = await seedHourlySchedule(database.db.orm, teamId, [null]);
 
@@ -164,6 +205,33 @@ describe('flow steps that page people, on the Temporal driver', () => {
         recipient: expect.objectContaining({ userId: people.lead.userId, via: 'teamAdmins', teamId }),
       }),
     ]);
+  });
+
+  it("holds a person's delayed notification rule in a workflow timer, then pages it", async () => {
+    // A person of their own: the rules below would change how the other tests' people are paged.
+    const dia = await seed.user(`dia-${newId()}`);
+    const first = await seed.endpoint(dia, 'sms', { value: '09120000098' });
+    const other = await seed.endpoint(dia, 'sms', { value: '09120000099' });
+    const rule = (delayMinutes: number, endpointId: string) =>
+      database.db.orm.em
+        .fork()
+        .getConnection()
+        .execute(
+          `insert into notification_rules (id, user_id, urgency, delay_minutes, endpoint_id, created_at)
+           values (?, ?, 'default', ?, ?, now())`,
+          [newId(), dia, delayMinutes, endpointId],
+        );
+    await rule(0, first);
+    await rule(3, other);
+
+    const pages = await run([{ type: 'user', userId: dia }]);
+
+    expect(pages.map((page) => [page.endpointId, page.recipient?.rule?.delayMinutes])).toEqual([
+      [first, 0],
+      [other, 3],
+    ]);
+    // The flow stayed open for the held page: the workflow's clock moved on by its delay.
+    expect(runtime.now).toBe(AT_0940 + 3 * MINUTE);
   });
 
   it('pages a user and a team through their own endpoints', async () => {

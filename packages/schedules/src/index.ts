@@ -9,6 +9,7 @@ export type {
   OnCallSegment,
   Override,
   Rotation,
+  RotationMember,
   RotationUnit,
   Schedule,
 } from './model';
@@ -28,6 +29,7 @@ export {
   type PersonEndpoint,
 } from './on-call-people';
 export { checkOverride } from './overrides';
+export { RECURRENCE_HORIZON, recurrenceProblem } from './recurrence';
 export { ScheduleResolver, whoIsOnCall } from './resolver';
 export { reviseRotation } from './revisions';
 export type { PeopleTurn } from './round-robin';

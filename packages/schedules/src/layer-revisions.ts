@@ -1,4 +1,4 @@
-import type { ActiveWindow, RotationUnit } from './model';
+import type { ActiveWindow, RotationMember, RotationUnit } from './model';
 import { reviseRotation } from './revisions';
 import type { StoredLayer, StoredRotation } from './stored-schedule';
 
@@ -9,7 +9,8 @@ export interface RotationEdit {
   unit: RotationUnit;
   every: number;
   startsAt: string;
-  members: (string | null)[];
+  recurrence?: string | null | undefined;
+  members: RotationMember[];
   activeWindows?: ActiveWindow[] | undefined;
 }
 
@@ -28,9 +29,10 @@ function sameDefinition(rotation: StoredRotation, edit: RotationEdit): boolean {
     unit: string;
     every: number;
     startsAt: string;
-    members: (string | null)[];
+    recurrence?: string | null | undefined;
+    members: RotationMember[];
     activeWindows?: ActiveWindow[] | undefined;
-  }) => JSON.stringify([r.unit, r.every, r.startsAt, r.members, r.activeWindows ?? []]);
+  }) => JSON.stringify([r.unit, r.every, r.startsAt, r.recurrence ?? null, r.members, r.activeWindows ?? []]);
   return definition(rotation) === definition(edit);
 }
 
@@ -39,6 +41,7 @@ function definitionOf(edit: RotationEdit) {
     unit: edit.unit,
     every: edit.every,
     startsAt: edit.startsAt,
+    ...(edit.recurrence ? { recurrence: edit.recurrence } : {}),
     members: edit.members,
     ...(edit.activeWindows?.length ? { activeWindows: edit.activeWindows } : {}),
   };
@@ -82,8 +85,14 @@ export function reviseLayers(
     const history = existing?.rotations ?? [];
     const touched = new Set<string>();
     const rotations: StoredRotation[] = [];
-    for (const rotationEdit of edit.rotations) {
-      const running = history.find((r) => r.id === rotationEdit.id && inForce(r, at));
+    for (const sent of edit.rotations) {
+      const running = history.find((r) => r.id === sent.id && inForce(r, at));
+      // An editor that predates recurrence rules sends none back: left out (not null), the running
+      // version's rule is kept, so saving such a form does not turn it into a unit rotation.
+      const rotationEdit =
+        sent.recurrence === undefined && running?.recurrence
+          ? { ...sent, recurrence: running.recurrence }
+          : sent;
       const name = rotationEdit.name ?? running?.name ?? null;
       const definition = definitionOf(rotationEdit);
       if (running) {
@@ -94,6 +103,7 @@ export function reviseLayers(
         }
         const [ended, opened] = reviseRotation(running, at, definition, newId());
         if (!definition.activeWindows) delete opened.activeWindows;
+        if (!definition.recurrence) delete opened.recurrence;
         rotations.push({ ...ended, name: running.name }, { ...opened, name });
         continue;
       }

@@ -9,6 +9,9 @@ export interface ActiveWindow {
   end: string;
 }
 
+/** A rotation's member: a user, a group of users on call together, or a gap. */
+export type RotationMember = string | string[] | null;
+
 export interface Rotation {
   id: string;
   /** Every `every` units a hand-off passes the shift to the next member. */
@@ -16,8 +19,16 @@ export interface Rotation {
   every: number;
   /** Wall-clock date and time ("YYYY-MM-DDTHH:mm") of the first hand-off, in the schedule's zone. */
   startsAt: string;
-  /** Members in order; `null` is an explicit gap (nobody on call for that shift). */
-  members: (string | null)[];
+  /**
+   * An RFC 5545 RRULE (`FREQ=WEEKLY;BYDAY=MO,WE,FR`) whose occurrences from `startsAt` (its
+   * DTSTART) on the schedule's wall clock are the hand-offs, instead of every `every` units.
+   */
+  recurrence?: string;
+  /**
+   * Members in order, one per shift: a user id, a group of user ids (all on call together for the
+   * shift), or `null`, an explicit gap (nobody on call for that shift).
+   */
+  members: RotationMember[];
   activeWindows?: ActiveWindow[];
   /** Instants (epoch ms): a revision closes one version and opens the next at the change time. */
   effectiveFrom?: number;

@@ -105,8 +105,10 @@ export class ScheduleResolver {
       if (rotation.effectiveUntil !== undefined && instant >= rotation.effectiveUntil) continue;
       if (!shifts.inWindow(instant)) continue;
       for (const shift of shifts.shiftsAt(instant)) {
-        if (shift.userId === null || entries.some((entry) => entry.userId === shift.userId)) continue;
-        entries.push({ userId: shift.userId, layerId: layer.id, rotationId: rotation.id });
+        for (const userId of shift.userIds) {
+          if (entries.some((entry) => entry.userId === userId)) continue;
+          entries.push({ userId, layerId: layer.id, rotationId: rotation.id });
+        }
       }
     }
     return entries;

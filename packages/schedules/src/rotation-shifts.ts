@@ -1,4 +1,5 @@
 import type { Rotation } from './model';
+import { RecurrenceHandOffs } from './recurrence';
 import { parseClock, parseWall, type ZoneClock } from './wall-clock';
 
 const HOUR = 3_600_000;
@@ -12,17 +13,27 @@ export interface Interval {
 
 export interface Shift extends Interval {
   index: number;
-  userId: string | null;
+  /** Everyone on call in the shift: one member, a group's people, or none for a gap. */
+  userIds: string[];
+}
+
+/** A member as its shift's people: a user, a group of users (on call together), or a gap. */
+function membersOf(member: string | readonly string[] | null): string[] {
+  if (member === null) return [];
+  return typeof member === 'string' ? [member] : [...member];
 }
 
 /**
  * A rotation's shifts, counted in wall-clock time in the schedule's zone: shift k starts at the first
  * occurrence of its hand-off wall time and ends at the last occurrence of the next one, so a
- * repeated hour is covered by both people and a skipped one by nobody twice.
+ * repeated hour is covered by both people and a skipped one by nobody twice. The hand-offs are
+ * every `every` units from `startsAt`, or the occurrences of the rotation's RFC 5545 `recurrence`
+ * (with `startsAt` as its DTSTART), both on the wall clock.
  */
 export class RotationShifts {
   private readonly anchor: number;
   private readonly length: number;
+  private readonly recurrence: RecurrenceHandOffs | null;
 
   constructor(
     private readonly rotation: Rotation,
@@ -33,17 +44,28 @@ export class RotationShifts {
     if (rotation.members.length === 0) throw new RangeError('a rotation needs at least one member or gap');
     this.anchor = parseWall(rotation.startsAt);
     this.length = UNIT_MS[rotation.unit] * rotation.every;
+    this.recurrence = rotation.recurrence
+      ? RecurrenceHandOffs.of(rotation.recurrence, rotation.startsAt)
+      : null;
   }
 
-  shift(index: number): Shift {
+  /** Shift `index`, or null when there is none (before the first hand-off, past a rule's horizon). */
+  shift(index: number): Shift | null {
     const members = this.rotation.members;
-    const wallStart = this.anchor + index * this.length;
+    const wallStart = this.wallStart(index);
+    if (wallStart === undefined) return null;
+    const wallEnd = this.wallStart(index + 1) ?? this.recurrence?.end ?? wallStart + this.length;
     return {
       index,
       from: this.clock.firstOccurrence(wallStart),
-      until: this.clock.lastOccurrence(wallStart + this.length),
-      userId: members[((index % members.length) + members.length) % members.length] ?? null,
+      until: this.clock.lastOccurrence(wallEnd),
+      userIds: membersOf(members[((index % members.length) + members.length) % members.length] ?? null),
     };
+  }
+
+  private wallStart(index: number): number | undefined {
+    if (this.recurrence) return this.recurrence.wallAt(index);
+    return this.anchor + index * this.length;
   }
 
   /** Shifts meeting [from, until), in order. */
@@ -53,7 +75,7 @@ export class RotationShifts {
     const shifts: Shift[] = [];
     for (let index = first; index <= last; index++) {
       const shift = this.shift(index);
-      if (shift.from < until && shift.until > from) shifts.push(shift);
+      if (shift && shift.from < until && shift.until > from) shifts.push(shift);
     }
     return shifts;
   }
@@ -64,7 +86,7 @@ export class RotationShifts {
     const found: Shift[] = [];
     for (let index = Math.max(0, near - 1); index <= near + 1; index++) {
       const shift = this.shift(index);
-      if (shift.from <= instant && instant < shift.until) found.push(shift);
+      if (shift && shift.from <= instant && instant < shift.until) found.push(shift);
     }
     return found;
   }
@@ -111,6 +133,8 @@ export class RotationShifts {
   }
 
   private indexNear(instant: number): number {
-    return Math.floor((this.clock.toWall(instant) - this.anchor) / this.length);
+    const wall = this.clock.toWall(instant);
+    if (this.recurrence) return this.recurrence.indexAtOrBefore(wall);
+    return Math.floor((wall - this.anchor) / this.length);
   }
 }

@@ -21,6 +21,7 @@ import type { OnCallEntry, Override } from './model';
 import { NotificationRules } from './notification-rules';
 import { OnCallHistory } from './on-call-history';
 import { checkOverride } from './overrides';
+import { recurrenceProblem } from './recurrence';
 import { ScheduleResolver } from './resolver';
 import { assertCanUseTeamSchedules, canUseTeamSchedules, visibleTeamIds } from './schedule-access';
 import { loadSchedule, SCHEDULE_COLUMNS, type ScheduleRow, toStored } from './schedule-rows';
@@ -133,9 +134,14 @@ export class Schedules {
       (await queryRows(em, 'select 1 from teams where id = ?', [body.teamId])).length === 0
     )
       throw validationFailed({ teamId: ['The selected team id is invalid.'] });
+    // A group's people are checked one by one, each at its own path (`members.<m>.<k>`).
     const members = body.layers.flatMap((layer, l) =>
       layer.rotations.flatMap((rotation, r) =>
-        rotation.members.map((member, m) => ({ member, path: `layers.${l}.rotations.${r}.members.${m}` })),
+        rotation.members.flatMap((member, m) => {
+          const path = `layers.${l}.rotations.${r}.members.${m}`;
+          if (Array.isArray(member)) return member.map((id, k) => ({ member: id, path: `${path}.${k}` }));
+          return [{ member, path }];
+        }),
       ),
     );
     const ids = [...new Set(members.flatMap(({ member }) => (member && isId(member) ? [member] : [])))];
@@ -153,6 +159,17 @@ export class Schedules {
     const errors: Record<string, string[]> = {};
     for (const { member, path } of members) {
       if (member !== null && !found.has(member)) errors[path] = ['The selected member is invalid.'];
+    }
+    for (const [l, layer] of body.layers.entries()) {
+      for (const [r, rotation] of layer.rotations.entries()) {
+        const problem = rotation.recurrence
+          ? recurrenceProblem(rotation.recurrence, rotation.startsAt)
+          : null;
+        if (problem)
+          errors[`layers.${l}.rotations.${r}.recurrence`] = [
+            `${problem[0]?.toUpperCase()}${problem.slice(1)}.`,
+          ];
+      }
     }
     if (body.noticeEndpointId && !(await this.isTeamChat(em, body.noticeEndpointId, body.teamId)))
       errors.noticeEndpointId = ["The notice endpoint must be a chat endpoint of the schedule's team."];
@@ -440,6 +457,7 @@ export class Schedules {
             unit: rotation.unit,
             every: rotation.every,
             startsAt: rotation.startsAt,
+            recurrence: rotation.recurrence ?? null,
             members: rotation.members,
             activeWindows: rotation.activeWindows ?? [],
             effectiveFrom:

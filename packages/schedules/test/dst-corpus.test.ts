@@ -111,6 +111,39 @@ describe('DST corpus 2026–2028 (answers must not depend on the process time zo
           }
         });
 
+        it('RRULE rotations hand off exactly as the unit rotations they spell (one DST rule)', () => {
+          const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][
+            new Date(`${touchedHour.slice(0, 10)}T00:00Z`).getUTCDay()
+          ];
+          const startsAt = `${weekBefore}T${touchedHour.slice(11)}`;
+          const pairs = [
+            [{ unit: 'week', every: 1, startsAt }, `FREQ=WEEKLY;BYDAY=${weekday}`],
+            [{ unit: 'day', every: 1, startsAt: '2025-12-01T09:00' }, 'FREQ=DAILY'],
+            [{ unit: 'day', every: 1, startsAt: `2025-12-01T${touchedHour.slice(11)}` }, 'FREQ=DAILY'],
+            [{ unit: 'hour', every: 1, startsAt: '2025-12-01T00:00' }, 'FREQ=HOURLY'],
+          ] as const;
+          for (const [unit, recurrence] of pairs) {
+            const answer = (rotation: Omit<Rotation, 'id' | 'members'>) =>
+              new ScheduleResolver(schedule(zone, rotation))
+                .between(change.at - 30 * HOUR, change.at + 30 * HOUR)
+                .map((s) => `${iso(s.from)} ${s.onCall.map((e) => e.userId).join('+') || '-'}`);
+            expect(answer({ ...unit, recurrence }), recurrence).toEqual(answer(unit));
+          }
+        });
+
+        it('an RRULE of Mondays, Wednesdays and Fridays matches the committed snapshot', () => {
+          const rotation = {
+            unit: 'week',
+            every: 1,
+            startsAt: '2025-12-01T02:30',
+            recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+          } as const;
+          const answer = new ScheduleResolver(schedule(zone, rotation))
+            .between(change.at - 4 * 24 * HOUR, change.at + 4 * 24 * HOUR)
+            .map((s) => `${iso(s.from)} ${s.onCall.map((e) => e.userId).join('+') || '-'}`);
+          expect(answer).toMatchSnapshot();
+        });
+
         it('answers match the committed snapshot', () => {
           const cases = {
             daily: { unit: 'day', every: 1, startsAt: '2025-12-01T02:30' },

@@ -17,7 +17,24 @@ const rotation: fc.Arbitrary<Rotation> = fc.record({
   startsAt: fc
     .tuple(fc.integer({ min: 1, max: 28 }), clock)
     .map(([day, time]) => `2026-10-${pad(day)}T${time}`),
-  members: fc.array(fc.option(fc.constantFrom(...PEOPLE), { nil: null }), { minLength: 1, maxLength: 4 }),
+  // A recurrence rule or none; members: a person, a group of people, or a gap.
+  recurrence: fc.option(
+    fc.constantFrom(
+      'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+      'FREQ=DAILY;INTERVAL=2',
+      'FREQ=HOURLY;INTERVAL=5',
+      'FREQ=DAILY',
+    ),
+    { nil: undefined },
+  ),
+  members: fc.array(
+    fc.oneof(
+      fc.constantFrom(...PEOPLE),
+      fc.subarray(PEOPLE, { minLength: 1, maxLength: 3 }),
+      fc.constant(null),
+    ),
+    { minLength: 1, maxLength: 4 },
+  ),
   activeWindows: fc.option(
     fc.array(
       fc.record({ weekdays: fc.subarray([1, 2, 3, 4, 5, 6, 7], { minLength: 1 }), start: clock, end: clock }),

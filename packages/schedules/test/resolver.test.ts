@@ -59,6 +59,56 @@ describe('rotations and layers', () => {
     expect(users(schedule, '2026-06-04T08:00:00Z')).toEqual(['bob']);
   });
 
+  it('an RRULE hands off at its occurrences on the wall clock: Mondays, Wednesdays and Fridays', () => {
+    const schedule = base();
+    const rotation = schedule.layers[0]?.rotations[0];
+    if (!rotation) throw new Error('fixture');
+    Object.assign(rotation, { recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', members: ['ann', 'bob', 'cat'] });
+    expect(users(schedule, '2026-06-01T07:59:00Z')).toEqual([]);
+    expect(users(schedule, '2026-06-02T12:00:00Z')).toEqual(['ann']); // Tuesday
+    expect(users(schedule, '2026-06-03T07:59:00Z')).toEqual(['ann']); // Wednesday 08:59 BST
+    expect(users(schedule, '2026-06-03T08:00:00Z')).toEqual(['bob']);
+    expect(users(schedule, '2026-06-06T12:00:00Z')).toEqual(['cat']); // Saturday
+    expect(users(schedule, '2026-06-08T08:00:00Z')).toEqual(['ann']); // the next Monday
+    // In winter (GMT) the hand-off is still 09:00 on the wall clock.
+    const handOffs = new ScheduleResolver(schedule).handOffs(
+      at('2026-12-01T00:00:00Z'),
+      at('2026-12-06T00:00:00Z'),
+    );
+    expect(handOffs.map((h) => new Date(h.at).toISOString())).toEqual([
+      '2026-12-02T09:00:00.000Z',
+      '2026-12-04T09:00:00.000Z',
+    ]);
+  });
+
+  it('a member may be a group: its people are on call together for the shift', () => {
+    const schedule = base();
+    const rotation = schedule.layers[0]?.rotations[0];
+    if (!rotation) throw new Error('fixture');
+    Object.assign(rotation, { members: [['ann', 'bob'], null, 'cat'] });
+    expect(users(schedule, '2026-06-01T08:00:00Z')).toEqual(['ann', 'bob']);
+    expect(users(schedule, '2026-06-08T08:00:00Z')).toEqual([]);
+    expect(users(schedule, '2026-06-15T08:00:00Z')).toEqual(['cat']);
+    const answer = new ScheduleResolver(schedule).at(at('2026-06-02T00:00:00Z'));
+    expect(answer.onCall).toEqual([
+      { userId: 'ann', layerId: 'primary', rotationId: 'weekly' },
+      { userId: 'bob', layerId: 'primary', rotationId: 'weekly' },
+    ]);
+    // An override replaces one person of the group, not the group.
+    const replaced = base([
+      {
+        id: 'o',
+        kind: 'replace',
+        userId: 'dan',
+        replacedUserId: 'bob',
+        from: 0,
+        until: at('2027-01-01T00:00:00Z'),
+      },
+    ]);
+    Object.assign(replaced.layers[0]?.rotations[0] ?? {}, { members: [['ann', 'bob'], null, 'cat'] });
+    expect(users(replaced, '2026-06-01T08:00:00Z')).toEqual(['ann', 'dan']);
+  });
+
   it('a higher layer masks lower ones only while it has someone on call', () => {
     const schedule = base();
     schedule.layers.push({

@@ -116,7 +116,8 @@ function describeActivity(name: keyof Activities, input: unknown): string {
       const request = input as Parameters<Activities['routeFlowStep']>[0];
       return `route ${request.endpointId}#${request.stepIndex}`;
     }
-    case 'routePeopleStep': {
+    case 'routePeopleStep':
+    case 'routePeopleStepHeld': {
       const request = input as Parameters<Activities['routePeopleStep']>[0];
       return `page ${request.step.type}#${request.stepIndex} at ${new Date(request.atMs).toISOString()}`;
     }

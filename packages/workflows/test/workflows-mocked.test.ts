@@ -533,6 +533,11 @@ describe('flowWorkflow', () => {
       shares: { sharesOf: unused },
       laneSlots: new LaneSlots({ perEndpointOwner: 2, perRule: 3, perRuleOwner: 4 }),
     });
+  /** The people-step activities the flow workflow calls (the held route; the one older histories replay). */
+  const usePeople = (activities: ReturnType<typeof activitiesOver>) => {
+    runtime.activities.routePeopleStep = activities.routePeopleStep;
+    runtime.activities.routePeopleStepHeld = activities.routePeopleStepHeld;
+  };
 
   beforeEach(() => {
     runtime.activities.routeFlowStep = activitiesOver(
@@ -642,10 +647,7 @@ describe('flowWorkflow', () => {
               },
             ],
     };
-    runtime.activities.routePeopleStep = activitiesOver(
-      async (endpointId) => routes[endpointId] ?? null,
-      people,
-    ).routePeopleStep;
+    usePeople(activitiesOver(async (endpointId) => routes[endpointId] ?? null, people));
     const schedule = { type: 'schedule', scheduleId: 'sch_1' } as const;
     const flow: FlowInput = {
       ...input,
@@ -680,11 +682,13 @@ describe('flowWorkflow', () => {
   });
 
   it('repeats a schedule step: pages the on-call person again under a round key, then stops on acknowledgement', async () => {
-    runtime.activities.routePeopleStep = activitiesOver(async (endpointId) => routes[endpointId] ?? null, {
-      pagesAt: async () => [
-        { endpointId: 'ep_sms', recipient: { userId: 'usr_ana', via: 'schedule', scheduleId: 'sch_1' } },
-      ],
-    }).routePeopleStep;
+    usePeople(
+      activitiesOver(async (endpointId) => routes[endpointId] ?? null, {
+        pagesAt: async () => [
+          { endpointId: 'ep_sms', recipient: { userId: 'usr_ana', via: 'schedule', scheduleId: 'sch_1' } },
+        ],
+      }),
+    );
     const flow: FlowInput = {
       ...input,
       state: initialFlowState([
@@ -711,10 +715,75 @@ describe('flowWorkflow', () => {
     ]);
   });
 
+  /** Ana's rules: chat at once, sms after 2 minutes. */
+  const anaWithRules: OnCallPeople = {
+    pagesAt: async () => [
+      {
+        endpointId: 'ep_chat',
+        recipient: { userId: 'usr_ana', via: 'user', rule: { urgency: 'default', delayMinutes: 0 } },
+      },
+      {
+        endpointId: 'ep_sms',
+        recipient: { userId: 'usr_ana', via: 'user', rule: { urgency: 'default', delayMinutes: 2 } },
+      },
+    ],
+  };
+
+  it("holds a person's delayed rule in a workflow timer, pages it when due and stays open until then", async () => {
+    usePeople(activitiesOver(async (endpointId) => routes[endpointId] ?? null, anaWithRules));
+    const flow: FlowInput = { ...input, state: initialFlowState([{ type: 'user', userId: 'usr_ana' }]) };
+
+    await expect(flowWorkflow(flow)).resolves.toBe('completed');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'page user#0 at 2025-01-01T00:00:00.000Z',
+      'child deliveryWorkflow notify:evt_1:ep_chat:0 on oncall-chat',
+      'block 120000',
+      'route ep_sms#0',
+      'child deliveryWorkflow notify:evt_1:ep_sms:0 on oncall',
+    ]);
+    expect(runtime.now).toBe(T0 + 2 * MINUTE);
+    const held = runtime.trace.find(
+      (entry) => entry.op === 'startChild' && entry.workflowId.endsWith('ep_sms:0'),
+    );
+    const [delivery] = (held?.op === 'startChild' ? held.args : []) as [DeliveryInput];
+    expect(delivery.notification).toMatchObject({
+      recipient: { userId: 'usr_ana', rule: { delayMinutes: 2 }, flowEndpointId: flow.flowEndpointId },
+    });
+  });
+
+  it('an acknowledgement before the delay ends stops the held page', async () => {
+    usePeople(activitiesOver(async (endpointId) => routes[endpointId] ?? null, anaWithRules));
+    const flow: FlowInput = { ...input, state: initialFlowState([{ type: 'user', userId: 'usr_ana' }]) };
+    runtime.whenBlocked.push(() => signal('acknowledge'));
+
+    await expect(flowWorkflow(flow)).resolves.toBe('acknowledged');
+    expect(describeTrace(runtime.trace)).toEqual([
+      'page user#0 at 2025-01-01T00:00:00.000Z',
+      'child deliveryWorkflow notify:evt_1:ep_chat:0 on oncall-chat',
+      'block 120000',
+      'signal acknowledge',
+    ]);
+  });
+
+  it('a flow replaying a history from before held pages pages every rule at once', async () => {
+    runtime.replayingUnpatched = true;
+    usePeople(activitiesOver(async (endpointId) => routes[endpointId] ?? null, anaWithRules));
+    const flow: FlowInput = { ...input, state: initialFlowState([{ type: 'user', userId: 'usr_ana' }]) };
+
+    await expect(flowWorkflow(flow)).resolves.toBe('completed');
+    expect(
+      runtime.trace
+        .filter((entry) => entry.op === 'startChild')
+        .map((entry) => entry.op === 'startChild' && entry.workflowId),
+    ).toEqual(['notify:evt_1:ep_chat:0', 'notify:evt_1:ep_sms:0']);
+  });
+
   it('goes straight on to the next paging step when nobody is on call, skipping the wait', async () => {
-    runtime.activities.routePeopleStep = activitiesOver(async (endpointId) => routes[endpointId] ?? null, {
-      pagesAt: async () => [],
-    }).routePeopleStep;
+    usePeople(
+      activitiesOver(async (endpointId) => routes[endpointId] ?? null, {
+        pagesAt: async () => [],
+      }),
+    );
     const flow: FlowInput = {
       ...input,
       state: initialFlowState([

@@ -20,6 +20,7 @@ import {
   type RuleTypeFields,
 } from './alert-rule-type-fields';
 import type { AlertRuleCreateInput, AlertRuleTypeFields } from './alert-rule-types';
+import { scheduleTargetList } from './schedule-targets';
 
 /** The fields every type shares, with the defaults a create fills in. */
 export const alertRuleCommonShape = {
@@ -30,6 +31,8 @@ export const alertRuleCommonShape = {
   userIds: userIdList.default([]),
   teamIds: teamIdList.default([]),
   endpointIds: endpointIdList.default([]),
+  /** Schedules the rule pages directly, without a flow (docs/schedules.md). */
+  scheduleTargets: scheduleTargetList.default([]),
   groupInterval: groupIntervalField.default(null),
   groupBy: groupByList.default([]),
   repeatInterval: repeatIntervalField.default(0),
@@ -139,6 +142,7 @@ const updateCommonShape = {
   userIds: userIdList.optional(),
   teamIds: teamIdList.optional(),
   endpointIds: endpointIdList.optional(),
+  scheduleTargets: scheduleTargetList.optional(),
   groupInterval: groupIntervalField.optional(),
   groupBy: groupByList.optional(),
   repeatInterval: repeatIntervalField.optional(),

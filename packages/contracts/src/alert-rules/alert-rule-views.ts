@@ -4,6 +4,7 @@ import { teamViewSchema } from '../teams/team-schemas';
 import { userOptionSchema } from '../users/user-schemas';
 import { ALERT_STATE_VALUES } from './alert-rule-fields';
 import type { AlertRuleTypeCatalog } from './alert-rule-type-fields';
+import { scheduleTargetViewSchema } from './schedule-targets';
 
 export const alertRuleUserRefSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
 export const alertRuleTeamRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -38,6 +39,9 @@ export const alertRuleViewSchema = (catalog: AlertRuleTypeCatalog) =>
     teamIds: z.array(z.string()),
     endpoints: z.array(alertRuleEndpointRefSchema),
     endpointIds: z.array(z.string()),
+    scheduleTargets: z
+      .array(scheduleTargetViewSchema)
+      .describe('Schedules the rule pages directly, without a flow: everyone on call when it pages.'),
     dataSourceIds: z.array(z.string()),
     tags: z.array(z.string()),
     pinned: z.boolean(),

@@ -32,6 +32,25 @@ const activeWindow = z.strictObject({
     .describe('At or before the start: the window runs past midnight.'),
 });
 
+/** The text of an RRULE value: its parts, upper case (checked in full by the schedules module). */
+const RRULE_TEXT = /^[A-Z]+=[A-Z0-9,+-]+(;[A-Z]+=[A-Z0-9,+-]+)*$/;
+/** More people than this on call together is a team, not a shift. */
+const MAX_GROUP = 20;
+
+/** A rotation member: a user id, a group of user ids on call together, or `null` for a gap. */
+const rotationMember = z.union(
+  [
+    idField('member'),
+    z
+      .array(idField('member'))
+      .min(1, 'A group needs at least one member.')
+      .max(MAX_GROUP, `A group may have at most ${MAX_GROUP} members.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'A group lists a member twice.'),
+    z.null(),
+  ],
+  { error: 'A member must be a user id, an array of user ids (a group), or null (a gap).' },
+);
+
 export const rotationBody = z.strictObject({
   id: z.string().max(64).optional().describe("Keep a rotation's id to edit it; leave out to add one."),
   name: z.string().trim().max(190).nullish(),
@@ -44,12 +63,23 @@ export const rotationBody = z.strictObject({
   startsAt: z
     .string()
     .regex(WALL_DATE_TIME, 'The start must be a wall-clock date and time YYYY-MM-DDTHH:mm.')
-    .describe("The first hand-off, on the schedule's wall clock."),
+    .describe("The first hand-off, on the schedule's wall clock (a recurrence rule's DTSTART)."),
+  recurrence: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(RRULE_TEXT, 'The recurrence must be an RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=MO,WE,FR.')
+    .nullish()
+    .describe(
+      "An RFC 5545 RRULE value (no DTSTART, COUNT or UNTIL; hourly or slower): the hand-offs are its occurrences from startsAt on the schedule's wall clock, and unit and every are not used. Null or absent: a hand-off every `every` units.",
+    ),
   members: z
-    .array(idField('member').nullable(), { error: 'The members must be an array.' })
+    .array(rotationMember, { error: 'The members must be an array.' })
     .min(1, 'A rotation needs at least one member.')
     .max(100)
-    .describe('User ids in hand-off order; `null` is an explicit gap (nobody on call for that shift).'),
+    .describe(
+      'One per shift, in hand-off order: a user id, an array of user ids (a group, all on call together for the shift), or `null`, an explicit gap (nobody on call for that shift).',
+    ),
   activeWindows: z.array(activeWindow).max(50).optional(),
 });
 
@@ -131,7 +161,13 @@ const rotationView = z.object({
   unit: z.enum(['hour', 'day', 'week']),
   every: z.number().int(),
   startsAt: z.string(),
-  members: z.array(z.string().nullable()),
+  recurrence: z
+    .string()
+    .nullable()
+    .describe('The RRULE whose occurrences are the hand-offs; null: unit rotations.'),
+  members: z
+    .array(z.union([z.string(), z.array(z.string())]).nullable())
+    .describe('A user id, a group of user ids on call together, or null (a gap), per shift.'),
   activeWindows: z.array(activeWindow),
   effectiveFrom: z.iso.datetime().nullable(),
 });

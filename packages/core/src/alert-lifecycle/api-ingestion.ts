@@ -232,7 +232,8 @@ export class ApiIngestion {
     }>(
       this.deps.orm.em,
       `select r.id, r.type, r.settings, r.has_behavior_rules,
-              exists (select 1 from alert_rule_endpoints e where e.alert_rule_id = r.id) as pages
+              (exists (select 1 from alert_rule_endpoints e where e.alert_rule_id = r.id)
+               or exists (select 1 from alert_rule_schedule_targets t where t.alert_rule_id = r.id)) as pages
          from alert_rules r where r.token_hash = ?`,
       [tokenHash],
     );

@@ -1,15 +1,15 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { SOURCE_UNREACHABLE_FINGERPRINT } from '../scheduled-checks/source-unreachable';
-import type { AlertRuleRow } from './alert-rule-view';
+import type { AlertRuleRow, RuleScheduleTarget } from './alert-rule-view';
 
 /** Pinned rules first, then newest first; the id makes the order total, so pages never overlap. */
 export const LIST_ORDER = sql`r.pinned desc, r.created_at desc, r.id desc`;
 
-type RuleColumns = Omit<AlertRuleRow, 'users' | 'teams' | 'endpoints' | 'dataSourceIds'>;
+type RuleColumns = Omit<AlertRuleRow, 'users' | 'teams' | 'endpoints' | 'scheduleTargets' | 'dataSourceIds'>;
 
 interface LinkRow {
-  kind: 'user' | 'team' | 'endpoint' | 'source';
+  kind: 'user' | 'team' | 'endpoint' | 'schedule' | 'source';
   ruleId: string;
   id: string;
   label: string | null;
@@ -61,12 +61,19 @@ export async function ruleRows(
         name: l.label ?? '',
         type: l.extra ?? '',
       })),
+      // A schedule target's `extra` is its settings as JSON, its label the schedule's name.
+      scheduleTargets: of('schedule').map((l) => scheduleTargetOf(l)),
       dataSourceIds: of('source').map((l) => l.id),
     };
   });
 }
 
-/** Users, teams, endpoints and data sources of the given rules, grouped by rule, in display order. */
+function scheduleTargetOf(link: LinkRow): RuleScheduleTarget {
+  const settings = JSON.parse(link.extra ?? '{}') as Omit<RuleScheduleTarget, 'id' | 'scheduleName'>;
+  return { id: link.id, scheduleName: link.label ?? '', ...settings };
+}
+
+/** Users, teams, endpoints, schedule targets and data sources of the given rules, grouped by rule, in display order. */
 async function ruleLinks(em: EntityManager, ruleIds: string[]): Promise<Map<string, LinkRow[]>> {
   const grouped = new Map<string, LinkRow[]>();
   if (ruleIds.length === 0) return grouped;
@@ -81,6 +88,12 @@ async function ruleLinks(em: EntityManager, ruleIds: string[]): Promise<Map<stri
         select 'endpoint', se.alert_rule_id, e.id, e.name, e.type
           from alert_rule_endpoints se join endpoints e on e.id = se.endpoint_id
          where se.alert_rule_id in (${ruleIds})
+        union all
+        select 'schedule', ts.alert_rule_id, ts.id, s.name,
+               json_build_object('scheduleId', s.id, 'ifNobodyOnCall', ts.if_nobody_on_call,
+                                 'urgency', ts.urgency, 'roundRobin', ts.round_robin)::text
+          from alert_rule_schedule_targets ts join schedules s on s.id = ts.schedule_id
+         where ts.alert_rule_id in (${ruleIds})
         union all
         select 'source', sd.alert_rule_id, sd.data_source_id, null, null
           from alert_rule_data_sources sd where sd.alert_rule_id in (${ruleIds})

@@ -36,6 +36,7 @@ import {
   type TypeFieldsSchema,
 } from './alert-rule-input';
 import { LIST_ORDER, ruleRows } from './alert-rule-rows';
+import { assertUsableScheduleTargets, writeScheduleTargets } from './alert-rule-schedule-targets';
 import {
   type AlertRuleRow,
   type AlertRuleView,
@@ -150,6 +151,7 @@ export class AlertRuleService {
       { userIds: input.userIds, teamIds: input.teamIds, endpointIds: input.endpointIds, dataSourceIds },
       { type: input.type, singleSource: isSingleSource(this.deps.ruleTypes, input.type) },
     );
+    await assertUsableScheduleTargets(em, actor, input.scheduleTargets);
     const warnings = (await this.deps.queries?.check(input.type, settings, dataSourceIds)) ?? [];
     const token = hasRuleToken(input.type, this.deps.tokenRuleTypes)
       ? issueRuleToken(this.deps.secretBox)
@@ -172,7 +174,12 @@ export class AlertRuleService {
     rule.teams.set(input.teamIds.map((id) => em.getReference(Team, id)));
     rule.endpoints.set(input.endpointIds.map((id) => em.getReference(Endpoint, id)));
     rule.dataSources.set(dataSourceIds.map((id) => em.getReference(DataSource, id)));
-    await withUniqueField('name', TAKEN, () => em.flush());
+    await withUniqueField('name', TAKEN, () =>
+      em.transactional(async (tx) => {
+        await tx.flush();
+        await writeScheduleTargets(tx, rule.id, input.scheduleTargets);
+      }),
+    );
     await this.deps.checks?.scheduleRule(rule.id);
     return withWarnings(await this.withEvaluation(await this.view(em, actor, rule.id)), warnings);
   }
@@ -206,6 +213,7 @@ export class AlertRuleService {
       },
       { type: rule.type, singleSource: isSingleSource(this.deps.ruleTypes, rule.type), attachedEndpointIds },
     );
+    if (input.scheduleTargets) await assertUsableScheduleTargets(em, actor, input.scheduleTargets, rule.id);
     // Only a changed query or source list is asked about again: a rename must not wait on a source.
     const queryChanged =
       JSON.stringify(next.settings) !== JSON.stringify(current.settings) ||
@@ -232,6 +240,7 @@ export class AlertRuleService {
     await withUniqueField('name', TAKEN, () =>
       em.transactional(async (tx) => {
         await tx.flush();
+        if (input.scheduleTargets) await writeScheduleTargets(tx, rule.id, input.scheduleTargets);
         // Instances already firing get their timers now, not only from their next episode.
         if (startsAutoResolve !== null) {
           await armFiringInstances(tx, this.deps.orchestrator, rule.id, startsAutoResolve);

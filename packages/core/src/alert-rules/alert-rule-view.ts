@@ -22,6 +22,16 @@ export interface RuleEndpointRef {
   type: string;
 }
 
+/** A schedule the rule pages directly; `id` is the target's, the delivery log's `flowEndpointId`. */
+export interface RuleScheduleTarget {
+  id: string;
+  scheduleId: string;
+  scheduleName: string;
+  ifNobodyOnCall: 'nobody' | 'teamAdmins';
+  urgency: 'default' | 'high';
+  roundRobin: boolean;
+}
+
 export type SilentStatus = 'silent' | 'active';
 
 /** The fields every rule shows, whatever its type. */
@@ -40,6 +50,8 @@ export interface AlertRuleBaseView {
   teamIds: string[];
   endpoints: RuleEndpointRef[];
   endpointIds: string[];
+  /** Schedules the rule pages directly, without a flow. */
+  scheduleTargets: RuleScheduleTarget[];
   dataSourceIds: string[];
   tags: string[];
   pinned: boolean;
@@ -95,6 +107,7 @@ export interface AlertRuleRow {
   users: RuleUserRef[];
   teams: RuleTeamRef[];
   endpoints: RuleEndpointRef[];
+  scheduleTargets: RuleScheduleTarget[];
   dataSourceIds: string[];
   silenced: boolean;
 }
@@ -125,6 +138,7 @@ export function toAlertRuleView(
     teamIds: row.teams.map((t) => t.id),
     endpoints: row.endpoints,
     endpointIds: row.endpoints.map((e) => e.id),
+    scheduleTargets: row.scheduleTargets,
     dataSourceIds: row.dataSourceIds,
     tags: row.tags,
     pinned: row.pinned,
@@ -158,6 +172,7 @@ const BASE_FIELDS: Record<keyof AlertRuleBaseView, true> = {
   teamIds: true,
   endpoints: true,
   endpointIds: true,
+  scheduleTargets: true,
   dataSourceIds: true,
   tags: true,
   pinned: true,

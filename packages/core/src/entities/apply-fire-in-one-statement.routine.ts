@@ -13,7 +13,8 @@ import { Routine } from '@mikro-orm/core';
  *
  * Declared by `expression` (PL/pgSQL needs its `declare` block), so the schema diff compares only the
  * name, parameters and return type: a change of body needs a migration of its own (`create or replace`).
- * Its targets are `NOTIFY_TARGETS_SQL` (attached endpoints, less their owners' silences), and a rule
+ * Its targets are `NOTIFY_TARGETS_SQL` (attached endpoints, less their owners' silences, and the
+ * rule's schedule targets; body last replaced by `Migration20261129131749RuleScheduleTargets`), and a rule
  * with behavior rules (which may route to more endpoints) is left to the full path: a change there
  * must be made here too.
  */
@@ -81,12 +82,15 @@ begin
      and not r.has_behavior_rules
      for share of r;
   if not found then return null; end if;
-  /* NOTIFY_TARGETS_SQL: the attached endpoints, less those whose owner silenced the rule. */
-  select coalesce(jsonb_agg(e.id order by e.id), '[]') into v_targets
-    from alert_rule_endpoints re join endpoints e on e.id = re.endpoint_id
-   where re.alert_rule_id = p_rule_id
-     and not exists (select 1 from alert_rule_silences s
-                      where s.alert_rule_id = re.alert_rule_id and s.user_id = e.owner_id);
+  /* NOTIFY_TARGETS_SQL: the attached endpoints, less those whose owner silenced the rule, and the
+     rule's schedule targets. */
+  select coalesce(jsonb_agg(t.id order by t.id), '[]') into v_targets
+    from (select e.id from alert_rule_endpoints re join endpoints e on e.id = re.endpoint_id
+           where re.alert_rule_id = p_rule_id
+             and not exists (select 1 from alert_rule_silences s
+                              where s.alert_rule_id = re.alert_rule_id and s.user_id = e.owner_id)
+          union all
+          select st.id from alert_rule_schedule_targets st where st.alert_rule_id = p_rule_id) t;
   /* Pages are queued by the caller's statement around this call, when it has an outbox there. */
   if jsonb_array_length(v_targets) > 0 and not p_may_page then return null; end if;
   insert into alert_instances

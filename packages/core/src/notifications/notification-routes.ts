@@ -45,7 +45,8 @@ const DEFAULT_ROUTE_TTL_MS = 2_000;
  * channels declare `serves.provider`: sms, call, email) go through their kind's default then backup
  * provider config; the others (messengers, webhooks) talk to their service directly; each in its
  * channels' lane. A flow endpoint has steps instead (and a follow-up sent to it goes to the step
- * endpoints its episode paged); a deleted endpoint goes nowhere.
+ * endpoints its episode paged); a rule's schedule target is a one-step flow paging the schedule; a
+ * deleted endpoint goes nowhere.
  */
 export function createNotificationRoutes(
   orm: MikroORM,
@@ -70,7 +71,7 @@ export function createNotificationRoutes(
          from endpoints e where e.id = ?`,
       [endpointId],
     );
-    if (row === undefined) return null;
+    if (row === undefined) return scheduleTargetRoute(endpointId);
     if (row.type === 'flow') return { kind: 'flow', steps: flowSteps(jsonOf(row.steps) ?? []) };
     const lane = plugins.laneOf(row.type) ?? UNSERVED_LANE;
     if (!plugins.providerKinds.includes(row.type)) {
@@ -81,6 +82,26 @@ export function createNotificationRoutes(
     return first === undefined
       ? { kind: 'unconfigured', providerKind }
       : { kind: 'deliver', chain: [first, ...rest], lane, ownerId: row.owner_id };
+  };
+  // A rule's schedule target (the schedules module's table, read by id only so the core need not
+  // depend on it) pages as a flow whose one step is the schedule: round-robin turns, follow-ups and
+  // both drivers then serve it as they serve a flow endpoint.
+  const scheduleTargetRoute = async (targetId: string): Promise<EndpointRoute | null> => {
+    const [target] = await queryRows<ScheduleTargetRow>(
+      orm.em.fork(),
+      `select schedule_id, if_nobody_on_call, urgency, round_robin
+         from alert_rule_schedule_targets where id = ?`,
+      [targetId],
+    );
+    if (target === undefined) return null;
+    const step: FlowStep = {
+      type: 'schedule',
+      scheduleId: target.schedule_id,
+      ifNobodyOnCall: target.if_nobody_on_call === 'teamAdmins' ? 'teamAdmins' : 'nextStep',
+      urgency: target.urgency === 'high' ? 'high' : 'default',
+      ...(target.round_robin ? { roundRobin: true } : {}),
+    };
+    return { kind: 'flow', steps: [step] };
   };
   const routeOf = createLoadingCache({
     load: readRoute,
@@ -174,6 +195,13 @@ interface RouteRow {
   owner_id: string;
   steps: StoredFlowStep[] | string | null;
   chain: string[] | string;
+}
+
+interface ScheduleTargetRow {
+  schedule_id: string;
+  if_nobody_on_call: string;
+  urgency: string;
+  round_robin: boolean;
 }
 
 interface RuleOwnerRow {

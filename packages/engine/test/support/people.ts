@@ -54,3 +54,25 @@ export async function seedHourlySchedule(
     );
   return id;
 }
+
+/**
+ * A schedule `ruleId` pages directly, written as the core writes a rule's `scheduleTargets`: its id
+ * is the notification target routed as a one-step flow.
+ */
+export async function seedScheduleTarget(
+  orm: MikroORM,
+  ruleId: string,
+  scheduleId: string,
+  ifNobodyOnCall: 'nobody' | 'teamAdmins' = 'teamAdmins',
+): Promise<string> {
+  const id = newId();
+  await orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `insert into alert_rule_schedule_targets (id, alert_rule_id, schedule_id, if_nobody_on_call, urgency)
+       values (?, ?, ?, ?, 'default')`,
+      [id, ruleId, scheduleId, ifNobodyOnCall],
+    );
+  return id;
+}

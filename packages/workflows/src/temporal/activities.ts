@@ -3,7 +3,7 @@ import type { BusySlots, LaneSlots, TakenSlots } from '../delivery/lane-slots';
 import type { ProviderChain } from '../delivery/types';
 import { decideDispatch } from '../dispatch/decide';
 import { readDispatchFacts } from '../dispatch/read-facts';
-import { type PeopleStepRequest, routePeopleStep } from '../dispatch/route-people-step';
+import { type DelayedPage, type PeopleStepRequest, routePeopleStep } from '../dispatch/route-people-step';
 import type { FlowStepCommand, FlowStepDispatch } from '../dispatch/types';
 import { unconfiguredError } from '../dispatch/unconfigured-error';
 import type {
@@ -34,6 +34,12 @@ export interface EndpointProviderChain {
 }
 
 /** The activities the workflows call, by name. */
+/** A people step's pages: started now, and held back by the people's notification rules. */
+export interface HeldPeopleStepRoute {
+  readonly now: Array<Extract<FlowStepCommand, { type: 'deliver' }>>;
+  readonly later: DelayedPage[];
+}
+
 export interface Activities {
   /**
    * One attempt; throws an `ApplicationFailure` typed by `SEND_FAILURE_TYPES` (permanent ones
@@ -63,6 +69,12 @@ export interface Activities {
    * endpoint's kind has no provider config.
    */
   routePeopleStep(request: PeopleStepRequest): Promise<Array<Extract<FlowStepCommand, { type: 'deliver' }>>>;
+  /**
+   * Routes a people step as `routePeopleStep` does, but hands the pages a person's notification
+   * rules delay back unrouted (`later`): the flow workflow keeps each in a durable timer and routes
+   * it (`routeFlowStep`) when due, unless the alert was acknowledged or resolved meanwhile.
+   */
+  routePeopleStepHeld(request: PeopleStepRequest): Promise<HeldPeopleStepRoute>;
   resolveInstance(request: ResolveInstanceRequest): Promise<void>;
   /** A page every provider config failed (see `UndeliverableReports`); nothing without the port. */
   reportUndeliverable(page: { readonly alertEventId: string; readonly endpointId: string }): Promise<void>;
@@ -175,9 +187,17 @@ export function createActivities(deps: ActivityDeps): Activities {
       if (command.type === 'fail') throw unconfiguredError(command.unconfigured, command.target);
       return command;
     },
+    async routePeopleStepHeld(request) {
+      const { now, later } = await routePeopleStep(request, deps.people, deps.routes);
+      const failed = now.find((command) => command.type === 'fail');
+      if (failed) throw unconfiguredError(failed.unconfigured, failed.target);
+      return {
+        now: now.filter((command) => command.type === 'deliver'),
+        later: later.map(({ delayMs, dispatch }) => ({ delayMs, dispatch })),
+      };
+    },
     async routePeopleStep(request) {
-      // Delayed pages of notification rules need a durable timer the Temporal flow does not keep
-      // yet: on this driver a person's rules page at once (docs/people.md).
+      // Flows started before held pages existed replay this: their delayed pages go at once.
       const { now, later } = await routePeopleStep(request, deps.people, deps.routes);
       const commands = [
         ...now,

@@ -1,6 +1,7 @@
 import {
   ActivityFailure,
   ApplicationFailure,
+  condition,
   continueAsNew,
   ParentClosePolicy,
   patched,
@@ -22,6 +23,7 @@ import type {
 import { decideDelivery } from '../delivery/decide';
 import { initialDeliveryState } from '../delivery/initial-state';
 import type { DeliveryCommand, DeliveryEvent, DeliveryInput, DeliveryOutcome } from '../delivery/types';
+import type { DelayedPage } from '../dispatch/route-people-step';
 import { decideFlow } from '../flow/decide';
 import type { FlowCommand, FlowEvent, FlowInput, FlowOutcome } from '../flow/types';
 import { notifyWorkflowId } from '../ids';
@@ -49,6 +51,7 @@ const {
   resolveProviderChains,
   routeFlowStep,
   routePeopleStep,
+  routePeopleStepHeld,
   resolveInstance,
 } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -188,10 +191,13 @@ async function sendOnce(request: SendRequest): Promise<DeliveryEvent | typeof LA
  */
 export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
   const inbox: FlowEvent[] = [{ type: 'started' }];
+  const held: HeldPages = { stopped: false, pages: [] };
   setHandler(acknowledgeSignal, () => {
+    held.stopped = true;
     inbox.push({ type: 'acknowledged' });
   });
   setHandler(resolveSignal, () => {
+    held.stopped = true;
     inbox.push({ type: 'resolved' });
   });
   return drive({
@@ -209,7 +215,7 @@ export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
           });
           return undefined;
         case 'page': {
-          const paged = await pagePeople(input, command);
+          const paged = await pagePeople(input, command, held);
           effects.emit({ type: 'peoplePaged', stepIndex: command.stepIndex, round: command.round, paged });
           return undefined;
         }
@@ -220,22 +226,56 @@ export async function flowWorkflow(input: FlowInput): Promise<FlowOutcome> {
           });
           return undefined;
         case 'finish':
+          // A flow that ran to its end stays open for the pages people's rules still hold back,
+          // until they are sent or the alert is acknowledged or resolved (each hold watches that).
+          if (command.outcome === 'completed') await Promise.all(held.pages);
           return { result: command.outcome };
       }
     },
   });
 }
 
+/** The pages people's notification rules hold back in one flow, and whether its escalation stopped. */
+interface HeldPages {
+  stopped: boolean;
+  readonly pages: Promise<void>[];
+}
+
+/**
+ * Flows started before held pages existed replay their people steps as they ran: every page of a
+ * person's rules at once. Remove that branch with `deprecatePatch` once no such flow can be running.
+ */
+const HELD_PAGES_PATCH = 'people-rules-held';
+
+/**
+ * A page a person's rule delays, kept in a durable timer beside the flow (its steps go on): when
+ * due it is routed as an endpoint step's (`routeFlowStep`, reading the endpoint then) and started,
+ * unless the flow was acknowledged or resolved first.
+ */
+function holdPage(page: DelayedPage, held: HeldPages): void {
+  const baseTaskQueue = workflowInfo().taskQueue;
+  held.pages.push(
+    (async () => {
+      if (await condition(() => held.stopped, page.delayMs)) return;
+      const command = await routeFlowStep(page.dispatch);
+      if (command.type === 'drop') return;
+      await startDelivery(command.key, command.input, laneTaskQueue(baseTaskQueue, command.lane));
+    })(),
+  );
+}
+
 /**
  * Pages the people a step names at the workflow's now (its deterministic time, so a replay asks
- * about the same instant): one child delivery per endpoint, on its lane. Returns how many started.
+ * about the same instant): one child delivery per endpoint, on its lane, those a person's rules
+ * delay held in timers (`holdPage`). Returns how many it paged or holds.
  */
 async function pagePeople(
   input: FlowInput,
   { step, stepIndex, round }: Extract<FlowCommand, { type: 'page' }>,
+  held: HeldPages,
 ): Promise<number> {
   const baseTaskQueue = workflowInfo().taskQueue;
-  const commands = await routePeopleStep({
+  const request = {
     alertEventId: input.alertEventId,
     flowEndpointId: input.flowEndpointId,
     step,
@@ -244,7 +284,19 @@ async function pagePeople(
     ...(round === undefined ? {} : { round }),
     policy: input.retryPolicy,
     atMs: Date.now(),
-  });
+  };
+  if (patched(HELD_PAGES_PATCH)) {
+    const { now, later } = await routePeopleStepHeld(request);
+    await Promise.all(
+      now.map((command) =>
+        startDelivery(command.key, command.input, laneTaskQueue(baseTaskQueue, command.lane)),
+      ),
+    );
+    for (const page of later) holdPage(page, held);
+    // Held-back pages count: the person is being paged, so the waits after the step are theirs.
+    return now.length + later.length;
+  }
+  const commands = await routePeopleStep(request);
   await Promise.all(
     commands.map((command) =>
       startDelivery(command.key, command.input, laneTaskQueue(baseTaskQueue, command.lane)),
