@@ -1,4 +1,4 @@
-import { AlertEvent, queryRows } from '@oncall/core';
+import { AlertEvent, queryRows } from '@oncall/core/persistence';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';

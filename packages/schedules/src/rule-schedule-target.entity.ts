@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { AlertRule } from '@oncall/core';
+import { AlertRule } from '@oncall/core/persistence';
 import { ScheduleRecord } from './schedule.entity';
 
 /**

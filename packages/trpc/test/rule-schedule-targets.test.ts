@@ -1,5 +1,5 @@
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { User } from '@oncall/core';
+import { User } from '@oncall/core/persistence';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
