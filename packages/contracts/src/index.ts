@@ -192,6 +192,8 @@ export {
   swapOfferBody,
   swapViewSchema,
   timeZoneField,
+  type UserFeedStatusView,
+  userFeedStatusSchema,
 } from './schedules/schedule-schemas';
 export {
   statusCardSchema,

@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Endpoint, Team, User } from '@oncall/core';
 import { NotificationRuleRecord } from './notification-rule.entity';
 import { RoundRobinCursorRecord, RoundRobinPickRecord } from './round-robin.entity';
+import { UserIcalFeedRecord } from './user-feed.entity';
 
 /**
  * A team's on-call schedule as stored: its layers (each rotation with every version it has had, so
@@ -88,4 +89,5 @@ export const scheduleEntities = [
   RoundRobinCursorRecord,
   RoundRobinPickRecord,
   NotificationRuleRecord,
+  UserIcalFeedRecord,
 ];
