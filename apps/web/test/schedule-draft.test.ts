@@ -7,6 +7,7 @@ import {
   nextMondayMorning,
   type ScheduleView,
 } from '../src/schedules/schedule-draft';
+import { localInputValue } from '../src/schedules/shift-times';
 
 const rotation = {
   id: 'r1',
@@ -17,6 +18,7 @@ const rotation = {
   members: ['u-ada', null, 'u-bob'],
   activeWindows: [{ weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }],
   effectiveFrom: null,
+  effectiveUntil: null,
 };
 const schedule: ScheduleView = {
   id: 's1',
@@ -47,7 +49,7 @@ describe('schedule drafts', () => {
     expect(body.layers?.[0]).toMatchObject({ id: 'l1', name: 'Day', rotations: [{ id: 'r1', name: null }] });
   });
 
-  it('keeps active windows it does not edit, and a gap member as null', () => {
+  it('sends active windows back, weekdays in order, and a gap member as null', () => {
     const body = bodyOf(
       draftOf(
         { ...schedule, layers: [{ ...schedule.layers[0], rotations: [rotation] }] as ScheduleView['layers'] },
@@ -62,6 +64,48 @@ describe('schedule drafts', () => {
       members: ['u-ada', null, 'u-bob'],
       activeWindows: rotation.activeWindows,
     });
+  });
+
+  it("shows a rotation's chosen bounds in the user's zone and sends them as instants; a passed start is none", () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    const bounded = {
+      ...rotation,
+      effectiveFrom: '2026-12-07T09:00:00.000Z',
+      effectiveUntil: '2027-01-04T09:00:00.000Z',
+    };
+    const draft = draftOf(
+      {
+        ...schedule,
+        noticeEndpointId: 'chat-1',
+        layers: [
+          { id: 'l1', name: 'Day', priority: 1, rotations: [bounded] },
+          {
+            id: 'l2',
+            name: 'Night',
+            priority: 0,
+            rotations: [{ ...rotation, id: 'r2', effectiveFrom: '2026-11-02T09:00:00.000Z' }],
+          },
+        ],
+      },
+      { teamId: 'x', timeZone: 'UTC', now },
+    );
+    const day = draft.layers[0]?.rotations[0];
+    expect(day?.effectiveFrom).toBe(localInputValue(Date.parse(bounded.effectiveFrom)));
+    expect(day?.effectiveUntil).toBe(localInputValue(Date.parse(bounded.effectiveUntil)));
+    expect(draft.layers[1]?.rotations[0]?.effectiveFrom).toBe('');
+    const body = bodyOf(draft);
+    expect(body.noticeEndpointId).toBe('chat-1');
+    expect(body.layers?.[0]?.rotations[0]).toMatchObject({
+      effectiveFrom: bounded.effectiveFrom,
+      effectiveUntil: bounded.effectiveUntil,
+    });
+    expect(body.layers?.[1]?.rotations[0]).toMatchObject({ effectiveFrom: null, effectiveUntil: null });
+    expect(bodyOf({ ...draft, noticeEndpointId: null }).noticeEndpointId).toBeNull();
+    const windows = bodyOf({
+      ...draft,
+      layers: [{ ...draft.layers[0], rotations: [{ ...day, activeWindows: [{ weekdays: [7, 1], start: '22:00', end: '06:00' }] }] }],
+    } as typeof draft);
+    expect(windows.layers?.[0]?.rotations[0]?.activeWindows).toEqual([{ weekdays: [1, 7], start: '22:00', end: '06:00' }]);
   });
 
   it('starts a new schedule with one weekly layer handing off next Monday at 09:00', () => {

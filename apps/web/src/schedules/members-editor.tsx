@@ -41,10 +41,11 @@ export function MembersEditor({
                 <Text size="sm" truncate>
                   {index + 1}. {nameOf(member)}
                 </Text>
-                <Group gap={2} wrap="nowrap">
+                {/* 24 px buttons: WCAG 2.2's smallest target; 22 px ones were flagged beside each other. */}
+                <Group gap={4} wrap="nowrap">
                   <ActionIcon
                     variant="default"
-                    size="sm"
+                    size={24}
                     aria-label={`Move ${name} up`}
                     disabled={index === 0}
                     onClick={() => onChange(moved(members, index, -1))}
@@ -53,7 +54,7 @@ export function MembersEditor({
                   </ActionIcon>
                   <ActionIcon
                     variant="default"
-                    size="sm"
+                    size={24}
                     aria-label={`Move ${name} down`}
                     disabled={index === members.length - 1}
                     onClick={() => onChange(moved(members, index, 1))}
@@ -62,7 +63,7 @@ export function MembersEditor({
                   </ActionIcon>
                   <ActionIcon
                     variant="default"
-                    size="sm"
+                    size={24}
                     aria-label={`Remove ${name}`}
                     onClick={() => onChange(members.filter((_, at) => at !== index))}
                   >

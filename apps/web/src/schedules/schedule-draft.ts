@@ -1,4 +1,5 @@
 import type { RouterInputs, RouterOutputs } from '../trpc/router-types';
+import { instantOfLocalInput, localInputValue } from './shift-times';
 
 export type ScheduleView = RouterOutputs['schedules']['get'];
 export type ScheduleBody = RouterInputs['schedules']['create'];
@@ -16,9 +17,15 @@ export interface RotationDraft {
   startsAt: string;
   /** User ids in hand-off order; `null` is a gap (nobody on call for that shift). */
   members: (string | null)[];
-  /** Not edited here; kept so saving the form never drops them. */
-  activeWindows: RotationView['activeWindows'];
+  /** When it is on call at all: ISO weekdays (1 = Monday) and a clock range; none: always. */
+  activeWindows: ActiveWindowDraft[];
+  /** When it comes into force, as `datetime-local` writes it in the user's zone; '' from now. */
+  effectiveFrom: string;
+  /** When it stops, likewise; '' runs on. */
+  effectiveUntil: string;
 }
+
+export type ActiveWindowDraft = RotationView['activeWindows'][number];
 
 export interface LayerDraft {
   id?: string;
@@ -32,6 +39,8 @@ export interface ScheduleDraft {
   teamId: string;
   timeZone: string;
   layers: LayerDraft[];
+  /** The team chat told of each shift change; null: none. */
+  noticeEndpointId: string | null;
 }
 
 export const UNIT_OPTIONS: { value: RotationUnit; label: string }[] = [
@@ -56,7 +65,21 @@ export function newRotation(now: Date): RotationDraft {
     startsAt: nextMondayMorning(now),
     members: [],
     activeWindows: [],
+    effectiveFrom: '',
+    effectiveUntil: '',
   };
+}
+
+/** A new active window: weekdays 09:00–17:00. */
+export function newActiveWindow(): ActiveWindowDraft {
+  return { weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' };
+}
+
+/** A bound from the server as the form shows it: '' when none, or (a start) when already passed. */
+function boundInput(iso: string | null, now: Date, passedIsNone: boolean): string {
+  if (!iso) return '';
+  const at = Date.parse(iso);
+  return passedIsNone && at <= now.getTime() ? '' : localInputValue(at);
 }
 
 export function newLayer(priority: number, now: Date): LayerDraft {
@@ -74,12 +97,14 @@ export function draftOf(
       teamId: defaults.teamId,
       timeZone: defaults.timeZone,
       layers: [newLayer(1, defaults.now)],
+      noticeEndpointId: null,
     };
   }
   return {
     name: schedule.name,
     teamId: schedule.teamId,
     timeZone: schedule.timeZone,
+    noticeEndpointId: schedule.noticeEndpointId,
     layers: schedule.layers.map((layer) => {
       // A rotation edited for later is listed twice (now and the coming version): the form edits the
       // latest, which is what a save would make of it anyway.
@@ -96,7 +121,10 @@ export function draftOf(
           every: rotation.every,
           startsAt: rotation.startsAt,
           members: [...rotation.members],
-          activeWindows: rotation.activeWindows,
+          activeWindows: rotation.activeWindows.map((window) => ({ ...window, weekdays: [...window.weekdays] })),
+          // A version's start that has passed is the last edit, not a date anyone chose.
+          effectiveFrom: boundInput(rotation.effectiveFrom, defaults.now, true),
+          effectiveUntil: boundInput(rotation.effectiveUntil, defaults.now, false),
         })),
       };
     }),
@@ -110,6 +138,7 @@ export function bodyOf(draft: ScheduleDraft): ScheduleBody {
     name: draft.name.trim(),
     teamId: draft.teamId,
     timeZone: draft.timeZone,
+    noticeEndpointId: draft.noticeEndpointId,
     layers: draft.layers.map((layer) => ({
       ...(layer.id ? { id: layer.id } : {}),
       name: named(layer.name),
@@ -121,7 +150,16 @@ export function bodyOf(draft: ScheduleDraft): ScheduleBody {
         every: rotation.every,
         startsAt: rotation.startsAt,
         members: rotation.members,
-        ...(rotation.activeWindows.length ? { activeWindows: rotation.activeWindows } : {}),
+        ...(rotation.activeWindows.length
+          ? {
+              activeWindows: rotation.activeWindows.map((window) => ({
+                ...window,
+                weekdays: [...window.weekdays].sort((a, b) => a - b),
+              })),
+            }
+          : {}),
+        effectiveFrom: instantOfLocalInput(rotation.effectiveFrom),
+        effectiveUntil: instantOfLocalInput(rotation.effectiveUntil),
       })),
     })),
   };

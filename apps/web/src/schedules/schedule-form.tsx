@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { fieldErrorAt } from '../forms/field-error-at';
 import { FormShell } from '../forms/form-shell';
 import { useFormSubmit } from '../forms/use-form-submit';
+import { ActiveWindowsEditor } from './active-windows-editor';
 import { MembersEditor } from './members-editor';
 import {
   type LayerDraft,
@@ -13,6 +14,7 @@ import {
   type ScheduleDraft,
   UNIT_OPTIONS,
 } from './schedule-draft';
+import { useNoticeEndpoints } from './use-notice-endpoints';
 
 const TIME_ZONES: readonly string[] = (() => {
   try {
@@ -25,9 +27,10 @@ const TIME_ZONES: readonly string[] = (() => {
 type Options = { value: string; label: string }[];
 
 /**
- * Creates or edits a schedule: name, team, time zone, and its layers (a higher priority masks lower
- * ones while it has someone on call), each with rotations (unit, every N, the first hand-off on the
- * schedule's clock, members in order). A 422 shows at its field (`layers.0.rotations.1.members`).
+ * Creates or edits a schedule: name, team, time zone, the chat told of shift changes, and its
+ * layers (a higher priority masks lower ones while it has someone on call), each with rotations
+ * (unit, every N, the first hand-off on the schedule's clock, members in order, active windows,
+ * when it is in force). A 422 shows at its field (`layers.0.rotations.1.members`).
  */
 export function ScheduleForm({
   original,
@@ -56,6 +59,12 @@ export function ScheduleForm({
     });
   };
   const zones = TIME_ZONES.includes(draft.timeZone) ? TIME_ZONES : [draft.timeZone, ...TIME_ZONES];
+  const notices = useNoticeEndpoints();
+  // One the user cannot see (a teammate's chat) stays pickable under a plain name, so a save keeps it.
+  const noticeOptions =
+    draft.noticeEndpointId && !notices.options.some((option) => option.value === draft.noticeEndpointId)
+      ? [...notices.options, { value: draft.noticeEndpointId, label: "A teammate's chat endpoint" }]
+      : notices.options;
 
   return (
     <FormShell
@@ -95,6 +104,18 @@ export function ScheduleForm({
         searchable
         limit={50}
         error={error('timeZone')}
+      />
+      <Select
+        label="Shift-change notices"
+        description="A team chat told who is on call at each hand-off. None: no notices."
+        placeholder={notices.loading ? 'Loading chats…' : 'None'}
+        data={noticeOptions}
+        value={draft.noticeEndpointId}
+        onChange={(value) => change({ noticeEndpointId: value })}
+        clearable
+        searchable
+        nothingFoundMessage="No chat endpoint: create one on the Endpoints screen."
+        error={error('noticeEndpointId')}
       />
       {draft.layers.map((layer, l) => {
         const layerName = layer.name.trim() || `Layer ${l + 1}`;
@@ -177,6 +198,33 @@ export function ScheduleForm({
                         }
                         onChange={(members) => changeRotation(l, r, { members })}
                       />
+                      <ActiveWindowsEditor
+                        rotationName={rotationName}
+                        timeZone={draft.timeZone}
+                        windows={rotation.activeWindows}
+                        errorAt={(at) => error(at ? `${path}.activeWindows.${at}` : `${path}.activeWindows`)}
+                        onChange={(activeWindows) => changeRotation(l, r, { activeWindows })}
+                      />
+                      <Group grow align="flex-start" wrap="wrap">
+                        <TextInput
+                          type="datetime-local"
+                          label="In force from"
+                          description="Your time zone. Empty: from now."
+                          value={rotation.effectiveFrom}
+                          onChange={(event) => changeRotation(l, r, { effectiveFrom: event.currentTarget.value })}
+                          error={error(`${path}.effectiveFrom`)}
+                          miw={180}
+                        />
+                        <TextInput
+                          type="datetime-local"
+                          label="In force until"
+                          description="Your time zone. Empty: no end."
+                          value={rotation.effectiveUntil}
+                          onChange={(event) => changeRotation(l, r, { effectiveUntil: event.currentTarget.value })}
+                          error={error(`${path}.effectiveUntil`)}
+                          miw={180}
+                        />
+                      </Group>
                       {layer.rotations.length > 1 && (
                         <Group justify="flex-end">
                           <Button
