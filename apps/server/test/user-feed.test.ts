@@ -43,7 +43,9 @@ describe("a person's own iCal feed", () => {
         name,
         teamId: await team(`${name} team`),
         timeZone: 'UTC',
-        layers: [{ priority: 0, rotations: [{ unit: 'day', every: 1, startsAt: `${today()}T09:00`, members }] }],
+        layers: [
+          { priority: 0, rotations: [{ unit: 'day', every: 1, startsAt: `${today()}T09:00`, members }] },
+        ],
       },
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -93,7 +95,11 @@ describe("a person's own iCal feed", () => {
     expect(list.every((event) => event.summary !== 'On call: Feed nobody of ana')).toBe(true);
     expect(list.every((event) => event.alarm)).toBe(true);
     expect(new Set(list.map((event) => event.uid)).size).toBe(list.length);
-    const last = list.map((event) => event.start).sort().at(-1) ?? '';
+    const last =
+      list
+        .map((event) => event.start)
+        .sort()
+        .at(-1) ?? '';
     const yearOn = new Date(h.t.clock.now().getTime() + 360 * DAY).toISOString().replace(/[-:]/g, '');
     expect(last > yearOn.slice(0, 8)).toBe(true);
 
@@ -115,9 +121,13 @@ describe("a person's own iCal feed", () => {
   });
 
   it('a new address ends the old one; stopping ends the feed; an unknown address is a 404', async () => {
-    const first = pathOf((await h.call('POST', '/api/v1/profile/ical-feed', { token: ana.token })).json().url);
+    const first = pathOf(
+      (await h.call('POST', '/api/v1/profile/ical-feed', { token: ana.token })).json().url,
+    );
     expect((await h.call('GET', first)).statusCode).toBe(200);
-    const second = pathOf((await h.call('POST', '/api/v1/profile/ical-feed', { token: ana.token })).json().url);
+    const second = pathOf(
+      (await h.call('POST', '/api/v1/profile/ical-feed', { token: ana.token })).json().url,
+    );
     expect((await h.call('GET', first)).statusCode).toBe(404);
     expect((await h.call('GET', second)).statusCode).toBe(200);
 
@@ -136,7 +146,9 @@ describe("a person's own iCal feed", () => {
     expect((await h.call('GET', path)).statusCode).toBe(200);
     const status = await h.call('GET', '/trpc/profile.icalFeed.status', { token: ben.token });
     expect(status.json().result.data.active).toBe(true);
-    expect((await h.call('POST', '/trpc/profile.icalFeed.stop', { token: ben.token, body: {} })).statusCode).toBe(200);
+    expect(
+      (await h.call('POST', '/trpc/profile.icalFeed.stop', { token: ben.token, body: {} })).statusCode,
+    ).toBe(200);
     expect((await h.call('GET', path)).statusCode).toBe(404);
   });
 });

@@ -103,9 +103,16 @@ describe('schedule drafts', () => {
     expect(bodyOf({ ...draft, noticeEndpointId: null }).noticeEndpointId).toBeNull();
     const windows = bodyOf({
       ...draft,
-      layers: [{ ...draft.layers[0], rotations: [{ ...day, activeWindows: [{ weekdays: [7, 1], start: '22:00', end: '06:00' }] }] }],
+      layers: [
+        {
+          ...draft.layers[0],
+          rotations: [{ ...day, activeWindows: [{ weekdays: [7, 1], start: '22:00', end: '06:00' }] }],
+        },
+      ],
     } as typeof draft);
-    expect(windows.layers?.[0]?.rotations[0]?.activeWindows).toEqual([{ weekdays: [1, 7], start: '22:00', end: '06:00' }]);
+    expect(windows.layers?.[0]?.rotations[0]?.activeWindows).toEqual([
+      { weekdays: [1, 7], start: '22:00', end: '06:00' },
+    ]);
   });
 
   it('starts a new schedule with one weekly layer handing off next Monday at 09:00', () => {

@@ -7,7 +7,6 @@ import {
   moveStep,
   newStep,
   type PeopleNames,
-  type PeopleStepInput,
   totalWaitSeconds,
 } from './flow-steps';
 import { PersonStepPicker, type PickOption } from './person-step-picker';

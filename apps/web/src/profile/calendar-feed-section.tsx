@@ -82,7 +82,8 @@ export function CalendarFeedSection() {
                 loading={make.isPending}
                 onConfirm={() => make.mutate()}
               >
-                The address your calendar app has now stops working; you will need to subscribe to the new one.
+                The address your calendar app has now stops working; you will need to subscribe to the new
+                one.
               </ConfirmButton>
             ) : (
               <Button size="xs" loading={make.isPending} onClick={() => make.mutate()}>

@@ -121,7 +121,10 @@ export function draftOf(
           every: rotation.every,
           startsAt: rotation.startsAt,
           members: [...rotation.members],
-          activeWindows: rotation.activeWindows.map((window) => ({ ...window, weekdays: [...window.weekdays] })),
+          activeWindows: rotation.activeWindows.map((window) => ({
+            ...window,
+            weekdays: [...window.weekdays],
+          })),
           // A version's start that has passed is the last edit, not a date anyone chose.
           effectiveFrom: boundInput(rotation.effectiveFrom, defaults.now, true),
           effectiveUntil: boundInput(rotation.effectiveUntil, defaults.now, false),

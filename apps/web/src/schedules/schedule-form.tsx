@@ -211,7 +211,9 @@ export function ScheduleForm({
                           label="In force from"
                           description="Your time zone. Empty: from now."
                           value={rotation.effectiveFrom}
-                          onChange={(event) => changeRotation(l, r, { effectiveFrom: event.currentTarget.value })}
+                          onChange={(event) =>
+                            changeRotation(l, r, { effectiveFrom: event.currentTarget.value })
+                          }
                           error={error(`${path}.effectiveFrom`)}
                           miw={180}
                         />
@@ -220,7 +222,9 @@ export function ScheduleForm({
                           label="In force until"
                           description="Your time zone. Empty: no end."
                           value={rotation.effectiveUntil}
-                          onChange={(event) => changeRotation(l, r, { effectiveUntil: event.currentTarget.value })}
+                          onChange={(event) =>
+                            changeRotation(l, r, { effectiveUntil: event.currentTarget.value })
+                          }
                           error={error(`${path}.effectiveUntil`)}
                           miw={180}
                         />

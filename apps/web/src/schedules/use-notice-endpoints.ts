@@ -15,6 +15,9 @@ export function useNoticeEndpoints() {
       const kind = destinationKind(endpoint.type);
       return kind === 'chat' || kind === 'webhook';
     })
-    .map((endpoint) => ({ value: endpoint.id, label: `${endpoint.name} (${endpointTypeLabel(endpoint.type)})` }));
+    .map((endpoint) => ({
+      value: endpoint.id,
+      label: `${endpoint.name} (${endpointTypeLabel(endpoint.type)})`,
+    }));
   return { options, loading: endpoints.isPending };
 }

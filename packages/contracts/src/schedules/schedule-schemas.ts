@@ -56,7 +56,9 @@ export const rotationBody = z.strictObject({
     ),
   effectiveUntil: instantField
     .nullish()
-    .describe('When the rotation stops being in force; after the change and after `effectiveFrom`. None: it runs on.'),
+    .describe(
+      'When the rotation stops being in force; after the change and after `effectiveFrom`. None: it runs on.',
+    ),
   unit: z.enum(['hour', 'day', 'week'], { error: 'The unit must be hour, day or week.' }),
   every: z.number().int().min(1).max(1000).default(1),
   startsAt: z

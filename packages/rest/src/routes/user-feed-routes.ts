@@ -21,7 +21,8 @@ export function userFeedRoutes(app: FastifyInstance, schedules: Schedules): void
     {
       schema: {
         tags,
-        description: 'Whether your own feed address answers, and since when (the address is shown only when made).',
+        description:
+          'Whether your own feed address answers, and since when (the address is shown only when made).',
         response: { 200: status },
       },
     },
@@ -42,7 +43,11 @@ export function userFeedRoutes(app: FastifyInstance, schedules: Schedules): void
   r.delete(
     '/profile/ical-feed',
     {
-      schema: { tags, description: 'Stops your own feed: its address stops answering.', response: { 200: status } },
+      schema: {
+        tags,
+        description: 'Stops your own feed: its address stops answering.',
+        response: { 200: status },
+      },
     },
     (request) => feeds.stop(actorOf(request)),
   );
