@@ -1,5 +1,6 @@
 import { Button, Fieldset, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { browserTimeZone } from '../behavior-rules/behavior-rule-draft';
 import { fieldErrorAt } from '../forms/field-error-at';
 import { FormShell } from '../forms/form-shell';
 import { useFormSubmit } from '../forms/use-form-submit';
@@ -60,6 +61,7 @@ export function ScheduleForm({
   };
   const zones = TIME_ZONES.includes(draft.timeZone) ? TIME_ZONES : [draft.timeZone, ...TIME_ZONES];
   const notices = useNoticeEndpoints();
+  const myZone = browserTimeZone();
   // One the user cannot see (a teammate's chat) stays pickable under a plain name, so a save keeps it.
   const noticeOptions =
     draft.noticeEndpointId && !notices.options.some((option) => option.value === draft.noticeEndpointId)
@@ -205,30 +207,29 @@ export function ScheduleForm({
                         errorAt={(at) => error(at ? `${path}.activeWindows.${at}` : `${path}.activeWindows`)}
                         onChange={(activeWindows) => changeRotation(l, r, { activeWindows })}
                       />
-                      <Group grow align="flex-start" wrap="wrap">
+                      {/* One above the other: side by side in the dialog, the dates were cut off. */}
+                      <Stack gap="xs">
                         <TextInput
                           type="datetime-local"
                           label="In force from"
-                          description="Your time zone. Empty: from now."
+                          description={`Your time zone (${myZone}). Empty: from now.`}
                           value={rotation.effectiveFrom}
                           onChange={(event) =>
                             changeRotation(l, r, { effectiveFrom: event.currentTarget.value })
                           }
                           error={error(`${path}.effectiveFrom`)}
-                          miw={180}
                         />
                         <TextInput
                           type="datetime-local"
                           label="In force until"
-                          description="Your time zone. Empty: no end."
+                          description={`Your time zone (${myZone}). Empty: no end.`}
                           value={rotation.effectiveUntil}
                           onChange={(event) =>
                             changeRotation(l, r, { effectiveUntil: event.currentTarget.value })
                           }
                           error={error(`${path}.effectiveUntil`)}
-                          miw={180}
                         />
-                      </Group>
+                      </Stack>
                       {layer.rotations.length > 1 && (
                         <Group justify="flex-end">
                           <Button
