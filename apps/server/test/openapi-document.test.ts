@@ -99,9 +99,12 @@ describe('the OpenAPI document of the REST face', () => {
         expect(schema?.$ref, `${where} ${status}`).toBe(`#/components/schemas/${expected}`);
       }
       const public_ = operation.security?.length === 0;
-      // A heartbeat's ping token and a schedule's feed token are addresses (an unknown one is a
+      // A heartbeat's ping token and a feed token (a schedule's, a person's) are addresses (an unknown one is a
       // 404), not credentials.
-      const pingUrl = path.startsWith('/api/v1/heartbeat/') || path.startsWith('/api/v1/schedule-feed/');
+      const pingUrl =
+        path.startsWith('/api/v1/heartbeat/') ||
+        path.startsWith('/api/v1/schedule-feed/') ||
+        path.startsWith('/api/v1/user-feed/');
       if (!public_ || (path.includes('{token}') && !pingUrl) || path.endsWith('/login')) {
         expect(statuses, where).toContain('401');
       }

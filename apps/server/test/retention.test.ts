@@ -175,6 +175,25 @@ describe('retention', () => {
     expect(await rows<{ key: string }>('select key from notices')).toEqual([{ key: 'shift:test:1' }]);
   });
 
+  it('prunes round-robin picks with the delivery attempts', async () => {
+    const now = h.t.clock.now().getTime();
+    const userId = await h.t.createUser('picked', 'member');
+    for (const age of [120, 91, 1]) {
+      await em()
+        .getConnection()
+        .execute(
+          'insert into round_robin_picks (step_key, alert_event_id, user_id, created_at) values (?, ?, ?, ?)',
+          [`flow:${age}`, randomUUID(), userId, new Date(now - age * DAY_MS)],
+          'run',
+        );
+    }
+    const report = await h.t.core.retention.prune();
+    expect(report.roundRobinPicks).toBe(2);
+    expect(await rows<{ step_key: string }>('select step_key from round_robin_picks')).toEqual([
+      { step_key: 'flow:1' },
+    ]);
+  });
+
   it('prunes sessions, refresh tokens and OTP codes a grace period after they expire', async () => {
     const userId = await h.t.createUser('retained', 'member');
     const expiring = await h.login('retained', 'retained-password');

@@ -137,6 +137,35 @@ describe('on-call schedules', () => {
     expect(await onCallAt(schedule.id, now + DAY)).toEqual([carol.id]);
   });
 
+  it("takes a rotation's effective until and gives it back; an end before the start is a 422 at its field", async () => {
+    const schedule = await create('Bounded');
+    const now = h.t.clock.now().getTime();
+    const rotation = schedule.layers[0].rotations[0];
+    const put = (rotations: unknown[]) =>
+      h.call('PUT', `/api/v1/schedule/${schedule.id}`, {
+        token: alice.token,
+        body: { ...dailyBody('Bounded'), layers: [{ id: schedule.layers[0].id, priority: 0, rotations }] },
+      });
+    const until = new Date(now + 3 * DAY).toISOString();
+    const ended = await put([{ ...rotation, effectiveUntil: until }]);
+    expect(ended.statusCode, ended.body).toBe(200);
+    const [kept] = ended.json().layers[0].rotations;
+    // A new end alone keeps the version: it changes no answer about the past.
+    expect(kept.id).toBe(rotation.id);
+    expect(kept.effectiveUntil).toBe(until);
+    expect(await onCallAt(schedule.id, now + 4 * DAY)).toEqual([]);
+    // Sent back as read, nothing changes.
+    expect((await put([kept])).json().layers[0].rotations).toEqual([kept]);
+
+    const refused = await put([
+      { ...kept, effectiveFrom: new Date(now + 5 * DAY).toISOString(), effectiveUntil: until },
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'layers.0.rotations.0.effectiveUntil': ['The effective until must be after the effective from.'],
+    });
+  });
+
   it('is seen and edited only by its team and the admin roles', async () => {
     const schedule = await create('Private');
     const read = await h.call('GET', `/api/v1/schedule/${schedule.id}`, { token: outsider.token });

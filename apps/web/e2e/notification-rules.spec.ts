@@ -226,3 +226,57 @@ test("the flow editor's people steps choose their urgency and say it", async ({ 
   expect(await seriousViolations(page)).toEqual([]);
   expect(cspViolations).toEqual([]);
 });
+
+test('profile: makes a calendar feed address, copies it, makes a new one and stops it', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await logInThroughForm(page);
+  await openProfile(page);
+  const section = page.getByRole('region', { name: 'Your on-call calendar' });
+  await section.getByRole('button', { name: 'Make a feed address' }).click();
+  const address = section.getByLabel('Your feed address', { exact: true });
+  await expect(address).toContainText('/api/v1/user-feed/');
+  const url = (await address.textContent()) ?? '';
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await section.getByRole('button', { name: 'Copy your feed address' }).click();
+  await expect(section.getByRole('button', { name: 'Copy your feed address' })).toHaveText('Copied');
+  // The address answers without a session: a calendar app holds only it.
+  const feed = await page.request.get(url);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  expect(await seriousViolations(page)).toEqual([]);
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}profile-feed-light.png` });
+
+  // After a reload the address is not shown again; a new one ends the old one.
+  await page.reload();
+  await expect(section.getByText('You have a feed address')).toBeVisible();
+  await section.getByRole('button', { name: 'Make a new address' }).click();
+  await page
+    .getByRole('dialog', { name: 'Make a new feed address?' })
+    .getByRole('button', { name: 'Make a new address' })
+    .click();
+  await expect(address).not.toHaveText(url);
+  expect((await page.request.get(url)).status()).toBe(404);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await section.scrollIntoViewIfNeeded();
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}profile-feed-phone-dark.png` });
+
+  const current = (await address.textContent()) ?? '';
+  await section.getByRole('button', { name: 'Stop the feed' }).click();
+  await page
+    .getByRole('dialog', { name: 'Stop your calendar feed?' })
+    .getByRole('button', { name: 'Stop the feed' })
+    .click();
+  await expect(section.getByRole('button', { name: 'Make a feed address' })).toBeVisible();
+  expect((await page.request.get(current)).status()).toBe(404);
+  expect(cspViolations).toEqual([]);
+});

@@ -15,7 +15,8 @@ test.use({ timezoneId: 'America/New_York' });
 const ADA = { username: 'sched-ada', name: 'Ada Rota', password: 'ada-password-12' };
 const BOB = { username: 'sched-bob', name: 'Bob Rota', password: 'bob-password-12' };
 const SCHEDULE = 'Payments primary';
-const made: { users: string[]; team: string } = { users: [], team: '' };
+const NOTICES = 'Payments hand-offs';
+const made: { users: string[]; team: string; endpoint: string } = { users: [], team: '', endpoint: '' };
 
 /** A field's label as its accessible name, with or without the required mark after it. */
 const labelled = (label: string) => new RegExp(`^${label.replace(/[()*.]/g, '\\$&')}( \\*)?$`);
@@ -62,6 +63,13 @@ test.beforeAll(async ({ playwright }) => {
     userIds: [adminId, ...made.users],
   });
   made.team = team.id;
+  // A chat webhook needs no one-time code: the team owner's chat for shift-change notices.
+  const chat = await api.post('endpoint', {
+    name: NOTICES,
+    type: 'matter-most',
+    value: 'https://hooks.example.com/payments-hand-offs',
+  });
+  made.endpoint = chat.id ?? chat.data?.id;
   await request.dispose();
 });
 
@@ -72,6 +80,7 @@ test.afterAll(async ({ playwright }) => {
   for (const schedule of (await api.get('schedule')) as Array<{ id: string }>)
     await api.delete(`schedule/${schedule.id}`);
   if (made.team) await api.delete(`team/${made.team}`);
+  if (made.endpoint) await api.delete(`endpoint/${made.endpoint}`);
   for (const id of made.users) await api.delete(`user/${id}`);
   await request.dispose();
 });
@@ -249,6 +258,47 @@ test('edits and deletes the schedule, asking first', async ({ page }) => {
   await expect(form.getByText(`1. ${BOB.name} (${BOB.username})`)).toBeVisible();
   await form.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByRole('heading', { name: `${SCHEDULE} (EU)`, level: 1 })).toBeVisible();
+
+  // Weekday daytime only, in force for a while, and hand-offs told to the team chat.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await pick(page, 'Shift-change notices', new RegExp(NOTICES));
+  await form.getByRole('button', { name: 'Add an active window to Rotation 1' }).click();
+  const window = form.getByRole('group', { name: 'Rotation 1, window 1' });
+  await expect(window.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+  await expect(window.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
+  await window.getByLabel('Until').fill('18:00');
+  // An end before the start: the server's 422 shows at the field.
+  await form.getByLabel('In force from').fill('2027-03-01T09:00');
+  await form.getByLabel('In force until').fill('2027-02-01T09:00');
+  await form.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(form.getByText('The effective until must be after the effective from.')).toBeVisible();
+  await form.getByLabel('In force until').fill('2027-06-01T09:00');
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.getByRole('group', { name: 'Rotation 1, window 1' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}schedule-form-light.png` });
+  await form.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(form).toHaveCount(0);
+
+  // Read back as saved, in the dark on a phone.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(form.getByRole('combobox', { name: labelled('Shift-change notices') })).toHaveValue(
+    new RegExp(NOTICES),
+  );
+  const saved = form.getByRole('group', { name: 'Rotation 1, window 1' });
+  await expect(saved.getByRole('checkbox', { name: 'Friday' })).toBeChecked();
+  await expect(saved.getByRole('checkbox', { name: 'Sunday' })).not.toBeChecked();
+  await expect(saved.getByLabel('Until')).toHaveValue('18:00');
+  await expect(form.getByLabel('In force from')).toHaveValue('2027-03-01T09:00');
+  await expect(form.getByLabel('In force until')).toHaveValue('2027-06-01T09:00');
+  await saved.scrollIntoViewIfNeeded();
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}schedule-form-phone-dark.png` });
+  await page.keyboard.press('Escape');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: `Delete ${SCHEDULE} (EU)` }).click();
   await page

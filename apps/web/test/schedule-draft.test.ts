@@ -7,6 +7,7 @@ import {
   nextMondayMorning,
   type ScheduleView,
 } from '../src/schedules/schedule-draft';
+import { localInputValue } from '../src/schedules/shift-times';
 
 const rotation = {
   id: 'r1',
@@ -14,9 +15,11 @@ const rotation = {
   unit: 'week' as const,
   every: 1,
   startsAt: '2026-11-30T09:00',
-  members: ['u-ada', null, 'u-bob'],
+  recurrence: null as string | null,
+  members: ['u-ada', null, 'u-bob'] as (string | string[] | null)[],
   activeWindows: [{ weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' }],
   effectiveFrom: null,
+  effectiveUntil: null,
 };
 const schedule: ScheduleView = {
   id: 's1',
@@ -47,7 +50,28 @@ describe('schedule drafts', () => {
     expect(body.layers?.[0]).toMatchObject({ id: 'l1', name: 'Day', rotations: [{ id: 'r1', name: null }] });
   });
 
-  it('keeps active windows it does not edit, and a gap member as null', () => {
+  it("keeps a rotation's groups and recurrence rule when a read is saved back, and sends no rule when it is cleared", () => {
+    const ruled = {
+      ...rotation,
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+      members: [['u-ada', 'u-bob'], null, 'u-cy'],
+    };
+    const draft = draftOf(
+      { ...schedule, layers: [{ ...schedule.layers[0], rotations: [ruled] }] as ScheduleView['layers'] },
+      { teamId: 'x', timeZone: 'UTC', now: new Date() },
+    );
+    expect(bodyOf(draft).layers?.[0]?.rotations[0]).toMatchObject({
+      recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+      members: [['u-ada', 'u-bob'], null, 'u-cy'],
+    });
+    const layer = draft.layers[0];
+    const first = layer?.rotations[0];
+    if (!layer || !first) throw new Error('the draft lost its rotation');
+    const cleared = bodyOf({ ...draft, layers: [{ ...layer, rotations: [{ ...first, recurrence: '  ' }] }] });
+    expect(cleared.layers?.[0]?.rotations[0]).toMatchObject({ recurrence: null });
+  });
+
+  it('sends active windows back, weekdays in order, and a gap member as null', () => {
     const body = bodyOf(
       draftOf(
         { ...schedule, layers: [{ ...schedule.layers[0], rotations: [rotation] }] as ScheduleView['layers'] },
@@ -62,6 +86,55 @@ describe('schedule drafts', () => {
       members: ['u-ada', null, 'u-bob'],
       activeWindows: rotation.activeWindows,
     });
+  });
+
+  it("shows a rotation's chosen bounds in the user's zone and sends them as instants; a passed start is none", () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    const bounded = {
+      ...rotation,
+      effectiveFrom: '2026-12-07T09:00:00.000Z',
+      effectiveUntil: '2027-01-04T09:00:00.000Z',
+    };
+    const draft = draftOf(
+      {
+        ...schedule,
+        noticeEndpointId: 'chat-1',
+        layers: [
+          { id: 'l1', name: 'Day', priority: 1, rotations: [bounded] },
+          {
+            id: 'l2',
+            name: 'Night',
+            priority: 0,
+            rotations: [{ ...rotation, id: 'r2', effectiveFrom: '2026-11-02T09:00:00.000Z' }],
+          },
+        ],
+      },
+      { teamId: 'x', timeZone: 'UTC', now },
+    );
+    const day = draft.layers[0]?.rotations[0];
+    expect(day?.effectiveFrom).toBe(localInputValue(Date.parse(bounded.effectiveFrom)));
+    expect(day?.effectiveUntil).toBe(localInputValue(Date.parse(bounded.effectiveUntil)));
+    expect(draft.layers[1]?.rotations[0]?.effectiveFrom).toBe('');
+    const body = bodyOf(draft);
+    expect(body.noticeEndpointId).toBe('chat-1');
+    expect(body.layers?.[0]?.rotations[0]).toMatchObject({
+      effectiveFrom: bounded.effectiveFrom,
+      effectiveUntil: bounded.effectiveUntil,
+    });
+    expect(body.layers?.[1]?.rotations[0]).toMatchObject({ effectiveFrom: null, effectiveUntil: null });
+    expect(bodyOf({ ...draft, noticeEndpointId: null }).noticeEndpointId).toBeNull();
+    const windows = bodyOf({
+      ...draft,
+      layers: [
+        {
+          ...draft.layers[0],
+          rotations: [{ ...day, activeWindows: [{ weekdays: [7, 1], start: '22:00', end: '06:00' }] }],
+        },
+      ],
+    } as typeof draft);
+    expect(windows.layers?.[0]?.rotations[0]?.activeWindows).toEqual([
+      { weekdays: [1, 7], start: '22:00', end: '06:00' },
+    ]);
   });
 
   it('starts a new schedule with one weekly layer handing off next Monday at 09:00', () => {

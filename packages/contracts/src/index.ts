@@ -200,6 +200,8 @@ export {
   swapOfferBody,
   swapViewSchema,
   timeZoneField,
+  type UserFeedStatusView,
+  userFeedStatusSchema,
 } from './schedules/schedule-schemas';
 export {
   statusCardSchema,

@@ -32,6 +32,7 @@ import { providerConfigRoutes } from './routes/provider-config-routes';
 import { scheduleFeedRoutes, scheduleRoutes } from './routes/schedule-routes';
 import { statusGroupRoutes } from './routes/status-group-routes';
 import { teamRoutes } from './routes/team-routes';
+import { userFeedReadRoutes, userFeedRoutes } from './routes/user-feed-routes';
 import { userRoutes } from './routes/user-routes';
 import { webhookRoutes } from './routes/webhook-routes';
 import { zoneAgentRoutes, zoneRegistryRoutes } from './routes/zone-registry-routes';
@@ -66,7 +67,10 @@ export async function restApi(
   ackLinkRoutes(app, core);
   webhookRoutes(app, core);
   if (heartbeats) await app.register(async (scope) => heartbeatPingRoutes(scope, heartbeats));
-  if (schedules) scheduleFeedRoutes(app, schedules);
+  if (schedules) {
+    scheduleFeedRoutes(app, schedules);
+    userFeedReadRoutes(app, schedules);
+  }
   await app.register(async (scope) => zoneAgentRoutes(scope, zones));
   await app.register(async (scope) => {
     requireAccessToken(scope, core, zones);
@@ -95,6 +99,7 @@ export async function restApi(
       if (schedules) {
         scheduleRoutes(zoned, schedules);
         notificationRuleRoutes(zoned, schedules);
+        userFeedRoutes(zoned, schedules);
       }
       legacyUiRoutes(zoned);
     });

@@ -57,3 +57,35 @@ export function icalFeed(scheduleId: string, scheduleName: string, shifts: FeedS
   }
   return calendar.toString();
 }
+
+/** One of a person's own stretches on call, on one schedule. */
+export interface UserFeedShift {
+  scheduleId: string;
+  scheduleName: string;
+  timeZone: string;
+  from: number;
+  until: number;
+}
+
+/**
+ * A person's own shifts across schedules as one RFC 5545 calendar, a reminder 15 minutes before
+ * each. The UID (person, schedule, start) is stable across fetches and differs from the schedule
+ * feed's, so someone subscribed to both gets two calendars, never one event claimed by both.
+ */
+export function userIcalFeed(userId: string, userName: string, shifts: UserFeedShift[]): string {
+  const calendar = ical({
+    name: `On call: ${userName}`,
+    prodId: { company: 'oncall', product: 'schedules' },
+  });
+  for (const shift of shifts) {
+    calendar.createEvent({
+      id: `user-${userId}-${shift.scheduleId}-${shift.from}@oncall`,
+      start: new Date(shift.from),
+      end: new Date(shift.until),
+      summary: `On call: ${shift.scheduleName}`,
+      description: `${userName} on call for ${shift.scheduleName} (schedule time zone ${shift.timeZone}).`,
+      alarms: [{ type: ICalAlarmType.display, trigger: 15 * 60 }],
+    });
+  }
+  return calendar.toString();
+}

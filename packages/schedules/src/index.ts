@@ -37,3 +37,4 @@ export { ScheduleRecord, ScheduleSwapRecord, scheduleEntities } from './schedule
 export { type OnCallPerson, Schedules, type SchedulesDeps } from './schedules';
 export type { StoredLayer, StoredRotation, StoredSchedule } from './stored-schedule';
 export { ScheduleSwaps, type ScheduleSwapsDeps } from './swaps';
+export { type UserFeedStatus, UserFeeds } from './user-feeds';

@@ -1,3 +1,4 @@
+import { ScheduleError } from './errors';
 import type { ActiveWindow, RotationMember, RotationUnit } from './model';
 import { reviseRotation } from './revisions';
 import type { StoredLayer, StoredRotation } from './stored-schedule';
@@ -12,6 +13,10 @@ export interface RotationEdit {
   recurrence?: string | null | undefined;
   members: RotationMember[];
   activeWindows?: ActiveWindow[] | undefined;
+  /** Epoch ms: when the rotation comes into force; past or none: from the change. */
+  effectiveFrom?: number | null | undefined;
+  /** Epoch ms: when it stops being in force; none: it runs on. */
+  effectiveUntil?: number | null | undefined;
 }
 
 export interface LayerEdit {
@@ -47,6 +52,44 @@ function definitionOf(edit: RotationEdit) {
   };
 }
 
+/**
+ * The bounds an editor asked for, checked: a start at or before the change time (or none) is "from
+ * the change", so sending back a read never moves a running version's start. 422 at
+ * `effectiveUntil` when the end is not after the start (or the change).
+ */
+function boundsOf(edit: RotationEdit, at: number | null, path: string) {
+  const from = edit.effectiveFrom ?? undefined;
+  const start = from !== undefined && (at === null || from > at) ? from : undefined;
+  const until = edit.effectiveUntil ?? undefined;
+  const floor = start ?? at;
+  if (until !== undefined && floor !== null && until <= floor)
+    throw new ScheduleError(
+      'INVALID_RANGE',
+      at === null || start !== undefined
+        ? 'the effective until must be after the effective from'
+        : 'the effective until must be in the future',
+      `${path}.effectiveUntil`,
+    );
+  return { start, until };
+}
+
+/** A running version's bounds as `boundsOf` reads an edit's, to tell whether they changed. */
+function storedBounds(rotation: StoredRotation, at: number) {
+  const from = rotation.effectiveFrom;
+  return { start: from !== undefined && from > at ? from : undefined, until: rotation.effectiveUntil };
+}
+
+function withBounds(
+  rotation: StoredRotation,
+  bounds: { start?: number | undefined; until?: number | undefined },
+) {
+  const bounded = { ...rotation };
+  if (bounds.start !== undefined) bounded.effectiveFrom = bounds.start;
+  if (bounds.until !== undefined) bounded.effectiveUntil = bounds.until;
+  else delete bounded.effectiveUntil;
+  return bounded;
+}
+
 function closed(rotation: StoredRotation, at: number): StoredRotation {
   return inForce(rotation, at) ? { ...rotation, effectiveUntil: at } : rotation;
 }
@@ -65,28 +108,29 @@ export function reviseLayers(
   newId: () => string,
 ): StoredLayer[] {
   if (at === null) {
-    return edits.map((edit) => ({
+    return edits.map((edit, l) => ({
       id: newId(),
       name: edit.name ?? null,
       priority: edit.priority,
-      rotations: edit.rotations.map((rotation) => ({
-        id: newId(),
-        name: rotation.name ?? null,
-        ...definitionOf(rotation),
-      })),
+      rotations: edit.rotations.map((rotation, r) =>
+        withBounds(
+          { id: newId(), name: rotation.name ?? null, ...definitionOf(rotation) },
+          boundsOf(rotation, null, `layers.${l}.rotations.${r}`),
+        ),
+      ),
     }));
   }
   const byId = new Map(current.map((layer) => [layer.id, layer]));
   const kept = new Set<string>();
-  const revised: StoredLayer[] = edits.map((edit) => {
+  const revised: StoredLayer[] = edits.map((edit, l) => {
     const existing = edit.id === undefined ? undefined : byId.get(edit.id);
     const layerId = existing?.id ?? newId();
     kept.add(layerId);
     const history = existing?.rotations ?? [];
     const touched = new Set<string>();
     const rotations: StoredRotation[] = [];
-    for (const sent of edit.rotations) {
-      const running = history.find((r) => r.id === sent.id && inForce(r, at));
+    for (const [r, sent] of edit.rotations.entries()) {
+      const running = history.find((candidate) => candidate.id === sent.id && inForce(candidate, at));
       // An editor that predates recurrence rules sends none back: left out (not null), the running
       // version's rule is kept, so saving such a form does not turn it into a unit rotation.
       const rotationEdit =
@@ -95,19 +139,25 @@ export function reviseLayers(
           : sent;
       const name = rotationEdit.name ?? running?.name ?? null;
       const definition = definitionOf(rotationEdit);
+      const bounds = boundsOf(rotationEdit, at, `layers.${l}.rotations.${r}`);
       if (running) {
         touched.add(running.id);
-        if (sameDefinition(running, rotationEdit)) {
-          rotations.push({ ...running, name });
+        const was = storedBounds(running, at);
+        if (sameDefinition(running, rotationEdit) && was.start === bounds.start) {
+          // A new end (after now) changes no answer about the past: the version keeps running.
+          rotations.push(withBounds({ ...running, name }, { until: bounds.until }));
           continue;
         }
         const [ended, opened] = reviseRotation(running, at, definition, newId());
         if (!definition.activeWindows) delete opened.activeWindows;
         if (!definition.recurrence) delete opened.recurrence;
-        rotations.push({ ...ended, name: running.name }, { ...opened, name });
+        rotations.push(
+          { ...ended, name: running.name },
+          withBounds({ ...opened, name }, { start: bounds.start, until: bounds.until }),
+        );
         continue;
       }
-      rotations.push({ id: newId(), name, ...definition, effectiveFrom: at });
+      rotations.push(withBounds({ id: newId(), name, ...definition, effectiveFrom: at }, bounds));
     }
     for (const rotation of history) {
       if (!touched.has(rotation.id)) rotations.push(closed(rotation, at));

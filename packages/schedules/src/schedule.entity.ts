@@ -3,6 +3,7 @@ import { Endpoint, Team, User } from '@oncall/core/persistence';
 import { NotificationRuleRecord } from './notification-rule.entity';
 import { RoundRobinCursorRecord, RoundRobinPickRecord } from './round-robin.entity';
 import { RuleScheduleTargetRecord } from './rule-schedule-target.entity';
+import { UserIcalFeedRecord } from './user-feed.entity';
 
 /**
  * A team's on-call schedule as stored: its layers (each rotation with every version it has had, so
@@ -90,4 +91,5 @@ export const scheduleEntities = [
   RoundRobinPickRecord,
   NotificationRuleRecord,
   RuleScheduleTargetRecord,
+  UserIcalFeedRecord,
 ];

@@ -16,7 +16,7 @@ import { queryRows, runStatement } from '@oncall/core/persistence';
 import { scheduleErrorAsValidation } from './errors';
 import { icalFeed, shiftsOf } from './ical-feed';
 import { instantOf } from './instant-input';
-import { reviseLayers, rotationsInForce } from './layer-revisions';
+import { type LayerEdit, reviseLayers, rotationsInForce } from './layer-revisions';
 import type { OnCallEntry, Override } from './model';
 import { NotificationRules } from './notification-rules';
 import { OnCallHistory } from './on-call-history';
@@ -27,6 +27,7 @@ import { assertCanUseTeamSchedules, canUseTeamSchedules, visibleTeamIds } from '
 import { loadSchedule, SCHEDULE_COLUMNS, type ScheduleRow, toStored } from './schedule-rows';
 import { type StoredSchedule, toResolvable } from './stored-schedule';
 import { ScheduleSwaps } from './swaps';
+import { UserFeeds } from './user-feeds';
 
 export interface SchedulesDeps {
   orm: MikroORM;
@@ -52,6 +53,32 @@ const DAY = 86_400_000;
 const MAX_CALENDAR_DAYS = 62;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The editor's layers with effective bounds as epoch ms (422 at the field when not an instant). */
+function editsOf(layers: ScheduleBody['layers']): LayerEdit[] {
+  return layers.map((layer, l) => ({
+    ...layer,
+    rotations: layer.rotations.map((rotation, r) => {
+      const path = `layers.${l}.rotations.${r}`;
+      const bound = (value: string | number | null | undefined, field: string) =>
+        value === null || value === undefined ? null : instantOf(value, `${path}.${field}`);
+      return {
+        ...rotation,
+        effectiveFrom: bound(rotation.effectiveFrom, 'effectiveFrom'),
+        effectiveUntil: bound(rotation.effectiveUntil, 'effectiveUntil'),
+      };
+    }),
+  }));
+}
+
+/** Layers revised at `at` (null: a new schedule); an effective range out of order is a 422 at its field. */
+function revised(current: StoredSchedule['layers'], body: ScheduleBody, at: number | null) {
+  try {
+    return reviseLayers(current, editsOf(body.layers), at, newId);
+  } catch (error) {
+    return scheduleErrorAsValidation(error);
+  }
+}
 
 /** Two writers racing for one name both pass the check before writing: the second gets the 422 too. */
 function nameTakenAsValidation(error: unknown): never {
@@ -87,11 +114,14 @@ export class Schedules {
   readonly history: OnCallHistory;
   /** How a page reaches each person: their own rules, read by the pager too. */
   readonly notificationRules: NotificationRules;
+  /** Each person's own iCal feed of their shifts across schedules. */
+  readonly userFeeds: UserFeeds;
 
   constructor(private readonly deps: SchedulesDeps) {
     this.swaps = new ScheduleSwaps(deps);
     this.history = new OnCallHistory(deps);
     this.notificationRules = new NotificationRules(deps);
+    this.userFeeds = new UserFeeds(deps);
   }
 
   private em(): EntityManager {
@@ -206,7 +236,7 @@ export class Schedules {
     await this.assertNameFree(em, body.name);
     const now = this.deps.clock.now();
     const id = newId();
-    const layers = reviseLayers([], body.layers, null, newId);
+    const layers = revised([], body, null);
     await runStatement(
       em,
       `insert into schedules (id, team_id, name, time_zone, layers, overrides, notice_endpoint_id, created_at, updated_at)
@@ -238,7 +268,7 @@ export class Schedules {
       await this.assertNameFree(tx, body.name, id);
       const now = this.deps.clock.now();
       // A new time zone re-reads every wall clock: that is a new schedule from now, not an edit.
-      const layers = reviseLayers(current.layers, body.layers, now.getTime(), newId);
+      const layers = revised(current.layers, body, now.getTime());
       await runStatement(
         tx,
         `update schedules set team_id = ?, name = ?, time_zone = ?, layers = ?, notice_endpoint_id = ?,
@@ -462,6 +492,8 @@ export class Schedules {
             activeWindows: rotation.activeWindows ?? [],
             effectiveFrom:
               rotation.effectiveFrom === undefined ? null : new Date(rotation.effectiveFrom).toISOString(),
+            effectiveUntil:
+              rotation.effectiveUntil === undefined ? null : new Date(rotation.effectiveUntil).toISOString(),
           })),
         }))
         .filter((layer) => layer.rotations.length > 0),

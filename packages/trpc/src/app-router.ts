@@ -22,6 +22,7 @@ import { reportRouter } from './routers/report-router';
 import { scheduleRouter } from './routers/schedule-router';
 import { statusGroupRouter } from './routers/status-group-router';
 import { teamRouter } from './routers/team-router';
+import { userFeedRouter } from './routers/user-feed-router';
 import { userRouter } from './routers/user-router';
 import { zoneRouter } from './routers/zone-router';
 import { router } from './trpc';
@@ -55,7 +56,7 @@ export function createAppRouter(plugins: PluginRegistry) {
     episodes: episodeRouter,
     heartbeats: heartbeatRouter,
     schedules: scheduleRouter,
-    profile: router({ notificationRules: notificationRuleRouter }),
+    profile: router({ notificationRules: notificationRuleRouter, icalFeed: userFeedRouter }),
     zones: zoneRouter,
     ackLinks: ackLinkRouter,
     reports: reportRouter,

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { FieldErrors } from '../forms/server-field-errors';
 import {
@@ -17,19 +7,14 @@ import {
   moveStep,
   newStep,
   type PeopleNames,
-  type PeopleStepInput,
   totalWaitSeconds,
 } from './flow-steps';
+import { PersonStepPicker, type PickOption } from './person-step-picker';
 
 export interface StepCandidate {
   id: string;
   name: string;
   type: string;
-}
-
-export interface PickOption {
-  value: string;
-  label: string;
 }
 
 /** What people steps may page: the schedules, users and teams the user can see. */
@@ -44,22 +29,7 @@ const IF_NOBODY = [
   { value: 'teamAdmins', label: "Page the schedule team's admins" },
 ];
 
-const URGENCY_CHOICES = [
-  { value: 'default', label: 'Default' },
-  { value: 'high', label: 'High' },
-];
-
 const namesOf = (options: PickOption[]) => new Map(options.map((option) => [option.value, option.label]));
-
-/**
- * The picker's options, with the chosen one kept when the user cannot see it (another team's
- * schedule in a shared flow), so the step reads back as it is stored rather than as blank.
- */
-function withChosen(options: PickOption[], chosen: string, unseen: string): PickOption[] {
-  return chosen === '' || options.some((option) => option.value === chosen)
-    ? options
-    : [...options, { value: chosen, label: unseen }];
-}
 
 const UNITS = [
   { value: 's', label: 'seconds' },
@@ -90,30 +60,6 @@ function waitSummary(seconds: number): string {
   if (seconds === 0) return 'No waits: every step is notified at once.';
   const minutes = Math.round(seconds / 60);
   return seconds < 60 ? `Waits ${seconds} s in all.` : `Waits about ${minutes} min in all.`;
-}
-
-/** A people step's urgency: which of each paged person's notification rules run. */
-function UrgencySelect({
-  number,
-  step,
-  onChange,
-  error,
-}: {
-  number: number;
-  step: PeopleStepInput;
-  onChange: (urgency: 'default' | 'high') => void;
-  error: string | undefined;
-}) {
-  return (
-    <Select
-      label={`Step ${number} urgency`}
-      data={URGENCY_CHOICES}
-      value={step.urgency ?? 'default'}
-      allowDeselect={false}
-      onChange={(value) => onChange(value === 'high' ? 'high' : 'default')}
-      error={error}
-    />
-  );
 }
 
 /**
@@ -260,96 +206,64 @@ export function FlowStepEditor({
                   />
                 </Group>
               ) : step.type === 'schedule' ? (
-                <Stack gap={4}>
-                  {/* One above the other on a phone: side by side, names were cut off at 375 px. */}
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-                    <Select
-                      label={`Step ${number} schedule`}
-                      placeholder={
-                        people.schedules.length === 0 ? 'Create a schedule first' : 'Pick a schedule'
-                      }
-                      data={withChosen(people.schedules, step.scheduleId, 'A schedule you cannot see')}
-                      value={step.scheduleId || null}
-                      onChange={(value) => replace(index, { ...step, scheduleId: value ?? '' })}
-                      searchable
-                      allowDeselect={false}
-                      error={error('scheduleId')}
-                    />
-                    <Select
-                      label={`Step ${number} if nobody is on call`}
-                      data={IF_NOBODY}
-                      value={step.ifNobodyOnCall ?? 'nextStep'}
-                      allowDeselect={false}
-                      onChange={(value) =>
-                        replace(index, {
-                          ...step,
-                          ifNobodyOnCall: value === 'teamAdmins' ? 'teamAdmins' : 'nextStep',
-                        })
-                      }
-                      error={error('ifNobodyOnCall')}
-                    />
-                    <UrgencySelect
-                      number={number}
-                      step={step}
-                      onChange={(urgency) => replace(index, { ...step, urgency })}
-                      error={error('urgency')}
-                    />
-                  </SimpleGrid>
-                  <Text size="xs" c="dimmed">
-                    {describePeopleStep(step, names)}
-                  </Text>
-                </Stack>
+                <PersonStepPicker
+                  number={number}
+                  noun="schedule"
+                  placeholder={people.schedules.length === 0 ? 'Create a schedule first' : 'Pick a schedule'}
+                  options={people.schedules}
+                  value={step.scheduleId}
+                  unseen="A schedule you cannot see"
+                  onPick={(scheduleId) => replace(index, { ...step, scheduleId })}
+                  step={step}
+                  onUrgency={(urgency) => replace(index, { ...step, urgency })}
+                  error={error}
+                  description={describePeopleStep(step, names)}
+                >
+                  <Select
+                    label={`Step ${number} if nobody is on call`}
+                    data={IF_NOBODY}
+                    value={step.ifNobodyOnCall ?? 'nextStep'}
+                    allowDeselect={false}
+                    onChange={(value) =>
+                      replace(index, {
+                        ...step,
+                        ifNobodyOnCall: value === 'teamAdmins' ? 'teamAdmins' : 'nextStep',
+                      })
+                    }
+                    error={error('ifNobodyOnCall')}
+                  />
+                </PersonStepPicker>
               ) : step.type === 'user' ? (
-                <Stack gap={4}>
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-                    <Select
-                      label={`Step ${number} user`}
-                      placeholder="Pick a user"
-                      data={withChosen(people.users, step.userId, 'A user you cannot see')}
-                      value={step.userId || null}
-                      onChange={(value) => replace(index, { ...step, userId: value ?? '' })}
-                      searchable
-                      allowDeselect={false}
-                      error={error('userId')}
-                    />
-                    <UrgencySelect
-                      number={number}
-                      step={step}
-                      onChange={(urgency) => replace(index, { ...step, urgency })}
-                      error={error('urgency')}
-                    />
-                  </SimpleGrid>
-                  <Text size="xs" c="dimmed">
-                    {describePeopleStep(step, names)}
-                  </Text>
-                </Stack>
+                <PersonStepPicker
+                  number={number}
+                  noun="user"
+                  placeholder="Pick a user"
+                  options={people.users}
+                  value={step.userId}
+                  unseen="A user you cannot see"
+                  onPick={(userId) => replace(index, { ...step, userId })}
+                  step={step}
+                  onUrgency={(urgency) => replace(index, { ...step, urgency })}
+                  error={error}
+                  description={describePeopleStep(step, names)}
+                />
               ) : step.type === 'rotation' ? (
                 // Written through the API; the editor keeps it as it came and says what it pages.
                 <Text size="sm">{describePeopleStep(step, names)}</Text>
               ) : step.type === 'team' ? (
-                <Stack gap={4}>
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-                    <Select
-                      label={`Step ${number} team`}
-                      placeholder={people.teams.length === 0 ? 'Create a team first' : 'Pick a team'}
-                      data={withChosen(people.teams, step.teamId, 'A team you cannot see')}
-                      value={step.teamId || null}
-                      onChange={(value) => replace(index, { ...step, teamId: value ?? '' })}
-                      searchable
-                      allowDeselect={false}
-                      error={error('teamId')}
-                    />
-                    <UrgencySelect
-                      number={number}
-                      step={step}
-                      onChange={(urgency) => replace(index, { ...step, urgency })}
-                      error={error('urgency')}
-                    />
-                  </SimpleGrid>
-                  <Text size="xs" c="dimmed">
-                    {describePeopleStep(step, names)}
-                  </Text>
-                </Stack>
+                <PersonStepPicker
+                  number={number}
+                  noun="team"
+                  placeholder={people.teams.length === 0 ? 'Create a team first' : 'Pick a team'}
+                  options={people.teams}
+                  value={step.teamId}
+                  unseen="A team you cannot see"
+                  onPick={(teamId) => replace(index, { ...step, teamId })}
+                  step={step}
+                  onUrgency={(urgency) => replace(index, { ...step, urgency })}
+                  error={error}
+                  description={describePeopleStep(step, names)}
+                />
               ) : (
                 <MultiSelect
                   label={`Step ${number} endpoints`}

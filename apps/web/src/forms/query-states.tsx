@@ -19,7 +19,8 @@ export function QueryStates({
   if (query.isPending) {
     return (
       <Center py="md">
-        <Loader aria-label={`Loading ${what}`} />
+        {/* A status: an aria-label on the spinner's bare span is prohibited (axe), as on Now. */}
+        <Loader role="status" aria-label={`Loading ${what}`} />
       </Center>
     );
   }

@@ -7,12 +7,13 @@ import { PasswordForm } from '../people/password-form';
 import { logOut } from '../session/session';
 import { fullTime, relativeTime } from '../time/relative-time';
 import { trpc } from '../trpc/client';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { NotificationRulesSection } from './notification-rules-section';
 import { clientLabel } from './session-label';
 
 /**
- * The signed-in user's own settings: how pages reach them (notification rules), the password, and
- * the sessions it is logged in with.
+ * The signed-in user's own settings: how pages reach them (notification rules), their on-call
+ * calendar feed, the password, and the sessions it is logged in with.
  */
 export function ProfilePage() {
   const { user } = useRouteContext({ from: '/_app' });
@@ -59,6 +60,7 @@ export function ProfilePage() {
         </Stack>
       </Paper>
       <NotificationRulesSection userId={user.id} />
+      <CalendarFeedSection />
       <Paper withBorder p="md" component="section" aria-labelledby="profile-password">
         <Stack gap="sm">
           <Title order={2} size="h4" id="profile-password">

@@ -1,10 +1,11 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { fieldErrorAt } from '../forms/field-error-at';
 import { FormShell } from '../forms/form-shell';
 import { useFormSubmit } from '../forms/use-form-submit';
 import type { RouterInputs } from '../trpc/router-types';
 import type { CalendarBlock } from './calendar-rows';
+import { RangeFields } from './range-fields';
 import { instantOfLocalInput, localInputValue } from './shift-times';
 
 export type OverrideBody = RouterInputs['schedules']['addOverride']['override'];
@@ -88,23 +89,7 @@ export function OverrideForm({
         searchable
         error={error('userId')}
       />
-      <TextInput
-        type="datetime-local"
-        label="From"
-        description="Your time zone."
-        required
-        value={from}
-        onChange={(event) => setFrom(event.currentTarget.value)}
-        error={error('from')}
-      />
-      <TextInput
-        type="datetime-local"
-        label="Until"
-        required
-        value={until}
-        onChange={(event) => setUntil(event.currentTarget.value)}
-        error={error('until')}
-      />
+      <RangeFields from={from} until={until} onFrom={setFrom} onUntil={setUntil} errorAt={error} />
     </FormShell>
   );
 }

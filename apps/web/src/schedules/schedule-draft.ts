@@ -1,10 +1,14 @@
 import type { RouterInputs, RouterOutputs } from '../trpc/router-types';
+import { instantOfLocalInput, localInputValue } from './shift-times';
 
 export type ScheduleView = RouterOutputs['schedules']['get'];
 export type ScheduleBody = RouterInputs['schedules']['create'];
 type RotationView = ScheduleView['layers'][number]['rotations'][number];
 
 export type RotationUnit = 'hour' | 'day' | 'week';
+
+/** One shift's member: a user id, a group of user ids on call together, or `null` for a gap. */
+export type RotationMember = string | string[] | null;
 
 export interface RotationDraft {
   /** Kept from the schedule so a save edits the rotation (a new version from now) instead of adding one. */
@@ -14,11 +18,19 @@ export interface RotationDraft {
   every: number;
   /** The first hand-off on the schedule's wall clock, as `datetime-local` writes it. */
   startsAt: string;
-  /** User ids in hand-off order; `null` is a gap (nobody on call for that shift). */
-  members: (string | null)[];
-  /** Not edited here; kept so saving the form never drops them. */
-  activeWindows: RotationView['activeWindows'];
+  /** An RFC 5545 RRULE value whose occurrences are the hand-offs ('' none: every `every` units). */
+  recurrence: string;
+  /** One per shift in hand-off order: a user id, a group on call together, or `null`, a gap. */
+  members: RotationMember[];
+  /** When it is on call at all: ISO weekdays (1 = Monday) and a clock range; none: always. */
+  activeWindows: ActiveWindowDraft[];
+  /** When it comes into force, as `datetime-local` writes it in the user's zone; '' from now. */
+  effectiveFrom: string;
+  /** When it stops, likewise; '' runs on. */
+  effectiveUntil: string;
 }
+
+export type ActiveWindowDraft = RotationView['activeWindows'][number];
 
 export interface LayerDraft {
   id?: string;
@@ -32,6 +44,8 @@ export interface ScheduleDraft {
   teamId: string;
   timeZone: string;
   layers: LayerDraft[];
+  /** The team chat told of each shift change; null: none. */
+  noticeEndpointId: string | null;
 }
 
 export const UNIT_OPTIONS: { value: RotationUnit; label: string }[] = [
@@ -54,9 +68,24 @@ export function newRotation(now: Date): RotationDraft {
     unit: 'week',
     every: 1,
     startsAt: nextMondayMorning(now),
+    recurrence: '',
     members: [],
     activeWindows: [],
+    effectiveFrom: '',
+    effectiveUntil: '',
   };
+}
+
+/** A new active window: weekdays 09:00–17:00. */
+export function newActiveWindow(): ActiveWindowDraft {
+  return { weekdays: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' };
+}
+
+/** A bound from the server as the form shows it: '' when none, or (a start) when already passed. */
+function boundInput(iso: string | null, now: Date, passedIsNone: boolean): string {
+  if (!iso) return '';
+  const at = Date.parse(iso);
+  return passedIsNone && at <= now.getTime() ? '' : localInputValue(at);
 }
 
 export function newLayer(priority: number, now: Date): LayerDraft {
@@ -74,12 +103,14 @@ export function draftOf(
       teamId: defaults.teamId,
       timeZone: defaults.timeZone,
       layers: [newLayer(1, defaults.now)],
+      noticeEndpointId: null,
     };
   }
   return {
     name: schedule.name,
     teamId: schedule.teamId,
     timeZone: schedule.timeZone,
+    noticeEndpointId: schedule.noticeEndpointId,
     layers: schedule.layers.map((layer) => {
       // A rotation edited for later is listed twice (now and the coming version): the form edits the
       // latest, which is what a save would make of it anyway.
@@ -95,8 +126,15 @@ export function draftOf(
           unit: rotation.unit,
           every: rotation.every,
           startsAt: rotation.startsAt,
-          members: [...rotation.members],
-          activeWindows: rotation.activeWindows,
+          recurrence: rotation.recurrence ?? '',
+          members: rotation.members.map((member) => (Array.isArray(member) ? [...member] : member)),
+          activeWindows: rotation.activeWindows.map((window) => ({
+            ...window,
+            weekdays: [...window.weekdays],
+          })),
+          // A version's start that has passed is the last edit, not a date anyone chose.
+          effectiveFrom: boundInput(rotation.effectiveFrom, defaults.now, true),
+          effectiveUntil: boundInput(rotation.effectiveUntil, defaults.now, false),
         })),
       };
     }),
@@ -110,6 +148,7 @@ export function bodyOf(draft: ScheduleDraft): ScheduleBody {
     name: draft.name.trim(),
     teamId: draft.teamId,
     timeZone: draft.timeZone,
+    noticeEndpointId: draft.noticeEndpointId,
     layers: draft.layers.map((layer) => ({
       ...(layer.id ? { id: layer.id } : {}),
       name: named(layer.name),
@@ -120,8 +159,18 @@ export function bodyOf(draft: ScheduleDraft): ScheduleBody {
         unit: rotation.unit,
         every: rotation.every,
         startsAt: rotation.startsAt,
+        recurrence: rotation.recurrence.trim() || null,
         members: rotation.members,
-        ...(rotation.activeWindows.length ? { activeWindows: rotation.activeWindows } : {}),
+        ...(rotation.activeWindows.length
+          ? {
+              activeWindows: rotation.activeWindows.map((window) => ({
+                ...window,
+                weekdays: [...window.weekdays].sort((a, b) => a - b),
+              })),
+            }
+          : {}),
+        effectiveFrom: instantOfLocalInput(rotation.effectiveFrom),
+        effectiveUntil: instantOfLocalInput(rotation.effectiveUntil),
       })),
     })),
   };
@@ -135,13 +184,4 @@ export function moved<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
   const [item] = copy.splice(index, 1) as [T];
   copy.splice(target, 0, item);
   return copy;
-}
-
-/** Hand-off wording for a list: "every 2 weeks at 09:00 (Europe/London)". */
-export function rotationSummary(
-  rotation: { unit: RotationUnit; every: number; startsAt: string },
-  timeZone: string,
-): string {
-  const unit = rotation.every === 1 ? rotation.unit : `${rotation.every} ${rotation.unit}s`;
-  return `every ${unit}, hand-off at ${rotation.startsAt.slice(11, 16)} (${timeZone}), from ${rotation.startsAt.slice(0, 10)}`;
 }

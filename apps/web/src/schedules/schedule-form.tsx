@@ -1,8 +1,10 @@
 import { Button, Fieldset, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { browserTimeZone } from '../behavior-rules/behavior-rule-draft';
 import { fieldErrorAt } from '../forms/field-error-at';
 import { FormShell } from '../forms/form-shell';
 import { useFormSubmit } from '../forms/use-form-submit';
+import { ActiveWindowsEditor } from './active-windows-editor';
 import { MembersEditor } from './members-editor';
 import {
   type LayerDraft,
@@ -13,6 +15,7 @@ import {
   type ScheduleDraft,
   UNIT_OPTIONS,
 } from './schedule-draft';
+import { useNoticeEndpoints } from './use-notice-endpoints';
 
 const TIME_ZONES: readonly string[] = (() => {
   try {
@@ -25,9 +28,10 @@ const TIME_ZONES: readonly string[] = (() => {
 type Options = { value: string; label: string }[];
 
 /**
- * Creates or edits a schedule: name, team, time zone, and its layers (a higher priority masks lower
- * ones while it has someone on call), each with rotations (unit, every N, the first hand-off on the
- * schedule's clock, members in order). A 422 shows at its field (`layers.0.rotations.1.members`).
+ * Creates or edits a schedule: name, team, time zone, the chat told of shift changes, and its
+ * layers (a higher priority masks lower ones while it has someone on call), each with rotations
+ * (unit, every N, the first hand-off on the schedule's clock, members in order, active windows,
+ * when it is in force). A 422 shows at its field (`layers.0.rotations.1.members`).
  */
 export function ScheduleForm({
   original,
@@ -56,6 +60,13 @@ export function ScheduleForm({
     });
   };
   const zones = TIME_ZONES.includes(draft.timeZone) ? TIME_ZONES : [draft.timeZone, ...TIME_ZONES];
+  const notices = useNoticeEndpoints();
+  const myZone = browserTimeZone();
+  // One the user cannot see (a teammate's chat) stays pickable under a plain name, so a save keeps it.
+  const noticeOptions =
+    draft.noticeEndpointId && !notices.options.some((option) => option.value === draft.noticeEndpointId)
+      ? [...notices.options, { value: draft.noticeEndpointId, label: "A teammate's chat endpoint" }]
+      : notices.options;
 
   return (
     <FormShell
@@ -95,6 +106,18 @@ export function ScheduleForm({
         searchable
         limit={50}
         error={error('timeZone')}
+      />
+      <Select
+        label="Shift-change notices"
+        description="A team chat told who is on call at each hand-off. None: no notices."
+        placeholder={notices.loading ? 'Loading chats…' : 'None'}
+        data={noticeOptions}
+        value={draft.noticeEndpointId}
+        onChange={(value) => change({ noticeEndpointId: value })}
+        clearable
+        searchable
+        nothingFoundMessage="No chat endpoint: create one on the Endpoints screen."
+        error={error('noticeEndpointId')}
       />
       {draft.layers.map((layer, l) => {
         const layerName = layer.name.trim() || `Layer ${l + 1}`;
@@ -139,6 +162,7 @@ export function ScheduleForm({
                           min={1}
                           max={1000}
                           allowDecimal={false}
+                          disabled={rotation.recurrence.trim() !== ''}
                           value={rotation.every}
                           onChange={(value) =>
                             changeRotation(l, r, { every: typeof value === 'number' ? value : 1 })
@@ -151,6 +175,7 @@ export function ScheduleForm({
                           data={UNIT_OPTIONS}
                           value={rotation.unit}
                           allowDeselect={false}
+                          disabled={rotation.recurrence.trim() !== ''}
                           onChange={(value) =>
                             changeRotation(l, r, { unit: (value ?? 'week') as RotationUnit })
                           }
@@ -158,6 +183,14 @@ export function ScheduleForm({
                           miw={110}
                         />
                       </Group>
+                      <TextInput
+                        label="Recurrence rule (optional)"
+                        description="An RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO,WE,FR: a hand-off at each occurrence, at the first hand-off's time. Empty: every N units as above."
+                        value={rotation.recurrence}
+                        onChange={(event) => changeRotation(l, r, { recurrence: event.currentTarget.value })}
+                        error={error(`${path}.recurrence`)}
+                        spellCheck={false}
+                      />
                       <TextInput
                         type="datetime-local"
                         label="First hand-off"
@@ -177,6 +210,36 @@ export function ScheduleForm({
                         }
                         onChange={(members) => changeRotation(l, r, { members })}
                       />
+                      <ActiveWindowsEditor
+                        rotationName={rotationName}
+                        timeZone={draft.timeZone}
+                        windows={rotation.activeWindows}
+                        errorAt={(at) => error(at ? `${path}.activeWindows.${at}` : `${path}.activeWindows`)}
+                        onChange={(activeWindows) => changeRotation(l, r, { activeWindows })}
+                      />
+                      {/* One above the other: side by side in the dialog, the dates were cut off. */}
+                      <Stack gap="xs">
+                        <TextInput
+                          type="datetime-local"
+                          label="In force from"
+                          description={`Your time zone (${myZone}). Empty: from now.`}
+                          value={rotation.effectiveFrom}
+                          onChange={(event) =>
+                            changeRotation(l, r, { effectiveFrom: event.currentTarget.value })
+                          }
+                          error={error(`${path}.effectiveFrom`)}
+                        />
+                        <TextInput
+                          type="datetime-local"
+                          label="In force until"
+                          description={`Your time zone (${myZone}). Empty: no end.`}
+                          value={rotation.effectiveUntil}
+                          onChange={(event) =>
+                            changeRotation(l, r, { effectiveUntil: event.currentTarget.value })
+                          }
+                          error={error(`${path}.effectiveUntil`)}
+                        />
+                      </Stack>
                       {layer.rotations.length > 1 && (
                         <Group justify="flex-end">
                           <Button

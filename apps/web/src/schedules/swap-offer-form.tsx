@@ -1,10 +1,11 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { fieldErrorAt } from '../forms/field-error-at';
 import { FormShell } from '../forms/form-shell';
 import { useFormSubmit } from '../forms/use-form-submit';
 import type { RouterInputs } from '../trpc/router-types';
 import type { CalendarBlock } from './calendar-rows';
+import { RangeFields } from './range-fields';
 import { instantOfLocalInput, localInputValue } from './shift-times';
 
 export type SwapOffer = RouterInputs['schedules']['offerSwap']['swap'];
@@ -42,23 +43,7 @@ export function SwapOfferForm({
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <TextInput
-        type="datetime-local"
-        label="From"
-        description="Your time zone."
-        required
-        value={from}
-        onChange={(event) => setFrom(event.currentTarget.value)}
-        error={error('from')}
-      />
-      <TextInput
-        type="datetime-local"
-        label="Until"
-        required
-        value={until}
-        onChange={(event) => setUntil(event.currentTarget.value)}
-        error={error('until')}
-      />
+      <RangeFields from={from} until={until} onFrom={setFrom} onUntil={setUntil} errorAt={error} />
       <Textarea
         label="Note"
         description="Why, or what the taker should know."

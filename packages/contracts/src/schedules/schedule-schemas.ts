@@ -50,14 +50,33 @@ const rotationMember = z.union(
   ],
   { error: 'A member must be a user id, an array of user ids (a group), or null (a gap).' },
 );
+/** The last instantField a calendar can name (the end of year 9999): later ones are no date at all. */
+const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** An instantField as clients send one: ISO 8601 with its offset, or epoch milliseconds, up to year 9999. */
+export const instantField = z
+  .union([
+    z.iso.datetime({ offset: true }).refine((text) => {
+      const ms = Date.parse(text);
+      return Number.isFinite(ms) && ms >= 0 && ms <= LAST_INSTANT_MS;
+    }, 'The instantField must fall between 1970 and the end of year 9999.'),
+    z.number().int().min(0).max(LAST_INSTANT_MS, 'The instantField must fall before the end of year 9999.'),
+  ])
+  .describe('An ISO 8601 instantField with its offset, or epoch milliseconds, up to the end of year 9999.');
 
 export const rotationBody = z.strictObject({
   id: z.string().max(64).optional().describe("Keep a rotation's id to edit it; leave out to add one."),
   name: z.string().trim().max(190).nullish(),
-  effectiveFrom: z
-    .string()
+  effectiveFrom: instantField
     .nullish()
-    .describe('Read-only (answers carry it); ignored, so a read can be sent back as it is.'),
+    .describe(
+      'When the rotation comes into force (its hand-offs still count from `startsAt`). A past instant or none: from the change (on a new schedule, from the first hand-off); edits never rewrite the past. Reads carry the start of the version in force, so a read can be sent back as it is.',
+    ),
+  effectiveUntil: instantField
+    .nullish()
+    .describe(
+      'When the rotation stops being in force; after the change and after `effectiveFrom`. None: it runs on.',
+    ),
   unit: z.enum(['hour', 'day', 'week'], { error: 'The unit must be hour, day or week.' }),
   every: z.number().int().min(1).max(1000).default(1),
   startsAt: z
@@ -108,20 +127,6 @@ export const scheduleBody = z.strictObject({
     ),
 });
 
-/** The last instantField a calendar can name (the end of year 9999): later ones are no date at all. */
-const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-/** An instantField as clients send one: ISO 8601 with its offset, or epoch milliseconds, up to year 9999. */
-export const instantField = z
-  .union([
-    z.iso.datetime({ offset: true }).refine((text) => {
-      const ms = Date.parse(text);
-      return Number.isFinite(ms) && ms >= 0 && ms <= LAST_INSTANT_MS;
-    }, 'The instantField must fall between 1970 and the end of year 9999.'),
-    z.number().int().min(0).max(LAST_INSTANT_MS, 'The instantField must fall before the end of year 9999.'),
-  ])
-  .describe('An ISO 8601 instantField with its offset, or epoch milliseconds, up to the end of year 9999.');
-
 export const overrideBody = z.discriminatedUnion(
   'kind',
   [
@@ -170,6 +175,7 @@ const rotationView = z.object({
     .describe('A user id, a group of user ids on call together, or null (a gap), per shift.'),
   activeWindows: z.array(activeWindow),
   effectiveFrom: z.iso.datetime().nullable(),
+  effectiveUntil: z.iso.datetime().nullable(),
 });
 
 const overrideView = z.object({
@@ -234,6 +240,11 @@ export const icalUrlSchema = z.object({
   url: z.string().describe('The secret feed address, shown once: making a new one ends the old one.'),
 });
 
+export const userFeedStatusSchema = z.object({
+  active: z.boolean().describe("Whether the caller's own feed address answers."),
+  createdAt: z.iso.datetime().nullable().describe('When the current address was made; null without one.'),
+});
+
 export const swapOfferBody = z.strictObject({
   from: instantField,
   until: instantField,
@@ -282,6 +293,7 @@ export const onCallHistorySchema = z.object({
 export type ScheduleBody = z.output<typeof scheduleBody>;
 export type SwapOfferBody = z.output<typeof swapOfferBody>;
 export type SwapView = z.output<typeof swapViewSchema>;
+export type UserFeedStatusView = z.output<typeof userFeedStatusSchema>;
 export type OverrideBody = z.output<typeof overrideBody>;
 export type ScheduleView = z.output<typeof scheduleViewSchema>;
 export type OnCallView = z.output<typeof onCallViewSchema>;

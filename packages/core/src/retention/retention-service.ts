@@ -11,6 +11,7 @@ import {
   PRUNE_NOTICES,
   PRUNE_OTP_CODES,
   PRUNE_REFRESH_TOKENS,
+  PRUNE_ROUND_ROBIN_PICKS,
   PRUNE_SESSIONS,
   PRUNE_STATE_PERIODS,
 } from './retention-statements';
@@ -24,6 +25,8 @@ export interface PruneReport {
   deliveryAttempts: number;
   /** Shift-change notices, pruned with the delivery attempts. */
   notices: number;
+  /** Round-robin steps' picks per alert, pruned with the delivery attempts. */
+  roundRobinPicks: number;
   refreshTokens: number;
   sessions: number;
   otpCodes: number;
@@ -73,6 +76,7 @@ export class RetentionService {
       statePeriods: 0,
       deliveryAttempts: 0,
       notices: 0,
+      roundRobinPicks: 0,
       refreshTokens: 0,
       sessions: 0,
       otpCodes: 0,
@@ -87,6 +91,7 @@ export class RetentionService {
       const cutoff = new Date(now - settings.deliveryAttemptDays * DAY_MS);
       report.deliveryAttempts = await this.inBatches(PRUNE_DELIVERY_ATTEMPTS, (n) => [cutoff, n]);
       report.notices = await this.inBatches(PRUNE_NOTICES, (n) => [cutoff, n]);
+      report.roundRobinPicks = await this.inBatches(PRUNE_ROUND_ROBIN_PICKS, (n) => [cutoff, n]);
     }
     report.refreshTokens = await this.inBatches(PRUNE_REFRESH_TOKENS, (n) => [expired, expired, expired, n]);
     report.sessions = await this.inBatches(PRUNE_SESSIONS, (n) => [expired, expired, n]);

@@ -68,6 +68,14 @@ export const PRUNE_NOTICES = `delete from notices where id in (
   select id from notices where created_at < ? limit ?)`;
 
 /**
+ * One batch of round-robin picks made before `?` 1, `?` 2 rows at most: a pick lets a retried or
+ * repeated step page the same person for one alert, so it is kept as long as the delivery attempts
+ * of that alert's pages.
+ */
+export const PRUNE_ROUND_ROBIN_PICKS = `delete from round_robin_picks where (step_key, alert_event_id) in (
+  select step_key, alert_event_id from round_robin_picks where created_at < ? limit ?)`;
+
+/**
  * One batch of refresh tokens that expired, or whose session expired or was revoked, before `?` 1
  * (three times), `?` 4 rows at most. Removed before their sessions so that no session delete
  * cascades into thousands of rotated tokens at once.

@@ -44,6 +44,7 @@ import { Migration20261129093700NotificationRules } from './Migration20261129093
 import { Migration20261129095200RoundRobin } from './Migration20261129095200RoundRobin';
 import { Migration20261129104000ShiftNotices } from './Migration20261129104000ShiftNotices';
 import { Migration20261129131749RuleScheduleTargets } from './Migration20261129131749RuleScheduleTargets';
+import { Migration20261129134952UserIcalFeeds } from './Migration20261129134952UserIcalFeeds';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -139,4 +140,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261129095200RoundRobin', class: Migration20261129095200RoundRobin },
   { name: 'Migration20261129104000ShiftNotices', class: Migration20261129104000ShiftNotices },
   { name: 'Migration20261129131749RuleScheduleTargets', class: Migration20261129131749RuleScheduleTargets },
+  { name: 'Migration20261129134952UserIcalFeeds', class: Migration20261129134952UserIcalFeeds },
 ];

@@ -31,8 +31,8 @@ const MAIN_ZONE_WRITE = /^\/api\/v1\/skylogs-instance(\/:id)?$/;
  */
 const HEARTBEAT_PING = /^\/api\/v1\/heartbeat\/:token/;
 
-/** A schedule's iCal feed: its secret address is the credential, so an unknown one is a 404. */
-const SCHEDULE_FEED = /^\/api\/v1\/schedule-feed\/:token/;
+/** An iCal feed (a schedule's, a person's): its secret address is the credential, so an unknown one is a 404. */
+const SCHEDULE_FEED = /^\/api\/v1\/(schedule|user)-feed\/:token/;
 /** An agent's heartbeat: its zone token is the credential (401), its body the input (422). */
 const ZONE_HEARTBEAT = '/api/v1/zones/heartbeat';
 /** An agent's copy of the main: its zone token is the credential (401); it takes no input. */
