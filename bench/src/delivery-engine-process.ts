@@ -11,6 +11,7 @@ import { openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, type QueueTuning } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
 import { createOnCallPeople } from '@oncall/schedules';
+import pg from 'pg';
 
 const url = process.env.DATABASE_URL;
 const key = process.env.ENCRYPTION_KEY_HEX;
@@ -21,6 +22,22 @@ const db = await openDatabase(
   { kind: 'postgres', url },
   { poolMax: Number(process.env.DELIVERY_BENCH_POOL ?? 12) },
 );
+// BENCH_COUNT_QUERIES=1: statements counted by their first words, printed on stop (queries per message).
+const counted = new Map<string, number>();
+if (process.env.BENCH_COUNT_QUERIES === '1') {
+  const pool = (await db.orm.em.getConnection().getNativeClient()) as unknown as { Client: typeof pg.Client };
+  const prototype = pool.Client.prototype;
+  const original = prototype.query as (...args: unknown[]) => unknown;
+  prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [text] = args;
+    const sql = typeof text === 'string' ? text : (text as { text?: string } | undefined)?.text;
+    if (sql !== undefined) {
+      const key = sql.replace(/\s+/g, ' ').slice(0, 100);
+      counted.set(key, (counted.get(key) ?? 0) + 1);
+    }
+    return original.apply(this, args);
+  } as typeof prototype.query;
+}
 const plugins = await loadPluginRegistry();
 const adapters = createEngineAdapters({
   ...createDeliveryStore(db.orm, {
@@ -38,6 +55,9 @@ process.send('ready');
 process.on('message', async (message) => {
   if (message !== 'stop') return;
   await engine.stop();
+  for (const [sql, count] of [...counted].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    console.error(`${String(count).padStart(7)} ${sql}`);
+  }
   await adapters.close();
   await db.close();
   process.exit(0);
