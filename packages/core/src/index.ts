@@ -152,6 +152,7 @@ export {
   type DeliveryStore,
   type DeliveryStoreOptions,
 } from './delivery/delivery-store';
+export { createGroupedReader, type ReadRows } from './delivery/grouped-reader';
 export { createGroupedWriter, type WriteRows } from './delivery/grouped-writer';
 export {
   markUndeliverable,

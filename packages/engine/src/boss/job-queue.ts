@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, TransactionEventArgs } from '@mikro-orm/core';
+import { createGroupedWriter } from '@oncall/core';
 import type { Database } from '@oncall/db';
 import { type Db, type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import { insertJobs, notifyQueue } from 'pg-boss/dist/plans.js';
@@ -66,6 +67,11 @@ export interface JobQueue {
   /** Queues a job on its own (handlers continuing their work). */
   send(queue: QueueName, data: object, options: SendJobOptions): Promise<void>;
   /**
+   * Queues a job on its own as `send` does (not delayed), in one insert with the other jobs of the
+   * queue handed over while the previous insert was in flight: dispatches handing a storm to a lane.
+   */
+  sendGrouped(queue: QueueName, data: object, options: Omit<SendJobOptions, 'delayMs'>): Promise<void>;
+  /**
    * Queues several jobs of one queue inside the caller's open transaction in one write; answers the
    * ids of those that are new (a job whose id exists is left as it is).
    */
@@ -129,6 +135,14 @@ export interface OpenJobQueueOptions {
 }
 
 const DAY_SECONDS = 86_400;
+/** Jobs one grouped insert takes at most (`sendGrouped`). */
+const GROUPED_SEND_MAX = 500;
+
+interface GroupedSend {
+  readonly id: string;
+  readonly data: object;
+  readonly group?: { readonly id: string };
+}
 
 /**
  * Starts pg-boss in the `pgboss` schema of the application database (installing or migrating it),
@@ -184,6 +198,7 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
   const processId = randomUUID();
   const running = new Set<string>();
   const pumps = new Map<QueueName, ClaimPump>();
+  const groupedSends = new Map<QueueName, (row: GroupedSend) => Promise<void>>();
   adapter.onQueueNotified((queue) => {
     if (queue === null) for (const pump of pumps.values()) pump.wake();
     else pumps.get(queue as QueueName)?.wake();
@@ -231,6 +246,19 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
         running,
         onError: (error) => options.onError?.(error),
       });
+    },
+    sendGrouped(queue, data, { id, group }) {
+      let write = groupedSends.get(queue);
+      if (write === undefined) {
+        write = createGroupedWriter<GroupedSend>(async (rows) => {
+          // One id twice in a group (a replayed dispatch beside its first run) is one job.
+          const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+          await boss.insert(queue, unique);
+          pumps.get(queue)?.wake();
+        }, GROUPED_SEND_MAX);
+        groupedSends.set(queue, write);
+      }
+      return write({ id, data, ...(group === undefined ? {} : { group: { id: group } }) });
     },
     sendInTransaction: (tx, queue, data, sendOptions) =>
       sendWith(queue, data, sendOptions, transactionBossDb(tx)),
