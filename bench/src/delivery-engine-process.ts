@@ -2,11 +2,18 @@
  * The embedded engine's workers alone in a process, as a server runs them: the delivery benchmark
  * starts it so the load (queuing, the fake provider, the timing) does not share its event loop.
  * Reads DATABASE_URL, ENCRYPTION_KEY_HEX, DELIVERY_BENCH_POOL and the tuning as JSON in
- * DELIVERY_BENCH_TUNING; tells its parent `ready` over IPC and stops on `stop`.
+ * DELIVERY_BENCH_TUNING (BENCH_JWT_SECRET: real alert messages; BENCH_TELEGRAM_API_BASE: a fake Bot
+ * API); tells its parent `ready` over IPC, its CPU on `cpu`, and stops on `stop`.
  */
 
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { createDeliveryStore, SecretBox } from '@oncall/core';
+import {
+  AckLinkSigner,
+  createAlertEventMessages,
+  createDeliveryStore,
+  SecretBox,
+  systemClock,
+} from '@oncall/core';
 import { openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, type QueueTuning } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
@@ -43,7 +50,17 @@ const adapters = createEngineAdapters({
   ...createDeliveryStore(db.orm, {
     box: new SecretBox(Buffer.from(key, 'hex')),
     plugins,
-    alertMessages: fixedAlertMessages(),
+    // The storm benchmark reads instance names out of what vendors receive: the real messages then.
+    alertMessages: process.env.BENCH_JWT_SECRET
+      ? createAlertEventMessages({
+          orm: db.orm,
+          ackLinks: new AckLinkSigner(process.env.BENCH_JWT_SECRET, systemClock, 3_600),
+          publicUrl: 'http://127.0.0.1',
+        })
+      : fixedAlertMessages(),
+    ...(process.env.BENCH_TELEGRAM_API_BASE
+      ? { channelConfigs: { telegram: { apiBase: process.env.BENCH_TELEGRAM_API_BASE } } }
+      : {}),
   }),
   plugins,
   people: createOnCallPeople(db.orm),

@@ -174,7 +174,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         capacity: tuning.slowLaneWorkers,
         perGroup: tuning.slowLanePerOwner,
         claimBatch: SLOW_LANE_CLAIM_BATCH,
-        pollingIntervalMs: tuning.pollingIntervalSeconds * 1000,
+        pollingIntervalMs: tuning.slowLanePollingIntervalSeconds * 1000,
       };
       const admitted = createLaneAdmission({
         shares: options.routes,
