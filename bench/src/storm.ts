@@ -185,40 +185,27 @@ async function waitForDrain(): Promise<number | null> {
   return null;
 }
 
-/** Arrival times of the sendMessage calls the fake accepted (its rule, replayed over the log). */
+/** Arrival times of the sendMessage calls the fake accepted (all but those it refused with 429). */
 function acceptedTelegram(): number[] {
-  const last = new Map<string, number>();
-  const accepted: number[] = [];
-  botApi.requests.forEach((call, i) => {
-    if (call.method !== 'sendMessage') return;
-    const at = botApi.arrivedAt[i] ?? 0;
-    const chat = `${call.botToken}:${String(call.payload.chat_id)}`;
-    const previous = last.get(chat);
-    if (previous !== undefined && at - previous < CHAT_INTERVAL_MS) return;
-    last.set(chat, at);
-    accepted.push(at);
-  });
-  return accepted;
+  const refused = new Set(botApi.refusals().map(({ call }) => call));
+  return botApi.requests.flatMap((call, i) =>
+    call.method === 'sendMessage' && !refused.has(call) ? [botApi.arrivedAt[i] ?? 0] : [],
+  );
 }
 
-/** sendMessage calls that came while a 429 answered to their chat still said to wait. */
+/** sendMessage calls that came to a chat while a 429 answered there still said to wait. */
 function sendsIntoRetryAfter(): number {
-  const last = new Map<string, number>();
-  const blockedUntil = new Map<string, number>();
+  const chatOf = (call: { botToken: string; payload: Readonly<Record<string, unknown>> }) =>
+    `${call.botToken}:${String(call.payload.chat_id)}`;
   let ignored = 0;
-  botApi.requests.forEach((call, i) => {
-    if (call.method !== 'sendMessage') return;
-    const at = botApi.arrivedAt[i] ?? 0;
-    const chat = `${call.botToken}:${String(call.payload.chat_id)}`;
-    if (at < (blockedUntil.get(chat) ?? 0)) ignored += 1;
-    const previous = last.get(chat);
-    if (previous !== undefined && at - previous < CHAT_INTERVAL_MS) {
-      // The fake's retry_after: the rest of the interval in whole seconds.
-      blockedUntil.set(chat, at + Math.ceil((CHAT_INTERVAL_MS - (at - previous)) / 1000) * 1000);
-      return;
-    }
-    last.set(chat, at);
-  });
+  for (const refusal of botApi.refusals()) {
+    const chat = chatOf(refusal.call);
+    botApi.requests.forEach((call, i) => {
+      const at = botApi.arrivedAt[i] ?? 0;
+      if (call.method !== 'sendMessage' || chatOf(call) !== chat) return;
+      if (at > refusal.at && at < refusal.at + refusal.retryAfterMs) ignored += 1;
+    });
+  }
   return ignored;
 }
 
