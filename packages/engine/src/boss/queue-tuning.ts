@@ -43,10 +43,10 @@ export interface QueueTuning {
   /** Sends for the rules of one owner running at once in each slow lane of this process. */
   readonly slowLanePerRuleOwner: number;
   /**
-   * How often an idle worker of a slow lane polls, in seconds. New jobs wake it at once (NOTIFY);
-   * the poll runs that lane's retries when due, which may run this much late. Every poll is a
-   * statement on the pool the fires use (on PGlite, on its one session), and these lanes have many
-   * idle workers.
+   * How often an idle slow lane's pump claims, in seconds (`claim-pump.ts`). New jobs wake it at
+   * once (NOTIFY), and so does a job of its own ending; the poll runs that lane's backoff timers when
+   * due, which may run this much late. Every poll is a statement on the pool the fires use (on
+   * PGlite, on its one session): one per lane, whatever its places.
    */
   readonly slowLanePollingIntervalSeconds: number;
   /**
