@@ -8,7 +8,7 @@
  * DELIVERY_BENCH_POOL 12, DELIVERY_BENCH_PROFILE=<dir> for a CPU profile of the engine process)
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryStore, SecretBox } from '@oncall/core';
 import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
@@ -75,20 +75,27 @@ try {
   // Timed from the first send to the last, so the child's start-up is not counted.
   await vendor.waitForRequests(1);
   const start = performance.now();
+  const cpuBefore = await cpuOf(child);
+  const loadBefore = loadavg()[0] ?? 0;
   await vendor.waitForRequests(COUNT);
   const seconds = (performance.now() - start) / 1000;
+  const cpuMs = (await cpuOf(child)) - cpuBefore;
+  const load = Math.max(loadBefore, loadavg()[0] ?? 0);
   clearInterval(progress);
   const distinct = new Set(vendor.requests.map((request) => /Alert event (\S+)/.exec(request.body)?.[1]));
   console.log(
     `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL on 127.0.0.1`,
   );
   console.log(`tuning: ${JSON.stringify(DEFAULT_QUEUE_TUNING)}\n`);
+  // The engine process's CPU per delivery bounds what a free core could drain, whatever the load:
+  // 1000 / (ms per delivery) deliveries a second, PostgreSQL's share apart.
+  const cpuPerDelivery = cpuMs / (COUNT - 1);
   console.log(
-    '| run | notifications | endpoints (one owner, one rule) | duration | deliveries/s | distinct received |',
+    '| run | notifications | endpoints (one owner, one rule) | duration | deliveries/s | engine CPU per delivery | one core would drain | load average | distinct received |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(
-    `| drain one owner's chat lane | ${COUNT} | ${ENDPOINTS} | ${seconds.toFixed(1)} s | ${Math.round((COUNT - 1) / seconds)} | ${distinct.size} |`,
+    `| drain one owner's chat lane | ${COUNT} | ${ENDPOINTS} | ${seconds.toFixed(1)} s | ${Math.round((COUNT - 1) / seconds)} | ${cpuPerDelivery.toFixed(2)} ms | ${Math.round(1000 / cpuPerDelivery)}/s | ${load.toFixed(1)} | ${distinct.size} |`,
   );
   await queuer.stop();
   await adapters.close();
@@ -103,6 +110,19 @@ try {
   await vendor.close();
   await db.close();
   await database.drop();
+}
+
+/** The engine process's CPU so far, in milliseconds (`delivery-engine-process.ts` answers `cpu`). */
+function cpuOf(process: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const answer = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('cpuMs' in message)) return;
+      process.off('message', answer);
+      resolve(Number(message.cpuMs));
+    };
+    process.on('message', answer);
+    process.send('cpu');
+  });
 }
 
 async function seed(): Promise<{ endpoints: string[]; events: string[] }> {

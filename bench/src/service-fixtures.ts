@@ -22,6 +22,8 @@ export async function createApiRule(
   accessToken: string,
   name: string,
   endpointIds: string[] = [],
+  /** Seconds; 0 (the default here) pages every instance on its own. */
+  groupInterval = 0,
 ): Promise<{ id: string; token: string }> {
   const rule = await postAsAdmin<{ id: string; apiToken?: string }>(
     server,
@@ -31,8 +33,8 @@ export async function createApiRule(
       name,
       type: 'api',
       endpointIds,
-      // One page per instance (no grouping): these benchmarks time each fire's own page.
-      groupInterval: 0,
+      // One page per instance (no grouping) unless asked: most benchmarks time each fire's own page.
+      groupInterval,
     },
   );
   if (!rule.apiToken) throw new Error(`rule ${name} came back without its token`);

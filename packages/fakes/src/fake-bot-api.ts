@@ -23,6 +23,12 @@ export interface FakeBotApi extends RecordingHttpServer<BotApiCall> {
   ): void;
   /** `sendMessage` calls refused with 429 for breaking `chatIntervalMs` (see the options). */
   refusedForPace(): number;
+  /** `sendMessage` calls refused with 429 for breaking `chatIntervalMs`, with when each came. */
+  refusals(): ReadonlyArray<{
+    readonly call: BotApiCall;
+    readonly at: number;
+    readonly retryAfterMs: number;
+  }>;
 }
 
 export interface FakeBotApiOptions {
@@ -36,7 +42,7 @@ export interface FakeBotApiOptions {
 
 export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
   let nextMessageId = 100;
-  let refused = 0;
+  const refusals: Array<{ call: BotApiCall; at: number; retryAfterMs: number }> = [];
   const lastAccepted = new Map<string, number>();
   const server = await startRecordingHttpServer<BotApiCall>({
     record: ({ url, body }) => {
@@ -63,12 +69,13 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         const now = performance.now();
         const last = lastAccepted.get(chat);
         if (last !== undefined && now - last < interval) {
-          refused += 1;
+          const retryAfter = Math.ceil((interval - (now - last)) / 1000);
+          refusals.push({ call, at: now, retryAfterMs: retryAfter * 1000 });
           return jsonReply(429, {
             ok: false,
             error_code: 429,
             description: 'Too Many Requests: retry later',
-            parameters: { retry_after: Math.ceil((interval - (now - last)) / 1000) },
+            parameters: { retry_after: retryAfter },
           });
         }
         lastAccepted.set(chat, now);
@@ -88,7 +95,8 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
   return {
     ...server,
     sentMessages: () => server.requests.filter((call) => call.method === 'sendMessage'),
-    refusedForPace: () => refused,
+    refusedForPace: () => refusals.length,
+    refusals: () => refusals,
     failNext(errorCode, options = {}) {
       const retryAfter = options.retryAfterSeconds;
       server.replyNext(

@@ -29,7 +29,35 @@ export async function readBodyText(response: Response, maxBytes: number): Promis
   return text + decoder.decode();
 }
 
-/** Lets go of a body nobody will read, so the connection does not stay held by a streaming sender. */
+/** How long a body nobody reads may take to end before it is cancelled. */
+const DISCARD_WAIT_MS = 1_000;
+
+/**
+ * Lets go of a body nobody will read. A short answer ("ok") is read to its end, so the connection
+ * goes back to its pool and the next send to the vendor reuses it (cancelling a body that has not
+ * ended closes the connection: every message would open, and for a vendor handshake, a new one).
+ * A body longer than `MAX_ERROR_BODY_BYTES`, or not ended within a second, is cancelled, so a
+ * streaming or stalling sender holds nothing.
+ */
 export async function discardBody(response: Response): Promise<void> {
-  await response.body?.cancel().catch(() => undefined);
+  const reader = response.body?.getReader();
+  if (reader === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<'stalled'>((resolve) => {
+    timer = setTimeout(() => resolve('stalled'), DISCARD_WAIT_MS);
+  });
+  try {
+    let room = MAX_ERROR_BODY_BYTES;
+    while (room > 0) {
+      const read = await Promise.race([reader.read(), stalled]);
+      if (read === 'stalled') break;
+      if (read.done) return;
+      room -= read.value.byteLength;
+    }
+    await reader.cancel().catch(() => undefined);
+  } catch {
+    // A body that failed (reset, abort) holds nothing either.
+  } finally {
+    clearTimeout(timer);
+  }
 }

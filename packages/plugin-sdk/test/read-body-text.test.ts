@@ -41,6 +41,37 @@ describe('readBodyText', () => {
 });
 
 describe('discardBody', () => {
+  it('reads a short answer to its end without cancelling it, so its connection is kept for the next send', async () => {
+    let cancelled = false;
+    let chunks = ['o', 'k'];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const [next, ...rest] = chunks;
+        chunks = rest;
+        if (next === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    await discardBody(new Response(body));
+    expect({ cancelled, left: chunks.length }).toEqual({ cancelled: false, left: 0 });
+  });
+
+  it('cancels a body that stalls instead of waiting for it', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const started = performance.now();
+    await discardBody(new Response(body));
+    expect(cancelled).toBe(true);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('cancels the body of a response nobody reads', async () => {
     const { response, seen } = endlessBody(new Uint8Array(16));
     await discardBody(response);

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import { createLoadingCache } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
+import { createGroupedReader } from '../persistence/grouped-reader';
 import { endpointCatalogOf } from '../endpoints/endpoint-catalog';
 import type { DeliverySubject } from '../entities/delivery-attempt.entity';
 import { isId } from '../entities/new-id';
@@ -70,6 +71,8 @@ export interface DeliveryTargetsOptions {
 
 const DEFAULT_PROVIDER_CONFIG_TTL_MS = 2_000;
 const DEFAULT_ENDPOINT_TTL_MS = 2_000;
+/** Endpoints one grouped read takes at most. */
+const GROUPED_READ_MAX = 500;
 
 const unsendable = (reason: string): SendTargetLookup => ({ kind: 'unsendable', reason });
 
@@ -101,18 +104,19 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
     now: () => performance.now(),
   });
 
-  // Every send reads these, so they are plain rows rather than hydrated entities.
+  // Every send reads these, so they are plain rows rather than hydrated entities, and the endpoints
+  // asked while a read is in flight are read together.
+  const readEndpoints = createGroupedReader<EndpointRow>(async (ids) => {
+    const rows = await queryRows<EndpointRow & { id: string }>(
+      orm.em.fork(),
+      `select id, type, value, sealed_value, thread_id, sealed_bot_token, destination, sealed_destination
+         from endpoints where id in (?)`,
+      [ids],
+    );
+    return new Map(rows.map(({ id, ...endpoint }) => [id, endpoint]));
+  }, GROUPED_READ_MAX);
   const loadEndpoint = createLoadingCache({
-    load: async (endpointId) => {
-      if (!isId(endpointId)) return null;
-      const [endpoint] = await queryRows<EndpointRow>(
-        orm.em.fork(),
-        `select type, value, sealed_value, thread_id, sealed_bot_token, destination, sealed_destination
-           from endpoints where id = ?`,
-        [endpointId],
-      );
-      return endpoint ?? null;
-    },
+    load: async (endpointId) => (isId(endpointId) ? readEndpoints(endpointId) : null),
     ttlMs: options.endpointTtlMs ?? DEFAULT_ENDPOINT_TTL_MS,
     now: () => performance.now(),
   });

@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { createGroupedReader } from '../persistence/grouped-reader';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
 
@@ -86,6 +87,9 @@ interface WindowRow {
   state: unknown;
 }
 
+/** Events one grouped read takes at most. */
+const GROUPED_READ_MAX = 500;
+
 const CHANGES: Readonly<Record<string, GroupedEvent['change']>> = {
   fired: 'opened',
   refired: 'opened',
@@ -112,25 +116,31 @@ export function createGroupWindowStore(
         tx.getTransactionContext(),
       );
   };
+  // Every notify asks it (a lane's storm, hundreds a second): events asked while a read is in
+  // flight are read together. An acknowledgement is a rule event: the instances it acknowledged
+  // carry its timestamp.
+  const readEvent = createGroupedReader<EventRow>(async (ids) => {
+    const rows = await queryRows<EventRow & { id: string }>(
+      orm.em.fork(),
+      `select e.id, e.kind, e.rule_id, e.instance_id, i.labels, r.group_interval_seconds, r.group_by,
+              r.repeat_interval_seconds,
+              case when e.kind = 'acknowledged' then
+                (select coalesce(json_agg(json_build_object('id', a.id, 'labels', a.labels)), '[]')
+                   from alert_instances a where a.rule_id = e.rule_id and a.acknowledged_at = e.created_at)
+              end as acknowledged
+         from alert_events e join alert_rules r on r.id = e.rule_id
+         left join alert_instances i on i.id = e.instance_id
+        where e.id in (?)`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  }, GROUPED_READ_MAX);
   return {
     async eventOf(alertEventId) {
       if (!isId(alertEventId)) return null;
-      // An acknowledgement is a rule event: the instances it acknowledged carry its timestamp.
-      const [row] = await queryRows<EventRow>(
-        orm.em.fork(),
-        `select e.kind, e.rule_id, e.instance_id, i.labels, r.group_interval_seconds, r.group_by,
-                r.repeat_interval_seconds,
-                case when e.kind = 'acknowledged' then
-                  (select coalesce(json_agg(json_build_object('id', a.id, 'labels', a.labels)), '[]')
-                     from alert_instances a where a.rule_id = e.rule_id and a.acknowledged_at = e.created_at)
-                end as acknowledged
-           from alert_events e join alert_rules r on r.id = e.rule_id
-           left join alert_instances i on i.id = e.instance_id
-          where e.id = ?`,
-        [alertEventId],
-      );
+      const row = await readEvent(alertEventId);
       const change = row ? CHANGES[row.kind] : undefined;
-      if (row === undefined || change === undefined) return null;
+      if (row === null || change === undefined) return null;
       const groupIntervalMs = (row.group_interval_seconds ?? defaultSeconds) * 1000;
       const repeatIntervalMs = row.repeat_interval_seconds * 1000;
       if (groupIntervalMs === 0 && repeatIntervalMs === 0) return null;

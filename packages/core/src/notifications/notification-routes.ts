@@ -8,6 +8,7 @@ import type {
   ProviderChain,
 } from '@oncall/workflows';
 import { createLoadingCache } from '../caching/loading-cache';
+import { createGroupedReader } from '../persistence/grouped-reader';
 import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
 import { queryRows } from '../persistence/query-rows';
@@ -39,6 +40,8 @@ export interface NotificationRoutesOptions {
 }
 
 const DEFAULT_ROUTE_TTL_MS = 2_000;
+/** Keys one grouped read takes at most. */
+const GROUPED_READ_MAX = 500;
 
 /**
  * Routes over the database, reused for `routeTtlMs`: endpoints of a provider-backed type (its
@@ -60,18 +63,23 @@ export function createNotificationRoutes(
     return first === undefined ? null : [first, ...rest];
   };
   // Every notification is routed, so this is one plain-row query: the endpoint and, in the same
-  // statement, its kind's default-then-backup chain (the order `providerChainFor` gives).
-  const readRoute = async (endpointId: string): Promise<EndpointRoute | null> => {
-    if (!isId(endpointId)) return null;
-    const [row] = await queryRows<RouteRow>(
+  // statement, its kind's default-then-backup chain (the order `providerChainFor` gives). Endpoints
+  // asked while a read is in flight are read together (a lane draining a storm routes hundreds a second).
+  const readRouteRows = createGroupedReader<RouteRow & { id: string }>(async (ids) => {
+    const rows = await queryRows<RouteRow & { id: string }>(
       orm.em.fork(),
-      `select e.type, e.steps, e.owner_id,
+      `select e.id, e.type, e.steps, e.owner_id,
               coalesce((select json_agg(p.id order by p.is_default desc) from provider_configs p
                          where p.kind = e.type and (p.is_default or p.is_backup)), '[]') as chain
-         from endpoints e where e.id = ?`,
-      [endpointId],
+         from endpoints e where e.id in (?)`,
+      [ids],
     );
-    if (row === undefined) return scheduleTargetRoute(endpointId);
+    return new Map(rows.map((row) => [row.id, row]));
+  }, GROUPED_READ_MAX);
+  const readRoute = async (endpointId: string): Promise<EndpointRoute | null> => {
+    if (!isId(endpointId)) return null;
+    const row = await readRouteRows(endpointId);
+    if (row === null) return scheduleTargetRoute(endpointId);
     if (row.type === 'flow') return { kind: 'flow', steps: flowSteps(jsonOf(row.steps) ?? []) };
     const lane = plugins.laneOf(row.type) ?? UNSERVED_LANE;
     if (!plugins.providerKinds.includes(row.type)) {
@@ -109,17 +117,19 @@ export function createNotificationRoutes(
     now: () => performance.now(),
   });
   // The rule an event belongs to never changes; its owner may (a transfer), reread after the TTL.
+  // Each delivery of a slow lane asks it (its shares), so concurrent asks are read together.
+  const readRuleOwners = createGroupedReader<RuleOwnerRow>(async (alertEventIds) => {
+    const rows = await queryRows<RuleOwnerRow & { id: string }>(
+      orm.em.fork(),
+      `select e.id, r.id as rule_id, r.owner_id from alert_events e join alert_rules r on r.id = e.rule_id
+        where e.id in (?)`,
+      [alertEventIds],
+    );
+    return new Map(rows.map(({ id, rule_id, owner_id }) => [id, { rule_id, owner_id }]));
+  }, GROUPED_READ_MAX);
   const ruleOf = createLoadingCache({
-    load: async (alertEventId: string): Promise<RuleOwnerRow | null> => {
-      if (!isId(alertEventId)) return null;
-      const [row] = await queryRows<RuleOwnerRow>(
-        orm.em.fork(),
-        `select r.id as rule_id, r.owner_id from alert_events e join alert_rules r on r.id = e.rule_id
-          where e.id = ?`,
-        [alertEventId],
-      );
-      return row ?? null;
-    },
+    load: async (alertEventId: string): Promise<RuleOwnerRow | null> =>
+      isId(alertEventId) ? readRuleOwners(alertEventId) : null,
     ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
     now: () => performance.now(),
   });

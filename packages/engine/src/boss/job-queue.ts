@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, TransactionEventArgs } from '@mikro-orm/core';
+import { createGroupedWriter } from '@oncall/core';
 import type { Database } from '@oncall/db';
-import { type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
+import { type Db, type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import { insertJobs, notifyQueue } from 'pg-boss/dist/plans.js';
 import { QUEUES, type QueueName } from '../driver/queues';
 import { type EngineMetrics, NO_ENGINE_METRICS, type QueueStats } from '../ports/engine-metrics';
+import { type ClaimPump, type PumpShape, startClaimPump } from './claim-pump';
 import { jobIdFor } from './job-id';
 import { pgliteBossDb } from './pglite-boss-db';
 import { postgresBossDb } from './postgres-boss-db';
@@ -65,6 +67,11 @@ export interface JobQueue {
   /** Queues a job on its own (handlers continuing their work). */
   send(queue: QueueName, data: object, options: SendJobOptions): Promise<void>;
   /**
+   * Queues a job on its own as `send` does (not delayed), in one insert with the other jobs of the
+   * queue handed over while the previous insert was in flight: dispatches handing a storm to a lane.
+   */
+  sendGrouped(queue: QueueName, data: object, options: Omit<SendJobOptions, 'delayMs'>): Promise<void>;
+  /**
    * Queues several jobs of one queue inside the caller's open transaction in one write; answers the
    * ids of those that are new (a job whose id exists is left as it is).
    */
@@ -109,6 +116,11 @@ export interface JobQueue {
    * programming error only for `programmingErrorRetrySeconds`, then the job fails for good).
    */
   work<Data extends object>(queue: QueueName, handler: JobHandler<Data>, shape?: WorkerShape): Promise<void>;
+  /**
+   * Works a queue whose jobs may hang (the slow lanes): claimed in batches, each run on its own as
+   * soon as there is room, ends written in groups (`claim-pump.ts`). Handlers and failures as `work`.
+   */
+  pump<Data extends object>(queue: QueueName, handler: JobHandler<Data>, shape: PumpShape): void;
   /** The backlog of every engine queue, read now. */
   stats(): Promise<QueueStats[]>;
   /** Stops the workers, letting handlers in flight finish (up to `timeoutMs`). */
@@ -123,6 +135,14 @@ export interface OpenJobQueueOptions {
 }
 
 const DAY_SECONDS = 86_400;
+/** Jobs one grouped insert takes at most (`sendGrouped`). */
+const GROUPED_SEND_MAX = 500;
+
+interface GroupedSend {
+  readonly id: string;
+  readonly data: object;
+  readonly group?: { readonly id: string };
+}
 
 /**
  * Starts pg-boss in the `pgboss` schema of the application database (installing or migrating it),
@@ -132,7 +152,7 @@ const DAY_SECONDS = 86_400;
  */
 export async function openJobQueue(db: Database, options: OpenJobQueueOptions = {}): Promise<JobQueue> {
   const tuning = { ...DEFAULT_QUEUE_TUNING, ...options.tuning };
-  const adapter = db.pglite ? pgliteBossDb(db.orm, db.pglite) : await postgresBossDb(db.orm);
+  const adapter = withPumpWake(db.pglite ? pgliteBossDb(db.orm, db.pglite) : await postgresBossDb(db.orm));
   const boss = new PgBoss({
     db: adapter,
     schema: 'pgboss',
@@ -177,6 +197,12 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
 
   const processId = randomUUID();
   const running = new Set<string>();
+  const pumps = new Map<QueueName, ClaimPump>();
+  const groupedSends = new Map<QueueName, (row: GroupedSend) => Promise<void>>();
+  adapter.onQueueNotified((queue) => {
+    if (queue === null) for (const pump of pumps.values()) pump.wake();
+    else pumps.get(queue as QueueName)?.wake();
+  });
   let registry: ProcessRegistry | null = null;
 
   const committedListeners = new Set<(tx: EntityManager) => void>();
@@ -221,9 +247,26 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
         onError: (error) => options.onError?.(error),
       });
     },
+    sendGrouped(queue, data, { id, group }) {
+      let write = groupedSends.get(queue);
+      if (write === undefined) {
+        write = createGroupedWriter<GroupedSend>(async (rows) => {
+          // One id twice in a group (a replayed dispatch beside its first run) is one job.
+          const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+          await boss.insert(queue, unique);
+          pumps.get(queue)?.wake();
+        }, GROUPED_SEND_MAX);
+        groupedSends.set(queue, write);
+      }
+      return write({ id, data, ...(group === undefined ? {} : { group: { id: group } }) });
+    },
     sendInTransaction: (tx, queue, data, sendOptions) =>
       sendWith(queue, data, sendOptions, transactionBossDb(tx)),
-    send: (queue, data, sendOptions) => sendWith(queue, data, sendOptions),
+    async send(queue, data, sendOptions) {
+      await sendWith(queue, data, sendOptions);
+      // This process's pump need not wait for the NOTIFY's round trip (a delayed job it ignores).
+      pumps.get(queue)?.wake();
+    },
     async sendManyInTransaction(tx, queue, jobs, manyOptions = {}) {
       if (jobs.length === 0) return [];
       const { delayMs } = manyOptions;
@@ -256,6 +299,7 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     async runNow(queue, id) {
       // Unlike send(), update() takes a start of 0 seconds from now; it notifies once runnable.
       await boss.update(queue, undefined, { id, startAfter: 0 });
+      pumps.get(queue)?.wake();
     },
     async putBack(queue, job, delayMs) {
       const table = tables.get(queue);
@@ -276,6 +320,7 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
          select count(*) from put_back, lateral (${notifyQueue('pgboss', queue)}) as woken`,
         [queue, job.id, Math.max(0, Math.round(delayMs)), job.retryCount],
       );
+      pumps.get(queue)?.wake();
     },
     async find<Data>(queue: QueueName, id: string) {
       const [job] = await boss.findJobs<Data>(queue, { id });
@@ -317,6 +362,25 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
         },
       );
     },
+    pump<Data extends object>(queue: QueueName, handler: JobHandler<Data>, shape: PumpShape) {
+      if (pumps.has(queue)) throw new Error(`Queue ${queue} is already pumped`);
+      const table = tables.get(queue);
+      if (table === undefined) throw new Error(`Queue ${queue} is not open`);
+      const failures = { ...options, metrics: options.metrics ?? NO_ENGINE_METRICS, tuning, queue };
+      pumps.set(
+        queue,
+        startClaimPump<Data>({
+          boss,
+          db: boss.getDb(),
+          queue,
+          table,
+          shape,
+          run: (job) => settle(job, handler, failures),
+          running,
+          onError: (error) => options.onError?.(error),
+        }),
+      );
+    },
     afterCommit(listener) {
       committedListeners.add(listener);
     },
@@ -326,9 +390,46 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
       const here = registry;
       registry = null;
       // Stopped first: with the process gone from the registry, what it leaves is taken over at once.
-      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+      const pumping = [...pumps.values()];
+      pumps.clear();
+      await Promise.all([
+        boss.stop({ graceful: true, timeout: timeoutMs, close: false }),
+        ...pumping.map((pump) => pump.stop(timeoutMs)),
+      ]);
       await here?.stop();
       await boss.stop({ close: true });
+    },
+  };
+}
+
+/**
+ * The adapter pg-boss listens through, telling the pumps too which queue a NOTIFY named (null: the
+ * listener reconnected, notifications may have been missed). pg-boss wakes only its own workers.
+ */
+function withPumpWake(adapter: Db): Db & { onQueueNotified(listener: (queue: string | null) => void): void } {
+  const listeners: Array<(queue: string | null) => void> = [];
+  const listen = adapter.listen;
+  return {
+    ...adapter,
+    ...(listen === undefined
+      ? {}
+      : {
+          listen: (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) =>
+            listen.call(
+              adapter,
+              channel,
+              (payload) => {
+                onNotification(payload);
+                for (const listener of listeners) listener(payload);
+              },
+              () => {
+                onReconnect();
+                for (const listener of listeners) listener(null);
+              },
+            ),
+        }),
+    onQueueNotified(listener) {
+      listeners.push(listener);
     },
   };
 }

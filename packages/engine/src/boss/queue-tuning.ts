@@ -24,13 +24,15 @@ export interface QueueTuning {
   /** Workers per queue in this process, each with its own batch. */
   readonly localConcurrency: number;
   /**
-   * Workers of each slow lane (email, chat) in this process. They take one job at a time, so a send
-   * that hangs until its attempt timeout holds one worker and nothing else.
+   * Deliveries each slow lane (email, chat) runs at once in this process (on Temporal, the lane
+   * worker's activities). Each runs on its own, so a send that hangs until its attempt timeout holds
+   * one place and nothing else; the places are what lets one owner's fast vendor take hundreds of
+   * messages a second while its shares stay bounded.
    */
   readonly slowLaneWorkers: number;
   /**
    * Sends to one owner's endpoints running at once in each slow lane of this process: one member's
-   * hanging webhooks cannot take every worker of the lane from the other owners.
+   * hanging webhooks cannot take every place of the lane from the other owners.
    */
   readonly slowLanePerOwner: number;
   /**
@@ -41,10 +43,10 @@ export interface QueueTuning {
   /** Sends for the rules of one owner running at once in each slow lane of this process. */
   readonly slowLanePerRuleOwner: number;
   /**
-   * How often an idle worker of a slow lane polls, in seconds. New jobs wake it at once (NOTIFY);
-   * the poll runs that lane's retries when due, which may run this much late. Every poll is a
-   * statement on the pool the fires use (on PGlite, on its one session), and these lanes have many
-   * idle workers.
+   * How often an idle slow lane's pump claims, in seconds (`claim-pump.ts`). New jobs wake it at
+   * once (NOTIFY), and so does a job of its own ending; the poll runs that lane's backoff timers when
+   * due, which may run this much late. Every poll is a statement on the pool the fires use (on
+   * PGlite, on its one session): one per lane, whatever its places.
    */
   readonly slowLanePollingIntervalSeconds: number;
   /**
@@ -96,10 +98,10 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   superviseIntervalSeconds: 15,
   batchSize: 16,
   localConcurrency: 4,
-  slowLaneWorkers: 8,
-  slowLanePerOwner: 2,
-  slowLanePerRule: 3,
-  slowLanePerRuleOwner: 4,
+  slowLaneWorkers: 64,
+  slowLanePerOwner: 16,
+  slowLanePerRule: 24,
+  slowLanePerRuleOwner: 32,
   slowLanePollingIntervalSeconds: 5,
   directConcurrency: 64,
   directMaxWaitMs: 2_000,

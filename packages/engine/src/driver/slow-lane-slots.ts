@@ -13,7 +13,7 @@ export type SlowLaneTuning = Pick<
  * slow-lane workers run `slowLaneWorkers` activities at once, as the embedded lanes' workers do).
  *
  * @example
- * const slots = slowLaneSlots(DEFAULT_QUEUE_TUNING); // 2 per endpoint owner, 3 per rule, 4 per rule owner
+ * const slots = slowLaneSlots(DEFAULT_QUEUE_TUNING); // 16 per endpoint owner, 24 per rule, 32 per rule owner
  */
 export function slowLaneSlots(tuning: SlowLaneTuning): LaneSlots {
   return new LaneSlots({

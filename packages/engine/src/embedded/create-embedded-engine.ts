@@ -165,14 +165,16 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         opened.afterCommit(here.committed);
         direct = here;
       }
-      // Pages are fetched in batches (throughput); the slow lanes one job per worker, with a share
-      // per endpoint owner, rule and rule owner, so a hanging target holds one worker of its own
-      // lane and nothing else, and one rule's targets never hold all of them. pg-boss's group (the
-      // endpoint owner) keeps a full owner's jobs out of the fetch; the admission bounds all three.
+      // Pages are fetched in batches (throughput). The slow lanes are pumped (`claim-pump.ts`):
+      // claimed in batches but each job run on its own, with a share per endpoint owner, rule and
+      // rule owner, so a hanging target holds one place of its own lane and nothing else, and one
+      // rule's targets never hold all of them. The pump keeps an owner that holds its share out of
+      // the claims; the admission bounds all three.
       const slowLane = {
-        batchSize: 1,
-        localConcurrency: tuning.slowLaneWorkers,
+        capacity: tuning.slowLaneWorkers,
         perGroup: tuning.slowLanePerOwner,
+        claimBatch: SLOW_LANE_CLAIM_BATCH,
+        pollingIntervalMs: tuning.slowLanePollingIntervalSeconds * 1000,
       };
       const admitted = createLaneAdmission({
         shares: options.routes,
@@ -196,7 +198,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
           await opened.work<DeliveryJob>(queueName, deliver);
           continue;
         }
-        await opened.work<DeliveryJob>(
+        opened.pump<DeliveryJob>(
           queueName,
           (job, context) => admitted(queueName, job.input.notification, context, () => deliver(job, context)),
           slowLane,
@@ -226,3 +228,6 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
     flushDueGroups: async () => (grouping ? grouping.flushDue() : 0),
   };
 }
+
+/** Most jobs one claim of a slow lane takes (fewer when the lane or an owner has less room). */
+const SLOW_LANE_CLAIM_BATCH = 64;

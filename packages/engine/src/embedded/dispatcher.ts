@@ -117,7 +117,7 @@ export function createDispatcher(deps: DispatcherDeps) {
           return;
         }
         const delivery: DeliveryJob = { input };
-        await deps.queue.send(LANE_QUEUES[lane], delivery, { id: jobIdFor(key), group: ownerId });
+        await deps.queue.sendGrouped(LANE_QUEUES[lane], delivery, { id: jobIdFor(key), group: ownerId });
         return;
       }
       case 'startFlow':
