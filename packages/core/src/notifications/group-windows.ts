@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { createGroupedReader } from '../persistence/grouped-reader';
 import { isId } from '../entities/new-id';
+import { createGroupedReader } from '../persistence/grouped-reader';
 import { queryRows } from '../persistence/query-rows';
 
 /** One instance an alert event speaks of, with the labels its group key is read from. */

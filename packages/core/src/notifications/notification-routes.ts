@@ -8,9 +8,9 @@ import type {
   ProviderChain,
 } from '@oncall/workflows';
 import { createLoadingCache } from '../caching/loading-cache';
-import { createGroupedReader } from '../persistence/grouped-reader';
 import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
+import { createGroupedReader } from '../persistence/grouped-reader';
 import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { providerChainFor } from '../provider-configs/provider-chain';
