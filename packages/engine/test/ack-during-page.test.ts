@@ -38,16 +38,30 @@ async function startHeldVendor() {
   };
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const message = new URL(request.url ?? '/', 'http://x').searchParams.get('message') ?? '';
-    const call = { message, answer: () => answer(response, message) };
+    let answered = false;
+    // Each call is answered once: `release` reaches every call, answered ones included.
+    const call = {
+      message,
+      answer: () => {
+        if (answered) return;
+        answered = true;
+        answer(response, message);
+      },
+    };
     calls.push(call);
-    if (!held) call.answer();
+    // A failure asked for is answered at once; anything else waits while the vendor holds.
+    if (!held || failures.length > 0) call.answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
-    /** Answers the next call with this error status. */
+    /** Holds every later call again until the next `release`. */
+    hold() {
+      held = true;
+    },
+    /** Answers the next call with this error status, at once even while holding. */
     failNext(status: number) {
       failures.push(status);
     },
@@ -150,12 +164,16 @@ describe('an acknowledgement while a page is in flight', () => {
   it('sends a page waiting out its retry once, and the acknowledgement once', async () => {
     const { ruleId, phone, token } = await seedRule('Acknowledged in backoff', '09120000002');
     const before = vendor.calls.length;
-    // The page's first attempt fails for now: the delivery waits out its backoff, still in progress.
+    // The page's first attempt fails for now: the delivery waits out its backoff, still in progress,
+    // and its retry is held at the vendor, so the acknowledgement lands while the page is unfinished
+    // however fast the backoff ends on this machine.
+    vendor.hold();
     vendor.failNext(503);
     await core().ingestion.fire(token, { alertname: 'disk_full', instance: 'web-2' });
     await vi.waitFor(async () => expect(await attemptsTo(phone)).toEqual(['transient']), WAIT);
     expect((await core().ruleActions.acknowledge(admin, ruleId)).status).toBe(true);
 
+    vendor.release();
     await runPagingToEnd(t.core.orm);
     const messages = vendor.calls.slice(before).map((call) => call.message);
     // The failed attempt, its retry, and the acknowledgement: the page reached the pager once.
