@@ -265,15 +265,22 @@ try {
         for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
       }).observe({ type: 'longtask', buffered: true });`);
     const started = Date.now();
-    await screen.goto(`${server.url}${path}`);
-    await screen.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
-    await screen.waitForLoadState('networkidle', { timeout: 30_000 });
-    const shownMs = Date.now() - started;
-    const tasks = (await screen.evaluate('window.__longTasks')) as number[];
-    await screen.close();
+    let outcome: string;
+    try {
+      await screen.goto(`${server.url}${path}`);
+      await screen.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+      await screen.waitForLoadState('networkidle', { timeout: 30_000 });
+      const shownMs = Date.now() - started;
+      const tasks = (await screen.evaluate('window.__longTasks')) as number[];
+      outcome = `${shownMs} ms; ${tasks.length} long tasks, longest ${Math.max(0, ...tasks).toFixed(0)} ms`;
+    } catch (error) {
+      // A crashed tab or a page that never settles is the finding, not the end of the run.
+      outcome = `FAILED after ${Date.now() - started} ms: ${String(error).split('\n')[0]}`;
+    }
+    await screen.close().catch(() => undefined);
     rows.push([
       `${OPEN_INSTANCES.toLocaleString('en')} open instances: ${name}, load → settled (heading shown, network idle)`,
-      `${shownMs} ms; ${tasks.length} long tasks, longest ${Math.max(0, ...tasks).toFixed(0)} ms`,
+      outcome,
       'no hang',
       `pushed in ${pushSeconds.toFixed(0)} s`,
       '–',

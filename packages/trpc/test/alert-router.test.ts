@@ -71,6 +71,11 @@ describe('tRPC alerts and episodes', () => {
     const instances = (triggered.data as { instances: { instance: string; acknowledgedAt: null }[] })
       .instances;
     expect(instances.map((i) => i.instance).sort()).toEqual(['db-1', 'db-2']);
+    expect(triggered.data).toMatchObject({ total: 2 });
+    // A storm's instances are not all sent: the newest `limit` of them, and how many fire in all.
+    const newest = await rpc.query('alerts.triggered', { id: rule.id, limit: 1 }, shared.token);
+    expect(newest.data).toMatchObject({ total: 2 });
+    expect((newest.data as { instances: unknown[] }).instances).toHaveLength(1);
 
     const ack = await rpc.mutation('alerts.acknowledge', { id: rule.id }, shared.token);
     expect(ack.data).toEqual({ status: true, message: 'Alert rule acknowledged.' });
@@ -169,6 +174,7 @@ describe('tRPC alerts and episodes', () => {
       ['alerts.history', 'query', { id: rule.id, sort: 'asc' }, 'sort'],
       ['alerts.triggered', 'query', {}, 'id'],
       ['alerts.triggered', 'query', { id: rule.id, extra: 1 }, 'extra'],
+      ['alerts.triggered', 'query', { id: rule.id, limit: 0 }, 'limit'],
       ['alerts.acknowledge', 'mutation', { id: rule.id, note: 'x' }, 'note'],
       ['alerts.resolve', 'mutation', { id: 42 }, 'id'],
       ['alerts.statusTimeline', 'query', { alertRuleIds: [rule.id], fromTime: 100, toTime: 50 }, 'toTime'],

@@ -268,8 +268,11 @@ function summarize(segments: Segment[]): string {
     .join(', ');
 }
 
+/** The newest firing instances the rule page lists; a storm's others are counted, not drawn. */
+const FIRING_SHOWN = 50;
+
 function Firing({ ruleId }: { ruleId: string }) {
-  const triggered = useQuery(trpc.alerts.triggered.queryOptions({ id: ruleId }));
+  const triggered = useQuery(trpc.alerts.triggered.queryOptions({ id: ruleId, limit: FIRING_SHOWN }));
   const data = triggered.data;
   return (
     <Section title="Firing now">
@@ -309,6 +312,15 @@ function Firing({ ruleId }: { ruleId: string }) {
           </Card>
         ))}
       </Stack>
+      {data && data.total > data.instances.length && (
+        <Text size="sm" c="dimmed" mt="xs">
+          The newest {data.instances.length} of {data.total.toLocaleString()} firing instances;{' '}
+          <Anchor size="sm" renderRoot={(props) => <Link to="/" {...props} />}>
+            Now
+          </Anchor>{' '}
+          pages through them all.
+        </Text>
+      )}
       {data?.check && (
         <Box mt="xs">
           <Text size="sm" fw={500}>

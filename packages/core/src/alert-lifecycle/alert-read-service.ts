@@ -202,15 +202,21 @@ export class AlertReadService {
     };
   }
 
-  /** The instances firing now (for every rule type: API instances, webhook alerts, evaluated checks). */
+  /**
+   * The instances firing now (for every rule type: API instances, webhook alerts, evaluated checks),
+   * newest first; with a `limit`, only that many of them, while `total` counts them all.
+   */
   async triggered(
     actor: Actor,
     ruleId: string,
+    options: { limit?: number } = {},
   ): Promise<{
     alertRuleId: string;
     type: string;
     state: AlertState;
     instances: FiringInstance[];
+    /** Every instance firing now, however many `instances` lists. */
+    total: number;
     /** For a rule the service evaluates: its last run's outcome and check document, and its next run. */
     check?: CheckStatus;
   }> {
@@ -241,9 +247,22 @@ export class AlertReadService {
          left join alert_events o on o.id = i.episode_id
          left join data_sources ds on ds.id = (o.payload->>'dataSourceId')::uuid
         where i.rule_id = ? and i.state in ('critical', 'warning')
-        order by i.fired_at desc, i.id`,
-      [rule.id],
+        order by i.fired_at desc, i.id
+        ${options.limit === undefined ? '' : 'limit ?'}`,
+      options.limit === undefined ? [rule.id] : [rule.id, options.limit],
     );
+    const total =
+      options.limit !== undefined && rows.length === options.limit
+        ? Number(
+            (
+              await queryRows<{ total: string | number }>(
+                em,
+                `select count(*) as total from alert_instances where rule_id = ? and state in ('critical', 'warning')`,
+                [rule.id],
+              )
+            )[0]?.total ?? rows.length,
+          )
+        : rows.length;
     const ruleSource = rows.some((r) => r.data_source_id === null) ? await onlyDataSource(em, rule.id) : null;
     const check = (await this.deps.checks?.ruleStatus(rule.id)) ?? null;
     return {
@@ -251,6 +270,7 @@ export class AlertReadService {
       type: rule.type,
       state: rule.state,
       ...(check ? { check } : {}),
+      total,
       instances: rows.map((r) => ({
         id: r.id,
         alertname: r.alertname,

@@ -21,3 +21,15 @@ export const deliveryLogInput = z.strictObject({
 
 /** A page of what fires now across the visible rules; the whole input may be left out. */
 export const firingInput = z.strictObject(pageQueryShape(50)).prefault({});
+
+/** Most instances `alerts.triggered` answers with when the caller names no limit. */
+export const TRIGGERED_DEFAULT_LIMIT = 100;
+
+/**
+ * A rule's firing instances, newest first, at most `limit` of them (the answer's `total` counts
+ * all): a rule with 100,000 open instances must not send them all to a browser.
+ */
+export const triggeredInput = z.strictObject({
+  id: idField('id'),
+  limit: z.number().int().min(1).max(1000).default(TRIGGERED_DEFAULT_LIMIT),
+});

@@ -1,4 +1,4 @@
-import { firingInput, historyInput, statusTimelineInput } from '../inputs/alert-inputs';
+import { firingInput, historyInput, statusTimelineInput, triggeredInput } from '../inputs/alert-inputs';
 import { idInput } from '../inputs/strict-inputs';
 import { protectedProcedure, router } from '../trpc';
 
@@ -19,10 +19,10 @@ export const alertRouter = router({
   firing: protectedProcedure
     .input(firingInput)
     .query(({ ctx, input }) => ctx.core.alerts.firing(ctx.actor, input)),
-  /** The instances firing now, and an evaluated rule's last check. */
+  /** The newest instances firing now (`limit`, 100 unless named; `total` counts all), and an evaluated rule's last check. */
   triggered: protectedProcedure
-    .input(idInput)
-    .query(({ ctx, input }) => ctx.core.alerts.triggered(ctx.actor, input.id)),
+    .input(triggeredInput)
+    .query(({ ctx, input }) => ctx.core.alerts.triggered(ctx.actor, input.id, { limit: input.limit })),
   acknowledge: protectedProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => ctx.core.ruleActions.acknowledge(ctx.actor, input.id)),
