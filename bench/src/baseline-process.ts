@@ -13,12 +13,14 @@ export interface BaselineProcess {
 
 /**
  * The bare Fastify + single INSERT server (`baseline-server.ts`) in its own process, like the real one;
- * given `forwardUrl` (a fake providerOne), each request also makes one local POST there.
+ * given `forwardUrl` (a fake providerOne), each request also makes one local POST there; with
+ * `forwardShape` `webhook`, `forwardUrl` is a chat webhook's URL, POSTed a JSON `{text}`.
  */
 export async function startBaselineProcess(
   databaseUrl: string,
   port: number,
   forwardUrl?: string,
+  forwardShape: 'sms' | 'webhook' = 'sms',
 ): Promise<BaselineProcess> {
   const child = await spawnListening(process.execPath, ['--import', 'tsx', 'src/baseline-server.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -27,7 +29,7 @@ export async function startBaselineProcess(
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
-      ...(forwardUrl === undefined ? {} : { FORWARD_URL: forwardUrl }),
+      ...(forwardUrl === undefined ? {} : { FORWARD_URL: forwardUrl, FORWARD_SHAPE: forwardShape }),
     },
   });
   return {

@@ -4,9 +4,11 @@
  * pool of the server's size (10). No validation, no auth, no transaction: what one HTTP request plus
  * one committed row costs on this machine. With FORWARD_URL (a fake providerOne) it then makes one local
  * POST there, carrying the instance as the message, and answers after it: the least a page costs.
+ * With FORWARD_SHAPE=webhook the forward is a chat webhook's instead: FORWARD_URL is the webhook's
+ * whole URL, POSTed a JSON `{text}` carrying the instance (what a Mattermost page costs, at least).
  * For the Alertmanager push benchmark, `POST /ingest-batch` takes a JSON array of postable alerts and
  * inserts a row per alert in one statement: what one request carrying a batch plus its rows costs.
- * Started by `baseline-process.ts`; reads DATABASE_URL, PORT and FORWARD_URL.
+ * Started by `baseline-process.ts`; reads DATABASE_URL, PORT, FORWARD_URL and FORWARD_SHAPE.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -15,6 +17,7 @@ const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Started by bench/src/baseline-process.ts only');
 
 const forwardUrl = process.env.FORWARD_URL || undefined;
+const forwardToWebhook = process.env.FORWARD_SHAPE === 'webhook';
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 await pool.query(
   `create table if not exists bench_baseline (
@@ -29,7 +32,14 @@ app.post('/ingest', async (request) => {
     body.alertname ?? null,
     body.description ?? null,
   ]);
-  if (forwardUrl !== undefined) {
+  if (forwardUrl !== undefined && forwardToWebhook) {
+    const response = await fetch(forwardUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: body.instance ?? '' }),
+    });
+    await response.arrayBuffer();
+  } else if (forwardUrl !== undefined) {
     const query = new URLSearchParams({
       receptor: '09120000000',
       sender: '1000',

@@ -159,3 +159,25 @@ export async function seedMemberTeamsEndpoint(databaseUrl: string, webhookUrl: s
     await db.close();
   }
 }
+
+/**
+ * Mattermost endpoints owned by the admin, one per webhook URL, written straight to the database
+ * like `seedSmsEndpoint`; their ids in the order of `webhookUrls`.
+ */
+export async function seedMattermostEndpoints(
+  databaseUrl: string,
+  webhookUrls: readonly string[],
+): Promise<string[]> {
+  const db = await openDatabase({ kind: 'postgres', url: databaseUrl }, { poolMax: 1 });
+  try {
+    const em = db.orm.em.fork();
+    const admin = await em.findOneOrFail(User, { username: 'admin' });
+    const endpoints = webhookUrls.map((value, i) =>
+      em.create(Endpoint, { name: `bench chat ${i}`, type: 'matter-most', value, owner: admin }),
+    );
+    await em.flush();
+    return endpoints.map((endpoint) => endpoint.id);
+  } finally {
+    await db.close();
+  }
+}

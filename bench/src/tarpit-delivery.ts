@@ -53,7 +53,13 @@ try {
   const smsRun = async (offset: number) => {
     const total = RATE * SECONDS;
     const sentAt = new Map<number, number>();
-    const arrivals = timeArrivals(provider, provider.requests.length, total, marker);
+    const arrivals = timeArrivals(
+      provider,
+      provider.requests.length,
+      total,
+      marker,
+      (request) => request.query.message ?? '',
+    );
     await paced(RATE, SECONDS, async (i) => {
       sentAt.set(offset + i, performance.now());
       await fire(pageRule.token, `tp-${run}-${offset + i}`);
