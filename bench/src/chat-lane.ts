@@ -4,32 +4,56 @@
  * embedded engine's workers in their own process (`delivery-engine-process.ts`) to a fake webhook
  * receiver on loopback that answers at once. The webhooks are many, so their pacing (one a second
  * each) is not what bounds the drain: the lane is. Prints deliveries per second.
- * Usage: npm run bench:chat-lane  (CHAT_BENCH_COUNT 5,000, CHAT_BENCH_ENDPOINTS 1,000,
- * DELIVERY_BENCH_POOL 12, DELIVERY_BENCH_PROFILE=<dir> for a CPU profile of the engine process)
+ * CHAT_BENCH_CHANNEL=email drains the email lane instead: email endpoints of the same owner, sent
+ * through the default SMTP config to a fake SMTP server on loopback (`@oncall/fakes`, plain text).
+ * Every endpoint shares that one server, so its pacing (ten messages a second per SMTP server, the
+ * channel's declaration) bounds the drain; the engine's CPU per message says what the lane would
+ * drain without it.
+ * Usage: npm run bench:chat-lane  (CHAT_BENCH_CHANNEL mattermost or email, CHAT_BENCH_COUNT 5,000
+ * (email: 300), CHAT_BENCH_ENDPOINTS 1,000 (email: 100), DELIVERY_BENCH_POOL 12,
+ * DELIVERY_BENCH_PROFILE=<dir> for a CPU profile of the engine process)
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryStore, SecretBox } from '@oncall/core';
-import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
+import { AlertEvent, AlertRule, Endpoint, ProviderConfig, sealJson, User } from '@oncall/core/persistence';
 import { migrate, openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, DEFAULT_QUEUE_TUNING } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
-import { startFakeWebhookReceiver } from '@oncall/fakes';
+import { startFakeSmtpServer, startFakeWebhookReceiver } from '@oncall/fakes';
 import { createOnCallPeople } from '@oncall/schedules';
 import { uuidv7 } from 'uuidv7';
 import { createBenchDatabase } from './bench-database';
 
-const COUNT = Number(process.env.CHAT_BENCH_COUNT ?? 5_000);
-const ENDPOINTS = Number(process.env.CHAT_BENCH_ENDPOINTS ?? 1_000);
+const CHANNEL = process.env.CHAT_BENCH_CHANNEL ?? 'mattermost';
+if (CHANNEL !== 'mattermost' && CHANNEL !== 'email') {
+  throw new Error(`CHAT_BENCH_CHANNEL is mattermost or email, not ${CHANNEL}`);
+}
+const EMAIL = CHANNEL === 'email';
+const COUNT = Number(process.env.CHAT_BENCH_COUNT ?? (EMAIL ? 300 : 5_000));
+const ENDPOINTS = Number(process.env.CHAT_BENCH_ENDPOINTS ?? (EMAIL ? 100 : 1_000));
 const BATCH = 200;
+
+/** The fake vendor the lane sends to, as the benchmark reads it. */
+interface Vendor {
+  received(): number;
+  waitFor(count: number): Promise<void>;
+  /** The texts received, each naming its alert event (`fixedAlertMessages`). */
+  texts(): string[];
+  /** An endpoint's stored value: its webhook URL, its email address. */
+  endpointValue(i: number): string;
+  /** Where the default email config sends (the email lane only). */
+  readonly smtp?: { readonly host: string; readonly port: number };
+  close(): Promise<void>;
+}
 
 const database = await createBenchDatabase();
 const db = await openDatabase(
   { kind: 'postgres', url: database.url },
   { poolMax: Number(process.env.DELIVERY_BENCH_POOL ?? 12) },
 );
-const vendor = await startFakeWebhookReceiver();
+const vendor = EMAIL ? await startEmailVendor() : await startWebhookVendor();
 const encryptionKey = Buffer.alloc(32, 1);
 let child: ChildProcess | undefined;
 try {
@@ -70,19 +94,19 @@ try {
     },
   });
   // Progress on stderr, so a slow drain shows it is moving.
-  const progress = setInterval(() => console.error(`received ${vendor.requests.length}`), 2_000);
+  const progress = setInterval(() => console.error(`received ${vendor.received()}`), 2_000);
   progress.unref();
   // Timed from the first send to the last, so the child's start-up is not counted.
-  await vendor.waitForRequests(1);
+  await vendor.waitFor(1);
   const start = performance.now();
   const cpuBefore = await cpuOf(child);
   const loadBefore = loadavg()[0] ?? 0;
-  await vendor.waitForRequests(COUNT);
+  await vendor.waitFor(COUNT);
   const seconds = (performance.now() - start) / 1000;
   const cpuMs = (await cpuOf(child)) - cpuBefore;
   const load = Math.max(loadBefore, loadavg()[0] ?? 0);
   clearInterval(progress);
-  const distinct = new Set(vendor.requests.map((request) => /Alert event (\S+)/.exec(request.body)?.[1]));
+  const distinct = new Set(vendor.texts().map((text) => /Alert event (\S+)/.exec(text)?.[1]));
   console.log(
     `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, PostgreSQL on 127.0.0.1`,
   );
@@ -95,7 +119,7 @@ try {
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(
-    `| drain one owner's chat lane | ${COUNT} | ${ENDPOINTS} | ${seconds.toFixed(1)} s | ${Math.round((COUNT - 1) / seconds)} | ${cpuPerDelivery.toFixed(2)} ms | ${Math.round(1000 / cpuPerDelivery)}/s | ${load.toFixed(1)} | ${distinct.size} |`,
+    `| drain one owner's ${EMAIL ? 'email lane (one SMTP server)' : 'chat lane'} | ${COUNT} | ${ENDPOINTS} | ${seconds.toFixed(1)} s | ${Math.round((COUNT - 1) / seconds)} | ${cpuPerDelivery.toFixed(2)} ms | ${Math.round(1000 / cpuPerDelivery)}/s | ${load.toFixed(1)} | ${distinct.size} |`,
   );
   await queuer.stop();
   await adapters.close();
@@ -137,8 +161,29 @@ async function seed(): Promise<{ endpoints: string[]; events: string[] }> {
     groupIntervalSeconds: 0,
   });
   const endpoints = Array.from({ length: ENDPOINTS }, (_, i) =>
-    em.create(Endpoint, { name: `chat ${i}`, type: 'matter-most', value: `${vendor.url}/hooks/${i}`, owner }),
+    em.create(Endpoint, {
+      name: `${CHANNEL} ${i}`,
+      type: EMAIL ? 'email' : 'matter-most',
+      value: vendor.endpointValue(i),
+      owner,
+    }),
   );
+  const { smtp } = vendor;
+  if (smtp !== undefined) {
+    em.create(ProviderConfig, {
+      kind: 'email',
+      provider: 'smtp',
+      name: 'bench smtp',
+      settings: {
+        host: smtp.host,
+        port: String(smtp.port),
+        fromAddress: 'oncall@example.com',
+        tls: 'none',
+      },
+      sealedSecrets: sealJson(new SecretBox(encryptionKey), {}),
+      isDefault: true,
+    });
+  }
   await em.flush();
   const events: string[] = [];
   for (let made = 0; made < COUNT; made += 1_000) {
@@ -160,4 +205,28 @@ async function seed(): Promise<{ endpoints: string[]; events: string[] }> {
     await batch.flush();
   }
   return { endpoints: endpoints.map((endpoint) => endpoint.id), events };
+}
+
+async function startWebhookVendor(): Promise<Vendor> {
+  const receiver = await startFakeWebhookReceiver();
+  return {
+    received: () => receiver.requests.length,
+    waitFor: (count) => receiver.waitForRequests(count),
+    texts: () => receiver.requests.map((request) => request.body),
+    endpointValue: (i) => `${receiver.url}/hooks/${i}`,
+    close: () => receiver.close(),
+  };
+}
+
+/** The email lane's vendor: one SMTP server every endpoint's mail goes through. */
+async function startEmailVendor(): Promise<Vendor> {
+  const server = await startFakeSmtpServer();
+  return {
+    received: () => server.messages.length,
+    waitFor: (count) => server.waitForMessages(count),
+    texts: () => server.messages.map((message) => message.text),
+    endpointValue: (i) => `oncall-${i}@example.com`,
+    smtp: { host: server.host, port: server.port },
+    close: () => server.close(),
+  };
 }
