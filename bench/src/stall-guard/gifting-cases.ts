@@ -69,6 +69,12 @@ export function giftingCases(holdMs: number): HostileCase[] {
                 ),
               ),
             ),
+          // The first fire's sends, one per gifted endpoint, are still waiting at the tarpit: without
+          // them the chat lane was never loaded and other users' pages arriving would prove nothing.
+          verify: () => ({
+            held: tarpit.held >= GIFTED,
+            note: `${tarpit.held} sends held at the tarpit at the window's end (of ${GIFTED} gifted endpoints)`,
+          }),
           cleanup: async () => {
             // Ends every held send (they fail and retry into a closed port), then the rule.
             await tarpit.close();

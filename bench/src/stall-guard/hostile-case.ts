@@ -19,6 +19,11 @@ export interface PreparedCase {
   cleanup?(): Promise<void>;
   /** What the setup found worth reporting (a hostile save refused, a gift accepted). */
   notes?: string[];
+  /**
+   * Once the window has ended: whether the hostile load took hold of what the case aims at (sends
+   * held at a tarpit). A case whose load did not take hold fails: its pass would prove nothing.
+   */
+  verify?(): { held: boolean; note: string };
 }
 
 export type CaseFamily = 'graphql' | 'filter' | 'template' | 'input' | 'streams' | 'gifting';

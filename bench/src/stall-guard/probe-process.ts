@@ -1,11 +1,12 @@
 /**
  * The stall guard's probe, in a process of its own so that nothing the guard does to send hostile
  * requests (building bodies, holding 500 streams) delays a measurement: it polls `/healthz` every
- * 20 ms, fires an SMS page every 200 ms and a chat page every second (one owner's chat sends go
- * two at a time: faster would measure the lane's queue, not the server), and times each page from
- * its fire to its arrival at the fake SMS vendor or the fake chat webhook, both of which run here,
- * on this process's clock. The server runs in a process of its own, so a request that blocks its event loop shows
- * here as a late answer or a late page.
+ * 20 ms, fires an SMS page every 200 ms and a chat page every second, the chat pages taking the
+ * probe's webhooks in turn (`CHAT_PROBE_WEBHOOKS`: on one webhook each page would wait out the
+ * channel's pacing behind the last), and times each page from its fire to its arrival at the fake
+ * SMS vendor or the fake chat webhook, both of which run here, on this process's clock. The server
+ * runs in a process of its own, so a request that blocks its event loop shows here as a late answer
+ * or a late page.
  */
 import { randomBytes } from 'node:crypto';
 import { startFakeProviderOne, startFakeWebhookReceiver } from '@oncall/fakes';
@@ -90,7 +91,11 @@ class Window {
   constructor(private readonly to: ProbeTargets) {
     this.poller = this.poll();
     const sms = () => this.fire(this.to.smsRuleToken, 'sgs', smsFired++, this.smsFiredAt);
-    const chat = () => this.fire(this.to.chatRuleToken, 'sgc', chatFired++, this.chatFiredAt);
+    const chat = () => {
+      const n = chatFired++;
+      const token = this.to.chatRuleTokens[n % this.to.chatRuleTokens.length];
+      if (token !== undefined) this.fire(token, 'sgc', n, this.chatFiredAt);
+    };
     sms();
     chat();
     this.firing = [setInterval(sms, SMS_EVERY_MS), setInterval(chat, CHAT_EVERY_MS)];

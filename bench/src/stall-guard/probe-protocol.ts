@@ -6,9 +6,21 @@ export interface ProbeTargets {
   fireUrl: string;
   /** The ingestion token of the probe's SMS rule: one SMS endpoint, the admin's. */
   smsRuleToken: string;
-  /** The ingestion token of the probe's chat rule: one Mattermost endpoint, the admin's. */
-  chatRuleToken: string;
+  /**
+   * The ingestion tokens of the probe's chat rules, each paging a Mattermost endpoint of the admin's
+   * with a webhook of its own; the probe takes them in turn (`CHAT_PROBE_WEBHOOKS`).
+   */
+  chatRuleTokens: string[];
 }
+
+/**
+ * Webhooks the probe's chat pages take in turn. Mattermost paces its sends to one send a second per
+ * webhook, the rate the probe fires at: on one webhook every page would wait in that pacing behind
+ * the one before it, so one page made late would make every later page as late, and a page's time
+ * would measure where the pacing stood instead of the server. Taken in turn, each webhook gets a
+ * page every 3 s, and a page waits in the pacing only behind one more than 2 s late.
+ */
+export const CHAT_PROBE_WEBHOOKS = 3;
 
 export type ToProbe =
   | { type: 'configure'; targets: ProbeTargets }

@@ -153,7 +153,13 @@ async function runCase(
     const statuses = await prepared.send();
     await sleep(hostile.tailMs ?? settings.tailMs);
     const window = await probe.end(settings.graceMs);
-    measure = { statuses, window, notes: prepared.notes ?? [] };
+    const verified = prepared.verify?.();
+    measure = {
+      statuses,
+      window,
+      notes: [...(prepared.notes ?? []), ...(verified ? [verified.note] : [])],
+      ...(verified && !verified.held ? { error: verified.note } : {}),
+    };
   } catch (error) {
     const window = await probe.end(0);
     measure = { statuses: [], window, notes: [], error: `setup failed: ${String(error)}` };

@@ -1,4 +1,5 @@
 import type { Probe } from './probe-client';
+import { CHAT_PROBE_WEBHOOKS } from './probe-protocol';
 import type { ServiceApi } from './service-api';
 
 /** What the guard seeded, all through the public REST API. */
@@ -23,16 +24,16 @@ const PHONE = '09120000000';
 
 /**
  * Seeds the service as its users would: an SMS provider config pointing at the probe's fake vendor,
- * the admin's SMS endpoint verified by the one-time code that vendor received, a chat endpoint, a
- * probe rule paging each (`ProbeTargets`), a member with a rule of its own, bystander users and a
- * Prometheus data source with a rule listening to it.
+ * the admin's SMS endpoint verified by the one-time code that vendor received, chat endpoints (a
+ * webhook each, `CHAT_PROBE_WEBHOOKS`), a probe rule paging each (`ProbeTargets`), a member with a
+ * rule of its own, bystander users and a Prometheus data source with a rule listening to it.
  */
 export async function seedService(
   api: ServiceApi,
   probe: Probe,
   adminPassword: string,
   bystanderCount: number,
-): Promise<{ seeded: SeededService; probeTokens: { smsRuleToken: string; chatRuleToken: string } }> {
+): Promise<{ seeded: SeededService; probeTokens: { smsRuleToken: string; chatRuleTokens: string[] } }> {
   const adminToken = await api.login('admin', adminPassword);
   await api.ok('POST', '/api/v1/config/sms', adminToken, {
     name: 'stall guard sms',
@@ -52,11 +53,6 @@ export async function seedService(
     value: PHONE,
     otpCode: code,
   });
-  const chatEndpoint = await api.ok<{ id: string }>('POST', '/api/v1/endpoint', adminToken, {
-    type: 'matter-most',
-    name: 'stall guard chat',
-    value: `${probe.chatUrl}/probe`,
-  });
   const probeRule = (name: string, endpointId: string) =>
     api.ok<{ apiToken: string }>('POST', '/api/v1/alert-rule', adminToken, {
       name,
@@ -66,7 +62,15 @@ export async function seedService(
       groupInterval: 0,
     });
   const smsRule = await probeRule('stall guard sms probe', smsEndpoint.id);
-  const chatRule = await probeRule('stall guard chat probe', chatEndpoint.id);
+  const chatRuleTokens: string[] = [];
+  for (let i = 0; i < CHAT_PROBE_WEBHOOKS; i++) {
+    const chatEndpoint = await api.ok<{ id: string }>('POST', '/api/v1/endpoint', adminToken, {
+      type: 'matter-most',
+      name: `stall guard chat ${i}`,
+      value: `${probe.chatUrl}/probe-${i}`,
+    });
+    chatRuleTokens.push((await probeRule(`stall guard chat probe ${i}`, chatEndpoint.id)).apiToken);
+  }
 
   const member = await createUser(api, adminToken, 'sg-member');
   const memberChat = await api.ok<{ id: string }>('POST', '/api/v1/endpoint', member.token, {
@@ -104,7 +108,7 @@ export async function seedService(
       memberChatEndpointId: memberChat.id,
       prometheusToken: source.webhookToken,
     },
-    probeTokens: { smsRuleToken: smsRule.apiToken, chatRuleToken: chatRule.apiToken },
+    probeTokens: { smsRuleToken: smsRule.apiToken, chatRuleTokens },
   };
 }
 

@@ -56,7 +56,7 @@ export interface CaseMeasure {
   statuses: number[];
   window: ProbeWindow;
   notes: string[];
-  /** Setup failed, or the server had to be restarted after the case. */
+  /** Setup failed, the case's load did not take hold, or the server had to be restarted after the case. */
   error?: string;
 }
 
