@@ -17,6 +17,7 @@ export function endpointCatalogOf(plugins: PluginRegistry): EndpointCatalog {
     const channel = describingChannel(plugins, type);
     if (channel === undefined) continue;
     destinations.set(type, {
+      label: channel.serves?.endpointLabel ?? channel.displayName,
       schema: channel.destinationSchema,
       secretFields: channel.destinationSecretFields,
       legacy: channel.legacyEndpoint,
