@@ -41,6 +41,7 @@ interface Form {
   type: string;
   label: string;
   otp: boolean;
+  lane: string | null;
   steps: boolean;
   fields: Field[];
 }
@@ -77,16 +78,16 @@ describe('tRPC endpoints.types', () => {
 
   it('answers every type of the catalog in its order, labelled by its plugin, flow last', async () => {
     const answer = await forms();
-    expect(answer.map((form) => [form.type, form.label, form.otp, form.steps])).toEqual([
-      ['sms', 'SMS', true, false],
-      ['call', 'Voice call', true, false],
-      ['email', 'Email', true, false],
-      ['telegram', 'Telegram', false, false],
-      ['bale', 'Bale', false, false],
-      ['teams', 'Microsoft Teams', false, false],
-      ['matter-most', 'Mattermost', false, false],
-      ['pager-hook', 'Pager hook', false, false],
-      ['flow', 'Flow (escalation steps)', false, true],
+    expect(answer.map((form) => [form.type, form.label, form.otp, form.lane, form.steps])).toEqual([
+      ['sms', 'SMS', true, 'page', false],
+      ['call', 'Voice call', true, 'page', false],
+      ['email', 'Email', true, 'email', false],
+      ['telegram', 'Telegram', false, 'chat', false],
+      ['bale', 'Bale', false, 'chat', false],
+      ['teams', 'Microsoft Teams', false, 'chat', false],
+      ['matter-most', 'Mattermost', false, 'chat', false],
+      ['pager-hook', 'Pager hook', false, 'chat', false],
+      ['flow', 'Flow (escalation steps)', false, null, true],
     ]);
     expect(answer.find((form) => form.type === 'flow')?.fields).toEqual([]);
   });

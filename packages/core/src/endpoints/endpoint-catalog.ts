@@ -18,6 +18,7 @@ export function endpointCatalogOf(plugins: PluginRegistry): EndpointCatalog {
     if (channel === undefined) continue;
     destinations.set(type, {
       label: channel.serves?.endpointLabel ?? channel.displayName,
+      lane: plugins.laneOf(type) ?? 'chat',
       schema: channel.destinationSchema,
       secretFields: channel.destinationSecretFields,
       legacy: channel.legacyEndpoint,

@@ -18,12 +18,14 @@ export interface EndpointFormField extends FormField {
 
 /**
  * How the web UI writes an endpoint of one type: its label, whether a one-time code proves its
- * `value` first, and its destination fields; `flow` has no fields but its steps.
+ * `value` first, its plugin's delivery lane (`chat` types may take a schedule's shift notices;
+ * `null` for a flow), and its destination fields; `flow` has no fields but its steps.
  */
 export interface EndpointTypeForm {
   type: string;
   label: string;
   otp: boolean;
+  lane: 'page' | 'email' | 'chat' | null;
   steps: boolean;
   fields: EndpointFormField[];
 }
@@ -32,6 +34,7 @@ const FLOW_FORM: EndpointTypeForm = {
   type: 'flow',
   label: 'Flow (escalation steps)',
   otp: false,
+  lane: null,
   steps: true,
   fields: [],
 };
@@ -81,7 +84,7 @@ function destinationForm(
       nullable: !field.required && takesNull(destination, wire, field.name),
     };
   });
-  return { type, label: destination.label, otp, steps: false, fields };
+  return { type, label: destination.label, otp, lane: destination.lane, steps: false, fields };
 }
 
 /**
