@@ -121,6 +121,16 @@ describe('EndpointForm', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows a message at a field it does not draw above the form', async () => {
+    const user = userEvent.setup();
+    const given = props({
+      onSubmit: vi.fn().mockRejectedValue(validationError({ 'headers.0': ['The header must be a name.'] })),
+    });
+    renderWithTheme(<EndpointForm {...given} original={{ ...emptyDraft('pager-hook'), name: 'Pager' }} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The header must be a name.');
+  });
+
   it('offers every type the server answers, a telegram chat with its thread and token', async () => {
     const user = userEvent.setup();
     const given = props();

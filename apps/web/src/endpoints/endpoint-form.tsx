@@ -13,6 +13,9 @@ import {
 import { type EndpointTypeForm, inSentence } from './endpoint-type-forms';
 import { FlowStepEditor, type PeopleOptions, type StepCandidate } from './flow-step-editor';
 
+/** The fields the form draws whatever the type. */
+const FORM_FIELDS = ['type', 'name', 'otpCode', 'accessUserIds', 'accessTeamIds'];
+
 export interface Option {
   value: string;
   label: string;
@@ -69,10 +72,16 @@ export function EndpointForm({
   const setField = (name: string, value: string) =>
     setDraft((current) => ({ ...current, fields: { ...current.fields, [name]: value } }));
 
+  // A message at a field the form does not draw (a plugin's nested field) shows above it instead.
+  const drawn = new Set([...FORM_FIELDS, ...form.fields.map((field) => field.name)]);
   const fail = (error: unknown) => {
     const fields = fieldErrorsOf(error);
+    const elsewhere = Object.entries(fields)
+      .filter(([path]) => !drawn.has(path) && !path.startsWith('steps'))
+      .map(([, message]) => message);
     setErrors(fields);
-    setProblem(Object.keys(fields).length > 0 ? null : failureMessage(error));
+    if (Object.keys(fields).length === 0) setProblem(failureMessage(error));
+    else setProblem(elsewhere.length > 0 ? elsewhere.join(' ') : null);
   };
 
   const sendCode = async () => {
