@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { emptyDraft } from '../src/endpoints/endpoint-draft';
 import { EndpointForm, type EndpointFormProps } from '../src/endpoints/endpoint-form';
 import { draftSteps } from '../src/endpoints/flow-steps';
+import { ENDPOINT_TYPE_FORMS } from './endpoint-type-forms';
 import { renderWithTheme } from './render';
 import { validationError } from './server-error';
 
@@ -13,6 +14,7 @@ const picker = (name: string) => screen.getByRole('combobox', { name });
 function props(overrides: Partial<EndpointFormProps> = {}): EndpointFormProps {
   return {
     original: null,
+    types: ENDPOINT_TYPE_FORMS,
     candidates: [
       { id: 'e-sms', name: 'Pager', type: 'sms' },
       { id: 'e-mail', name: 'Mailbox', type: 'email' },
@@ -74,18 +76,7 @@ describe('EndpointForm', () => {
 
   it('edits an SMS endpoint’s name without a new code', async () => {
     const user = userEvent.setup();
-    const original = {
-      type: 'sms' as const,
-      name: 'Pager',
-      value: '+15550100',
-      chatId: '',
-      threadId: '',
-      botToken: '',
-      otpCode: '',
-      steps: [],
-      accessUserIds: [],
-      accessTeamIds: [],
-    };
+    const original = { ...emptyDraft('sms'), name: 'Pager', fields: { value: '+15550100' } };
     const given = props({ original });
     renderWithTheme(<EndpointForm {...given} />);
     expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
@@ -94,6 +85,82 @@ describe('EndpointForm', () => {
     expect(given.onSubmit).toHaveBeenCalledWith(expect.not.objectContaining({ otpCode: expect.anything() }));
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '9');
     expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled();
+  });
+
+  it('draws a plugin type’s fields, keeps a stored secret left blank, and shows a 422 at its field', async () => {
+    const user = userEvent.setup();
+    const given = props({
+      original: {
+        ...emptyDraft('pager-hook'),
+        name: 'Pager',
+        fields: { serverUrl: 'https://pager.example.com', priority: '' },
+      },
+      onSubmit: vi.fn().mockRejectedValue(
+        validationError({
+          accessToken: ['The access token must be sent again when the server url changes.'],
+        }),
+      ),
+    });
+    renderWithTheme(<EndpointForm {...given} />);
+    expect(screen.getByRole('textbox', { name: 'Server URL' })).toHaveValue('https://pager.example.com');
+    expect(screen.getByLabelText('Access token')).toHaveValue('');
+    expect(screen.getByText('Leave blank to keep the stored access token.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Server URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Server URL' }), 'https://other.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(given.onSubmit).toHaveBeenCalledWith({
+      type: 'pager-hook',
+      name: 'Pager',
+      serverUrl: 'https://other.example.com',
+      accessUserIds: [],
+      accessTeamIds: [],
+    });
+    expect(
+      await screen.findByText('The access token must be sent again when the server url changes.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a message at a field it does not draw above the form', async () => {
+    const user = userEvent.setup();
+    const given = props({
+      onSubmit: vi.fn().mockRejectedValue(validationError({ 'headers.0': ['The header must be a name.'] })),
+    });
+    renderWithTheme(<EndpointForm {...given} original={{ ...emptyDraft('pager-hook'), name: 'Pager' }} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The header must be a name.');
+  });
+
+  it('offers every type the server answers, a telegram chat with its thread and token', async () => {
+    const user = userEvent.setup();
+    const given = props();
+    renderWithTheme(<EndpointForm {...given} />);
+    await user.click(screen.getAllByLabelText('Type')[0] as HTMLElement);
+    expect(screen.getAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual([
+      'SMS',
+      'Email',
+      'Telegram',
+      'Pager hook',
+      'Flow (escalation steps)',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Telegram', hidden: true }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ops chat');
+    expect(screen.getByRole('textbox', { name: 'Chat id' })).toHaveAttribute(
+      'placeholder',
+      '-1001234567890 or @channel',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Chat id' }), '-100200');
+    await user.type(screen.getByLabelText(/^Bot token/), '123:abc');
+    await user.click(screen.getByRole('button', { name: 'Create endpoint' }));
+    expect(given.onSubmit).toHaveBeenCalledWith({
+      type: 'telegram',
+      name: 'Ops chat',
+      chatId: '-100200',
+      threadId: null,
+      botToken: '123:abc',
+      accessUserIds: [],
+      accessTeamIds: [],
+    });
   });
 
   it('builds a flow: add steps, reorder them with buttons, and the step’s error shows at its field', async () => {
@@ -185,8 +252,7 @@ describe('EndpointForm', () => {
       <EndpointForm
         {...props({
           original: {
-            ...emptyDraft(),
-            type: 'flow',
+            ...emptyDraft('flow'),
             name: 'Stored',
             steps: draftSteps([
               { type: 'schedule', scheduleId: 's-primary' },

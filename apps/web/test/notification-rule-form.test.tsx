@@ -8,8 +8,8 @@ import { renderWithTheme } from './render';
 import { validationError } from './server-error';
 
 const methods: ContactMethod[] = [
-  { id: 'chat', name: 'my chat', type: 'telegram', userId: 'me' },
-  { id: 'sms', name: 'phone', type: 'sms', userId: 'me' },
+  { id: 'chat', name: 'my chat', type: 'telegram', userId: 'me', typeLabel: 'Telegram' },
+  { id: 'sms', name: 'phone', type: 'sms', userId: 'me', typeLabel: 'SMS' },
 ];
 
 describe('the notification rule form', () => {

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type ContactMethod,
   contactMethodsOf,
   delayLabel,
   describeRule,
+  type EndpointRow,
   orderedRules,
   type RuleRow,
   withoutRules,
 } from '../src/profile/notification-rule-lists';
 
 const ME = 'usr-me';
-const endpoints: ContactMethod[] = [
+const LABELS: Record<string, string> = { sms: 'SMS', telegram: 'Telegram', call: 'Voice call' };
+const endpoints: EndpointRow[] = [
   { id: 'sms', name: 'phone', type: 'sms', userId: ME },
   { id: 'chat', name: 'my chat', type: 'telegram', userId: ME },
   { id: 'flow', name: 'escalation', type: 'flow', userId: ME },
@@ -29,7 +30,7 @@ const rule = (
 });
 
 describe('notification rules on the profile', () => {
-  const methods = contactMethodsOf(endpoints, ME);
+  const methods = contactMethodsOf(endpoints, ME, (type) => LABELS[type] ?? type);
 
   it('offers only the user’s own endpoints, flows excepted, by name', () => {
     expect(methods.map((method) => method.id)).toEqual(['chat', 'sms']);

@@ -66,17 +66,21 @@ export interface ChannelProvider {
  *
  * - `endpointType`: the endpoint `type` users create (`POST /endpoint`), lowercase words joined by
  *   dashes. `flow` is the host's own and no channel may serve it.
+ * - `endpointLabel`: what people call an endpoint of the type, as the web UI lists it ("SMS");
+ *   absent, the channel's `displayName`. A provider-backed channel sets it, its `displayName`
+ *   naming its vendor ("SMS (providerOne)"); the first loaded provider's is the type's.
  * - `provider`: present means provider-backed. The channel's config comes from the provider
  *   configs of kind = `endpointType` whose provider is `provider.name` (the default one, then the
  *   backup), and each endpoint only says where to (a phone number, an address). Absent means a
  *   direct channel: its config is the host's channel config, and each endpoint carries all it
  *   needs (a chat and its bot, a webhook URL).
  *
- * @example { endpointType: 'sms', provider: { name: 'providerOne', label: 'SMS config' } }
+ * @example { endpointType: 'sms', endpointLabel: 'SMS', provider: { name: 'providerOne', label: 'SMS config' } }
  * @example { endpointType: 'matter-most' } // a direct channel whose endpoint type is not its id
  */
 export interface ChannelServes {
   readonly endpointType: string;
+  readonly endpointLabel?: string;
   readonly provider?: ChannelProvider;
 }
 

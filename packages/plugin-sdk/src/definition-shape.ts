@@ -32,6 +32,7 @@ const channelDefinitionShape = z
           .string()
           .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes')
           .refine((type) => type !== 'flow', "flow is the host's own endpoint type"),
+        endpointLabel: z.string().min(1).optional(),
         provider: z
           .object({
             name: z.string().min(1),

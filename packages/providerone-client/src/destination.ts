@@ -7,6 +7,7 @@ import { z } from '@oncall/plugin-sdk';
 export const phoneDestinationSchema = z.object({
   value: z
     .string()
+    .meta({ title: 'Phone number', format: 'tel', examples: ['+15550100'] })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\+?\d{4,20}$/, 'must be a phone number')),
 });

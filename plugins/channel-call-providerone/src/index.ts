@@ -21,6 +21,7 @@ export default defineChannel({
   capabilities: { otp: true, acknowledge: 'none', messengerProxy: false, lane: 'page' },
   serves: {
     endpointType: 'call',
+    endpointLabel: 'Voice call',
     provider: {
       name: 'providerOne',
       label: 'Call config',

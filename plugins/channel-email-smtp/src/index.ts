@@ -19,12 +19,15 @@ export default defineChannel({
   // `secure` and `tls` decide whether the password may cross the network in plain text. The
   // username is not one: a new one sends the password to the same server, protected alike.
   secretBoundFields: ['host', 'port', 'secure', 'tls'],
-  destinationSchema: z.object({ value: z.email() }),
+  destinationSchema: z.object({
+    value: z.email().meta({ title: 'Email address', examples: ['oncall@example.com'] }),
+  }),
   destinationSecretFields: [],
   legacyEndpoint: legacyEndpoints.email,
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'email' },
   serves: {
     endpointType: 'email',
+    endpointLabel: 'Email',
     provider: {
       name: 'smtp',
       label: 'Email config',

@@ -10,7 +10,13 @@ export default defineChannel({
   displayName: 'Mattermost',
   configSchema: z.object({}),
   secretFields: [],
-  destinationSchema: z.object({ value: z.url({ protocol: /^https?$/ }) }),
+  destinationSchema: z.object({
+    value: z.url({ protocol: /^https?$/ }).meta({
+      title: 'Webhook URL',
+      description: 'An incoming webhook of the channel (Integrations → Incoming Webhooks).',
+      examples: ['https://mattermost.example.com/hooks/…'],
+    }),
+  }),
   // The webhook URL is the credential: whoever has it can post to the channel.
   destinationSecretFields: ['value'],
   capabilities: { otp: false, acknowledge: 'link', messengerProxy: false, lane: 'chat' },

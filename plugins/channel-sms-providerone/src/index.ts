@@ -26,6 +26,7 @@ export default defineChannel({
   capabilities: { otp: true, acknowledge: 'link', messengerProxy: false, lane: 'page' },
   serves: {
     endpointType: 'sms',
+    endpointLabel: 'SMS',
     provider: {
       name: 'providerOne',
       label: 'SMS config',

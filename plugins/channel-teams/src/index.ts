@@ -10,7 +10,13 @@ export default defineChannel({
   displayName: 'Microsoft Teams',
   configSchema: z.object({}),
   secretFields: [],
-  destinationSchema: z.object({ value: z.url({ protocol: /^https?$/ }) }),
+  destinationSchema: z.object({
+    value: z.url({ protocol: /^https?$/ }).meta({
+      title: 'Webhook URL',
+      description: "The channel's incoming webhook: a Workflows webhook or an Incoming Webhook connector.",
+      examples: ['https://example.webhook.office.com/…'],
+    }),
+  }),
   // The webhook URL is the credential: whoever has it can post to the channel.
   destinationSecretFields: ['value'],
   capabilities: { otp: false, acknowledge: 'button', messengerProxy: false, lane: 'chat' },

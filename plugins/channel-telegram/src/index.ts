@@ -18,7 +18,8 @@ export default defineChannel({
     threadId: z
       .union([z.literal(''), z.string().trim().regex(/^\d+$/, 'must be a numeric topic id')])
       .optional()
-      .transform((threadId) => (threadId ? Number(threadId) : undefined)),
+      .transform((threadId) => (threadId ? Number(threadId) : undefined))
+      .meta({ title: 'Thread id', description: 'Optional: a topic in a forum group.' }),
     botToken: botTokenSchema,
   }),
   destinationSecretFields: ['botToken'],

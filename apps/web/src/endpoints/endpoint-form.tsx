@@ -1,25 +1,20 @@
-import {
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { type FieldErrors, failureMessage, fieldErrorsOf } from '../forms/server-field-errors';
+import { DestinationField } from './destination-field';
 import {
   codeRequired,
   type EndpointCreateInput,
   type EndpointDraft,
   emptyDraft,
   endpointInput,
+  VERIFIED_FIELD,
 } from './endpoint-draft';
-import { destinationKind, ENDPOINT_TYPES, isEndpointType } from './endpoint-types';
+import { type EndpointTypeForm, inSentence } from './endpoint-type-forms';
 import { FlowStepEditor, type PeopleOptions, type StepCandidate } from './flow-step-editor';
+
+/** The fields the form draws whatever the type. */
+const FORM_FIELDS = ['type', 'name', 'otpCode', 'accessUserIds', 'accessTeamIds'];
 
 export interface Option {
   value: string;
@@ -29,23 +24,26 @@ export interface Option {
 export interface EndpointFormProps {
   /** The endpoint being edited, or null to create one. */
   original: EndpointDraft | null;
+  /** The types to write, as the server's plugins declare them (`endpoints.types`); the first is the default. */
+  types: readonly EndpointTypeForm[];
   candidates: StepCandidate[];
   /** What a flow's people steps may page. */
   people: PeopleOptions;
   users: Option[];
   teams: Option[];
-  onSendCode: (request: { type: 'sms' | 'call' | 'email'; value: string }) => Promise<unknown>;
+  onSendCode: (request: { type: string; value: string }) => Promise<unknown>;
   onSubmit: (input: EndpointCreateInput) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /**
- * Creates or edits an endpoint: the type's fields, the one-time code step for SMS, call and email
- * (send a code, enter it), the step editor for a flow, and with whom it is shared. A 422 shows at
- * its field; the form keeps what was typed whatever fails.
+ * Creates or edits an endpoint: the fields its type's plugin declares, the one-time code step for
+ * a type whose plugin verifies (send a code, enter it), the step editor for a flow, and with whom
+ * it is shared. A 422 shows at its field; the form keeps what was typed whatever fails.
  */
 export function EndpointForm({
   original,
+  types,
   candidates,
   people,
   users,
@@ -54,30 +52,45 @@ export function EndpointForm({
   onSubmit,
   onCancel,
 }: EndpointFormProps) {
-  const [draft, setDraft] = useState<EndpointDraft>(original ?? emptyDraft());
+  const [draft, setDraft] = useState<EndpointDraft>(original ?? emptyDraft(types[0]?.type ?? 'flow'));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [saving, setSaving] = useState(false);
   const change = (patch: Partial<EndpointDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const kind = destinationKind(draft.type);
-  const needsCode = codeRequired(draft, original);
+  const form: EndpointTypeForm = types.find((type) => type.type === draft.type) ?? {
+    type: draft.type,
+    label: draft.type,
+    otp: false,
+    lane: null,
+    steps: false,
+    fields: [],
+  };
+  const needsCode = codeRequired(draft, original, form);
+  const verifiedValue = (draft.fields[VERIFIED_FIELD] ?? '').trim();
+  const setField = (name: string, value: string) =>
+    setDraft((current) => ({ ...current, fields: { ...current.fields, [name]: value } }));
 
+  // A message at a field the form does not draw (a plugin's nested field) shows above it instead.
+  const drawn = new Set([...FORM_FIELDS, ...form.fields.map((field) => field.name)]);
   const fail = (error: unknown) => {
     const fields = fieldErrorsOf(error);
+    const elsewhere = Object.entries(fields)
+      .filter(([path]) => !drawn.has(path) && !path.startsWith('steps'))
+      .map(([, message]) => message);
     setErrors(fields);
-    setProblem(Object.keys(fields).length > 0 ? null : failureMessage(error));
+    if (Object.keys(fields).length === 0) setProblem(failureMessage(error));
+    else setProblem(elsewhere.length > 0 ? elsewhere.join(' ') : null);
   };
 
   const sendCode = async () => {
-    if (draft.type !== 'sms' && draft.type !== 'call' && draft.type !== 'email') return;
     setSending(true);
     setErrors({});
     setProblem(null);
     try {
-      await onSendCode({ type: draft.type, value: draft.value.trim() });
-      setSentTo(draft.value.trim());
+      await onSendCode({ type: draft.type, value: verifiedValue });
+      setSentTo(verifiedValue);
     } catch (error) {
       fail(error);
     } finally {
@@ -91,7 +104,7 @@ export function EndpointForm({
     setErrors({});
     setProblem(null);
     try {
-      await onSubmit(endpointInput(draft, original));
+      await onSubmit(endpointInput(draft, original, form));
     } catch (error) {
       fail(error);
     } finally {
@@ -99,8 +112,7 @@ export function EndpointForm({
     }
   };
 
-  const valueLabel = kind === 'phone' ? 'Phone number' : kind === 'email' ? 'Email address' : 'Webhook URL';
-  const channel = draft.type === 'email' ? 'email' : draft.type === 'call' ? 'call' : 'SMS';
+  const channel = inSentence(form.label);
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Endpoint">
@@ -112,12 +124,12 @@ export function EndpointForm({
         )}
         <Select
           label="Type"
-          data={ENDPOINT_TYPES.map(({ value, label }) => ({ value, label }))}
+          data={types.map(({ type, label }) => ({ value: type, label }))}
           value={draft.type}
           allowDeselect={false}
           disabled={original !== null}
           onChange={(value) => {
-            if (isEndpointType(value)) change({ type: value, otpCode: '' });
+            if (value !== null) change({ type: value, fields: {}, otpCode: '' });
             setSentTo(null);
           }}
           error={errors.type}
@@ -129,19 +141,16 @@ export function EndpointForm({
           onChange={(event) => change({ name: event.currentTarget.value })}
           error={errors.name}
         />
-        {(kind === 'phone' || kind === 'email' || kind === 'webhook') && (
-          <TextInput
-            label={valueLabel}
-            required
-            type={kind === 'email' ? 'email' : kind === 'webhook' ? 'url' : 'tel'}
-            placeholder={
-              kind === 'phone' ? '+15550100' : kind === 'email' ? 'oncall@example.com' : 'https://'
-            }
-            value={draft.value}
-            onChange={(event) => change({ value: event.currentTarget.value })}
-            error={errors.value}
+        {form.fields.map((field) => (
+          <DestinationField
+            key={`${form.type}.${field.name}`}
+            field={field}
+            value={draft.fields[field.name] ?? ''}
+            editing={original !== null}
+            onChange={(value) => setField(field.name, value)}
+            error={errors[field.name]}
           />
-        )}
+        ))}
         {needsCode && (
           <Stack gap={6} role="group" aria-label="Verification">
             <Group gap="xs" align="flex-end" wrap="wrap">
@@ -149,7 +158,7 @@ export function EndpointForm({
                 variant="light"
                 onClick={() => void sendCode()}
                 loading={sending}
-                disabled={draft.value.trim() === ''}
+                disabled={verifiedValue === ''}
               >
                 {sentTo ? 'Send a new code' : 'Send code'}
               </Button>
@@ -171,36 +180,7 @@ export function EndpointForm({
             </Text>
           </Stack>
         )}
-        {kind === 'chat' && (
-          <>
-            <TextInput
-              label="Chat id"
-              required
-              placeholder="-1001234567890 or @channel"
-              value={draft.chatId}
-              onChange={(event) => change({ chatId: event.currentTarget.value })}
-              error={errors.chatId}
-            />
-            {draft.type === 'telegram' && (
-              <TextInput
-                label="Thread id"
-                description="Optional: a topic in a forum group."
-                value={draft.threadId}
-                onChange={(event) => change({ threadId: event.currentTarget.value })}
-                error={errors.threadId}
-              />
-            )}
-            <PasswordInput
-              label="Bot token"
-              required={original === null}
-              description={original ? 'Leave blank to keep the stored token.' : undefined}
-              value={draft.botToken}
-              onChange={(event) => change({ botToken: event.currentTarget.value })}
-              error={errors.botToken}
-            />
-          </>
-        )}
-        {kind === 'steps' && (
+        {form.steps && (
           <FlowStepEditor
             steps={draft.steps}
             onChange={(steps) => change({ steps })}

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifyDone, notifyFailure } from '../forms/notify';
 import { trpc } from '../trpc/client';
-import { endpointTypeLabel } from './endpoint-types';
+import { useEndpointTypes } from './endpoint-type-forms';
 
 /**
  * Endpoint hand-overs waiting on someone: offered to the user (accept or decline) and offered by
@@ -10,6 +10,7 @@ import { endpointTypeLabel } from './endpoint-types';
  */
 export function EndpointTransfers({ nameOf }: { nameOf: (userId: string) => string }) {
   const queryClient = useQueryClient();
+  const types = useEndpointTypes();
   const incoming = useQuery(trpc.endpoints.transfers.queryOptions({ direction: 'incoming' }));
   const outgoing = useQuery(trpc.endpoints.transfers.queryOptions({ direction: 'outgoing' }));
   const settle = async () => {
@@ -45,7 +46,7 @@ export function EndpointTransfers({ nameOf }: { nameOf: (userId: string) => stri
             <Text size="sm">
               <b>{nameOf(transfer.fromUserId)}</b> offers you <b>{transfer.endpointName}</b>{' '}
               <Badge size="xs" variant="light">
-                {endpointTypeLabel(transfer.endpointType)}
+                {types.labelOf(transfer.endpointType)}
               </Badge>
             </Text>
             <Group gap={6}>

@@ -23,7 +23,7 @@ import { trpc } from '../trpc/client';
 import { destinationSummary, draftOf, type EndpointCreateInput, type EndpointView } from './endpoint-draft';
 import { EndpointForm, type Option } from './endpoint-form';
 import { EndpointTransfers } from './endpoint-transfers';
-import { endpointTypeLabel } from './endpoint-types';
+import { useEndpointTypes } from './endpoint-type-forms';
 import type { PeopleOptions } from './flow-step-editor';
 import { HandOverButton } from './hand-over-button';
 import { TestSendButton } from './test-send-button';
@@ -32,7 +32,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; endpoint: EndpointView } | n
 
 /**
  * Where alerts go: the user's own endpoints and those shared with it, pending hand-overs, and the
- * form to create or edit one (with the one-time code for SMS, call and email, and a flow's steps).
+ * form to create or edit one (the fields each type's plugin declares, the one-time code for a type
+ * its plugin verifies, a flow's steps).
  */
 export function EndpointsPage() {
   const { user } = useRouteContext({ from: '/_app' });
@@ -43,6 +44,8 @@ export function EndpointsPage() {
   const [opened, { open, close }] = useDisclosure(false);
 
   const list = useQuery(trpc.endpoints.list.queryOptions({ perPage: 100 }));
+  const types = useEndpointTypes();
+  const formOf = (type: string) => types.forms.find((form) => form.type === type);
   const users = useQuery(trpc.users.all.queryOptions());
   const teams = useQuery(trpc.teams.all.queryOptions());
   const candidates = useQuery({ ...trpc.endpoints.flowStepCandidates.queryOptions(), enabled: opened });
@@ -149,12 +152,12 @@ export function EndpointsPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {endpointTypeLabel(endpoint.type)}
+                      {types.labelOf(endpoint.type)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" truncate maw={220}>
-                      {destinationSummary(endpoint)}
+                      {destinationSummary(endpoint, formOf(endpoint.type))}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -248,10 +251,23 @@ export function EndpointsPage() {
         size="lg"
         fullScreen={phone}
       >
-        {editing && (
+        {editing && types.loading && (
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading endpoint types" />
+          </Center>
+        )}
+        {editing && types.error && (
+          <Alert color="red" title="Could not load the endpoint types">
+            {types.error.message}
+          </Alert>
+        )}
+        {editing && types.forms.length > 0 && (
           <EndpointForm
             key={editing.mode === 'edit' ? editing.endpoint.id : 'new'}
-            original={editing.mode === 'edit' ? draftOf(editing.endpoint) : null}
+            original={
+              editing.mode === 'edit' ? draftOf(editing.endpoint, formOf(editing.endpoint.type)) : null
+            }
+            types={types.forms}
             candidates={(candidates.data ?? []).filter(
               (candidate) => editing.mode === 'create' || candidate.id !== editing.endpoint.id,
             )}

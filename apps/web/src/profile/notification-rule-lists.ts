@@ -1,5 +1,3 @@
-import { endpointTypeLabel } from '../endpoints/endpoint-types';
-
 /** How urgent a page is: a flow's people step says which of a person's rules it runs. */
 export type Urgency = 'default' | 'high';
 
@@ -15,12 +13,17 @@ export interface RuleRow {
   endpointId: string;
 }
 
-/** One of the user's endpoints, as a rule may name it. */
-export interface ContactMethod {
+/** An endpoint as the server lists it. */
+export interface EndpointRow {
   id: string;
   name: string;
   type: string;
   userId: string;
+}
+
+/** One of the user's endpoints, as a rule may name it, with what its type is called ("SMS"). */
+export interface ContactMethod extends EndpointRow {
+  typeLabel: string;
 }
 
 export function urgencyLabel(urgency: Urgency): string {
@@ -38,18 +41,21 @@ export function delayLabel(minutes: number): string {
 
 /** "Telegram 'my chat'"; a rule's endpoint the user no longer owns is skipped when paging, and says so. */
 export function contactLabel(method: ContactMethod | undefined): string {
-  return method
-    ? `${endpointTypeLabel(method.type)} '${method.name}'`
-    : 'an endpoint you no longer own (skipped)';
+  return method ? `${method.typeLabel} '${method.name}'` : 'an endpoint you no longer own (skipped)';
 }
 
 /**
  * The endpoints a rule may name: the user's own, flows excepted (a flow pages others, not the
- * person), by name.
+ * person), by name; `labelOf` says what each type is called.
  */
-export function contactMethodsOf(endpoints: readonly ContactMethod[], userId: string): ContactMethod[] {
+export function contactMethodsOf(
+  endpoints: readonly EndpointRow[],
+  userId: string,
+  labelOf: (type: string) => string,
+): ContactMethod[] {
   return endpoints
     .filter((endpoint) => endpoint.userId === userId && endpoint.type !== 'flow')
+    .map((endpoint) => ({ ...endpoint, typeLabel: labelOf(endpoint.type) }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

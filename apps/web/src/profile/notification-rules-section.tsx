@@ -2,6 +2,7 @@ import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useEndpointTypes } from '../endpoints/endpoint-type-forms';
 import { FormDialog } from '../forms/form-dialog';
 import { notifyDone, notifyFailure } from '../forms/notify';
 import { QueryStates } from '../forms/query-states';
@@ -29,7 +30,8 @@ export function NotificationRulesSection({ userId }: { userId: string }) {
   // Every endpoint the user sees but flows, unpaged (a paged list of an owner's, who sees everyone's,
   // could leave some of their own out); a rule names one of the user's own.
   const endpoints = useQuery(trpc.endpoints.flowStepCandidates.queryOptions());
-  const methods = contactMethodsOf(endpoints.data ?? [], userId);
+  const types = useEndpointTypes();
+  const methods = contactMethodsOf(endpoints.data ?? [], userId, types.labelOf);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.profile.notificationRules.pathKey() });
   const create = useMutation(trpc.profile.notificationRules.create.mutationOptions({ onSuccess: refresh }));
   const update = useMutation(trpc.profile.notificationRules.update.mutationOptions({ onSuccess: refresh }));

@@ -18,14 +18,18 @@ export const RESERVED_ENDPOINT_FIELDS: readonly string[] = [
 ];
 
 /**
- * Where an endpoint of a type delivers: its channel plugin's `destinationSchema`, its fields that
- * are secrets (sealed at rest, masked in answers), and, for a type older than channel plugins, the
- * wire clients know it by (the plugin's `legacyEndpoint`; without it the destination fields are
- * the wire).
+ * Where an endpoint of a type delivers: what people call the type (its channel plugin's
+ * `serves.endpointLabel`, else its `displayName`), the delivery lane its plugin declares (`chat`
+ * types may take a schedule's shift notices), the plugin's `destinationSchema`, its fields
+ * that are secrets (sealed at rest, masked in answers), and, for a type older than channel
+ * plugins, the wire clients know it by (the plugin's `legacyEndpoint`; without it the destination
+ * fields are the wire).
  *
- * @example { schema: z.object({ topic: z.string(), accessToken: z.string() }), secretFields: ['accessToken'] }
+ * @example { label: 'ntfy push', lane: 'chat', schema: z.object({ topic: z.string(), accessToken: z.string() }), secretFields: ['accessToken'] }
  */
 export interface EndpointDestinationFields {
+  readonly label: string;
+  readonly lane: 'page' | 'email' | 'chat';
   readonly schema: z.ZodObject;
   readonly secretFields: readonly string[];
   readonly legacy?: LegacyEndpointWire;

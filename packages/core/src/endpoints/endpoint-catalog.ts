@@ -17,6 +17,8 @@ export function endpointCatalogOf(plugins: PluginRegistry): EndpointCatalog {
     const channel = describingChannel(plugins, type);
     if (channel === undefined) continue;
     destinations.set(type, {
+      label: channel.serves?.endpointLabel ?? channel.displayName,
+      lane: plugins.laneOf(type) ?? 'chat',
       schema: channel.destinationSchema,
       secretFields: channel.destinationSecretFields,
       legacy: channel.legacyEndpoint,

@@ -7,11 +7,15 @@ import {
 } from '../inputs/endpoint-inputs';
 import { idInput } from '../inputs/strict-inputs';
 import { protectedProcedure, router } from '../trpc';
+import { endpointTypeForms } from './endpoint-type-forms';
 
 /** The endpoint procedures; create, update and sendOtp take one shape per endpoint type of the catalog. */
 export function createEndpointRouter(catalog: EndpointCatalog) {
   const inputs = endpointInputs(catalog);
+  const forms = endpointTypeForms(catalog);
   return router({
+    /** Each type's form (label, one-time code, destination fields), from what its plugin declares. */
+    types: protectedProcedure.query(() => forms),
     list: protectedProcedure
       .input(endpointListInput)
       .query(({ ctx, input }) => ctx.core.endpoints.list(ctx.actor, input)),
