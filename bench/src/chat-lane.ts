@@ -11,7 +11,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { loadPluginRegistry } from '@oncall/built-ins';
 import { createDeliveryStore, SecretBox } from '@oncall/core';
-import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
+import { AlertEvent, AlertRule, Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { migrate, openDatabase } from '@oncall/db';
 import { createEmbeddedEngine, createEngineAdapters, DEFAULT_QUEUE_TUNING } from '@oncall/engine';
 import { fixedAlertMessages } from '@oncall/engine/testing';
@@ -35,7 +35,7 @@ let child: ChildProcess | undefined;
 try {
   await migrate(db.orm);
   const box = new SecretBox(encryptionKey);
-  const { endpoints, events } = await seed();
+  const { endpoints, events } = await seed(box);
   const plugins = await loadPluginRegistry();
   const adapters = createEngineAdapters({
     ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages(), plugins }),
@@ -125,7 +125,7 @@ function cpuOf(process: ChildProcess): Promise<number> {
   });
 }
 
-async function seed(): Promise<{ endpoints: string[]; events: string[] }> {
+async function seed(box: SecretBox): Promise<{ endpoints: string[]; events: string[] }> {
   const em = db.orm.em.fork();
   const owner = em.create(User, { username: 'bench', name: 'bench', role: 'member', passwordHash: 'x' });
   const rule = em.create(AlertRule, {
@@ -137,7 +137,12 @@ async function seed(): Promise<{ endpoints: string[]; events: string[] }> {
     groupIntervalSeconds: 0,
   });
   const endpoints = Array.from({ length: ENDPOINTS }, (_, i) =>
-    em.create(Endpoint, { name: `chat ${i}`, type: 'matter-most', value: `${vendor.url}/hooks/${i}`, owner }),
+    em.create(Endpoint, {
+      name: `chat ${i}`,
+      type: 'matter-most',
+      sealedDestination: sealJson(box, { value: `${vendor.url}/hooks/${i}` }),
+      owner,
+    }),
   );
   await em.flush();
   const events: string[] = [];
