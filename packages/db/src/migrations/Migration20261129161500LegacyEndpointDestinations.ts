@@ -7,12 +7,12 @@ import type { SecretBox } from '@oncall/core';
  * destination schemas name them. Frozen here: this is where those rows were, not what the plugins
  * declare today.
  */
-const LEGACY_FIELDS: Record<string, { plain: string; secret?: string; thread?: true }> = {
+const LEGACY_FIELDS: Record<string, { plain?: string; secret?: string; thread?: true }> = {
   sms: { plain: 'value' },
   call: { plain: 'value' },
   email: { plain: 'value' },
-  teams: { plain: '', secret: 'value' },
-  'matter-most': { plain: '', secret: 'value' },
+  teams: { secret: 'value' },
+  'matter-most': { secret: 'value' },
   telegram: { plain: 'chatId', secret: 'botToken', thread: true },
   bale: { plain: 'chatId', secret: 'botToken' },
 };
