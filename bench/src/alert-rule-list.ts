@@ -141,8 +141,9 @@ async function seed(client: pg.Client, benchMemberId: string): Promise<void> {
     [TEAMS],
   );
   await client.query(
-    `insert into endpoints (id, name, type, value, owner_id, created_at, updated_at)
-     select gen_random_uuid(), 'endpoint-' || i, 'teams', 'https://hooks.example.invalid/' || i,
+    // No webhook URL: it would be sealed with the service's key, and listing rules never opens it.
+    `insert into endpoints (id, name, type, destination, owner_id, created_at, updated_at)
+     select gen_random_uuid(), 'endpoint-' || i, 'teams', '{}'::jsonb,
             (select id from bench_members where n = i % $2), now(), now()
        from generate_series(0, $1 - 1) as i`,
     [ENDPOINTS, MEMBERS],

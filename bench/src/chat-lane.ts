@@ -59,7 +59,7 @@ let child: ChildProcess | undefined;
 try {
   await migrate(db.orm);
   const box = new SecretBox(encryptionKey);
-  const { endpoints, events } = await seed();
+  const { endpoints, events } = await seed(box);
   const plugins = await loadPluginRegistry();
   const adapters = createEngineAdapters({
     ...createDeliveryStore(db.orm, { box, alertMessages: fixedAlertMessages(), plugins }),
@@ -149,7 +149,7 @@ function cpuOf(process: ChildProcess): Promise<number> {
   });
 }
 
-async function seed(): Promise<{ endpoints: string[]; events: string[] }> {
+async function seed(box: SecretBox): Promise<{ endpoints: string[]; events: string[] }> {
   const em = db.orm.em.fork();
   const owner = em.create(User, { username: 'bench', name: 'bench', role: 'member', passwordHash: 'x' });
   const rule = em.create(AlertRule, {
@@ -164,7 +164,10 @@ async function seed(): Promise<{ endpoints: string[]; events: string[] }> {
     em.create(Endpoint, {
       name: `${CHANNEL} ${i}`,
       type: EMAIL ? 'email' : 'matter-most',
-      value: vendor.endpointValue(i),
+      // The webhook URL is the credential and stays sealed; an email address is plain.
+      ...(EMAIL
+        ? { destination: { value: vendor.endpointValue(i) } }
+        : { sealedDestination: sealJson(box, { value: vendor.endpointValue(i) }) }),
       owner,
     }),
   );

@@ -144,7 +144,12 @@ async function seed(box: SecretBox): Promise<string[]> {
     isDefault: true,
   });
   const created = Array.from({ length: ENDPOINTS }, (_, i) =>
-    em.create(Endpoint, { name: `sms ${i}`, type: 'sms', value: `0912${String(i).padStart(7, '0')}`, owner }),
+    em.create(Endpoint, {
+      name: `sms ${i}`,
+      type: 'sms',
+      destination: { value: `0912${String(i).padStart(7, '0')}` },
+      owner,
+    }),
   );
   await em.flush();
   return created.map((endpoint) => endpoint.id);

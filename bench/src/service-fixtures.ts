@@ -123,7 +123,7 @@ export async function seedSmsEndpoint(
     const endpoint = em.create(Endpoint, {
       name: 'bench sms',
       type: 'sms',
-      value: '09120000000',
+      destination: { value: '09120000000' },
       owner: admin,
     });
     await em.flush();
@@ -137,7 +137,11 @@ export async function seedSmsEndpoint(
  * A Teams endpoint owned by a member of its own (`tarpit-owner`), pointing at `webhookUrl`, written
  * straight to the database like `seedSmsEndpoint`: another tenant's webhook.
  */
-export async function seedMemberTeamsEndpoint(databaseUrl: string, webhookUrl: string): Promise<string> {
+export async function seedMemberTeamsEndpoint(
+  server: ServerProcess,
+  databaseUrl: string,
+  webhookUrl: string,
+): Promise<string> {
   const db = await openDatabase({ kind: 'postgres', url: databaseUrl }, { poolMax: 1 });
   try {
     const em = db.orm.em.fork();
@@ -150,7 +154,7 @@ export async function seedMemberTeamsEndpoint(databaseUrl: string, webhookUrl: s
     const endpoint = em.create(Endpoint, {
       name: 'slow hook',
       type: 'teams',
-      value: webhookUrl,
+      sealedDestination: sealJson(new SecretBox(server.encryptionKey), { value: webhookUrl }),
       owner: member,
     });
     await em.flush();

@@ -16,7 +16,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { SecretBox } from '@oncall/core';
-import { Endpoint, User } from '@oncall/core/persistence';
+import { Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { openDatabase } from '@oncall/db';
 import { startFakeBotApi, startFakeProviderOne, startFakeWebhookReceiver } from '@oncall/fakes';
 import pg from 'pg';
@@ -236,14 +236,14 @@ async function seedChatEndpoints(): Promise<string[]> {
     const telegram = em.create(Endpoint, {
       name: 'storm telegram',
       type: 'telegram',
-      value: '-1001234567890',
-      sealedBotToken: box.encrypt('123456:storm-bot'),
+      destination: { chatId: '-1001234567890' },
+      sealedDestination: sealJson(box, { botToken: '123456:storm-bot' }),
       owner: admin,
     });
     const hook = em.create(Endpoint, {
       name: 'storm mattermost',
       type: 'matter-most',
-      value: `${mattermost.url}/hooks/storm`,
+      sealedDestination: sealJson(box, { value: `${mattermost.url}/hooks/storm` }),
       owner: admin,
     });
     await em.flush();

@@ -35,7 +35,7 @@ try {
   const accessToken = await loginAdmin(server);
   const sms = await seedSmsEndpoint(server, database.url, provider.url);
   const pageRule = await createApiRule(server, accessToken, 'bench sms page', [sms]);
-  const hook = await seedMemberTeamsEndpoint(database.url, `${tarpit.url}/hook`);
+  const hook = await seedMemberTeamsEndpoint(server, database.url, `${tarpit.url}/hook`);
   const tarpitRule = await createApiRule(server, accessToken, 'bench tarpit', [hook]);
   const run = randomBytes(3).toString('hex');
   const marker = new RegExp(`tp-${run}-(\\d+)`);

@@ -1,5 +1,5 @@
 import type { EndpointType } from '@oncall/core';
-import { Endpoint, User } from '@oncall/core/persistence';
+import { Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { startTarpitServer, type TarpitServer } from '@oncall/fakes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveringTestApp, type DeliveringTestApp } from './support/delivering-test-app';
@@ -27,7 +27,9 @@ describe('delivery fairness under a tarpit webhook', () => {
     const created = em.create(Endpoint, {
       name: `${type} ${value}`,
       type,
-      value,
+      ...(type === 'teams'
+        ? { sealedDestination: sealJson(h.t.core.secretBox, { value }) }
+        : { destination: { value } }),
       owner: em.getReference(User, ownerId),
     });
     await em.flush();
@@ -111,7 +113,7 @@ describe('delivery fairness under tarpit endpoints given to other users', () => 
     const created = em.create(Endpoint, {
       name: `teams ${value}`,
       type: 'teams',
-      value,
+      sealedDestination: sealJson(h.t.core.secretBox, { value }),
       owner: em.getReference(User, ownerId),
     });
     await em.flush();

@@ -1,4 +1,4 @@
-import { Endpoint } from '@oncall/core/persistence';
+import { Endpoint, openJson } from '@oncall/core/persistence';
 import { maskSecret } from '@oncall/core/testing';
 import { runPagingToEnd } from '@oncall/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,9 +77,9 @@ describe('Teams and Mattermost webhook URLs are secrets', () => {
       [mattermostId, MATTERMOST_URL],
     ] as const) {
       const stored = await row(id);
-      expect(stored.value).toBe('');
+      expect(stored.destination?.value).toBeUndefined();
       expect(JSON.stringify(stored)).not.toContain(new URL(url).pathname);
-      expect(h.t.core.secretBox.decrypt(String(stored.sealedValue))).toBe(url);
+      expect(openJson(h.t.core.secretBox, stored.sealedDestination).value).toBe(url);
     }
   });
 
@@ -127,7 +127,7 @@ describe('Teams and Mattermost webhook URLs are secrets', () => {
     });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ name: 'teams hook renamed', value: TEAMS_URL });
-    expect(h.t.core.secretBox.decrypt(String((await row(teamsId)).sealedValue))).toBe(TEAMS_URL);
+    expect(openJson(h.t.core.secretBox, (await row(teamsId)).sealedDestination).value).toBe(TEAMS_URL);
 
     const stale = await call('PUT', `/api/v1/endpoint/${teamsId}`, author, {
       name: 'teams hook',
@@ -151,7 +151,7 @@ describe('Teams and Mattermost webhook URLs are secrets', () => {
       value: 'https://mattermost.internal.example/hooks/mm-rotated-0003',
     });
     expect(replaced.json().value).toBe('https://mattermost.internal.example/hooks/mm-rotated-0003');
-    expect(h.t.core.secretBox.decrypt(String((await row(mattermostId)).sealedValue))).toBe(
+    expect(openJson(h.t.core.secretBox, (await row(mattermostId)).sealedDestination).value).toBe(
       'https://mattermost.internal.example/hooks/mm-rotated-0003',
     );
   });

@@ -1,4 +1,4 @@
-import { Endpoint, queryRows } from '@oncall/core/persistence';
+import { Endpoint, openJson, queryRows } from '@oncall/core/persistence';
 import { maskSecret } from '@oncall/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCodeSentTo, requestCode } from './support/otp';
@@ -179,13 +179,13 @@ describe('notification endpoints', () => {
       const everything = JSON.stringify(answers);
       expect(everything).not.toContain(BOT_TOKEN);
 
-      const [row] = await queryRows<{ sealed_bot_token: string }>(
+      const [row] = await queryRows<{ sealed_destination: string }>(
         h.t.database.db.orm.em,
-        'select sealed_bot_token from endpoints where id = ?',
+        'select sealed_destination from endpoints where id = ?',
         [created.id],
       );
-      expect(row?.sealed_bot_token).not.toContain(BOT_TOKEN.split(':')[1]);
-      expect(h.t.core.secretBox.decrypt(row?.sealed_bot_token ?? '')).toBe(BOT_TOKEN);
+      expect(row?.sealed_destination).not.toContain(BOT_TOKEN.split(':')[1]);
+      expect(openJson(h.t.core.secretBox, row?.sealed_destination).botToken).toBe(BOT_TOKEN);
 
       const deleted = await h.call('DELETE', `/api/v1/endpoint/${created.id}`, { token: member.token });
       expect(deleted.json().botToken).toBe(masked);
@@ -196,7 +196,7 @@ describe('notification endpoints', () => {
       const stored = async () => {
         const em = h.t.database.db.orm.em.fork();
         const endpoint = await em.findOneOrFail(Endpoint, { id: created.id });
-        return h.t.core.secretBox.decrypt(endpoint.sealedBotToken ?? '');
+        return openJson(h.t.core.secretBox, endpoint.sealedDestination).botToken;
       };
       for (const botToken of [undefined, '', created.botToken]) {
         const response = await h.call('PUT', `/api/v1/endpoint/${created.id}`, {
@@ -238,7 +238,7 @@ describe('notification endpoints', () => {
       expect(stale.statusCode).toBe(422);
       expect(Object.keys(stale.json().errors)).toEqual(['botToken']);
       const row = await h.t.database.db.orm.em.fork().findOneOrFail(Endpoint, { id: created.id });
-      expect(h.t.core.secretBox.decrypt(row.sealedBotToken ?? '')).toBe(BOT_TOKEN);
+      expect(openJson(h.t.core.secretBox, row.sealedDestination).botToken).toBe(BOT_TOKEN);
     });
 
     it('keeps the token when only the chat changes: it still goes to the same Bot API', async () => {
@@ -252,7 +252,7 @@ describe('notification endpoints', () => {
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json()).toMatchObject({ chatId: '@elsewhere', botToken: created.botToken });
       const row = await h.t.database.db.orm.em.fork().findOneOrFail(Endpoint, { id: created.id });
-      expect(h.t.core.secretBox.decrypt(row.sealedBotToken ?? '')).toBe(BOT_TOKEN);
+      expect(openJson(h.t.core.secretBox, row.sealedDestination).botToken).toBe(BOT_TOKEN);
     });
   });
 

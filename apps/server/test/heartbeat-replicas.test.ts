@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
+import { AlertEvent, AlertRule, Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { type Database, openDatabase } from '@oncall/db';
 import { Heartbeats } from '@oncall/heartbeats';
 import type { RecordingOrchestrator } from '@oncall/testing';
@@ -41,7 +41,7 @@ describe('heartbeat monitors on one database', () => {
     const endpoint = em.create(Endpoint, {
       name: 'on-call',
       type: 'teams',
-      value: 'https://hooks.example.invalid/webhook',
+      sealedDestination: sealJson(core.secretBox, { value: 'https://hooks.example.invalid/webhook' }),
       owner: admin,
     });
     for (let i = 0; i < RULES; i++) {

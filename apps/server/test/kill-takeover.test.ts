@@ -271,7 +271,12 @@ async function seed(target: DatabaseTarget, provider: FakeProviderOne): Promise<
       isDefault: true,
       isBackup: false,
     });
-    const endpoint = em.create(Endpoint, { name: 'sms kill', type: 'sms', value: '09120000001', owner });
+    const endpoint = em.create(Endpoint, {
+      name: 'sms kill',
+      type: 'sms',
+      destination: { value: '09120000001' },
+      owner,
+    });
     const token = `ak_${randomBytes(32).toString('base64url')}`;
     const rule = em.create(AlertRule, {
       name: 'Load',

@@ -92,7 +92,7 @@ describe('/metrics', () => {
     const sms = em.create(Endpoint, {
       name: `sms ${name}`,
       type: 'sms',
-      value: '09121112233',
+      destination: { value: '09121112233' },
       owner: em.getReference(User, adminId),
     });
     await em.flush();

@@ -22,7 +22,7 @@ describe('a provider config that keeps failing', () => {
     const created = em.create(Endpoint, {
       name: `${type} ${value}`,
       type,
-      value,
+      destination: { value },
       owner: em.getReference(User, ownerId),
     });
     await em.flush();

@@ -22,7 +22,7 @@ describe('a page nobody received', () => {
     const created = em.create(Endpoint, {
       name: `${type} ${value}`,
       type,
-      value,
+      destination: { value },
       owner: em.getReference(User, ownerId),
     });
     await em.flush();

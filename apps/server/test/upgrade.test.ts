@@ -1,5 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { createCore, newId } from '@oncall/core';
+import { openJson } from '@oncall/core/persistence';
 import { migrate } from '@oncall/db';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
 import type { TestCore } from '@oncall/testing';
@@ -92,11 +93,11 @@ describe('upgrading a database that holds data from an earlier release', () => {
   it('the webhook URL stored in the clear is sealed by the upgrade and still opens', async () => {
     const [row] = await old.db.orm.em
       .getConnection()
-      .execute<Array<{ value: string; sealed_value: string }>>(
-        'select value, sealed_value from endpoints where id = ?',
+      .execute<Array<{ destination: unknown; sealed_destination: string }>>(
+        'select destination, sealed_destination from endpoints where id = ?',
         [ids.endpoint],
       );
-    expect(row?.value).not.toContain('upgraded@tenant');
-    expect(t.core.secretBox.decrypt(String(row?.sealed_value))).toBe(TEAMS_URL);
+    expect(JSON.stringify(row?.destination)).not.toContain('upgraded@tenant');
+    expect(openJson(t.core.secretBox, row?.sealed_destination).value).toBe(TEAMS_URL);
   });
 });

@@ -37,9 +37,9 @@ describe('rotateEncryptionKey', () => {
       ],
     );
     await rows(
-      `insert into endpoints (id, name, type, value, owner_id, sealed_bot_token, created_at, updated_at)
-       values (?, 'bot', 'telegram', '-100123', ?, ?, now(), now())`,
-      [ids.endpoint, ids.user, OLD.encrypt(BOT_TOKEN)],
+      `insert into endpoints (id, name, type, destination, owner_id, sealed_destination, created_at, updated_at)
+       values (?, 'bot', 'telegram', '{"chatId":"-100123"}', ?, ?, now(), now())`,
+      [ids.endpoint, ids.user, OLD.encrypt(JSON.stringify({ botToken: BOT_TOKEN }))],
     );
     await rows(
       `insert into data_sources (id, name, type, url, sealed_secrets, created_at, updated_at)
@@ -82,7 +82,7 @@ describe('rotateEncryptionKey', () => {
       resealed: {
         'alert_rules.sealed_token': 1,
         'alert_rules.settings': 1,
-        'endpoints.sealed_bot_token': 1,
+        'endpoints.sealed_destination': 1,
         'data_sources.sealed_secrets': 1,
         'provider_configs.sealed_secrets': 1,
         'messenger_proxies.sealed_password': 1,
@@ -102,11 +102,11 @@ describe('rotateEncryptionKey', () => {
     expect(rule?.token_hash).toBe(NEW.lookupHash(RULE_TOKEN));
     expect(NEW.decrypt(String(rule?.settings.nested.password))).toBe(PLUGIN_SECRET);
     expect(rule?.settings.plain).toBe('v1:not-sealed');
-    const [endpoint] = await rows<{ sealed_bot_token: string }>(
-      'select sealed_bot_token from endpoints where id = ?',
+    const [endpoint] = await rows<{ sealed_destination: string }>(
+      'select sealed_destination from endpoints where id = ?',
       [ids.endpoint],
     );
-    expect(NEW.decrypt(String(endpoint?.sealed_bot_token))).toBe(BOT_TOKEN);
+    expect(JSON.parse(NEW.decrypt(String(endpoint?.sealed_destination))).botToken).toBe(BOT_TOKEN);
     const [source] = await rows<{ sealed_secrets: string }>(
       'select sealed_secrets from data_sources where id = ?',
       [ids.source],
@@ -122,7 +122,7 @@ describe('rotateEncryptionKey', () => {
       'alert_rules.sealed_token',
       'alert_rules.settings',
       'data_sources.sealed_secrets',
-      'endpoints.sealed_bot_token',
+      'endpoints.sealed_destination',
       'messenger_proxies.sealed_password',
       'provider_configs.sealed_secrets',
       'system_settings.value',
@@ -142,7 +142,7 @@ describe('rotateEncryptionKey', () => {
 
   it('refuses a value sealed under neither key and changes nothing', async () => {
     const stranger = new SecretBox(randomBytes(32));
-    await rows('update endpoints set sealed_bot_token = ? where id = ?', [
+    await rows('update endpoints set sealed_destination = ? where id = ?', [
       stranger.encrypt('x'),
       ids.endpoint,
     ]);

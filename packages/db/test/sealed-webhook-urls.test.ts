@@ -6,6 +6,7 @@ import { migrate } from '../src/index';
 import { createTestDatabase, type TestDatabase } from '../src/testing/index';
 
 const BEFORE = 'Migration20261122141849FiresInOneStatement';
+const SEALED = 'Migration20261125105856SealedWebhookUrls';
 const TEAMS_URL = 'https://example.webhook.office.com/webhookb2/secret-part@tenant/IncomingWebhook/abc/def';
 /** Each test builds a database from nothing, which takes a while on embedded PGlite. */
 const BUILDS_A_DATABASE = 60_000;
@@ -50,7 +51,9 @@ describe('migration SealedWebhookUrls', () => {
     async () => {
       const box = new SecretBox(randomBytes(32));
       const { orm, ids } = await previousRelease(box);
-      expect(await migrate(orm)).toContain('Migration20261125105856SealedWebhookUrls');
+      // Up to this migration only: a later one moves these rows into the one stored shape.
+      const applied = await new Migrator(orm.em).up({ to: SEALED });
+      expect(applied.map((migration) => migration.name)).toContain(SEALED);
 
       const rows = await orm.em
         .getConnection()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '@oncall/core';
-import { AlertRule, Endpoint, User } from '@oncall/core/persistence';
+import { AlertRule, Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { type BotApiCall, type FakeBotApi, startFakeBotApi } from '@oncall/fakes';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -56,8 +56,8 @@ describe('alert notifications rendered from the alert history', () => {
       em.create(Endpoint, {
         name: `${name} chat`,
         type: 'telegram',
-        value: chatId,
-        sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+        destination: { chatId: chatId },
+        sealedDestination: sealJson(t.core.secretBox, { botToken: BOT_TOKEN }),
         owner: admin.userId,
       }),
     );
@@ -115,8 +115,8 @@ describe('alert notifications rendered from the alert history', () => {
       em.create(Endpoint, {
         name: 'Two chats second',
         type: 'telegram',
-        value: second,
-        sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+        destination: { chatId: second },
+        sealedDestination: sealJson(t.core.secretBox, { botToken: BOT_TOKEN }),
         owner: admin.userId,
       }),
     );

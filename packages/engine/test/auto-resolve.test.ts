@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AlertState, Core } from '@oncall/core';
-import { AlertEvent, AlertRule, Endpoint, queryRows, User } from '@oncall/core/persistence';
+import { AlertEvent, AlertRule, Endpoint, queryRows, sealJson, User } from '@oncall/core/persistence';
 import { apiFingerprint } from '@oncall/core/testing';
 import { type FakeWebhookReceiver, startFakeWebhookReceiver } from '@oncall/fakes';
 import { createTestCore, type TestCore } from '@oncall/testing';
@@ -50,7 +50,7 @@ describe('auto-resolve timers on the embedded engine', () => {
       em.create(Endpoint, {
         name: `teams-${rule.name}`,
         type: 'teams',
-        value: `${receiver.url}/hook`,
+        sealedDestination: sealJson(t.core.secretBox, { value: `${receiver.url}/hook` }),
         owner: admin,
       }),
     ]);

@@ -44,7 +44,7 @@ describe('the delivery composition the server and the worker share', () => {
     const endpoint = em.create(Endpoint, {
       name: 'ops mail',
       type: 'email',
-      value: 'ops@example.com',
+      destination: { value: 'ops@example.com' },
       owner: admin,
     });
     rule.endpoints.add(endpoint);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AlertEvent, AlertRule, Endpoint, User } from '@oncall/core/persistence';
+import { AlertEvent, AlertRule, Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { freshEventFactsOf, readEventMessageFacts } from '@oncall/core/testing';
 import { type FakeBotApi, startFakeBotApi } from '@oncall/fakes';
 import { createTestCore, type TestCore } from '@oncall/testing';
@@ -45,8 +45,8 @@ describe('an opening that pages leaves its message facts for its own dispatch', 
         em.create(Endpoint, {
           name: `${name} chat`,
           type: 'telegram',
-          value: chatId,
-          sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+          destination: { chatId: chatId },
+          sealedDestination: sealJson(t.core.secretBox, { botToken: BOT_TOKEN }),
           owner: ownerId,
         }),
       );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '@oncall/core';
-import { AlertRule, Endpoint, queryRows, User } from '@oncall/core/persistence';
+import { AlertRule, Endpoint, queryRows, sealJson, User } from '@oncall/core/persistence';
 import {
   type BotApiCall,
   type FakeBotApi,
@@ -84,8 +84,8 @@ describe('grouped notifications', () => {
     const endpoint = em.create(Endpoint, {
       name: `${name} chat`,
       type: 'telegram',
-      value: chatId,
-      sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+      destination: { chatId: chatId },
+      sealedDestination: sealJson(t.core.secretBox, { botToken: BOT_TOKEN }),
       owner: admin.userId,
     });
     rule.endpoints.add(endpoint);
@@ -328,15 +328,14 @@ describe('grouped notifications', () => {
       const b = em.create(Endpoint, {
         name: `${name} chat B`,
         type: 'telegram',
-        value: chatB,
-        sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+        destination: { chatId: chatB },
+        sealedDestination: sealJson(t.core.secretBox, { botToken: BOT_TOKEN }),
         owner: admin.userId,
       });
       await em.flush();
       const flow = em.create(Endpoint, {
         name: `${name} flow`,
         type: 'flow',
-        value: '',
         steps: [
           { type: 'endpoint', endpointIds: [chatAId] },
           { type: 'wait', duration: 1, timeUnit: 'h' },

@@ -64,7 +64,6 @@ describe('routes and send targets read the plugin registry', () => {
     const endpoint = em.create(Endpoint, {
       name: 'Pager',
       type: 'pager-hook',
-      value: '',
       destination: { url: 'https://pager.example.com/hook' },
       sealedDestination: sealJson(box, { key: 'k-123' }),
       owner: userId,

@@ -1,5 +1,5 @@
 import { alertRuleCreateBody, behaviorRuleCreateBody } from '@oncall/contracts';
-import { Endpoint, User } from '@oncall/core/persistence';
+import { Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('GraphQL behavior rules (read-only)', () => {
     const endpoint = em.create(Endpoint, {
       name: 'gql pager',
       type: 'teams',
-      value: 'https://hooks.example.invalid/x',
+      sealedDestination: sealJson(t.core.secretBox, { value: 'https://hooks.example.invalid/x' }),
       owner: await em.findOneOrFail(User, { username: ADMIN.username }),
     });
     await em.flush();

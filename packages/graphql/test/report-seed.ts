@@ -144,8 +144,8 @@ export async function seedReportWorld(t: TestCore, admin: Actor, members: { a: s
     );
   }
   await exec(
-    `insert into endpoints (id, name, type, value, owner_id, created_at, updated_at)
-     values (?, 'On-call phone', 'sms', '+15550100', ?, now(), now())`,
+    `insert into endpoints (id, name, type, destination, owner_id, created_at, updated_at)
+     values (?, 'On-call phone', 'sms', '{"value":"+15550100"}', ?, now(), now())`,
     [endpoint, admin.userId],
   );
   return { teamA, teamB, ruleA, ruleB, primary, backup, seeder: new ReportSeeder(t, endpoint) };

@@ -41,7 +41,12 @@ describe('tRPC acknowledge links', () => {
     admin = await login(ADMIN.username, ADMIN.password);
     const em = t.core.orm.em.fork();
     const owner = await em.findOneOrFail(User, { username: ADMIN.username });
-    const endpoint = em.create(Endpoint, { name: 'pager', type: 'sms', value: '09120000009', owner });
+    const endpoint = em.create(Endpoint, {
+      name: 'pager',
+      type: 'sms',
+      destination: { value: '09120000009' },
+      owner,
+    });
     await em.flush();
     endpointId = endpoint.id;
   });

@@ -59,7 +59,12 @@ describe('tRPC alert-rule tags, sharing, notify targets and group actions', () =
     const em = t.core.orm.em.fork();
     const owner = await em.findOneOrFail(User, { username: ADMIN.username });
     const endpoint = (name: string) =>
-      em.create(Endpoint, { name, type: 'sms', value: `0912${String(fixtures).padStart(7, '0')}`, owner });
+      em.create(Endpoint, {
+        name,
+        type: 'sms',
+        destination: { value: `0912${String(fixtures).padStart(7, '0')}` },
+        owner,
+      });
     const attached = endpoint(`sub ${fixtures} pager`);
     const spare = endpoint(`sub ${fixtures} spare`);
     await em.flush();

@@ -1,4 +1,4 @@
-import { Endpoint, User } from '@oncall/core/persistence';
+import { Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ describe('tRPC behavior rules', () => {
     const endpoint = em.create(Endpoint, {
       name: 'trpc behavior endpoint',
       type: 'teams',
-      value: 'https://hooks.example.invalid/x',
+      sealedDestination: sealJson(t.core.secretBox, { value: 'https://hooks.example.invalid/x' }),
       owner: adminUser,
     });
     await em.flush();

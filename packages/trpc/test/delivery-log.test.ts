@@ -92,7 +92,7 @@ describe('tRPC delivery log', () => {
     const backupConfig = config('sms spare', backup.url, 'backup');
     const adminUser = await em.findOneOrFail(User, { username: ADMIN.username });
     const sms = (name: string, value: string) =>
-      em.create(Endpoint, { name, type: 'sms', value, owner: adminUser });
+      em.create(Endpoint, { name, type: 'sms', destination: { value }, owner: adminUser });
     const ownEndpoint = sms('on-call phone', '09120000001');
     const routedEndpoint = sms('dba phone', '09120000002');
     await em.flush();
@@ -139,13 +139,12 @@ describe('tRPC delivery log', () => {
     const phone = em.create(Endpoint, {
       name: 'shared phone',
       type: 'sms',
-      value: '09120000009',
+      destination: { value: '09120000009' },
       owner: await em.findOneOrFail(User, { id: shared.id }),
     });
     const flow = em.create(Endpoint, {
       name: 'people flow',
       type: 'flow',
-      value: '',
       steps: [{ type: 'user', userId: shared.id }],
       owner: adminUser,
     });

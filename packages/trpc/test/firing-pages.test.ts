@@ -51,14 +51,28 @@ describe('tRPC alerts.firing pages and escalation', () => {
   it('folds attempts into delivered, fell back and failed, and counts down to the flow step ahead', async () => {
     const em = t.core.orm.em.fork();
     const owner = await em.findOneOrFail(User, { username: ADMIN.username });
-    const sms = em.create(Endpoint, { name: 'on-call phone', type: 'sms', value: '09120000001', owner });
-    const mail = em.create(Endpoint, { name: 'team mail', type: 'email', value: 'ops@example.com', owner });
-    const call = em.create(Endpoint, { name: 'lead call', type: 'call', value: '09120000002', owner });
+    const sms = em.create(Endpoint, {
+      name: 'on-call phone',
+      type: 'sms',
+      destination: { value: '09120000001' },
+      owner,
+    });
+    const mail = em.create(Endpoint, {
+      name: 'team mail',
+      type: 'email',
+      destination: { value: 'ops@example.com' },
+      owner,
+    });
+    const call = em.create(Endpoint, {
+      name: 'lead call',
+      type: 'call',
+      destination: { value: '09120000002' },
+      owner,
+    });
     await em.flush();
     const flow = em.create(Endpoint, {
       name: 'night flow',
       type: 'flow',
-      value: '',
       owner,
       steps: [
         { type: 'endpoint', endpointIds: [sms.id] },

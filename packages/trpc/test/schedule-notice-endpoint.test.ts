@@ -1,5 +1,5 @@
 import { loadPluginRegistry } from '@oncall/built-ins';
-import { Endpoint, User } from '@oncall/core/persistence';
+import { Endpoint, sealJson, User } from '@oncall/core/persistence';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +20,8 @@ describe('tRPC schedules: noticeEndpointId', () => {
     const created = em.create(Endpoint, {
       name: `${type} ${ownerId.slice(0, 8)}`,
       type,
-      value: type === 'email' ? 'team@example.com' : '-1001234567',
-      sealedBotToken: type === 'telegram' ? t.core.secretBox.encrypt('123:abc') : null,
+      destination: type === 'email' ? { value: 'team@example.com' } : { chatId: '-1001234567' },
+      sealedDestination: type === 'telegram' ? sealJson(t.core.secretBox, { botToken: '123:abc' }) : null,
       owner: em.getReference(User, ownerId),
     });
     await em.flush();

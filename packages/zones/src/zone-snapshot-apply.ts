@@ -51,22 +51,16 @@ export async function applySnapshot(
     for (const endpoint of snapshot.endpoints) {
       await runStatement(
         tx,
-        `insert into endpoints (id, name, type, value, sealed_value, thread_id, sealed_bot_token, steps,
-           destination, sealed_destination, owner_id, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)
-         on conflict (id) do update set name = excluded.name, type = excluded.type, value = excluded.value,
-           sealed_value = excluded.sealed_value, thread_id = excluded.thread_id,
-           sealed_bot_token = excluded.sealed_bot_token, steps = excluded.steps,
+        `insert into endpoints (id, name, type, steps, destination, sealed_destination, owner_id,
+           created_at, updated_at)
+         values (?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)
+         on conflict (id) do update set name = excluded.name, type = excluded.type, steps = excluded.steps,
            destination = excluded.destination, sealed_destination = excluded.sealed_destination,
            owner_id = excluded.owner_id, updated_at = excluded.updated_at`,
         [
           endpoint.id,
           endpoint.name,
           endpoint.type,
-          endpoint.value,
-          endpoint.sealedValue,
-          endpoint.threadId,
-          endpoint.sealedBotToken,
           jsonOrNull(endpoint.steps),
           jsonOrNull(endpoint.destination),
           endpoint.sealedDestination,

@@ -37,10 +37,6 @@ export async function readSnapshot(em: EntityManager): Promise<ZoneSnapshot> {
       id: string;
       name: string;
       type: string;
-      value: string;
-      sealed_value: string | null;
-      thread_id: string | null;
-      sealed_bot_token: string | null;
       steps: unknown;
       destination: unknown;
       sealed_destination: string | null;
@@ -48,8 +44,8 @@ export async function readSnapshot(em: EntityManager): Promise<ZoneSnapshot> {
       created_at: Date | string;
     }>(
       tx,
-      `select id, name, type, value, sealed_value, thread_id, sealed_bot_token, steps, destination,
-              sealed_destination, owner_id, created_at from endpoints order by id`,
+      `select id, name, type, steps, destination, sealed_destination, owner_id, created_at
+         from endpoints order by id`,
     );
     const identities = await queryRows<{ issuer: string; subject: string; user_id: string }>(
       tx,
@@ -105,10 +101,6 @@ export async function readSnapshot(em: EntityManager): Promise<ZoneSnapshot> {
         id: row.id,
         name: row.name,
         type: row.type,
-        value: row.value,
-        sealedValue: row.sealed_value,
-        threadId: row.thread_id,
-        sealedBotToken: row.sealed_bot_token,
         steps: row.steps ?? null,
         destination: row.destination ?? null,
         sealedDestination: row.sealed_destination,

@@ -45,10 +45,6 @@ export interface SnapshotEndpoint {
   id: string;
   name: string;
   type: string;
-  value: string;
-  sealedValue: string | null;
-  threadId: string | null;
-  sealedBotToken: string | null;
   steps: unknown;
   destination: unknown;
   sealedDestination: string | null;
@@ -99,10 +95,6 @@ export const zoneSnapshotSchema: z.ZodType<ZoneSnapshot> = z.object({
       id,
       name: z.string(),
       type: z.string().min(1),
-      value: z.string(),
-      sealedValue: sealed,
-      threadId: z.string().nullable(),
-      sealedBotToken: sealed,
       steps: z.unknown(),
       destination: z.unknown(),
       sealedDestination: sealed,
@@ -143,8 +135,6 @@ export function resealSnapshot(
     userIdentities: snapshot.userIdentities,
     endpoints: snapshot.endpoints.map((endpoint) => ({
       ...endpoint,
-      sealedValue: maybe(endpoint.sealedValue),
-      sealedBotToken: maybe(endpoint.sealedBotToken),
       sealedDestination: maybe(endpoint.sealedDestination),
     })),
     providerConfigs: snapshot.providerConfigs.map((config) => ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSourceType } from '@oncall/core';
-import { DataSource, Endpoint, Team, User } from '@oncall/core/persistence';
+import { DataSource, Endpoint, sealJson, Team, User } from '@oncall/core/persistence';
 import type { TestCore } from '@oncall/testing';
 
 const suffix = () => randomBytes(3).toString('hex');
@@ -30,7 +30,7 @@ export async function seedEndpoint(
   const endpoint = em.create(Endpoint, {
     name: options.name ?? `endpoint-${suffix()}`,
     type: 'teams',
-    value: 'https://hooks.example.invalid/webhook',
+    sealedDestination: sealJson(t.core.secretBox, { value: 'https://hooks.example.invalid/webhook' }),
     owner: em.getReference(User, ownerId),
   });
   endpoint.accessUsers.set((options.accessUserIds ?? []).map((id) => em.getReference(User, id)));

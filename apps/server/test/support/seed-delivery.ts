@@ -89,9 +89,12 @@ export async function seedChannelEndpoints(
     const endpoint = em.create(Endpoint, {
       name: `${kind} ${n}`,
       type: ENDPOINT_TYPE[kind],
-      value: field.sealed ? '' : field.value,
-      sealedValue: field.sealed ? t.core.secretBox.encrypt(field.value) : null,
-      sealedBotToken: field.botToken ? t.core.secretBox.encrypt(field.botToken) : null,
+      destination: field.sealed ? {} : { [field.botToken ? 'chatId' : 'value']: field.value },
+      sealedDestination: field.sealed
+        ? sealJson(t.core.secretBox, { value: field.value })
+        : field.botToken
+          ? sealJson(t.core.secretBox, { botToken: field.botToken })
+          : null,
       owner: em.getReference(User, ownerId),
     });
     return [kind, { endpoint, destination: field.destination }] as const;
@@ -107,7 +110,6 @@ export async function seedFlowEndpoint(t: TestCore, ownerId: string, steps: Flow
   const flow = em.create(Endpoint, {
     name: `flow-${randomBytes(3).toString('hex')}`,
     type: 'flow',
-    value: '',
     steps,
     owner: em.getReference(User, ownerId),
   });

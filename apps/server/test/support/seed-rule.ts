@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AlertRuleType } from '@oncall/core';
-import { AlertRule, Endpoint, User } from '@oncall/core/persistence';
+import { AlertRule, Endpoint, sealJson, User } from '@oncall/core/persistence';
 import type { TestCore } from '@oncall/testing';
 
 /**
@@ -26,7 +26,7 @@ export async function seedRule(
     em.create(Endpoint, {
       name: `ep-${i}-${randomBytes(3).toString('hex')}`,
       type: 'teams',
-      value: 'https://example.invalid/webhook',
+      sealedDestination: sealJson(t.core.secretBox, { value: 'https://example.invalid/webhook' }),
       owner: em.getReference(User, ownerId),
     }),
   );

@@ -19,7 +19,7 @@ import { assertIdExists, assertIdsExist } from '../validation/existing-ids';
 import { loadById } from '../validation/find-by-id';
 import { endpointCatalogOf } from './endpoint-catalog';
 import { type EndpointInput, isFlowInput } from './endpoint-input';
-import { type EndpointTarget, resolveTarget } from './endpoint-target';
+import { resolveTarget } from './endpoint-target';
 import { type EndpointHandOver, replacePendingTransfer } from './endpoint-transfer-service';
 import { type EndpointView, toEndpointView } from './endpoint-view';
 import { assertUsableFlowSteps } from './flow-step-check';
@@ -232,13 +232,9 @@ export class EndpointService {
   }
 
   /** The destination a verified type's input or stored endpoint names; undefined for other types. */
-  private verified(
-    input: EndpointInput,
-    target: Pick<EndpointTarget, 'value'> & StoredPluginDestination,
-  ): VerifiedDestination | undefined {
+  private verified(input: EndpointInput, target: StoredPluginDestination): VerifiedDestination | undefined {
     if (!this.catalog.otpTypes.includes(input.type)) return undefined;
-    const legacy = this.catalog.destinations.get(input.type)?.legacy !== undefined;
-    const value = legacy ? target.value : target.destination?.value;
+    const value = target.destination?.value;
     return {
       channel: input.type,
       destination: typeof value === 'string' ? value : '',

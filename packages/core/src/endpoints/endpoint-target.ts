@@ -3,18 +3,12 @@ import type { SecretBox } from '../crypto/secret-box';
 import { type SecretField, submittedSecret } from '../crypto/submitted-secret';
 import type { Endpoint, FlowStep } from '../entities/endpoint.entity';
 import { validationFailed } from '../errors/domain-error';
+import { openJson, sealJson } from '../provider-configs/sealed-json';
 import { type DestinationEndpointInput, type EndpointInput, isFlowInput } from './endpoint-input';
-import { legacyColumnOf, legacyLabelOf } from './legacy-columns';
-import { resolvePluginDestination, type StoredPluginDestination } from './plugin-destination';
+import { fieldLabel, resolvePluginDestination, type StoredPluginDestination } from './plugin-destination';
 
-/** Where an endpoint delivers, as stored: the columns that depend on the type. */
+/** Where an endpoint delivers, as stored: a flow's steps, or its destination. */
 export interface EndpointTarget extends Required<StoredPluginDestination> {
-  /** A legacy type's number, address or chat id; empty for the others and a sealed webhook URL. */
-  value: string;
-  /** A legacy type's secret `value` (a webhook URL, which lets anyone post to the channel), sealed. */
-  sealedValue: string | null;
-  threadId: string | null;
-  sealedBotToken: string | null;
   steps: FlowStep[] | null;
 }
 
@@ -22,19 +16,16 @@ export interface EndpointTarget extends Required<StoredPluginDestination> {
 type RequiredSecret = SecretField & { requiredMessage: string };
 
 const NO_TARGET = {
-  value: '',
-  sealedValue: null,
-  threadId: null,
-  sealedBotToken: null,
   steps: null,
   destination: null,
   sealedDestination: null,
 } as const satisfies EndpointTarget;
 
 /**
- * The stored target for an input, given the endpoint it updates (if any). A type older than channel
- * plugins keeps its destination in the first release's columns (see `legacyColumnOf`); any other
- * stores the destination its channel's schema accepts (see `resolvePluginDestination`).
+ * The stored target for an input, given the endpoint it updates (if any). Every type stores the
+ * destination its channel's schema names, secret fields sealed; a type older than channel plugins
+ * takes its fields by the legacy wire's rules (see `legacyTarget`), any other by its channel's
+ * schema (see `resolvePluginDestination`).
  */
 export function resolveTarget(
   input: EndpointInput,
@@ -52,11 +43,13 @@ export function resolveTarget(
 }
 
 /**
- * Each field of the legacy wire's answer into its column (a field is sent under its name or an
- * alias): a plain one is required, a secret follows `submittedSecret` (sent back exactly as reads
- * mask it keeps the stored one, any other masked-looking value is refused) and is required too; a
- * thread left out is kept. A secret stays with its endpoint when the chat changes: it goes to the
- * deployment's service (a bot token to the configured Bot API), not to the destination.
+ * Each field of the legacy wire's answer (a field is sent under its name or an alias): a plain one
+ * is required unless the view takes `null` (a thread), which left out is kept; a secret follows
+ * `submittedSecret` (sent back exactly as reads mask it keeps the stored one, any other
+ * masked-looking value is refused) and is required too. A secret stays with its endpoint when the
+ * chat changes: it goes to the deployment's service (a bot token to the configured Bot API), not
+ * to the destination. Secrets kept as they were keep their sealed text, so saving a form unchanged
+ * does not rewrite it.
  */
 function legacyTarget(
   input: DestinationEndpointInput,
@@ -64,9 +57,12 @@ function legacyTarget(
   secretFields: readonly string[],
   current: Endpoint | undefined,
   box: SecretBox,
-): Partial<EndpointTarget> {
-  const target: Partial<EndpointTarget> = {};
-  for (const field of Object.keys(wire.view.shape)) {
+): Required<StoredPluginDestination> {
+  const stored = current?.destination ?? {};
+  const storedSecrets = openJson(box, current?.sealedDestination);
+  const destination: Record<string, unknown> = {};
+  const secrets: Record<string, string> = {};
+  for (const [field, schema] of Object.entries(wire.view.shape)) {
     const sent = sentUnder(input, wire, field);
     const label = legacyLabelOf(wire, field);
     const required: RequiredSecret = {
@@ -74,24 +70,34 @@ function legacyTarget(
       label,
       requiredMessage: `The ${label} field is required.`,
     };
-    switch (legacyColumnOf(field, secretFields.includes(field))) {
-      case 'threadId':
-        target.threadId = sent === undefined ? (current?.threadId ?? null) : textOrNull(sent);
-        break;
-      case 'sealedBotToken':
-        target.sealedBotToken = sealSecret(textOf(sent), current?.sealedBotToken, required, box);
-        break;
-      case 'sealedValue':
-        target.sealedValue = sealSecret(textOf(sent), current?.sealedValue, required, box);
-        break;
-      case 'value': {
-        const value = textOf(sent);
-        if (!value) throw validationFailed({ [field]: [required.requiredMessage] });
-        target.value = value;
-      }
+    if (secretFields.includes(field)) {
+      const secret = submittedSecret(textOf(sent), storedSecrets[field], required);
+      if (secret === undefined) throw validationFailed({ [field]: [required.requiredMessage] });
+      secrets[field] = secret;
+    } else if (schema.safeParse(null).success) {
+      const kept = sent === undefined ? stored[field] : textOrNull(sent);
+      if (kept !== undefined && kept !== null) destination[field] = kept;
+    } else {
+      const value = textOf(sent);
+      if (!value) throw validationFailed({ [field]: [required.requiredMessage] });
+      destination[field] = value;
     }
   }
-  return target;
+  const unchanged =
+    Object.keys(secrets).length === Object.keys(storedSecrets).length &&
+    Object.entries(secrets).every(([field, secret]) => storedSecrets[field] === secret);
+  const sealedDestination =
+    Object.keys(secrets).length === 0
+      ? null
+      : unchanged && current?.sealedDestination
+        ? current.sealedDestination
+        : sealJson(box, secrets);
+  return { destination, sealedDestination };
+}
+
+/** How messages name a legacy destination field: its label, or its name spelled out (`chatId` → "chat id"). */
+function legacyLabelOf(wire: LegacyEndpointWire, field: string): string {
+  return wire.labels?.[field] ?? fieldLabel(field);
 }
 
 /** The field as sent under its own name or, left out, under an alias of it. */
@@ -110,21 +116,4 @@ function textOf(value: unknown): string | undefined {
 
 function textOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
-}
-
-/**
- * `submittedSecret` for a required secret sealed in its own column. A kept secret keeps its sealed
- * text, so saving a form unchanged does not rewrite the column.
- */
-function sealSecret(
-  given: string | undefined,
-  sealed: string | null | undefined,
-  field: RequiredSecret,
-  box: SecretBox,
-): string {
-  const stored = sealed ? box.decrypt(sealed) : undefined;
-  const secret = submittedSecret(given, stored, field);
-  if (sealed && secret === stored) return sealed;
-  if (secret === undefined) throw validationFailed({ [field.path]: [field.requiredMessage] });
-  return box.encrypt(secret);
 }

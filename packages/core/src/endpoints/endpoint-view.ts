@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor';
 import { maskSecret, type SecretBox } from '../crypto/secret-box';
 import type { Endpoint, FlowStep } from '../entities/endpoint.entity';
 import { endpointPolicy } from '../policy/endpoint-policy';
-import { legacyColumnOf } from './legacy-columns';
+import { openJson } from '../provider-configs/sealed-json';
 import { pluginDestinationView } from './plugin-destination';
 
 interface EndpointCommonView {
@@ -57,7 +57,11 @@ export function toEndpointView(
   };
 }
 
-/** The legacy view's fields from their columns; a secret shown to managers is unmasked to one. */
+/**
+ * The legacy view's fields from the stored destination. A secret shown to managers is unmasked to
+ * one; a field with nothing stored answers what the first release did: `null` where the view takes
+ * it (a thread), otherwise `""`.
+ */
 function legacyView(
   endpoint: Endpoint,
   box: SecretBox,
@@ -65,28 +69,16 @@ function legacyView(
   secretFields: readonly string[],
   canManage: boolean,
 ): Record<string, unknown> {
+  const stored = endpoint.destination ?? {};
+  const secrets = openJson(box, endpoint.sealedDestination);
   const view: Record<string, unknown> = {};
-  for (const field of Object.keys(wire.view.shape)) {
-    switch (legacyColumnOf(field, secretFields.includes(field))) {
-      case 'value':
-        view[field] = endpoint.value;
-        break;
-      case 'threadId':
-        view[field] = endpoint.threadId ?? null;
-        break;
-      case 'sealedBotToken':
-        view[field] = maskSecret(endpoint.sealedBotToken && box.decrypt(endpoint.sealedBotToken));
-        break;
-      case 'sealedValue': {
-        // Nothing sealed: the plain column answers, as it did before webhook URLs were sealed.
-        if (!endpoint.sealedValue) {
-          view[field] = endpoint.value;
-          break;
-        }
-        const secret = box.decrypt(endpoint.sealedValue);
-        const shown = canManage && wire.shownToManagers?.includes(field) === true;
-        view[field] = shown ? secret : maskSecret(secret);
-      }
+  for (const [field, schema] of Object.entries(wire.view.shape)) {
+    if (secretFields.includes(field)) {
+      const secret = secrets[field];
+      const shown = canManage && wire.shownToManagers?.includes(field) === true;
+      view[field] = shown ? (secret ?? '') : maskSecret(secret);
+    } else {
+      view[field] = stored[field] ?? (schema.safeParse(null).success ? null : '');
     }
   }
   return view;

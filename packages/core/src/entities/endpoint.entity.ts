@@ -19,12 +19,10 @@ export type FlowStep =
 
 /**
  * Where notifications go. `type` is an endpoint type of a loaded channel plugin, or `flow`; the
- * plugin registry checks it, not the database. For the built-in types, `value` is the destination
- * (number, address, chat id); a destination that is itself a credential (a Teams or Mattermost
- * webhook URL) is sealed in `sealedValue` instead, `value` then empty; a bot token is sealed. An
- * endpoint of a plugin-defined type keeps its destination fields in `destination` and its secret
- * ones sealed as one JSON object in `sealedDestination` (`value` empty). A flow carries its steps
- * instead of a destination.
+ * plugin registry checks it, not the database. An endpoint keeps the fields of its channel's
+ * destination schema in `destination` and the secret ones (a bot token, a webhook URL, an API key)
+ * sealed as one JSON object in `sealedDestination`, whatever its type's age. A flow carries its
+ * steps instead of a destination.
  */
 const EndpointSchema = defineEntity({
   name: 'Endpoint',
@@ -36,10 +34,6 @@ const EndpointSchema = defineEntity({
       .onCreate(() => newId()),
     name: p.string(),
     type: p.text().index(),
-    value: p.text(),
-    sealedValue: p.text().nullable(),
-    threadId: p.string().nullable(),
-    sealedBotToken: p.text().nullable(),
     steps: p.json<FlowStep[]>().nullable(),
     destination: p.json<Record<string, unknown>>().nullable(),
     sealedDestination: p.text().nullable(),

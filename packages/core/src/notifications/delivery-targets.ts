@@ -2,7 +2,6 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import { createLoadingCache } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
-import { endpointCatalogOf } from '../endpoints/endpoint-catalog';
 import type { DeliverySubject } from '../entities/delivery-attempt.entity';
 import { isId } from '../entities/new-id';
 import { type ActiveMessengerProxy, activeMessengerProxy } from '../messenger-proxies/active-messenger-proxy';
@@ -85,7 +84,6 @@ const unsendable = (reason: string): SendTargetLookup => ({ kind: 'unsendable', 
  */
 export function createDeliveryTargets(options: DeliveryTargetsOptions): DeliveryTargetReader {
   const { orm, box, plugins } = options;
-  const catalog = endpointCatalogOf(plugins);
   const send = (target: SendTarget): SendTargetLookup => {
     const offersNoLink = plugins.channels.get(target.channelId)?.capabilities.acknowledge === 'none';
     if (!offersNoLink || target.message.acknowledgeUrl === undefined) return { kind: 'send', target };
@@ -109,8 +107,7 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
   const readEndpoints = createGroupedReader<EndpointRow>(async (ids) => {
     const rows = await queryRows<EndpointRow & { id: string }>(
       orm.em.fork(),
-      `select id, type, value, sealed_value, thread_id, sealed_bot_token, destination, sealed_destination
-         from endpoints where id in (?)`,
+      'select id, type, destination, sealed_destination from endpoints where id in (?)',
       [ids],
     );
     return new Map(rows.map(({ id, ...endpoint }) => [id, endpoint]));
@@ -146,7 +143,7 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
     providerConfigId: string,
     message: ChannelMessage,
   ): Promise<SendTargetLookup> => {
-    const destination = endpointDestination(endpoint, box, catalog);
+    const destination = endpointDestination(endpoint, box);
     if (providerConfigId !== DIRECT_PROVIDER) {
       return throughProvider(providerConfigId, destination, message);
     }

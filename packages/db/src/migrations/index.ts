@@ -45,6 +45,7 @@ import { Migration20261129095200RoundRobin } from './Migration20261129095200Roun
 import { Migration20261129104000ShiftNotices } from './Migration20261129104000ShiftNotices';
 import { Migration20261129131749RuleScheduleTargets } from './Migration20261129131749RuleScheduleTargets';
 import { Migration20261129134952UserIcalFeeds } from './Migration20261129134952UserIcalFeeds';
+import { legacyEndpointDestinationsMigration } from './Migration20261129161500LegacyEndpointDestinations';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -141,4 +142,8 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
   { name: 'Migration20261129104000ShiftNotices', class: Migration20261129104000ShiftNotices },
   { name: 'Migration20261129131749RuleScheduleTargets', class: Migration20261129131749RuleScheduleTargets },
   { name: 'Migration20261129134952UserIcalFeeds', class: Migration20261129134952UserIcalFeeds },
+  {
+    name: 'Migration20261129161500LegacyEndpointDestinations',
+    class: legacyEndpointDestinationsMigration(secretBox),
+  },
 ];

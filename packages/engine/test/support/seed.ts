@@ -21,6 +21,32 @@ import {
   User,
 } from '@oncall/core/persistence';
 
+/**
+ * An endpoint's destination as the core stores it, from the first release's names for its fields:
+ * `value` is a webhook URL (sealed) for teams and matter-most, a chat id for telegram and bale, the
+ * destination itself for the others.
+ */
+export function storedDestination(
+  box: SecretBox,
+  type: EndpointType,
+  fields: { value?: string; threadId?: string; botToken?: string },
+): { destination: Record<string, string> | null; sealedDestination: string | null } {
+  if (type === 'flow') return { destination: null, sealedDestination: null };
+  if (type === 'teams' || type === 'matter-most') {
+    return {
+      destination: {},
+      sealedDestination: fields.value ? sealJson(box, { value: fields.value }) : null,
+    };
+  }
+  const chat = type === 'telegram' || type === 'bale';
+  const destination: Record<string, string> = chat
+    ? { chatId: fields.value ?? '' }
+    : { value: fields.value ?? '' };
+  if (fields.threadId !== undefined) destination.threadId = fields.threadId;
+  const sealed = fields.botToken ? sealJson(box, { botToken: fields.botToken }) : null;
+  return { destination, sealedDestination: sealed };
+}
+
 /** Test data written the way the core writes it (sealed secrets, one default and one backup per kind). */
 export function seeder(orm: MikroORM, box: SecretBox) {
   return {
@@ -91,9 +117,7 @@ export function seeder(orm: MikroORM, box: SecretBox) {
       const endpoint = em.create(Endpoint, {
         name: `${type} endpoint`,
         type,
-        value: fields.value ?? '',
-        threadId: fields.threadId ?? null,
-        sealedBotToken: fields.botToken ? box.encrypt(fields.botToken) : null,
+        ...storedDestination(box, type, fields),
         steps: fields.steps ?? null,
         owner: ownerId,
       });
