@@ -107,6 +107,7 @@ try {
     );
     baselines.push(baseline);
     const endpointIds = await seedMattermostEndpoints(
+      server,
       database.url,
       Array.from({ length: CHAT_ENDPOINTS }, (_, i) => `${webhooks.url}/hooks/${i}`),
     );

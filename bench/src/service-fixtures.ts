@@ -169,6 +169,7 @@ export async function seedMemberTeamsEndpoint(
  * like `seedSmsEndpoint`; their ids in the order of `webhookUrls`.
  */
 export async function seedMattermostEndpoints(
+  server: ServerProcess,
   databaseUrl: string,
   webhookUrls: readonly string[],
 ): Promise<string[]> {
@@ -176,8 +177,14 @@ export async function seedMattermostEndpoints(
   try {
     const em = db.orm.em.fork();
     const admin = await em.findOneOrFail(User, { username: 'admin' });
+    const box = new SecretBox(server.encryptionKey);
     const endpoints = webhookUrls.map((value, i) =>
-      em.create(Endpoint, { name: `bench chat ${i}`, type: 'matter-most', value, owner: admin }),
+      em.create(Endpoint, {
+        name: `bench chat ${i}`,
+        type: 'matter-most',
+        sealedDestination: sealJson(box, { value }),
+        owner: admin,
+      }),
     );
     await em.flush();
     return endpoints.map((endpoint) => endpoint.id);
