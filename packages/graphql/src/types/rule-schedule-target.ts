@@ -1,4 +1,4 @@
-import type { AlertRuleView } from '@oncall/core';
+import type { ScheduleTargetView } from '@oncall/contracts';
 import type { StoredSchedule } from '@oncall/schedules';
 import type { ObjectRef } from '@pothos/core';
 import type { Builder, BuilderTypes } from '../builder';
@@ -7,9 +7,10 @@ import type { Builder, BuilderTypes } from '../builder';
  * A schedule a rule pages directly. Anyone who reads the rule sees the target's settings; the
  * schedule itself (its name, who is on call) only those who may use it, as `schedule(id)` answers.
  */
-type RuleScheduleTarget = AlertRuleView['scheduleTargets'][number];
-
-export function ruleScheduleTargetType(builder: Builder, schedule: ObjectRef<BuilderTypes, StoredSchedule>) {
+export function ruleScheduleTargetType(
+  builder: Builder,
+  schedule: ObjectRef<BuilderTypes, StoredSchedule>,
+): ObjectRef<BuilderTypes, ScheduleTargetView> {
   const ifNobody = builder.enumType('IfNobodyOnCall', {
     description: "With nobody on call: page the schedule's team admins, or nobody.",
     values: ['teamAdmins', 'nobody'] as const,
@@ -18,7 +19,7 @@ export function ruleScheduleTargetType(builder: Builder, schedule: ObjectRef<Bui
     description: "Which of each person's notification rules run.",
     values: ['default', 'high'] as const,
   });
-  return builder.objectRef<RuleScheduleTarget>('AlertRuleScheduleTarget').implement({
+  return builder.objectRef<ScheduleTargetView>('AlertRuleScheduleTarget').implement({
     description: 'A schedule the rule pages directly: everyone on call in it, by their notification rules.',
     fields: (t) => ({
       id: t.exposeID('id', {
