@@ -462,7 +462,7 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
         page={page}
         onPage={setPage}
         perPage={PER_PAGE}
-        empty="Nothing sent yet. Attach endpoints to the rule to be paged."
+        empty="Nothing sent yet. Attach endpoints or schedules to the rule to be paged."
         columns={['When', 'Endpoint (channel)', 'Provider', 'Outcome', 'Latency']}
         minWidth={640}
         keyOf={(entry) => entry.id}

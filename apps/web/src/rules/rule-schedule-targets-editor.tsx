@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { FieldErrors } from '../forms/server-field-errors';
 import {
   MAX_SCHEDULE_TARGETS,
@@ -39,7 +39,7 @@ export function RuleScheduleTargetsEditor({
   const at = (index: number, field: string) => errors[`scheduleTargets.${index}.${field}`];
   const listError = errors.scheduleTargets;
   return (
-    <Fieldset legend="Page schedules" variant="unstyled">
+    <Fieldset legend="Page schedules">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Everyone on call in a schedule when the rule pages, each by their own notification rules.
@@ -48,7 +48,16 @@ export function RuleScheduleTargetsEditor({
           const number = index + 1;
           const taken = new Set(value.filter((_, i) => i !== index).map((other) => other.scheduleId));
           return (
-            <Stack key={target.key} gap={4}>
+            <Paper
+              key={target.key}
+              withBorder
+              p="xs"
+              radius="sm"
+              component={Stack}
+              gap={4}
+              role="group"
+              aria-label={`Schedule ${number} paged`}
+            >
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" verticalSpacing={4}>
                 <Select
                   label={`Schedule ${number}`}
@@ -62,7 +71,9 @@ export function RuleScheduleTargetsEditor({
                   error={at(index, 'scheduleId')}
                 />
                 <Select
-                  label={`Schedule ${number} if nobody is on call`}
+                  label="If nobody is on call"
+                  // The visible label is short enough for one line; the name says which row.
+                  aria-label={`Schedule ${number} if nobody is on call`}
                   data={IF_NOBODY}
                   value={target.ifNobodyOnCall}
                   allowDeselect={false}
@@ -72,7 +83,8 @@ export function RuleScheduleTargetsEditor({
                   error={at(index, 'ifNobodyOnCall')}
                 />
                 <Select
-                  label={`Schedule ${number} urgency`}
+                  label="Urgency"
+                  aria-label={`Schedule ${number} urgency`}
                   data={URGENCY}
                   value={target.urgency}
                   allowDeselect={false}
@@ -82,15 +94,15 @@ export function RuleScheduleTargetsEditor({
               </SimpleGrid>
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Switch
-                  label={`Schedule ${number}: one person per alert, taking turns`}
+                  label="One person per alert, taking turns"
+                  aria-label={`Schedule ${number}: one person per alert, taking turns`}
                   checked={target.roundRobin}
                   onChange={(event) => replace(index, { roundRobin: event.currentTarget.checked })}
                   error={at(index, 'roundRobin')}
                 />
                 <Button
-                  variant="subtle"
-                  color="red.8"
-                  size="compact-sm"
+                  variant="default"
+                  size="xs"
                   onClick={() => onChange(value.filter((_, i) => i !== index))}
                 >
                   Remove schedule {number}
@@ -99,11 +111,11 @@ export function RuleScheduleTargetsEditor({
               <Text size="xs" c="dimmed">
                 {scheduleTargetText(target)}
               </Text>
-            </Stack>
+            </Paper>
           );
         })}
         {listError && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="var(--mantine-color-error)" role="alert">
             {listError}
           </Text>
         )}
