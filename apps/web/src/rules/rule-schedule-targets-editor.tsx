@@ -1,4 +1,5 @@
 import { Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { URGENCY_CHOICES } from '../endpoints/person-step-picker';
 import type { FieldErrors } from '../forms/server-field-errors';
 import {
   MAX_SCHEDULE_TARGETS,
@@ -11,11 +12,6 @@ import {
 const IF_NOBODY = [
   { value: 'teamAdmins', label: "The team's admins" },
   { value: 'nobody', label: 'Nobody' },
-];
-
-const URGENCY = [
-  { value: 'default', label: 'Default' },
-  { value: 'high', label: 'High' },
 ];
 
 /**
@@ -85,7 +81,7 @@ export function RuleScheduleTargetsEditor({
                 <Select
                   label="Urgency"
                   aria-label={`Schedule ${number} urgency`}
-                  data={URGENCY}
+                  data={URGENCY_CHOICES}
                   value={target.urgency}
                   allowDeselect={false}
                   onChange={(picked) => replace(index, { urgency: picked === 'high' ? 'high' : 'default' })}
