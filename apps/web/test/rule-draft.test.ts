@@ -59,6 +59,7 @@ describe('the rule form draft', () => {
         userIds: [],
         teamIds: [],
         endpointIds: [],
+        scheduleTargets: [],
         // A new rule takes the service's group interval, one group, no repeats.
         groupInterval: null,
         groupBy: [],

@@ -5,6 +5,7 @@ import type { Zones } from '@oncall/zones';
 import { GraphQLError } from 'graphql';
 import { OnCallLoader } from './loaders/on-call-loader';
 import { ReportLoaders } from './loaders/report-loaders';
+import { UsableScheduleLoader } from './loaders/usable-schedule-loader';
 
 /** What every resolver sees; built per request from the bearer token the transport read. */
 export interface GraphqlContext {
@@ -22,6 +23,8 @@ export interface GraphqlContext {
   loaders: ReportLoaders;
   /** Who was on call at an episode's fire or an event, batched per request. */
   onCall: OnCallLoader;
+  /** The schedules rules' targets name, those the caller may use, batched per request. */
+  usableSchedules: UsableScheduleLoader;
 }
 
 export interface GraphqlContextOptions {
@@ -38,6 +41,7 @@ export interface GraphqlContextOptions {
 
 export function createGraphqlContext(options: GraphqlContextOptions): GraphqlContext {
   const { core, accessToken } = options;
+  const schedules = () => options.schedules ?? Schedules.of(core);
   let actor: Promise<Actor> | undefined;
   const actorOf = () => {
     const { zones, zoneAssertion } = options;
@@ -58,6 +62,7 @@ export function createGraphqlContext(options: GraphqlContextOptions): GraphqlCon
     meta: { ip: options.ip, userAgent: options.userAgent },
     actor: actorOf,
     loaders: new ReportLoaders(core, actorOf),
-    onCall: new OnCallLoader(() => options.schedules ?? Schedules.of(core), actorOf),
+    onCall: new OnCallLoader(schedules, actorOf),
+    usableSchedules: new UsableScheduleLoader(schedules, actorOf),
   };
 }

@@ -31,7 +31,7 @@ export function createSchema(catalog: AlertRuleTypeCatalog): GraphQLSchema {
   registerHeartbeatFields(builder);
   registerZoneFields(builder);
   const records = registerReportFields(builder, { ...rules, team, user });
-  registerScheduleFields(builder, { team, episode: records.episode, event: records.event });
+  registerScheduleFields(builder, { team, rule: rules.rule, episode: records.episode, event: records.event });
   return builder.toSchema();
 }
 

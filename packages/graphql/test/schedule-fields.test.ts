@@ -1,4 +1,4 @@
-import { scheduleBody } from '@oncall/contracts';
+import { alertRuleCreateBody, scheduleBody } from '@oncall/contracts';
 import type { Actor } from '@oncall/core';
 import { Schedules } from '@oncall/schedules';
 import { ADMIN, createTestCore, type TestCore } from '@oncall/testing';
@@ -24,7 +24,11 @@ describe('GraphQL schedules', () => {
   let admin: string;
   let adminActor: Actor;
   let memberA: string;
+  let memberB: string;
   let a: string;
+  let b: string;
+  let schedules: Schedules;
+  let teamA: string;
   let scheduleA: string;
   let scheduleB: string;
   let fired: SeededEpisode;
@@ -36,15 +40,16 @@ describe('GraphQL schedules', () => {
   beforeAll(async () => {
     t = await createTestCore();
     app = Fastify();
-    const schedules = Schedules.of(t.core);
+    schedules = Schedules.of(t.core);
     await registerGraphql(app, { core: t.core, schedules, path: '/graphql' });
     await app.ready();
     gql = graphqlHttp(app);
     admin = await login(ADMIN.username, ADMIN.password);
     adminActor = await t.core.auth.authenticate(admin);
     a = await t.createUser('sched-member-a', 'member', 'member-a-pass-1');
-    const b = await t.createUser('sched-member-b', 'member', 'member-b-pass-1');
+    b = await t.createUser('sched-member-b', 'member', 'member-b-pass-1');
     const world = await seedReportWorld(t, adminActor, { a, b });
+    teamA = world.teamA;
     // Start on an hour's turn: member first, the admin the next hour.
     t.clock.advance(HOUR - (t.clock.now().getTime() % HOUR));
     const start = new Date(t.clock.now()).toISOString().slice(0, 16);
@@ -72,6 +77,7 @@ describe('GraphQL schedules', () => {
     // Tokens live shorter than the hours the clock moved.
     admin = await login(ADMIN.username, ADMIN.password);
     memberA = await login('sched-member-a', 'member-a-pass-1');
+    memberB = await login('sched-member-b', 'member-b-pass-1');
   });
   afterAll(async () => {
     await app.close();
@@ -159,5 +165,133 @@ describe('GraphQL schedules', () => {
     );
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.episodes.nodes.flatMap((e) => e.onCallWhenFired)).toEqual([]);
+  });
+
+  it('reads layers and rotations: recurrence, groups and gaps, active windows, in-force bounds, overrides', async () => {
+    const now = t.clock.now().getTime();
+    const from = new Date(now + 48 * HOUR).toISOString();
+    const until = new Date(now + 30 * 24 * HOUR).toISOString();
+    const created = await schedules.create(
+      adminActor,
+      scheduleBody.parse({
+        name: 'Team A shapes',
+        teamId: teamA,
+        timeZone: 'Europe/Berlin',
+        layers: [
+          {
+            name: 'Weekdays',
+            priority: 1,
+            rotations: [
+              {
+                name: 'MWF',
+                unit: 'day',
+                every: 1,
+                startsAt: '2026-11-30T09:00',
+                recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+                members: [[a, adminActor.userId], a, null],
+                activeWindows: [{ weekdays: [1, 2, 3, 4, 5], start: '08:00', end: '18:00' }],
+                effectiveFrom: from,
+                effectiveUntil: until,
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    await schedules.addOverride(adminActor, created.id, {
+      kind: 'replace',
+      userId: adminActor.userId,
+      replacedUserId: a,
+      from: now + HOUR,
+      until: now + 2 * HOUR,
+    });
+    const query = `query ($id: ID!) { schedule(id: $id) {
+      layers { name priority rotations { name unit every startsAt recurrence effectiveFrom effectiveUntil
+        members { kind userIds } activeWindows { weekdays start end } } }
+      overrides { kind userId replacedUserId from until } } }`;
+    const answer = await gql<{ schedule: unknown }>(query, { id: created.id }, memberA);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.schedule).toEqual({
+      layers: [
+        {
+          name: 'Weekdays',
+          priority: 1,
+          rotations: [
+            {
+              name: 'MWF',
+              unit: 'day',
+              every: 1,
+              startsAt: '2026-11-30T09:00',
+              recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+              effectiveFrom: from,
+              effectiveUntil: until,
+              members: [
+                { kind: 'group', userIds: [a, adminActor.userId] },
+                { kind: 'user', userIds: [a] },
+                { kind: 'gap', userIds: [] },
+              ],
+              activeWindows: [{ weekdays: [1, 2, 3, 4, 5], start: '08:00', end: '18:00' }],
+            },
+          ],
+        },
+      ],
+      overrides: [
+        {
+          kind: 'replace',
+          userId: adminActor.userId,
+          replacedUserId: a,
+          from: new Date(now + HOUR).toISOString(),
+          until: new Date(now + 2 * HOUR).toISOString(),
+        },
+      ],
+    });
+  });
+
+  it('shows a rule’s schedule targets, the schedule’s name only to those who may use it', async () => {
+    const rule = await t.core.alertRules.create(
+      adminActor,
+      alertRuleCreateBody.parse({
+        type: 'api',
+        name: 'Paging team A',
+        userIds: [a, b],
+        scheduleTargets: [
+          { scheduleId: scheduleA, urgency: 'high', ifNobodyOnCall: 'nobody', roundRobin: true },
+        ],
+      }),
+    );
+    const query = `query ($id: ID!) { alertRule(id: $id) { scheduleTargets {
+      id scheduleId scheduleName ifNobodyOnCall urgency roundRobin schedule { name onCallNow { userId } } } } }`;
+    const settings = {
+      id: rule.scheduleTargets[0]?.id,
+      scheduleId: scheduleA,
+      ifNobodyOnCall: 'nobody',
+      urgency: 'high',
+      roundRobin: true,
+    };
+    const usable = await gql<{ alertRule: unknown }>(query, { id: rule.id }, memberA);
+    expect(usable.errors).toBeUndefined();
+    expect(usable.data?.alertRule).toEqual({
+      scheduleTargets: [
+        {
+          ...settings,
+          scheduleName: 'Team A primary',
+          schedule: { name: 'Team A primary', onCallNow: [{ userId: expect.any(String) }] },
+        },
+      ],
+    });
+    // Member B reads the rule (it is shared with them) but is not in team A.
+    const other = await gql<{ alertRule: unknown }>(query, { id: rule.id }, memberB);
+    expect(other.errors).toBeUndefined();
+    expect(other.data?.alertRule).toEqual({
+      scheduleTargets: [{ ...settings, scheduleName: null, schedule: null }],
+    });
+    const listed = await gql<{
+      alertRules: { items: { scheduleTargets: { scheduleName: string | null }[] }[] };
+    }>('{ alertRules(perPage: 100) { items { name scheduleTargets { scheduleName } } } }', undefined, admin);
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data?.alertRules.items).toContainEqual({
+      name: 'Paging team A',
+      scheduleTargets: [{ scheduleName: 'Team A primary' }],
+    });
   });
 });

@@ -158,6 +158,28 @@ export class Schedules {
     return this.readable(this.em(), actor, id);
   }
 
+  /**
+   * The schedules of `ids` the actor may use, in the order asked, null for one they may not (or
+   * an unknown id): what a rule's schedule targets may show of a schedule to a reader of the rule.
+   */
+  async usableOf(actor: Actor, ids: readonly string[]): Promise<(StoredSchedule | null)[]> {
+    const wanted = [...new Set(ids.filter(isId))];
+    if (wanted.length === 0) return ids.map(() => null);
+    const em = this.em();
+    const teams = await visibleTeamIds(em, actor);
+    const rows = await queryRows<ScheduleRow>(
+      em,
+      `select ${SCHEDULE_COLUMNS} from schedules where id in (${wanted.map(() => '?').join(', ')})`,
+      wanted,
+    );
+    const usable = new Map(
+      rows
+        .filter((row) => teams === null || teams.includes(row.team_id))
+        .map((row) => [row.id, toStored(row)] as const),
+    );
+    return ids.map((id) => usable.get(id) ?? null);
+  }
+
   private async checkReferences(em: EntityManager, body: ScheduleBody): Promise<void> {
     if (
       !isId(body.teamId) ||

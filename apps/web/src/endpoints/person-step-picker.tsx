@@ -7,7 +7,8 @@ export interface PickOption {
   label: string;
 }
 
-const URGENCY_CHOICES = [
+/** A page's urgency: which of each paged person's notification rules run. */
+export const URGENCY_CHOICES = [
   { value: 'default', label: 'Default' },
   { value: 'high', label: 'High' },
 ];

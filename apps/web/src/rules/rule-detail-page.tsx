@@ -31,6 +31,7 @@ import { CopySnippet } from './copy-snippet';
 import { PagedRecords } from './paged-records';
 import { recipientText } from './recipient-text';
 import { RuleEpisodes } from './rule-episodes';
+import { RulePaging } from './rule-paging';
 import { RuleSourceSnippets } from './rule-source-snippets';
 import { curlSnippets } from './send-snippet';
 import { TIMELINE_WINDOWS, type TimelineWindow, timelineQuery } from './timeline-window';
@@ -76,6 +77,7 @@ export function RuleDetailPage({ ruleId }: { ruleId: string }) {
         ← Alert rules
       </Anchor>
       <RuleHeader rule={rule.data} />
+      <RulePaging rule={rule.data} />
       <StatusTimeline ruleId={ruleId} />
       <Firing ruleId={ruleId} />
       <Section title="Episodes">
@@ -460,7 +462,7 @@ function DeliveryLog({ ruleId }: { ruleId: string }) {
         page={page}
         onPage={setPage}
         perPage={PER_PAGE}
-        empty="Nothing sent yet. Attach endpoints to the rule to be paged."
+        empty="Nothing sent yet. Attach endpoints or schedules to the rule to be paged."
         columns={['When', 'Endpoint (channel)', 'Provider', 'Outcome', 'Latency']}
         minWidth={640}
         keyOf={(entry) => entry.id}

@@ -1,5 +1,6 @@
 import type { RouterOutputs as Outputs } from '../trpc/router-types';
 import { type GroupingDraft, groupingBody, groupingDraftOf } from './rule-grouping';
+import { type ScheduleTargetDraft, scheduleTargetDrafts, scheduleTargetsBody } from './rule-schedule-targets';
 
 export type RuleTypeForm = Outputs['alertRules']['typeForms'][number];
 export type RuleFormField = RuleTypeForm['fields'][number];
@@ -24,6 +25,8 @@ export interface RuleDraft {
   userIds: string[];
   teamIds: string[];
   endpointIds: string[];
+  /** Schedules the rule pages directly, without a flow. */
+  scheduleTargets: ScheduleTargetDraft[];
   grouping: GroupingDraft;
   fields: Record<string, FieldValue>;
 }
@@ -75,6 +78,7 @@ export function draftOf(form: RuleTypeForm, rule?: StoredRule): RuleDraft {
     userIds: rule?.userIds ?? [],
     teamIds: rule?.teamIds ?? [],
     endpointIds: rule?.endpointIds ?? [],
+    scheduleTargets: scheduleTargetDrafts(rule?.scheduleTargets),
     grouping: groupingDraftOf(rule),
     fields: Object.fromEntries(
       form.fields.map((field) => [field.name, fieldValue(field, stored[field.name])]),
@@ -116,7 +120,8 @@ function sent(field: RuleFormField, value: FieldValue | undefined): unknown {
 
 /**
  * The create (or update) body of a draft, or the fields the browser can already say are wrong
- * (JSON that does not parse); everything else the server checks, its 422 shown at each field.
+ * (JSON that does not parse, a schedule row with no schedule picked); everything else the server
+ * checks, its 422 shown at each field.
  */
 export function draftBody(draft: RuleDraft, form: RuleTypeForm): DraftResult {
   const errors: Record<string, string> = {};
@@ -129,7 +134,9 @@ export function draftBody(draft: RuleDraft, form: RuleTypeForm): DraftResult {
       errors[field.name] = 'This is not valid JSON.';
     }
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const targets = scheduleTargetsBody(draft.scheduleTargets);
+  if (!targets.ok) Object.assign(errors, targets.errors);
+  if (Object.keys(errors).length > 0 || !targets.ok) return { ok: false, errors };
   return {
     ok: true,
     body: {
@@ -142,6 +149,7 @@ export function draftBody(draft: RuleDraft, form: RuleTypeForm): DraftResult {
       userIds: draft.userIds,
       teamIds: draft.teamIds,
       endpointIds: draft.endpointIds,
+      scheduleTargets: targets.scheduleTargets,
       ...groupingBody(draft.grouping),
       ...typeFields,
     },

@@ -18,14 +18,15 @@ export function RuleEditPage({ ruleId }: { ruleId?: string }) {
   const queryClient = useQueryClient();
   const forms = useQuery(trpc.alertRules.typeForms.queryOptions());
   const options = useQuery(trpc.alertRules.createData.options.queryOptions());
+  const schedules = useQuery(trpc.schedules.list.queryOptions());
   // Only a hint of the Grouping section: the form does not wait for it.
   const grouping = useQuery(trpc.alertRules.createData.grouping.queryOptions());
   const rule = useQuery({
     ...trpc.alertRules.get.queryOptions({ id: ruleId ?? '' }),
     enabled: ruleId !== undefined,
   });
-  const failed = forms.error ?? options.error ?? rule.error;
-  const ready = forms.data && options.data && (ruleId === undefined || rule.data);
+  const failed = forms.error ?? options.error ?? schedules.error ?? rule.error;
+  const ready = forms.data && options.data && schedules.data && (ruleId === undefined || rule.data);
 
   const saved = async (id: string) => {
     await queryClient.invalidateQueries({ queryKey: RULE_PAGES_KEY });
@@ -56,10 +57,11 @@ export function RuleEditPage({ ruleId }: { ruleId?: string }) {
           <Loader aria-label="Loading the form" />
         </Center>
       )}
-      {forms.data && options.data && ready && (
+      {forms.data && options.data && schedules.data && ready && (
         <RuleForm
           forms={forms.data}
           options={options.data}
+          schedules={schedules.data}
           defaultGroupInterval={grouping.data?.defaultGroupInterval}
           rule={rule.data}
           onCancel={() =>

@@ -24,6 +24,8 @@ import {
 } from './rule-draft';
 import { RuleGroupingFields } from './rule-grouping-fields';
 import { hasQuery, RuleQueryPreview } from './rule-query-preview';
+import { schedulePicks } from './rule-schedule-targets';
+import { RuleScheduleTargetsEditor } from './rule-schedule-targets-editor';
 import { RuleTypeFields } from './rule-type-fields';
 
 type Options = RouterOutputs['alertRules']['createData']['options'];
@@ -40,6 +42,7 @@ function previewSettings(draft: RuleDraft, form: RuleTypeForm): Record<string, u
     userIds: _u,
     teamIds: _tm,
     endpointIds: _e,
+    scheduleTargets: _st,
     groupInterval: _gi,
     groupBy: _gb,
     repeatInterval: _ri,
@@ -56,6 +59,7 @@ function previewSettings(draft: RuleDraft, form: RuleTypeForm): Record<string, u
 export function RuleForm({
   forms,
   options,
+  schedules,
   rule,
   defaultGroupInterval,
   onSubmit,
@@ -63,6 +67,8 @@ export function RuleForm({
 }: {
   forms: readonly RuleTypeForm[];
   options: Options;
+  /** The schedules the user may page (`schedules.list`). */
+  schedules: readonly { id: string; name: string }[];
   rule?: StoredRule;
   /** The service's group interval in seconds (`alertRules.createData.grouping`), once known. */
   defaultGroupInterval?: number | undefined;
@@ -187,6 +193,12 @@ export function RuleForm({
           searchable
           clearable
           error={errors.endpointIds}
+        />
+        <RuleScheduleTargetsEditor
+          value={draft.scheduleTargets}
+          onChange={(scheduleTargets) => change({ scheduleTargets })}
+          schedules={schedulePicks(schedules, rule?.scheduleTargets)}
+          errors={errors}
         />
         <RuleGroupingFields
           value={draft.grouping}

@@ -1,19 +1,27 @@
-import type { EpisodeView, HistoryEventView, TeamView } from '@oncall/core';
+import type { AlertRuleView, EpisodeView, HistoryEventView, TeamView } from '@oncall/core';
 import type { ObjectRef } from '@pothos/core';
 import type { Builder, BuilderTypes } from '../builder';
+import { ruleScheduleTargetType } from '../types/rule-schedule-target';
 import { schedulesOf, scheduleTypes } from '../types/schedule';
 
 type Ref<T> = ObjectRef<BuilderTypes, T>;
 
 /**
  * Schedules as REST and tRPC read them (the caller's teams' only, owners and managers all), who is
- * on call now, and who was on call when an episode fired or an event was made, from the history.
+ * on call now, who was on call when an episode fired or an event was made, from the history, and
+ * the schedules a rule pages directly.
  */
 export function registerScheduleFields(
   builder: Builder,
-  refs: { team: Ref<TeamView>; episode: Ref<EpisodeView>; event: Ref<HistoryEventView> },
+  refs: {
+    team: Ref<TeamView>;
+    rule: Ref<AlertRuleView>;
+    episode: Ref<EpisodeView>;
+    event: Ref<HistoryEventView>;
+  },
 ) {
   const types = scheduleTypes(builder, refs);
+  const target = ruleScheduleTargetType(builder, types.schedule);
   builder.queryFields((t) => ({
     schedules: t.field({
       type: [types.schedule],
@@ -26,6 +34,13 @@ export function registerScheduleFields(
       resolve: async (_root, args, ctx) => schedulesOf(ctx).get(await ctx.actor(), args.id),
     }),
   }));
+  builder.objectField(refs.rule, 'scheduleTargets', (t) =>
+    t.field({
+      type: [target],
+      description: 'Schedules the rule pages directly, without a flow.',
+      resolve: (rule) => rule.scheduleTargets,
+    }),
+  );
   builder.objectField(refs.episode, 'onCallWhenFired', (t) =>
     t.field({
       type: [types.stretch],

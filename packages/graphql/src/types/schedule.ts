@@ -4,6 +4,7 @@ import { Schedules } from '@oncall/schedules';
 import type { ObjectRef } from '@pothos/core';
 import type { Builder, BuilderTypes } from '../builder';
 import type { GraphqlContext } from '../context';
+import { scheduleLayerTypes } from './schedule-layer';
 
 type Ref<T> = ObjectRef<BuilderTypes, T>;
 
@@ -25,6 +26,8 @@ export function scheduleTypes(builder: Builder, refs: { team: Ref<TeamView> }) {
     }),
   });
 
+  const parts = scheduleLayerTypes(builder);
+
   const schedule = builder.objectRef<StoredSchedule>('Schedule').implement({
     description: "A team's on-call schedule, in an IANA time zone.",
     fields: (t) => ({
@@ -35,6 +38,16 @@ export function scheduleTypes(builder: Builder, refs: { team: Ref<TeamView> }) {
         type: refs.team,
         nullable: true,
         resolve: (s, _args, ctx) => ctx.loaders.team(s.teamId),
+      }),
+      layers: t.field({
+        type: [parts.layer],
+        description: 'Layers with rotation versions in force now or later, as REST reads them.',
+        resolve: (s, _args, ctx) => schedulesOf(ctx).view(s).layers,
+      }),
+      overrides: t.field({
+        type: [parts.override],
+        description: 'Overrides that have not ended.',
+        resolve: (s, _args, ctx) => schedulesOf(ctx).view(s).overrides,
       }),
       onCallNow: t.field({
         type: [person],
