@@ -25,6 +25,13 @@ export interface SendJobOptions {
   readonly group?: string;
 }
 
+/** A job of a grouped send: its id (see `jobIdFor`), its payload, and its group as `send` takes it. */
+export interface QueuedJob {
+  readonly id: string;
+  readonly data: object;
+  readonly group?: string;
+}
+
 /** What a handler learns of its job besides the payload. */
 export interface JobContext {
   readonly id: string;
@@ -73,12 +80,13 @@ export interface JobQueue {
   sendGrouped(queue: QueueName, data: object, options: Omit<SendJobOptions, 'delayMs'>): Promise<void>;
   /**
    * Queues several jobs of one queue inside the caller's open transaction in one write; answers the
-   * ids of those that are new (a job whose id exists is left as it is).
+   * ids of those that are new (a job whose id exists is left as it is, and so is a second job of
+   * one id in `jobs`).
    */
   sendManyInTransaction(
     tx: EntityManager,
     queue: QueueName,
-    jobs: ReadonlyArray<{ readonly id: string; readonly data: object }>,
+    jobs: readonly QueuedJob[],
     options?: { readonly delayMs?: number },
   ): Promise<string[]>;
   /**
@@ -270,11 +278,19 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     async sendManyInTransaction(tx, queue, jobs, manyOptions = {}) {
       if (jobs.length === 0) return [];
       const { delayMs } = manyOptions;
+      // pg-boss refuses one id twice in an insert; the first is the one a send would have kept.
+      const ids = new Set<string>();
+      const unique = jobs.filter((job) => {
+        if (ids.has(job.id)) return false;
+        ids.add(job.id);
+        return true;
+      });
       const created = await boss.insert(
         queue,
-        jobs.map(({ id, data }) => ({
+        unique.map(({ id, data, group }) => ({
           id,
           data,
+          ...(group === undefined ? {} : { group: { id: group } }),
           // Raw inserts take a delay as text PostgreSQL casts to an interval: a bare number is seconds.
           ...(delayMs !== undefined && delayMs > 0 ? { startAfter: String(delayMs / 1000) } : {}),
         })),

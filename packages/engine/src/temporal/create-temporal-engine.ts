@@ -148,15 +148,18 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
 // had), a group message as a job that starts a delivery workflow under the message's key.
 function outboxGroupSends(queue: JobQueue): GroupSends {
   return {
-    async single(tx, { alertEventId, endpointId }) {
-      const job: OutboxJob = { type: 'notify', alertEventId, endpointId, decided: true };
-      await queue.sendInTransaction(tx, QUEUES.temporalOutbox, job, {
-        id: jobIdFor(`decided:${notifyWorkflowId(alertEventId, endpointId)}`),
-      });
-    },
-    async group(tx, message) {
-      const job: OutboxJob = message;
-      await queue.sendInTransaction(tx, QUEUES.temporalOutbox, job, { id: jobIdFor(message.key) });
+    async send(tx, { singles, groups }) {
+      const jobs = [
+        ...singles.map(({ alertEventId, endpointId }) => {
+          const data: OutboxJob = { type: 'notify', alertEventId, endpointId, decided: true };
+          return { id: jobIdFor(`decided:${notifyWorkflowId(alertEventId, endpointId)}`), data };
+        }),
+        ...groups.map((message) => {
+          const data: OutboxJob = message;
+          return { id: jobIdFor(message.key), data };
+        }),
+      ];
+      await queue.sendManyInTransaction(tx, QUEUES.temporalOutbox, jobs);
     },
   };
 }
