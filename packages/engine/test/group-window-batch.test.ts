@@ -25,29 +25,32 @@ const FIVE_MINUTES = 300_000;
  * given transaction after its decision, before the commit.
  */
 function observedStore(inner: GroupWindowStore) {
-  const observed = {
-    transactions: 0,
+  const observed: {
+    transactions: number;
     /** The number of the transaction to crash (counted from 1), null for none. */
-    crashing: null as number | null,
-    held: null as Promise<void> | null,
+    crashing: number | null;
+    held: Promise<void> | null;
+    store: GroupWindowStore;
+  } = {
+    transactions: 0,
+    crashing: null,
+    held: null,
     store: {
       eventOf: (id) => inner.eventOf(id),
       flushDue: (now, limit, decide) => inner.flushDue(now, limit, decide),
-      change: (window, decide) => {
+      change: async (window, decide) => {
         observed.transactions += 1;
         const number = observed.transactions;
-        const held = observed.held;
         // Held before its transaction begins: on PGlite, one session, an open transaction would
         // hold back every other read too.
-        return (held ?? Promise.resolve()).then(() =>
-          inner.change(window, async (state, tx) => {
-            const outcome = await decide(state, tx);
-            if (observed.crashing === number) throw new Error('crashed before the commit');
-            return outcome;
-          }),
-        );
+        await observed.held;
+        return inner.change(window, async (state, tx) => {
+          const outcome = await decide(state, tx);
+          if (observed.crashing === number) throw new Error('crashed before the commit');
+          return outcome;
+        });
       },
-    } satisfies GroupWindowStore,
+    },
   };
   return observed;
 }

@@ -111,6 +111,11 @@ export interface JobQueue {
    */
   insertStatement(queue: QueueName, rowsJson: string): string;
   /**
+   * pg-boss's NOTIFY that wakes `queue`'s workers in every process, as one SQL `select` (no
+   * placeholders) for a caller's statement to run, e.g. after its own `insertStatement`.
+   */
+  notifyStatement(queue: QueueName): string;
+  /**
    * Calls `listener` with each transaction of the application database (its entity manager, the one
    * `sendInTransaction` was given) right after it commits; never for a released savepoint.
    */
@@ -312,6 +317,7 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
       if (sql.includes('$1')) throw new Error('pg-boss changed its insert statement: see insertStatement');
       return sql;
     },
+    notifyStatement: (queue) => notifyQueue('pgboss', queue),
     async runNow(queue, id) {
       // Unlike send(), update() takes a start of 0 seconds from now; it notifies once runnable.
       await boss.update(queue, undefined, { id, startAfter: 0 });
