@@ -30,6 +30,8 @@ export interface QueuedJob {
   readonly id: string;
   readonly data: object;
   readonly group?: string;
+  /** Fetched before every job of a lower priority (0 when absent), whatever their age. */
+  readonly priority?: number;
 }
 
 /** What a handler learns of its job besides the payload. */
@@ -292,10 +294,11 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
       });
       const created = await boss.insert(
         queue,
-        unique.map(({ id, data, group }) => ({
+        unique.map(({ id, data, group, priority }) => ({
           id,
           data,
           ...(group === undefined ? {} : { group: { id: group } }),
+          ...(priority === undefined ? {} : { priority }),
           // Raw inserts take a delay as text PostgreSQL casts to an interval: a bare number is seconds.
           ...(delayMs !== undefined && delayMs > 0 ? { startAfter: String(delayMs / 1000) } : {}),
         })),

@@ -23,6 +23,11 @@ import {
  * inserts, not one per message.
  */
 export interface GroupSends {
+  /**
+   * What the drivers queue here goes ahead of the notifies still waiting for their windows
+   * (`DECIDED_PRIORITY`): in a storm those are thousands, and a group message behind them would
+   * leave its interval late, bunched with the next one.
+   */
   send(
     tx: EntityManager,
     decided: { readonly singles: readonly SingleSend[]; readonly groups: readonly GroupMessage[] },
@@ -66,6 +71,9 @@ export interface RoutedDelivery {
   readonly lane: DeliveryLane;
   readonly ownerId?: string;
 }
+
+/** The queue priority of what a window decided, above the notifies' 0. */
+export const DECIDED_PRIORITY = 1;
 
 /** Group windows flushed by one call at most; the loop calls again while it finds more. */
 const FLUSH_BATCH = 100;

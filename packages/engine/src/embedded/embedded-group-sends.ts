@@ -1,14 +1,15 @@
 import { notifyWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import type { JobQueue, QueuedJob } from '../boss/job-queue';
-import type { GroupSends } from '../driver/grouped-dispatch';
+import { DECIDED_PRIORITY, type GroupSends } from '../driver/grouped-dispatch';
 import { LANE_QUEUES, QUEUES, type QueueName } from '../driver/queues';
 import type { DeliveryJob, DispatchJob } from './jobs';
 
 /**
  * What a group window sends, as embedded jobs in the window's transaction: an instance's own page
  * as a job of its endpoint's lane under the event's delivery key (a flow endpoint's as the notify
- * again, `decided`), a group message as a dispatch job routed when it runs. One insert per queue.
+ * again, `decided`), a group message as a dispatch job routed when it runs, both ahead of the
+ * dispatch queue's notifies. One insert per queue.
  */
 export function embeddedGroupSends(queue: JobQueue): GroupSends {
   return {
@@ -35,7 +36,7 @@ export function embeddedGroupSends(queue: JobQueue): GroupSends {
       }
       for (const message of groups) {
         const data: DispatchJob = message;
-        add(QUEUES.dispatch, { id: jobIdFor(message.key), data });
+        add(QUEUES.dispatch, { id: jobIdFor(message.key), data, priority: DECIDED_PRIORITY });
       }
       for (const [name, jobs] of byQueue) await queue.sendManyInTransaction(tx, name, jobs);
     },

@@ -3,10 +3,11 @@ import type { Database } from '@oncall/db';
 import { autoResolveWorkflowId, noticeWorkflowId, notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
-import type { QueueTuning } from '../boss/queue-tuning';
+import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
 import {
   createGroupedDispatch,
+  DECIDED_PRIORITY,
   type GroupedDispatch,
   type GroupSends,
   startGroupFlushes,
@@ -126,7 +127,11 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
           );
         },
       });
-      await opened.work<OutboxJob>(QUEUES.temporalOutbox, carryOut);
+      const tuning = { ...DEFAULT_QUEUE_TUNING, ...options.tuning };
+      await opened.work<OutboxJob>(QUEUES.temporalOutbox, carryOut, {
+        batchSize: tuning.dispatchBatchSize,
+        localConcurrency: tuning.localConcurrency,
+      });
       await opened.work<OutboxJob>(QUEUES.temporalAutoResolve, carryOut);
       if (grouping) flushTimer = startGroupFlushes(grouping, options.onError ?? (() => undefined));
     },
@@ -152,11 +157,12 @@ function outboxGroupSends(queue: JobQueue): GroupSends {
       const jobs = [
         ...singles.map(({ alertEventId, endpointId }) => {
           const data: OutboxJob = { type: 'notify', alertEventId, endpointId, decided: true };
-          return { id: jobIdFor(`decided:${notifyWorkflowId(alertEventId, endpointId)}`), data };
+          const id = jobIdFor(`decided:${notifyWorkflowId(alertEventId, endpointId)}`);
+          return { id, data, priority: DECIDED_PRIORITY };
         }),
         ...groups.map((message) => {
           const data: OutboxJob = message;
-          return { id: jobIdFor(message.key), data };
+          return { id: jobIdFor(message.key), data, priority: DECIDED_PRIORITY };
         }),
       ];
       await queue.sendManyInTransaction(tx, QUEUES.temporalOutbox, jobs);
