@@ -105,7 +105,7 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   superviseIntervalSeconds: 15,
   batchSize: 16,
   localConcurrency: 4,
-  dispatchBatchSize: 64,
+  dispatchBatchSize: 128,
   slowLaneWorkers: 64,
   slowLanePerOwner: 16,
   slowLanePerRule: 24,
