@@ -277,5 +277,27 @@ describe('direct dispatch after commit', () => {
       const after = (await queryRows<{ n: number }>(orm.em.fork(), DISPATCH_JOBS))[0]?.n;
       expect(after).toBe(before);
     });
+
+    it('queues a runnable job from a process that only queues, and wakes the workers elsewhere', async () => {
+      // The workers poll every 30 s: only the statement's NOTIFY makes them send within seconds.
+      await start(SLOW_WORKERS);
+      const queueOnly = await createTestEngine(database, { encryptionKey: KEY, runWorkers: false });
+      try {
+        const { queued, jobId, alertEventId, endpointId } = await queueInOneStatement(
+          queueOnly,
+          '09120000016',
+        );
+        expect(queued).toEqual([{ alertEventId, endpointId, ref: jobId }]);
+        await vi.waitFor(async () => {
+          expect(smsTo('09120000016')).toBe(1);
+          const job = await jobById(jobId);
+          expect(job?.state).toBe('completed');
+          expect(job?.data.direct).toBeUndefined();
+        }, WAIT);
+        expect(smsTo('09120000016')).toBe(1);
+      } finally {
+        await queueOnly.dispose();
+      }
+    });
   });
 });

@@ -188,6 +188,16 @@ describe('decideGroup', () => {
     expect(w.sent.map(({ at }) => at / MINUTE)).toEqual([0, 10, 20]);
   });
 
+  it('keeps no firing instances in a window that does not repeat (a storm rewrites its state often)', () => {
+    const w = windowOn();
+    for (let i = 0; i < 50; i++) w.open(member(`db-${i}`));
+    expect(w.state().unacknowledged).toEqual([]);
+    const repeating = windowOn({ groupIntervalMs: 5 * MINUTE, repeatIntervalMs: 30 * MINUTE });
+    repeating.open(member('db-1'));
+    repeating.open(member('db-2'));
+    expect(repeating.state().unacknowledged).toEqual([member('db-1'), member('db-2')]);
+  });
+
   it('is restartable from its stored state: a window resumed mid-interval neither loses nor repeats', () => {
     const before = windowOn();
     before.open(member('db-1'));

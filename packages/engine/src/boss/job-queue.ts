@@ -25,6 +25,15 @@ export interface SendJobOptions {
   readonly group?: string;
 }
 
+/** A job of a grouped send: its id (see `jobIdFor`), its payload, and its group as `send` takes it. */
+export interface QueuedJob {
+  readonly id: string;
+  readonly data: object;
+  readonly group?: string;
+  /** Fetched before every job of a lower priority (0 when absent), whatever their age. */
+  readonly priority?: number;
+}
+
 /** What a handler learns of its job besides the payload. */
 export interface JobContext {
   readonly id: string;
@@ -73,12 +82,13 @@ export interface JobQueue {
   sendGrouped(queue: QueueName, data: object, options: Omit<SendJobOptions, 'delayMs'>): Promise<void>;
   /**
    * Queues several jobs of one queue inside the caller's open transaction in one write; answers the
-   * ids of those that are new (a job whose id exists is left as it is).
+   * ids of those that are new (a job whose id exists is left as it is, and so is a second job of
+   * one id in `jobs`).
    */
   sendManyInTransaction(
     tx: EntityManager,
     queue: QueueName,
-    jobs: ReadonlyArray<{ readonly id: string; readonly data: object }>,
+    jobs: readonly QueuedJob[],
     options?: { readonly delayMs?: number },
   ): Promise<string[]>;
   /**
@@ -102,6 +112,11 @@ export interface JobQueue {
    * the jobs created, and sends no NOTIFY: for jobs that are delayed.
    */
   insertStatement(queue: QueueName, rowsJson: string): string;
+  /**
+   * pg-boss's NOTIFY that wakes `queue`'s workers in every process, as one SQL `select` (no
+   * placeholders) for a caller's statement to run, e.g. after its own `insertStatement`.
+   */
+  notifyStatement(queue: QueueName): string;
   /**
    * Calls `listener` with each transaction of the application database (its entity manager, the one
    * `sendInTransaction` was given) right after it commits; never for a released savepoint.
@@ -270,11 +285,20 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
     async sendManyInTransaction(tx, queue, jobs, manyOptions = {}) {
       if (jobs.length === 0) return [];
       const { delayMs } = manyOptions;
+      // pg-boss refuses one id twice in an insert; the first is the one a send would have kept.
+      const ids = new Set<string>();
+      const unique = jobs.filter((job) => {
+        if (ids.has(job.id)) return false;
+        ids.add(job.id);
+        return true;
+      });
       const created = await boss.insert(
         queue,
-        jobs.map(({ id, data }) => ({
+        unique.map(({ id, data, group, priority }) => ({
           id,
           data,
+          ...(group === undefined ? {} : { group: { id: group } }),
+          ...(priority === undefined ? {} : { priority }),
           // Raw inserts take a delay as text PostgreSQL casts to an interval: a bare number is seconds.
           ...(delayMs !== undefined && delayMs > 0 ? { startAfter: String(delayMs / 1000) } : {}),
         })),
@@ -296,6 +320,7 @@ export async function openJobQueue(db: Database, options: OpenJobQueueOptions = 
       if (sql.includes('$1')) throw new Error('pg-boss changed its insert statement: see insertStatement');
       return sql;
     },
+    notifyStatement: (queue) => notifyQueue('pgboss', queue),
     async runNow(queue, id) {
       // Unlike send(), update() takes a start of 0 seconds from now; it notifies once runnable.
       await boss.update(queue, undefined, { id, startAfter: 0 });

@@ -24,6 +24,13 @@ export interface QueueTuning {
   /** Workers per queue in this process, each with its own batch. */
   readonly localConcurrency: number;
   /**
+   * `batchSize` of the dispatch queue (the Temporal driver's outbox): the notifies of one group
+   * window running together are decided in one transaction (`grouped-dispatch.ts`), so in a storm
+   * the jobs in flight are what bounds a window's batch, and each batch rewrites the window's state
+   * once.
+   */
+  readonly dispatchBatchSize: number;
+  /**
    * Deliveries each slow lane (email, chat) runs at once in this process (on Temporal, the lane
    * worker's activities). Each runs on its own, so a send that hangs until its attempt timeout holds
    * one place and nothing else; the places are what lets one owner's fast vendor take hundreds of
@@ -98,6 +105,7 @@ export const DEFAULT_QUEUE_TUNING: QueueTuning = {
   superviseIntervalSeconds: 15,
   batchSize: 16,
   localConcurrency: 4,
+  dispatchBatchSize: 128,
   slowLaneWorkers: 64,
   slowLanePerOwner: 16,
   slowLanePerRule: 24,

@@ -150,8 +150,10 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         ...(grouping ? { grouping } : {}),
       });
       // A direct job run by a worker took over from a process that may have sent already.
-      await opened.work<DispatchJob>(QUEUES.dispatch, (job, { retryCount }) =>
-        dispatch(job, retryCount > 0 || job.direct === true),
+      await opened.work<DispatchJob>(
+        QUEUES.dispatch,
+        (job, { retryCount }) => dispatch(job, retryCount > 0 || job.direct === true),
+        { batchSize: tuning.dispatchBatchSize, localConcurrency: tuning.localConcurrency },
       );
       if (options.directDispatch !== false) {
         const here = createDirectDispatch({

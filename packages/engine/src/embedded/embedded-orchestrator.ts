@@ -57,12 +57,39 @@ export function createEmbeddedOrchestrator(
     job: { type: 'notify', alertEventId, endpointId } as const,
     key: notifyWorkflowId(alertEventId, endpointId),
   });
-  const statementOutbox = (): StatementOutbox | null => {
+  const statementOutbox = (): StatementOutbox => {
     const here = direct.current();
-    if (here === null) return null;
+    const key = `'notify:' || s.alert_event_id || ':' || s.endpoint_id`;
+    // A statement's inserted rows are not visible to the rest of it, only what the insert returns:
+    // the ids, matched back to their pairs.
+    const dispatched = (source: string, where = 'true') => `outbox_dispatched as (
+        select s.alert_event_id, s.endpoint_id, created.id::text as ref
+          from ${source} as s join outbox_dispatch_jobs as created on created.id = ${jobIdSql(key)}
+         where ${where})`;
+    if (here === null) {
+      // No dispatch here (a process that only queues, or direct dispatch off): the jobs are
+      // runnable at once, and one NOTIFY per statement wakes the workers, wherever they run.
+      return {
+        ctes: (source) => {
+          const rows = `select coalesce(json_agg(json_build_object(
+              'id', ${jobIdSql(key)},
+              'data', json_build_object('type', 'notify', 'alertEventId', s.alert_event_id,
+                                        'endpointId', s.endpoint_id))), '[]')::text
+            from ${source} as s`;
+          return {
+            sql: `outbox_dispatch_jobs as (${queue().insertStatement(QUEUES.dispatch, rows)}),
+              outbox_woken as (
+                select woken.* from (select 1 from outbox_dispatch_jobs limit 1) as queued,
+                  lateral (${queue().notifyStatement(QUEUES.dispatch)}) as woken),
+              ${dispatched(source, '(select count(*) from outbox_woken) >= 0')}`,
+            created: 'outbox_dispatched',
+          };
+        },
+        committed: () => undefined,
+      };
+    }
     return {
       ctes: (source) => {
-        const key = `'notify:' || s.alert_event_id || ':' || s.endpoint_id`;
         // The rows as pg-boss's insert takes them (`sendManyInTransaction`'s, delay in seconds as text).
         const rows = `select coalesce(json_agg(json_build_object(
             'id', ${jobIdSql(key)},
@@ -71,13 +98,9 @@ export function createEmbeddedOrchestrator(
                                       'owner', '${queue().processId}'),
             'startAfter', '${direct.leaseMs / 1000}')), '[]')::text
           from ${source} as s`;
-        // A statement's inserted rows are not visible to the rest of it, only what the insert
-        // returns: the ids, matched back to their pairs.
         return {
           sql: `outbox_dispatch_jobs as (${queue().insertStatement(QUEUES.dispatch, rows)}),
-            outbox_dispatched as (
-              select s.alert_event_id, s.endpoint_id, created.id::text as ref
-                from ${source} as s join outbox_dispatch_jobs as created on created.id = ${jobIdSql(key)})`,
+            ${dispatched(source)}`,
           created: 'outbox_dispatched',
         };
       },

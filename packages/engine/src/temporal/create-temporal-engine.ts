@@ -3,10 +3,11 @@ import type { Database } from '@oncall/db';
 import { autoResolveWorkflowId, noticeWorkflowId, notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { jobIdFor } from '../boss/job-id';
 import { type JobQueue, openJobQueue } from '../boss/job-queue';
-import type { QueueTuning } from '../boss/queue-tuning';
+import { DEFAULT_QUEUE_TUNING, type QueueTuning } from '../boss/queue-tuning';
 import type { Engine } from '../driver/engine';
 import {
   createGroupedDispatch,
+  DECIDED_PRIORITY,
   type GroupedDispatch,
   type GroupSends,
   startGroupFlushes,
@@ -126,7 +127,11 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
           );
         },
       });
-      await opened.work<OutboxJob>(QUEUES.temporalOutbox, carryOut);
+      const tuning = { ...DEFAULT_QUEUE_TUNING, ...options.tuning };
+      await opened.work<OutboxJob>(QUEUES.temporalOutbox, carryOut, {
+        batchSize: tuning.dispatchBatchSize,
+        localConcurrency: tuning.localConcurrency,
+      });
       await opened.work<OutboxJob>(QUEUES.temporalAutoResolve, carryOut);
       if (grouping) flushTimer = startGroupFlushes(grouping, options.onError ?? (() => undefined));
     },
@@ -148,15 +153,19 @@ export function createTemporalEngine(options: TemporalEngineOptions): Engine {
 // had), a group message as a job that starts a delivery workflow under the message's key.
 function outboxGroupSends(queue: JobQueue): GroupSends {
   return {
-    async single(tx, { alertEventId, endpointId }) {
-      const job: OutboxJob = { type: 'notify', alertEventId, endpointId, decided: true };
-      await queue.sendInTransaction(tx, QUEUES.temporalOutbox, job, {
-        id: jobIdFor(`decided:${notifyWorkflowId(alertEventId, endpointId)}`),
-      });
-    },
-    async group(tx, message) {
-      const job: OutboxJob = message;
-      await queue.sendInTransaction(tx, QUEUES.temporalOutbox, job, { id: jobIdFor(message.key) });
+    async send(tx, { singles, groups }) {
+      const jobs = [
+        ...singles.map(({ alertEventId, endpointId }) => {
+          const data: OutboxJob = { type: 'notify', alertEventId, endpointId, decided: true };
+          const id = jobIdFor(`decided:${notifyWorkflowId(alertEventId, endpointId)}`);
+          return { id, data, priority: DECIDED_PRIORITY };
+        }),
+        ...groups.map((message) => {
+          const data: OutboxJob = message;
+          return { id: jobIdFor(message.key), data, priority: DECIDED_PRIORITY };
+        }),
+      ];
+      await queue.sendManyInTransaction(tx, QUEUES.temporalOutbox, jobs);
     },
   };
 }

@@ -22,9 +22,12 @@ export function decideGroup(state: GroupState, event: GroupEvent): GroupDecision
     case 'opened': {
       const current = { ...state, settings: event.settings };
       if (alreadyCarried(current, event.member)) return unchanged(current);
-      const unacknowledged = current.unacknowledged.some((m) => m.instance === event.member.instance)
-        ? current.unacknowledged
-        : [...current.unacknowledged, event.member];
+      // Only a window that repeats keeps its firing instances: in a storm without repeats that list
+      // would be every instance, rewritten with the state on every change.
+      const tracked =
+        event.settings.repeatIntervalMs === 0 ||
+        current.unacknowledged.some((m) => m.instance === event.member.instance);
+      const unacknowledged = tracked ? current.unacknowledged : [...current.unacknowledged, event.member];
       return sendOrGather({ ...current, unacknowledged }, event.member, 'firing', event.at);
     }
     case 'resolved': {

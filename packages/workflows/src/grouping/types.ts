@@ -38,7 +38,8 @@ export interface GroupState {
   readonly flushAt: number | null;
   /**
    * Instances firing and not acknowledged, oldest first, each with the event that opened it: the
-   * ones a repeat re-pages, and the firing message it reads as.
+   * ones a repeat re-pages, and the firing message it reads as. Kept only of openings decided while
+   * the rule repeats: one that opened while repeats were off is never re-paged.
    */
   readonly unacknowledged: readonly GroupMember[];
   /** When those are paged again, null while there are none or repeats are off. */
