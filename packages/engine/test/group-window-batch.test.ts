@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadPluginRegistry } from '@oncall/built-ins';
 import { type Actor, createGroupWindowStore, type GroupWindowStore } from '@oncall/core';
-import { AlertRule, Endpoint, queryRows, User } from '@oncall/core/persistence';
+import { AlertRule, Endpoint, queryRows, sealJson, User } from '@oncall/core/persistence';
 import { createNotificationRoutes } from '@oncall/core/testing';
 import { createTestCore, type TestCore } from '@oncall/testing';
 import { decideDispatch, readDispatchFacts } from '@oncall/workflows';
@@ -120,8 +120,8 @@ describe('a group window deciding a batch of events', () => {
     const endpoint = em.create(Endpoint, {
       name: `${name} chat`,
       type: 'telegram',
-      value: `-100${randomBytes(4).readUInt32BE()}`,
-      sealedBotToken: t.core.secretBox.encrypt(BOT_TOKEN),
+      destination: { chatId: `-100${randomBytes(4).readUInt32BE()}` },
+      sealedDestination: sealJson(t.core.secretBox, { botToken: BOT_TOKEN }),
       owner: admin.userId,
     });
     rule.endpoints.add(endpoint);
