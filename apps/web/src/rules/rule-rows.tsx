@@ -51,9 +51,9 @@ export function RuleRows({
     if (last && last.index >= rules.length - 20) onNearEnd();
   }, [last, rules.length, onNearEnd]);
   // One tooltip for every row's pin button (a Mantine Tooltip per row set up its floating
-  // position on each row mounted while scrolling): shown while the pointer is over one.
+  // position on each row mounted while scrolling): shown while the pointer or focus is on one.
   const [pinHint, setPinHint] = useState<PinHint | null>(null);
-  const hintOver = (event: MouseEvent<HTMLElement>) => {
+  const hintAt = (event: { target: EventTarget }) => {
     const target =
       event.target instanceof Element ? event.target.closest<HTMLElement>('[data-pin-hint]') : null;
     const label = target?.dataset.pinHint;
@@ -72,8 +72,10 @@ export function RuleRows({
     >
       <ul
         aria-label="Alert rules"
-        onMouseOver={hintOver}
+        onMouseOver={hintAt}
+        onFocus={hintAt}
         onMouseLeave={() => setPinHint(null)}
+        onBlur={() => setPinHint(null)}
         style={{
           height: virtualizer.getTotalSize(),
           position: 'relative',
