@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Checkbox, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { StateBadge, shownRuleState } from '../now/state-badge';
 import classes from './rule-rows.module.css';
 import type { ListedRule } from './use-rule-pages';
