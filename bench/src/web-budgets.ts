@@ -3,10 +3,10 @@
 // firing instances, fire → visible on Now at 50 fires/s (p95), and long tasks while the rule list
 // scrolls over 5,000 rules. Each figure sits beside a same-run baseline in the same browser (see
 // docs/benchmarks.md, "Web UI budgets"). Needs `npm run build -w @oncall/web` first.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 import { createBenchDatabase } from './bench-database';
 import { startServerProcess } from './server-process';
 import { createApiRule, createPrometheusRule, createPrometheusSource, loginAdmin } from './service-fixtures';
@@ -16,6 +16,22 @@ const FIRES_PER_SECOND = 50;
 const FIRE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const OPEN_INSTANCES = Number(process.env.BENCH_OPEN_INSTANCES ?? 100_000);
 const PUSH_BATCH = 500;
+// WEB_BENCH_ONLY=scroll (a comma list of js, now, live, scroll, open) runs only those steps.
+const STEPS = ['js', 'now', 'live', 'scroll', 'open'] as const;
+const only = process.env.WEB_BENCH_ONLY?.split(',').map((step) => step.trim());
+const unknownStep = only?.find((step) => !(STEPS as readonly string[]).includes(step));
+if (unknownStep) throw new Error(`WEB_BENCH_ONLY: no step ${unknownStep} (steps: ${STEPS.join(', ')})`);
+const runs = (step: (typeof STEPS)[number]) => !only || only.includes(step);
+// The scroll is repeated over the same 5,000 rules, optionally under CDP's CPU throttling (a rate
+// of 4 makes the page's own work outweigh a shared box's noise); WEB_BENCH_PROFILE names a file for
+// the first scroll's CPU profile (`.cpuprofile`, which chromium's DevTools opens).
+const SCROLL_RUNS = Number(process.env.WEB_BENCH_SCROLL_RUNS ?? 1);
+const CPU_THROTTLE = Number(process.env.WEB_BENCH_CPU_THROTTLE ?? 1);
+const PROFILE = process.env.WEB_BENCH_PROFILE;
+// An A/B in the same conditions: WEB_BENCH_COMPARE_DIST names another build of the UI (a copy of
+// `apps/web/dist` from before a change); the scroll runs then alternate between the served build
+// (A) and that one (B), which the page is handed by request routing.
+const COMPARE_DIST = process.env.WEB_BENCH_COMPARE_DIST;
 const dist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 
 const quantile = (values: number[], q: number) => {
@@ -89,8 +105,6 @@ try {
   const admin = await loginAdmin(server);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-
-  // 1. The Now route's JavaScript: every script the browser loads for `/`, gzip-compressed as served.
   const scripts = new Set<string>();
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
@@ -98,6 +112,23 @@ try {
   await logIn(page, server.url, server.adminPassword);
   await page.reload();
   await page.getByRole('heading', { name: 'Now' }).waitFor();
+  if (runs('js')) nowRouteScripts(scripts);
+  const rule = runs('now') || runs('live') ? await createApiRule(server, admin, 'bench now') : undefined;
+  if (rule && runs('now')) await nowWithFiring(page, rule.token);
+  if (rule && runs('live')) await fireToVisible(page, rule.token);
+  if (runs('scroll')) await ruleListScroll(page, admin);
+  if (runs('open')) await openInstances(context, admin);
+} finally {
+  await browser.close();
+  await server.stop();
+  await database.drop();
+}
+console.log('| budget | measured | target | same-run baseline | ratio |');
+console.log('|---|---|---|---|---|');
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+
+/** 1. The Now route's JavaScript: every script the browser loaded for `/`, gzip-compressed as served. */
+function nowRouteScripts(scripts: ReadonlySet<string>): void {
   let gzip = 0;
   for (const path of scripts)
     gzip += gzipSync(readFileSync(`${dist}${path.replace(/^.*\/assets\//, 'assets/')}`)).length;
@@ -115,12 +146,13 @@ try {
     `react-dom alone: ${(react / 1024).toFixed(0)} KB`,
     `${(gzip / react).toFixed(1)}×`,
   ]);
+}
 
-  // 2. Now with 500 firing instances: navigation → the first page's cards on screen.
-  const rule = await createApiRule(server, admin, 'bench now');
+/** 2. Now with 500 firing instances: navigation → the first page's cards on screen. */
+async function nowWithFiring(page: Page, token: string): Promise<void> {
   for (let i = 0; i < 500; i += 25) {
     await Promise.all(
-      Array.from({ length: 25 }, (_, j) => fire(server.url, rule.token, 'bench_fire', `host-${i + j}`)),
+      Array.from({ length: 25 }, (_, j) => fire(server.url, token, 'bench_fire', `host-${i + j}`)),
     );
   }
   const renders: number[] = [];
@@ -149,8 +181,10 @@ try {
     `load /readyz + 500 bare DOM rows: ${quantile(bare, 0.5)} ms`,
     `${(quantile(renders, 0.5) / quantile(bare, 0.5)).toFixed(1)}×`,
   ]);
+}
 
-  // 3. Fire → visible on Now at 50 fires/s: each new alertname's card appearing, timed in the page.
+/** 3. Fire → visible on Now at 50 fires/s: each new alertname's card appearing, timed in the page. */
+async function fireToVisible(page: Page, token: string): Promise<void> {
   await page.goto(`${server.url}/`);
   await page.getByTestId('firing-card').first().waitFor();
   await page.mouse.move(5, 5);
@@ -175,7 +209,7 @@ try {
     const name = `live_${i}`;
     sentAt[name] = Date.now();
     inFlight.push(
-      fire(server.url, rule.token, name, `live-${i}`).then(
+      fire(server.url, token, name, `live-${i}`).then(
         () => void fireRtt.push(Date.now() - (sentAt[name] ?? 0)),
       ),
     );
@@ -192,8 +226,119 @@ try {
     `fire request round trip p95 ${quantile(fireRtt, 0.95)} ms`,
     `${(quantile(lags, 0.95) / quantile(fireRtt, 0.95)).toFixed(1)}×`,
   ]);
+}
 
-  // 4. The rule list with 5,000 rules: long tasks while scrolling it top to bottom.
+interface ScrollResult {
+  count: number;
+  max: number;
+  steps: number;
+  rows: number;
+  /** Main-thread time spent in script, and in all tasks, over the scroll (CDP `Performance` metrics), ms. */
+  scriptMs: number;
+  taskMs: number;
+}
+
+/**
+ * The rule list scrolls inside its own virtualized box and loads the next page near its end: that
+ * box is scrolled to the bottom until every rule is loaded (the page itself for the baseline).
+ */
+async function scrollTasks(page: Page, path: string, profile?: string): Promise<ScrollResult> {
+  await page.goto(`${server.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  if (path === '/rules') await page.waitForSelector('[role=region][aria-label^="Alert rules,"]');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  await cdp.send('Performance.enable');
+  const metrics = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const value = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
+    return { script: value('ScriptDuration'), task: value('TaskDuration') };
+  };
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const before = await metrics();
+  const scrolled = (await page.evaluate(`(async () => {
+    const tasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+    const box = document.querySelector('[role=region][aria-label^="Alert rules,"]');
+    const scroller = box ?? document.scrollingElement;
+    const loaded = () => (box ? Number(/ (\\d+) of/.exec(box.getAttribute('aria-label'))?.[1] ?? 0) : 0);
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    const until = performance.now() + 120000;
+    let steps = 0;
+    for (;;) {
+      scroller.scrollTop += 400;
+      steps += 1;
+      await frame();
+      const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
+      if (atEnd) {
+        // Give the next page its time to arrive; stop when none came.
+        const before = scroller.scrollHeight;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        if (scroller.scrollHeight === before || performance.now() > until) break;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { count: tasks.length, max: Math.max(0, ...tasks), steps, rows: loaded() };
+  })()`)) as Omit<ScrollResult, 'scriptMs' | 'taskMs'>;
+  const after = await metrics();
+  if (profile) {
+    const { profile: cpuProfile } = await cdp.send('Profiler.stop');
+    writeFileSync(profile, JSON.stringify(cpuProfile));
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return { ...scrolled, scriptMs: after.script - before.script, taskMs: after.task - before.task };
+}
+
+function entryAssets(dir: string): string[] {
+  return [...readFileSync(`${dir}/index.html`, 'utf8').matchAll(/assets\/[^"]+/g)].map((match) => match[0]);
+}
+
+/**
+ * Hands `page` the build in `dir` instead of the served one: the page's entry assets are swapped
+ * for that build's, and asset files the server does not have are read from `dir`. Returns the undo.
+ */
+async function serveBuild(page: Page, dir: string): Promise<() => Promise<void>> {
+  const served = entryAssets(dist);
+  const other = entryAssets(dir);
+  const handler = async (route: Route) => {
+    const request = route.request();
+    const path = new URL(request.url()).pathname;
+    if (request.resourceType() === 'document') {
+      const response = await route.fetch();
+      let html = await response.text();
+      served.forEach((asset, i) => {
+        html = html.replace(asset, other[i] ?? asset);
+      });
+      await route.fulfill({ response, body: html });
+      return;
+    }
+    const file = `${dir}/${path.replace(/^.*\/assets\//, 'assets/')}`;
+    if (path.includes('/assets/') && existsSync(file)) {
+      const type = file.endsWith('.css') ? 'text/css' : 'text/javascript';
+      await route.fulfill({ status: 200, contentType: type, body: readFileSync(file) });
+      return;
+    }
+    await route.fallback();
+  };
+  await page.route('**/*', handler);
+  return () => page.unroute('**/*', handler);
+}
+
+/** Where run `run`'s CPU profile goes: WEB_BENCH_PROFILE, with `-b` before its extension for build B. */
+function profileFile(run: number): string | undefined {
+  if (!PROFILE) return undefined;
+  return run === 1 ? PROFILE : PROFILE.replace(/(\.cpuprofile)?$/, '-b$1');
+}
+
+/** 4. The rule list with 5,000 rules: long tasks while scrolling it top to bottom. */
+async function ruleListScroll(page: Page, admin: string): Promise<void> {
   for (let i = 0; i < 5000; i += 50) {
     await Promise.all(
       Array.from({ length: 50 }, (_, j) =>
@@ -201,51 +346,34 @@ try {
       ),
     );
   }
-  // The rule list scrolls inside its own virtualized box and loads the next page near its end:
-  // scroll that box to the bottom until every rule is loaded (the page itself for the baseline).
-  const scrollTasks = async (path: string) => {
-    await page.goto(`${server.url}${path}`);
-    await page.waitForLoadState('networkidle');
-    if (path === '/rules') await page.waitForSelector('[role=region][aria-label^="Alert rules,"]');
-    return (await page.evaluate(`(async () => {
-      const tasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push(entry.duration);
-      }).observe({ type: 'longtask' });
-      const box = document.querySelector('[role=region][aria-label^="Alert rules,"]');
-      const scroller = box ?? document.scrollingElement;
-      const loaded = () => (box ? Number(/ (\\d+) of/.exec(box.getAttribute('aria-label'))?.[1] ?? 0) : 0);
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-      const until = performance.now() + 120000;
-      let steps = 0;
-      for (;;) {
-        scroller.scrollTop += 400;
-        steps += 1;
-        await frame();
-        const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
-        if (atEnd) {
-          // Give the next page its time to arrive; stop when none came.
-          const before = scroller.scrollHeight;
-          await new Promise((resolve) => setTimeout(resolve, 1500));
-          if (scroller.scrollHeight === before || performance.now() > until) break;
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      return { count: tasks.length, max: Math.max(0, ...tasks), steps, rows: loaded() };
-    })()`)) as { count: number; max: number; steps: number; rows: number };
-  };
-  const list = await scrollTasks('/rules');
-  const baseline = await scrollTasks('/readyz');
-  rows.push([
-    'rule list, 5,000 rules: long tasks while scrolling',
-    `${list.count} tasks, longest ${list.max.toFixed(0)} ms (${list.rows} rows loaded, ${list.steps} scroll steps)`,
-    'none over 100 ms',
-    `/readyz: ${baseline.count} tasks, longest ${baseline.max.toFixed(0)} ms`,
-    '–',
-  ]);
+  const throttled = CPU_THROTTLE === 1 ? '' : `, CPU throttled ${CPU_THROTTLE}×`;
+  const baseline = await scrollTasks(page, '/readyz');
+  for (let run = 1; run <= SCROLL_RUNS; run++) {
+    const compared = COMPARE_DIST !== undefined && run % 2 === 0;
+    // Both builds go through the same routing, so neither pays for it alone.
+    const undo = COMPARE_DIST ? await serveBuild(page, compared ? COMPARE_DIST : dist) : undefined;
+    const list = await scrollTasks(
+      page,
+      '/rules',
+      run <= (COMPARE_DIST ? 2 : 1) ? profileFile(run) : undefined,
+    );
+    await undo?.();
+    const build = COMPARE_DIST ? (compared ? ', build B' : ', build A') : '';
+    rows.push([
+      `rule list, 5,000 rules: long tasks while scrolling${throttled}${build} (run ${run} of ${SCROLL_RUNS})`,
+      `${list.count} tasks, longest ${list.max.toFixed(0)} ms; script ${list.scriptMs.toFixed(0)} ms, all tasks ${list.taskMs.toFixed(0)} ms (${list.rows} rows loaded, ${list.steps} scroll steps)`,
+      'none over 100 ms',
+      `/readyz: ${baseline.count} tasks, longest ${baseline.max.toFixed(0)} ms; script ${baseline.scriptMs.toFixed(0)} ms`,
+      `script ${(list.scriptMs / list.steps).toFixed(2)} ms a step`,
+    ]);
+  }
+}
 
-  // 5. 100,000 open instances on one rule: every screen that shows instances still answers.
-  //    Each screen is loaded in a fresh page whose long tasks are observed from its first script.
+/**
+ * 5. 100,000 open instances on one rule: every screen that shows instances still answers. Each
+ * screen is loaded in a fresh page whose long tasks are observed from its first script.
+ */
+async function openInstances(context: BrowserContext, admin: string): Promise<void> {
   const source = await createPrometheusSource(server, admin, 'bench open instances');
   const openRuleId = await createPrometheusRule(server, admin, 'bench open', source.id, 'NodeDown');
   const pushStarted = Date.now();
@@ -286,11 +414,4 @@ try {
       '–',
     ]);
   }
-} finally {
-  await browser.close();
-  await server.stop();
-  await database.drop();
 }
-console.log('| budget | measured | target | same-run baseline | ratio |');
-console.log('|---|---|---|---|---|');
-for (const row of rows) console.log(`| ${row.join(' | ')} |`);

@@ -108,6 +108,13 @@ test('the list: filters survive a reload, pins go first, a group action names it
   await page.getByRole('button', { name: 'Pin Batch ledger A' }).click();
   await expect(page.getByRole('button', { name: 'Unpin Batch ledger A' })).toBeVisible();
   await expect(list.getByRole('listitem').first()).toContainText('Batch ledger A');
+  // The list's one tooltip follows the pointer over the pin buttons.
+  await page.getByRole('button', { name: 'Unpin Batch ledger A' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Unpin' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pin Batch ledger C' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Pin to the top' })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
 
   // A fire through REST changes the rule's badge in place, from live.events, without a reload.
   const rowOfB = list.getByRole('listitem').filter({ hasText: 'Batch ledger B' });

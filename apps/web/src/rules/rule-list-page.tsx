@@ -9,7 +9,7 @@ import { RuleGroupActions } from './rule-group-actions';
 import { isFiltered, type RuleListSearch } from './rule-list-search';
 import { RuleRows } from './rule-rows';
 import { useLiveRuleStates } from './use-live-rule-states';
-import { RULE_PAGES_KEY, useRulePages } from './use-rule-pages';
+import { type ListedRule, RULE_PAGES_KEY, useRulePages } from './use-rule-pages';
 
 /**
  * The alert rules the user can see: the REST list's filters kept in the URL, pinned first, states
@@ -32,6 +32,8 @@ export function RuleListPage({
       onError: (error) => notifyFailure('Pinning', error),
     }),
   );
+  const { mutate: pinRule } = pin;
+  const onPin = useCallback((rule: ListedRule) => pinRule({ id: rule.id }), [pinRule]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const nearEnd = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -102,7 +104,7 @@ export function RuleListPage({
             total={total}
             liveStates={liveStates}
             onNearEnd={nearEnd}
-            onPin={(rule) => pin.mutate({ id: rule.id })}
+            onPin={onPin}
             selected={selected}
             onToggle={toggle}
           />

@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { trpcClient } from '../trpc/client';
 import { type RuleListSearch, ruleListInput } from './rule-list-search';
 
@@ -20,7 +21,9 @@ export function useRulePages(search: RuleListSearch) {
     getNextPageParam: (last, pages) => (pages.length * PER_PAGE < last.total ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,
   });
-  const rules = query.data?.pages.flatMap((page) => page.items) ?? [];
+  // One array per change of the pages, not per render: the list's rows are memoized on it.
+  const pages = query.data?.pages;
+  const rules = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
   const total = query.data?.pages[0]?.total ?? 0;
   return { query, rules, total };
 }
