@@ -37,7 +37,8 @@ export interface HostileCase {
   tailMs?: number;
   /**
    * Judged on other users' chat pages too (they are always measured): the case aims at the chat
-   * lane. Elsewhere chat pages wait for the lane's polling and are reported only.
+   * lane. Elsewhere chat pages are reported only: their time follows the lane's claims (the owner's
+   * share) and each webhook's pacing, which the case does not aim at.
    */
   judgesChat?: boolean;
   prepare(context: CaseContext): Promise<PreparedCase>;
