@@ -8,6 +8,7 @@ import type {
   ProviderChain,
 } from '@oncall/workflows';
 import { createLoadingCache } from '../caching/loading-cache';
+import { storedChangesOf } from '../caching/stored-changes';
 import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
 import { createGroupedReader } from '../persistence/grouped-reader';
@@ -15,6 +16,7 @@ import { queryRows } from '../persistence/query-rows';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { providerChainFor } from '../provider-configs/provider-chain';
 import { DIRECT_PROVIDER } from './direct-provider';
+import { freshEventFactsOf } from './fresh-event-facts';
 
 /** The routes as stored; it implements the engine's `NotificationRoutes` port. */
 export interface NotificationRouteReader {
@@ -34,12 +36,13 @@ export interface NotificationRoutesOptions {
   readonly plugins: PluginRegistry;
   /**
    * How long an endpoint's route (its type, flow steps, or its kind's provider chain), once read, is
-   * reused: a change reaches dispatches within it. Default 2 s; 0 reads at every dispatch.
+   * reused: another process's change reaches dispatches within it (this process's at once,
+   * `storedChangesOf`). Default 5 s; 0 reads at every dispatch.
    */
   readonly routeTtlMs?: number;
 }
 
-const DEFAULT_ROUTE_TTL_MS = 2_000;
+const DEFAULT_ROUTE_TTL_MS = 5_000;
 /** Keys one grouped read takes at most. */
 const GROUPED_READ_MAX = 500;
 
@@ -127,12 +130,38 @@ export function createNotificationRoutes(
     );
     return new Map(rows.map(({ id, rule_id, owner_id }) => [id, { rule_id, owner_id }]));
   }, GROUPED_READ_MAX);
-  const ruleOf = createLoadingCache({
+  const ruleOfEvent = createLoadingCache({
     load: async (alertEventId: string): Promise<RuleOwnerRow | null> =>
       isId(alertEventId) ? readRuleOwners(alertEventId) : null,
     ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
     now: () => performance.now(),
   });
+  // An opening this process just recorded names its rule: only the owner is read, once per rule
+  // and TTL, where a new event would take a read of its own on every send.
+  const fresh = freshEventFactsOf(orm);
+  const ownerOfRule = createLoadingCache({
+    load: async (ruleId: string): Promise<string | null> => {
+      const [row] = await queryRows<{ owner_id: string }>(
+        orm.em.fork(),
+        'select owner_id from alert_rules where id = ?',
+        [ruleId],
+      );
+      return row?.owner_id ?? null;
+    },
+    ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
+    now: () => performance.now(),
+  });
+  // What this process changes is dropped at once; a provider config changes the chains of its kind.
+  const changes = storedChangesOf(orm);
+  changes.onChange('endpoint', (id) => routeOf.forget(id));
+  changes.onChange('providerConfig', () => routeOf.clear());
+  changes.onChange('alertRule', (id) => ownerOfRule.forget(id));
+  const ruleOf = async (alertEventId: string): Promise<RuleOwnerRow | null> => {
+    const recorded = fresh.recall(alertEventId);
+    if (recorded === undefined) return ruleOfEvent(alertEventId);
+    const ownerId = await ownerOfRule(recorded.rule_id);
+    return ownerId === null ? null : { rule_id: recorded.rule_id, owner_id: ownerId };
+  };
   const sharesOf = async (notification: Notification): Promise<DeliveryShares | null> => {
     if (notification.kind !== 'alert') return null;
     const route = await routeOf(notification.endpointId);
