@@ -39,7 +39,7 @@ export interface FreshEventFacts {
   recall(alertEventId: string): EventMessageFacts | undefined;
 }
 
-/** As long as a page's route and endpoint are reused: a rule renamed reaches pages within it. */
+/** A page is sent moments after its opening commits; a rule renamed reaches pages within this. */
 const FRESH_FOR_MS = 2_000;
 /** Far above what two seconds of paging openings can be; the oldest go first beyond it. */
 const MAX_FRESH = 10_000;

@@ -1,7 +1,10 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { createLoadingCache } from '../caching/loading-cache';
+import { storedChangesOf } from '../caching/stored-changes';
 import { isId } from '../entities/new-id';
 import { createGroupedReader } from '../persistence/grouped-reader';
 import { queryRows } from '../persistence/query-rows';
+import { freshEventFactsOf } from './fresh-event-facts';
 
 /** One instance an alert event speaks of, with the labels its group key is read from. */
 export interface GroupedInstance {
@@ -89,6 +92,8 @@ interface WindowRow {
 
 /** Events one grouped read takes at most. */
 const GROUPED_READ_MAX = 500;
+/** How long a rule's grouping settings are reused for its fresh openings: as long as a route. */
+const RULE_SETTINGS_TTL_MS = 5_000;
 
 const CHANGES: Readonly<Record<string, GroupedEvent['change']>> = {
   fired: 'opened',
@@ -135,9 +140,30 @@ export function createGroupWindowStore(
     );
     return new Map(rows.map((row) => [row.id, row]));
   }, GROUPED_READ_MAX);
+  // Most rules group nothing, and every page of theirs asks. For an opening this process has just
+  // recorded the rule is known without the event's read, and whether it groups is reused as a route
+  // is: a rule another process set to group pages its next instances on their own for up to 5 s
+  // (never fewer); this process's own change is dropped at once.
+  const fresh = freshEventFactsOf(orm);
+  const ruleGroupsNothing = createLoadingCache({
+    load: async (ruleId: string) => {
+      const [rule] = await queryRows<{ groups_nothing: boolean }>(
+        orm.em.fork(),
+        `select coalesce(group_interval_seconds, ?) = 0 and repeat_interval_seconds = 0 as groups_nothing
+           from alert_rules where id = ?`,
+        [defaultSeconds, ruleId],
+      );
+      return rule?.groups_nothing ?? null;
+    },
+    ttlMs: RULE_SETTINGS_TTL_MS,
+    now: () => performance.now(),
+  });
+  storedChangesOf(orm).onChange('alertRule', (id) => ruleGroupsNothing.forget(id));
   return {
     async eventOf(alertEventId) {
       if (!isId(alertEventId)) return null;
+      const recorded = fresh.recall(alertEventId);
+      if (recorded !== undefined && (await ruleGroupsNothing(recorded.rule_id)) === true) return null;
       const row = await readEvent(alertEventId);
       const change = row ? CHANGES[row.kind] : undefined;
       if (row === null || change === undefined) return null;
