@@ -1,10 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { queryRows } from '@oncall/core/persistence';
 import { createTestDatabase, type TestDatabase } from '@oncall/db/testing';
-import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
+import {
+  type FakeProviderOne,
+  type FakeWebhookReceiver,
+  startFakeProviderOne,
+  startFakeWebhookReceiver,
+} from '@oncall/fakes';
 import { notifyWorkflowId, otpWorkflowId } from '@oncall/workflows';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobIdFor, jobIdSql } from '../src/boss/job-id';
+import { LANE_QUEUES, QUEUES } from '../src/driver/queues';
 import type { QueueTuning } from '../src/index';
 import { createTestEngine, type TestEngine } from '../src/testing/index';
 import { attemptsOf } from './support/attempts';
@@ -16,7 +22,7 @@ const KEY = Buffer.alloc(32, 9);
 interface JobRow {
   state: string;
   started_on: Date | null;
-  data: { direct?: boolean };
+  data: { direct?: boolean; replay?: boolean };
 }
 
 /**
@@ -27,6 +33,7 @@ describe('direct dispatch after commit', () => {
   let database: TestDatabase;
   let orm: MikroORM;
   let provider: FakeProviderOne;
+  let webhook: FakeWebhookReceiver;
   let seed: ReturnType<typeof seeder>;
   let userId: string;
   let engine: TestEngine | undefined;
@@ -35,6 +42,7 @@ describe('direct dispatch after commit', () => {
     database = await createTestDatabase();
     orm = database.db.orm;
     provider = await startFakeProviderOne();
+    webhook = await startFakeWebhookReceiver();
   });
   afterEach(async () => {
     await engine?.dispose();
@@ -42,6 +50,7 @@ describe('direct dispatch after commit', () => {
   });
   afterAll(async () => {
     await provider.close();
+    await webhook.close();
     await database.dispose();
   });
 
@@ -145,6 +154,81 @@ describe('direct dispatch after commit', () => {
     const viaWorkers = (await Promise.all(otpIds.map(jobOf))).filter((job) => job?.started_on !== null);
     expect(viaWorkers.length).toBeGreaterThan(0);
   });
+  // Issue #31 item 5: a chat page used to take the lane queue's hop (insert, wake, claim, complete)
+  // on every send; when its shares have room, the committing process sends it as it sends a page.
+  describe('a chat delivery (the slow lanes)', () => {
+    const chatJobOf = async (key: string) => {
+      const [row] = await queryRows<JobRow>(
+        orm.em.fork(),
+        'select state, started_on, data from pgboss.job where name = ? and id = ?',
+        [LANE_QUEUES.chat, jobIdFor(key)],
+      );
+      return row;
+    };
+    const dispatchJobOf = async (key: string) => {
+      const [row] = await queryRows<JobRow>(
+        orm.em.fork(),
+        'select state, started_on, data from pgboss.job where name = ? and id = ?',
+        [QUEUES.dispatch, jobIdFor(key)],
+      );
+      return row;
+    };
+    const postsTo = (path: string) => webhook.requests.filter((request) => request.path === path).length;
+    /** A Mattermost endpoint paged about a new alert event, in a committed transaction. */
+    const pageChat = async (testEngine: TestEngine, path: string) => {
+      const endpointId = await seed.endpoint(userId, 'matter-most', { value: `${webhook.url}${path}` });
+      const alertEventId = await seed.alertEvent(await seed.alertRule(userId), 'fired');
+      await seed.notify(testEngine.engine.orchestrator, alertEventId, endpointId);
+      return notifyWorkflowId(alertEventId, endpointId);
+    };
+
+    it('sends from the committing process while its shares have room, with no job of the chat lane', async () => {
+      const testEngine = await start(SLOW_WORKERS);
+      const key = await pageChat(testEngine, '/hooks/direct-chat');
+      await vi.waitFor(async () => {
+        expect(postsTo('/hooks/direct-chat')).toBe(1);
+        expect((await attemptsOf(orm, key)).map((a) => a.outcome)).toEqual(['delivered']);
+        expect(await dispatchJobOf(key)).toMatchObject({ state: 'completed', started_on: null });
+      }, WAIT);
+      expect(await chatJobOf(key)).toBeUndefined();
+    });
+
+    it('queues it to the chat lane when no send may run here, and the lane delivers it once', async () => {
+      // One direct run at a time: none of it may go to a slow-lane send.
+      const testEngine = await start({ pollingIntervalSeconds: 0.5, directConcurrency: 1 });
+      const key = await pageChat(testEngine, '/hooks/queued-chat');
+      await vi.waitFor(async () => {
+        expect(await chatJobOf(key)).toMatchObject({ state: 'completed' });
+        expect((await attemptsOf(orm, key)).map((a) => a.outcome)).toEqual(['delivered']);
+      }, WAIT);
+      expect(postsTo('/hooks/queued-chat')).toBe(1);
+    });
+
+    it('sends nothing again when a takeover hands a send made here to the lane', async () => {
+      const first = await start(SLOW_WORKERS);
+      const key = await pageChat(first, '/hooks/taken-over-chat');
+      await vi.waitFor(async () => {
+        expect((await attemptsOf(orm, key)).map((a) => a.outcome)).toEqual(['delivered']);
+      }, WAIT);
+      await first.dispose();
+      engine = undefined;
+      // As if the process died after recording the send and before marking the dispatch job; the
+      // process taking over has no room for a send of its own, so it queues the delivery to the lane.
+      await queryRows(
+        orm.em.fork(),
+        `update pgboss.job set state = 'created', completed_on = null, start_after = now()
+          where name = ? and id = ?`,
+        [QUEUES.dispatch, jobIdFor(key)],
+      );
+      await start({ pollingIntervalSeconds: 0.5, directConcurrency: 1 });
+      await vi.waitFor(async () => {
+        expect(await chatJobOf(key)).toMatchObject({ state: 'completed', data: { replay: true } });
+      }, WAIT);
+      expect(postsTo('/hooks/taken-over-chat')).toBe(1);
+      expect((await attemptsOf(orm, key)).map((a) => a.outcome)).toEqual(['delivered']);
+    });
+  });
+
   describe('notifies queued by a statement of the core (the statement outbox)', () => {
     /** A page of an alert event to an SMS endpoint, queued by one statement as ingestion does. */
     const queueInOneStatement = async (

@@ -141,6 +141,14 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
             clock,
           })
         : null;
+      const lanes = createLaneAdmission({
+        shares: options.routes,
+        slots: slowLaneSlots(tuning),
+        queue: opened,
+        onError: options.onError ?? (() => undefined),
+        // Half the direct runs at most: a tarpit's sends never take the places pages run in.
+        inlineLimit: Math.floor(tuning.directConcurrency / 2),
+      });
       const dispatch = createDispatcher({
         routes: options.routes,
         deliveries,
@@ -148,16 +156,18 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         policies,
         queue: opened,
         ...(grouping ? { grouping } : {}),
+        holdLane: lanes.hold,
       });
       // A direct job run by a worker took over from a process that may have sent already.
       await opened.work<DispatchJob>(
         QUEUES.dispatch,
-        (job, { retryCount }) => dispatch(job, retryCount > 0 || job.direct === true),
+        (job, { retryCount }) =>
+          dispatch(job, { replay: retryCount > 0 || job.direct === true, direct: false }),
         { batchSize: tuning.dispatchBatchSize, localConcurrency: tuning.localConcurrency },
       );
       if (options.directDispatch !== false) {
         const here = createDirectDispatch({
-          run: (job) => dispatch(job, false),
+          run: (job) => dispatch(job, { replay: false, direct: true }),
           queue: opened,
           concurrency: tuning.directConcurrency,
           maxWaitMs: tuning.directMaxWaitMs,
@@ -178,12 +188,6 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         claimBatch: SLOW_LANE_CLAIM_BATCH,
         pollingIntervalMs: tuning.slowLanePollingIntervalSeconds * 1000,
       };
-      const admitted = createLaneAdmission({
-        shares: options.routes,
-        slots: slowLaneSlots(tuning),
-        queue: opened,
-        onError: options.onError ?? (() => undefined),
-      });
       for (const lane of DELIVERY_LANES) {
         const queueName = LANE_QUEUES[lane];
         const deliver = (job: DeliveryJob, { retryCount, group }: JobContext) =>
@@ -194,7 +198,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
               : job.timerId
                 ? { type: 'timerFired', timerId: job.timerId }
                 : { type: 'started' },
-            { replay: retryCount > 0, lane, group, deferrals: job.deferrals ?? 0 },
+            { replay: retryCount > 0 || job.replay === true, lane, group, deferrals: job.deferrals ?? 0 },
           );
         if (lane === 'page') {
           await opened.work<DeliveryJob>(queueName, deliver);
@@ -202,7 +206,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions): Engine {
         }
         opened.pump<DeliveryJob>(
           queueName,
-          (job, context) => admitted(queueName, job.input.notification, context, () => deliver(job, context)),
+          (job, context) =>
+            lanes.admitted(queueName, job.input.notification, context, () => deliver(job, context)),
           slowLane,
         );
       }

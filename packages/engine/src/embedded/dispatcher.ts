@@ -16,6 +16,7 @@ import type { NotificationRoutes } from '../ports/notification-routes';
 import type { DeliveryRunner } from './delivery-runner';
 import type { FlowRunner } from './flow-runner';
 import type { DeliveryJob, DispatchJob, GroupMessageJob } from './jobs';
+import type { LaneHold } from './lane-admission';
 
 export interface DispatcherDeps {
   readonly routes: NotificationRoutes;
@@ -25,6 +26,19 @@ export interface DispatcherDeps {
   readonly queue: JobQueue;
   /** Grouped notifications; without it every event pages on its own. */
   readonly grouping?: GroupedDispatch;
+  /** A slow-lane send's slots for the committing process to run it itself (`LaneAdmission.hold`). */
+  readonly holdLane?: (notification: DeliveryJob['input']['notification']) => Promise<LaneHold | null>;
+}
+
+/** How a dispatch runs: again after a failure or a takeover, and where. */
+export interface DispatchRun {
+  /** It ran before, or took over from a process that may have sent: read the log before sending. */
+  readonly replay: boolean;
+  /**
+   * In the process that committed it, right after the commit (`direct-dispatch.ts`), not in a
+   * worker of the dispatch queue: a slow-lane send may then run here too when its shares have room.
+   */
+  readonly direct: boolean;
 }
 
 /**
@@ -33,7 +47,10 @@ export interface DispatcherDeps {
  * handler, saving a queue hop: a flow starts here, and so does a delivery on the page lane (sms,
  * call, every OTP). An email or chat delivery goes on to its lane's queue instead (counted against
  * the endpoint's owner there): those targets may hang until the attempt timeout, and this queue's
- * workers are the pages'. A follow-up's notifies become one dispatch job each, under the id a direct
+ * workers are the pages'. Run directly in the committing process, though, an email or chat delivery
+ * whose shares have room runs here too, holding them (`holdLane`): the dispatch job stays its
+ * backstop, and a bounded number of such sends leaves the direct runs' places to the pages. A
+ * follow-up's notifies become one dispatch job each, under the id a direct
  * notify has: an endpoint also attached directly, or in two flows, hears it once, and a replayed
  * dispatch queues nothing twice. A missing provider config throws: the job is retried. An opening or
  * resolve of a rule that groups goes through its group window instead (`grouped-dispatch.ts`).
@@ -54,7 +71,7 @@ export function createDispatcher(deps: DispatcherDeps) {
   const sendFlowGroup = async (
     job: GroupMessageJob,
     steps: FlowInput['state']['steps'],
-    replay: boolean,
+    { replay }: DispatchRun,
   ): Promise<void> => {
     const [base] = job.carried.firing;
     if (base?.alertEventId) {
@@ -76,15 +93,16 @@ export function createDispatcher(deps: DispatcherDeps) {
       }
     }
     for (const target of [...targets].sort()) {
-      await sendGroup({ ...job, key: `${job.key}:${target}`, endpointId: target }, replay);
+      await sendGroup({ ...job, key: `${job.key}:${target}`, endpointId: target }, { replay, direct: false });
     }
   };
 
   // A grouped message goes to its endpoint's lane like a notify's delivery, under its own key.
-  const sendGroup = async (job: GroupMessageJob, replay: boolean): Promise<void> => {
+  const sendGroup = async (job: GroupMessageJob, run: DispatchRun): Promise<void> => {
+    const { replay } = run;
     const route = await deps.routes.routeOf(job.endpointId);
     if (route === null) return;
-    if (route.kind === 'flow') return sendFlowGroup(job, route.steps, replay);
+    if (route.kind === 'flow') return sendFlowGroup(job, route.steps, run);
     if (route.kind === 'unconfigured') throw unconfiguredError(route.providerKind, job.endpointId);
     const { key, alertEventId, endpointId, carried } = job;
     const input = {
@@ -95,12 +113,13 @@ export function createDispatcher(deps: DispatcherDeps) {
       await deps.deliveries(input, { type: 'started' }, { replay, lane: route.lane });
       return;
     }
-    const delivery: DeliveryJob = { input };
+    const delivery: DeliveryJob = replay ? { input, replay } : { input };
     await deps.queue.send(LANE_QUEUES[route.lane], delivery, { id: jobIdFor(key), group: route.ownerId });
   };
 
-  return async function dispatch(job: DispatchJob, replay: boolean): Promise<void> {
-    if (job.type === 'group') return sendGroup(job, replay);
+  return async function dispatch(job: DispatchJob, run: DispatchRun): Promise<void> {
+    const { replay } = run;
+    if (job.type === 'group') return sendGroup(job, run);
     const command = decideDispatch(await readDispatchFacts(requestOf(job), deps.routes));
     switch (command.type) {
       case 'deliver': {
@@ -116,7 +135,18 @@ export function createDispatcher(deps: DispatcherDeps) {
           await deps.deliveries(input, { type: 'started' }, { replay, lane });
           return;
         }
-        const delivery: DeliveryJob = { input };
+        const hold = run.direct ? await deps.holdLane?.(input.notification) : null;
+        if (hold) {
+          try {
+            const group = ownerId === undefined ? {} : { group: ownerId };
+            await deps.deliveries(input, { type: 'started' }, { replay, lane, ...group });
+          } finally {
+            hold.release();
+          }
+          return;
+        }
+        // A replayed dispatch may have sent this delivery itself before it stopped.
+        const delivery: DeliveryJob = replay ? { input, replay } : { input };
         await deps.queue.sendGrouped(LANE_QUEUES[lane], delivery, { id: jobIdFor(key), group: ownerId });
         return;
       }

@@ -46,6 +46,11 @@ export interface DeliveryJob {
    * times: the job sends it again, with the same idempotency key, instead of starting.
    */
   readonly deferrals?: number;
+  /**
+   * Queued by a replayed dispatch, which may have run this delivery itself before it stopped (a
+   * direct dispatch runs a slow-lane send when its shares have room): read the log before sending.
+   */
+  readonly replay?: true;
 }
 
 /** A flow resumed after a wait step. */
