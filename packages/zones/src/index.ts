@@ -5,7 +5,7 @@ export { ZoneFollower } from './zone-follower';
 export { FORWARD_TIMEOUT_MS, type ForwardedAnswer, type ForwardedRequest } from './zone-forwarder';
 export { startZoneLoop } from './zone-loops';
 export { type ZoneHeartbeat, type ZoneInput, ZoneRegistry } from './zone-registry';
-export { type ZoneSnapshot, zoneSnapshotSchema } from './zone-snapshot';
+export { OLDER_MAIN, type ZoneSnapshot, zoneSnapshotSchema } from './zone-snapshot';
 export type { StreamedAnswer, StreamedRequest } from './zone-stream';
 export type { LegacyZoneView, ZoneStateView, ZoneWithToken } from './zone-view';
 export { MAIN_ZONE_ID, type ZoneListQuery, Zones, type ZonesOptions } from './zones';

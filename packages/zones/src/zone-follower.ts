@@ -4,7 +4,7 @@ import { SystemSetting } from '@oncall/core/persistence';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
 import { FORWARD_TIMEOUT_MS, zoneUrl } from './zone-forwarder';
-import { resealSnapshot, zoneSnapshotSchema } from './zone-snapshot';
+import { OLDER_MAIN, resealSnapshot, zoneSnapshotSchema } from './zone-snapshot';
 import { applySnapshot, NO_SYNCED_IDS, type SyncedIds } from './zone-snapshot-apply';
 import { zoneSyncBox } from './zone-sync-box';
 import { assertionKeyOf } from './zone-token';
@@ -79,7 +79,14 @@ export class ZoneFollower {
       throw new Error(`the main answered the sync with ${answer.statusCode}; the last copy stays`);
     }
     const parsed = zoneSnapshotSchema.safeParse(await answer.body.json());
-    if (!parsed.success) throw new Error('the main answered the sync with an unreadable snapshot');
+    if (!parsed.success) {
+      const older = parsed.error.issues.some(({ message }) => message === OLDER_MAIN);
+      throw new Error(
+        older
+          ? `the main answered the sync with ${OLDER_MAIN}; the last copy stays`
+          : 'the main answered the sync with an unreadable snapshot; the last copy stays',
+      );
+    }
     const wire = zoneSyncBox(assertionKeyOf(source.sourceToken));
     const own = this.deps.secretBox;
     const snapshot = resealSnapshot(parsed.data, {

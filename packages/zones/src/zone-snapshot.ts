@@ -64,6 +64,10 @@ export interface SnapshotProviderConfig {
   createdAt: string;
 }
 
+/** Why a snapshot whose endpoints carry no destination is refused. */
+export const OLDER_MAIN =
+  'an endpoint without a destination: the main is older than this agent; upgrade the main first';
+
 const id = z.uuid();
 const instant = z.string().min(1);
 const sealed = z.string().nullable();
@@ -96,7 +100,9 @@ export const zoneSnapshotSchema: z.ZodType<ZoneSnapshot> = z.object({
       name: z.string(),
       type: z.string().min(1),
       steps: z.unknown(),
-      destination: z.unknown(),
+      // A main from before endpoints were stored in one shape sends `value`, `threadId` and sealed
+      // tokens instead: copied as they are, its endpoints would have nowhere to send.
+      destination: z.unknown().refine((value) => value !== undefined, { message: OLDER_MAIN }),
       sealedDestination: sealed,
       ownerId: id,
       createdAt: instant,
