@@ -109,12 +109,7 @@ export {
 export type { BehaviorRecord } from './behavior-rules/notification-behavior';
 export type { TemplatePreviewAnswer } from './behavior-rules/template-previewer';
 export { ensureSystemAdmin, type SystemAdminResult } from './bootstrap/ensure-system-admin';
-export {
-  createLoadingCache,
-  type Load,
-  type LoadingCache,
-  type LoadingCacheOptions,
-} from './caching/loading-cache';
+export { createLoadingCache, type Load, type LoadingCacheOptions } from './caching/loading-cache';
 export type { ClusterInput, ClusterService, ClusterSource } from './cluster/cluster-service';
 export type { ClusterType, ClusterView } from './cluster/cluster-view';
 export { type Core, type CoreDeps, type CoreSettings, createCore } from './core';

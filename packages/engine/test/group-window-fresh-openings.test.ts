@@ -88,22 +88,6 @@ describe('the group windows asked about an opening this process just recorded', 
     expect(answer).toBeNull();
   });
 
-  it('groups the next opening of a rule this process has just set to group', async () => {
-    const token = await seedPagingRule('set to group', 0);
-    // The rule's first opening turns it firing (its full path); the second is answered from the rule.
-    for (const instance of ['db-1', 'db-2']) {
-      expect(await store.eventOf(await fireOpening(token, instance))).toBeNull();
-    }
-    const em = t.core.orm.em.fork();
-    const rule = await em.findOneOrFail(AlertRule, { tokenHash: t.core.secretBox.lookupHash(token) });
-    rule.groupIntervalSeconds = 60;
-    await em.flush();
-    expect(await store.eventOf(await fireOpening(token, 'db-3'))).toMatchObject({
-      change: 'opened',
-      groupIntervalMs: 60_000,
-    });
-  });
-
   it('still reads the opening of a rule that groups, with its settings', async () => {
     const token = await seedPagingRule('groups by default', null);
     const opening = await fireOpening(token, 'db-1');

@@ -18,11 +18,10 @@ export interface LoadingCacheOptions<Value> {
  * @example
  * const ruleOf = createLoadingCache({ load: readRuleByToken, ttlMs: 1_000, now: () => performance.now() });
  * await ruleOf(tokenHash); // read once per second at most
- * ruleOf.forget(tokenHash); // the rule changed: the next call reads it
  */
-export function createLoadingCache<Value>(options: LoadingCacheOptions<Value>): LoadingCache<Value> {
+export function createLoadingCache<Value>(options: LoadingCacheOptions<Value>): Load<Value> {
   const entries = new Map<string, { readonly until: number; readonly value: Promise<Value | null> }>();
-  const load: Load<Value> = (key) => {
+  return (key) => {
     if (options.ttlMs <= 0) return options.load(key);
     const now = options.now();
     const cached = entries.get(key);
@@ -41,18 +40,4 @@ export function createLoadingCache<Value>(options: LoadingCacheOptions<Value>): 
     }
     return value;
   };
-  return Object.assign(load, {
-    forget: (key: string) => {
-      entries.delete(key);
-    },
-    clear: () => entries.clear(),
-  });
 }
-
-/** A loading cache: loads by key, and drops what a change made stale before its TTL ends. */
-export type LoadingCache<Value> = Load<Value> & {
-  /** The next call for `key` loads it again. */
-  forget(key: string): void;
-  /** The next call for any key loads it again. */
-  clear(): void;
-};

@@ -1,7 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
 import { createLoadingCache } from '../caching/loading-cache';
-import { storedChangesOf } from '../caching/stored-changes';
 import type { SecretBox } from '../crypto/secret-box';
 import type { DeliverySubject } from '../entities/delivery-attempt.entity';
 import { isId } from '../entities/new-id';
@@ -60,20 +59,17 @@ export interface DeliveryTargetsOptions {
    * `{ telegram: { apiBase: 'http://bot-api.internal' } }` for a local Bot API server.
    */
   readonly channelConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /**
-   * How long a provider config, once read and decrypted, is reused for sends: another process's
-   * change reaches pages within it (this process's at once, `storedChangesOf`). Default 5 s; 0 disables.
-   */
+  /** How long a provider config, once read and decrypted, is reused for sends. Default 2 s; 0 disables. */
   readonly providerConfigTtlMs?: number;
   /**
-   * How long an endpoint's destination, once read, is reused for sends: another process's edit
-   * reaches pages within it (this process's at once, `storedChangesOf`). Default 5 s; 0 disables.
+   * How long an endpoint's destination, once read, is reused for sends: an edit reaches pages within
+   * it. Default 2 s; 0 disables.
    */
   readonly endpointTtlMs?: number;
 }
 
-const DEFAULT_PROVIDER_CONFIG_TTL_MS = 5_000;
-const DEFAULT_ENDPOINT_TTL_MS = 5_000;
+const DEFAULT_PROVIDER_CONFIG_TTL_MS = 2_000;
+const DEFAULT_ENDPOINT_TTL_MS = 2_000;
 /** Endpoints one grouped read takes at most. */
 const GROUPED_READ_MAX = 500;
 
@@ -121,10 +117,6 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
     ttlMs: options.endpointTtlMs ?? DEFAULT_ENDPOINT_TTL_MS,
     now: () => performance.now(),
   });
-
-  const changes = storedChangesOf(orm);
-  changes.onChange('endpoint', (id) => loadEndpoint.forget(id));
-  changes.onChange('providerConfig', (id) => loadProvider.forget(id));
 
   const readOtp = async (otpId: string) => {
     if (!isId(otpId)) return undefined;

@@ -1,6 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { createLoadingCache } from '../caching/loading-cache';
-import { storedChangesOf } from '../caching/stored-changes';
 import { isId } from '../entities/new-id';
 import { createGroupedReader } from '../persistence/grouped-reader';
 import { queryRows } from '../persistence/query-rows';
@@ -93,7 +92,7 @@ interface WindowRow {
 /** Events one grouped read takes at most. */
 const GROUPED_READ_MAX = 500;
 /** How long a rule's grouping settings are reused for its fresh openings: as long as a route. */
-const RULE_SETTINGS_TTL_MS = 5_000;
+const RULE_SETTINGS_TTL_MS = 2_000;
 
 const CHANGES: Readonly<Record<string, GroupedEvent['change']>> = {
   fired: 'opened',
@@ -142,8 +141,7 @@ export function createGroupWindowStore(
   }, GROUPED_READ_MAX);
   // Most rules group nothing, and every page of theirs asks. For an opening this process has just
   // recorded the rule is known without the event's read, and whether it groups is reused as a route
-  // is: a rule another process set to group pages its next instances on their own for up to 5 s
-  // (never fewer); this process's own change is dropped at once.
+  // is: a rule set to group pages its next instances on their own for up to 2 s, never fewer.
   const fresh = freshEventFactsOf(orm);
   const ruleGroupsNothing = createLoadingCache({
     load: async (ruleId: string) => {
@@ -158,7 +156,6 @@ export function createGroupWindowStore(
     ttlMs: RULE_SETTINGS_TTL_MS,
     now: () => performance.now(),
   });
-  storedChangesOf(orm).onChange('alertRule', (id) => ruleGroupsNothing.forget(id));
   return {
     async eventOf(alertEventId) {
       if (!isId(alertEventId)) return null;

@@ -8,7 +8,6 @@ import type {
   ProviderChain,
 } from '@oncall/workflows';
 import { createLoadingCache } from '../caching/loading-cache';
-import { storedChangesOf } from '../caching/stored-changes';
 import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
 import { createGroupedReader } from '../persistence/grouped-reader';
@@ -36,13 +35,12 @@ export interface NotificationRoutesOptions {
   readonly plugins: PluginRegistry;
   /**
    * How long an endpoint's route (its type, flow steps, or its kind's provider chain), once read, is
-   * reused: another process's change reaches dispatches within it (this process's at once,
-   * `storedChangesOf`). Default 5 s; 0 reads at every dispatch.
+   * reused: a change reaches dispatches within it. Default 2 s; 0 reads at every dispatch.
    */
   readonly routeTtlMs?: number;
 }
 
-const DEFAULT_ROUTE_TTL_MS = 5_000;
+const DEFAULT_ROUTE_TTL_MS = 2_000;
 /** Keys one grouped read takes at most. */
 const GROUPED_READ_MAX = 500;
 
@@ -151,11 +149,6 @@ export function createNotificationRoutes(
     ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
     now: () => performance.now(),
   });
-  // What this process changes is dropped at once; a provider config changes the chains of its kind.
-  const changes = storedChangesOf(orm);
-  changes.onChange('endpoint', (id) => routeOf.forget(id));
-  changes.onChange('providerConfig', () => routeOf.clear());
-  changes.onChange('alertRule', (id) => ownerOfRule.forget(id));
   const ruleOf = async (alertEventId: string): Promise<RuleOwnerRow | null> => {
     const recorded = fresh.recall(alertEventId);
     if (recorded === undefined) return ruleOfEvent(alertEventId);
