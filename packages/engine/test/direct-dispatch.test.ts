@@ -157,22 +157,17 @@ describe('direct dispatch after commit', () => {
   // Issue #31 item 5: a chat page used to take the lane queue's hop (insert, wake, claim, complete)
   // on every send; when its shares have room, the committing process sends it as it sends a page.
   describe('a chat delivery (the slow lanes)', () => {
-    const chatJobOf = async (key: string) => {
+    /** The job of `queue` under a delivery's business key, if there is one. */
+    const jobIn = async (queue: string, key: string) => {
       const [row] = await queryRows<JobRow>(
         orm.em.fork(),
         'select state, started_on, data from pgboss.job where name = ? and id = ?',
-        [LANE_QUEUES.chat, jobIdFor(key)],
+        [queue, jobIdFor(key)],
       );
       return row;
     };
-    const dispatchJobOf = async (key: string) => {
-      const [row] = await queryRows<JobRow>(
-        orm.em.fork(),
-        'select state, started_on, data from pgboss.job where name = ? and id = ?',
-        [QUEUES.dispatch, jobIdFor(key)],
-      );
-      return row;
-    };
+    const chatJobOf = (key: string) => jobIn(LANE_QUEUES.chat, key);
+    const dispatchJobOf = (key: string) => jobIn(QUEUES.dispatch, key);
     const postsTo = (path: string) => webhook.requests.filter((request) => request.path === path).length;
     /** A Mattermost endpoint paged about a new alert event, in a committed transaction. */
     const pageChat = async (testEngine: TestEngine, path: string) => {
