@@ -18,6 +18,7 @@ import { beginWithFirstStatement } from './postgres/begin-with-first-statement';
 import { OpenConnections } from './postgres/open-connections';
 import { probePostgres } from './postgres/postgres-probe-connection';
 import { preparedStatements } from './postgres/prepared-statements';
+import { rollbackAlwaysReleases } from './postgres/rollback-always-releases';
 import { settlesWithin } from './settles-within';
 
 export interface Database {
@@ -152,6 +153,8 @@ function postgresDriverOptions(
     // MikroORM calls this with the pool before any connection is made.
     onPoolCreated: (pool: pg.Pool) => {
       beginWithFirstStatement(pool);
+      // After the begin wrapper, so it sees every rollback, one sent with a pending begin too.
+      rollbackAlwaysReleases(pool);
       connections.watch(pool);
       if (timeouts && timeouts.statementMs > 0) {
         endSilentConnections(pool, timeouts.statementMs + ANSWER_GRACE_MS);
