@@ -135,6 +135,40 @@ describe('rules paging a schedule directly', () => {
     expect(Object.keys(badUrgency.json().errors)).toEqual(['scheduleTargets.0.urgency']);
   });
 
+  it("names a target's schedule only to those who may use the schedule", async () => {
+    const scheduleId = await schedule('Named to its team', ana.id);
+    // The outsider may read the rule (one of its users) but is not of the schedule's team.
+    const created = await h.call('POST', '/api/v1/alert-rule', {
+      token: ana.token,
+      body: {
+        type: 'api',
+        name: 'Named targets rule',
+        userIds: [outsider.id],
+        scheduleTargets: [{ scheduleId }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const ruleId = created.json().id;
+    const targetsAs = async (token: string) => {
+      const read = await h.call('GET', `/api/v1/alert-rule/${ruleId}`, { token });
+      expect(read.statusCode, read.body).toBe(200);
+      return read.json().scheduleTargets;
+    };
+    expect(await targetsAs(ana.token)).toEqual([
+      expect.objectContaining({ scheduleId, scheduleName: 'Named to its team' }),
+    ]);
+    expect(await targetsAs(await h.adminToken())).toEqual([
+      expect.objectContaining({ scheduleId, scheduleName: 'Named to its team' }),
+    ]);
+    expect(await targetsAs(outsider.token)).toEqual([
+      expect.objectContaining({ scheduleId, scheduleName: null }),
+    ]);
+    const listed = await h.call('GET', '/api/v1/alert-rule', { token: outsider.token });
+    const rows = listed.json().data ?? listed.json();
+    const row = (Array.isArray(rows) ? rows : []).find((rule: { id: string }) => rule.id === ruleId);
+    expect(row?.scheduleTargets).toEqual([expect.objectContaining({ scheduleId, scheduleName: null })]);
+  });
+
   it('pages whoever is on call, logs who and why, and tells them of the acknowledgement', async () => {
     const scheduleId = await schedule('Paged directly', ana.id);
     const created = await createRule('Paged directly rule', [{ scheduleId }]);

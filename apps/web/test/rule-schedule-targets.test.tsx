@@ -63,6 +63,11 @@ describe("a rule's schedule targets as the form keeps them", () => {
       { value: HIDDEN, label: 'Payments nights' },
     ]);
     expect(schedulePicks(usable, [{ ...stored, scheduleId: PRIMARY }])).toHaveLength(2);
+    // The server names a schedule only to those who may use it.
+    expect(schedulePicks(usable, [{ ...stored, scheduleName: null }])).toContainEqual({
+      value: HIDDEN,
+      label: 'A schedule you cannot see',
+    });
   });
 
   it('says what a target does', () => {

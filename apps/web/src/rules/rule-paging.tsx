@@ -22,15 +22,25 @@ export function RulePaging({ rule }: { rule: Rule }) {
           {rule.scheduleTargets.map((target) => (
             <List.Item key={target.id}>
               <Text span size="sm" fw={600}>
-                Schedule{' '}
-                <Anchor
-                  size="sm"
-                  renderRoot={(props) => (
-                    <Link to="/schedules/$scheduleId" params={{ scheduleId: target.scheduleId }} {...props} />
-                  )}
-                >
-                  {target.scheduleName}
-                </Anchor>
+                {target.scheduleName === null ? (
+                  'A schedule you cannot see'
+                ) : (
+                  <>
+                    Schedule{' '}
+                    <Anchor
+                      size="sm"
+                      renderRoot={(props) => (
+                        <Link
+                          to="/schedules/$scheduleId"
+                          params={{ scheduleId: target.scheduleId }}
+                          {...props}
+                        />
+                      )}
+                    >
+                      {target.scheduleName}
+                    </Anchor>
+                  </>
+                )}
               </Text>
               <Text span size="sm" c="dimmed">
                 {' '}

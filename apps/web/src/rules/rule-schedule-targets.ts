@@ -55,7 +55,7 @@ export function schedulePicks(
   const picks = usable.map((schedule) => ({ value: schedule.id, label: schedule.name }));
   for (const target of stored ?? []) {
     if (!picks.some((pick) => pick.value === target.scheduleId))
-      picks.push({ value: target.scheduleId, label: target.scheduleName || 'A schedule you cannot see' });
+      picks.push({ value: target.scheduleId, label: target.scheduleName ?? 'A schedule you cannot see' });
   }
   return picks;
 }

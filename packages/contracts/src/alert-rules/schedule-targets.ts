@@ -45,7 +45,7 @@ export const scheduleTargetList = z
 export const scheduleTargetViewSchema = z.object({
   id: z.string().describe("the target's id: the delivery log's recipient.flowEndpointId for its pages"),
   scheduleId: z.string(),
-  scheduleName: z.string(),
+  scheduleName: z.string().nullable().describe('null when the caller may not use the schedule'),
   ifNobodyOnCall: z.enum(['nobody', 'teamAdmins']),
   urgency: z.enum(['default', 'high']),
   roundRobin: z.boolean(),

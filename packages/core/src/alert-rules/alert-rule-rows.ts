@@ -46,6 +46,7 @@ export async function ruleRows(
   );
   const links = await ruleLinks(
     em,
+    viewerId,
     rules.map((r) => r.id),
   );
   return rules.map((rule) => {
@@ -70,11 +71,20 @@ export async function ruleRows(
 
 function scheduleTargetOf(link: LinkRow): RuleScheduleTarget {
   const settings = JSON.parse(link.extra ?? '{}') as Omit<RuleScheduleTarget, 'id' | 'scheduleName'>;
-  return { id: link.id, scheduleName: link.label ?? '', ...settings };
+  return { id: link.id, scheduleName: link.label, ...settings };
 }
 
-/** Users, teams, endpoints, schedule targets and data sources of the given rules, grouped by rule, in display order. */
-async function ruleLinks(em: EntityManager, ruleIds: string[]): Promise<Map<string, LinkRow[]>> {
+/**
+ * Users, teams, endpoints, schedule targets and data sources of the given rules, grouped by rule,
+ * in display order. A schedule's name is the viewer's to see only if they may use the schedule
+ * (the owner and manager roles, its team's people: `schedule-access.ts`), as on GraphQL: reading a
+ * rule does not open its schedules.
+ */
+async function ruleLinks(
+  em: EntityManager,
+  viewerId: string,
+  ruleIds: string[],
+): Promise<Map<string, LinkRow[]>> {
   const grouped = new Map<string, LinkRow[]>();
   if (ruleIds.length === 0) return grouped;
   const rows = await selectRows<LinkRow>(
@@ -89,10 +99,16 @@ async function ruleLinks(em: EntityManager, ruleIds: string[]): Promise<Map<stri
           from alert_rule_endpoints se join endpoints e on e.id = se.endpoint_id
          where se.alert_rule_id in (${ruleIds})
         union all
-        select 'schedule', ts.alert_rule_id, ts.id, s.name,
+        select 'schedule', ts.alert_rule_id, ts.id,
+               case when exists (select 1 from users v
+                                  where v.id = ${viewerId} and v.role in ('owner', 'manager'))
+                      or t.owner_id = ${viewerId}
+                      or exists (select 1 from team_members m where m.team_id = t.id and m.user_id = ${viewerId})
+                    then s.name end,
                json_build_object('scheduleId', s.id, 'ifNobodyOnCall', ts.if_nobody_on_call,
                                  'urgency', ts.urgency, 'roundRobin', ts.round_robin)::text
           from alert_rule_schedule_targets ts join schedules s on s.id = ts.schedule_id
+               join teams t on t.id = s.team_id
          where ts.alert_rule_id in (${ruleIds})
         union all
         select 'source', sd.alert_rule_id, sd.data_source_id, null, null

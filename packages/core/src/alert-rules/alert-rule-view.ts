@@ -26,7 +26,8 @@ export interface RuleEndpointRef {
 export interface RuleScheduleTarget {
   id: string;
   scheduleId: string;
-  scheduleName: string;
+  /** Null when the viewer may not use the schedule. */
+  scheduleName: string | null;
   ifNobodyOnCall: 'nobody' | 'teamAdmins';
   urgency: 'default' | 'high';
   roundRobin: boolean;
