@@ -4,11 +4,32 @@ import { E2E_ADMIN } from './e2e-env';
 
 /** The serious and critical WCAG violations axe finds on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // A notification fading in is half transparent: checked mid-transition, its colours and what it
-  // covers are neither the before nor the after. The page is checked once it is still; a spinner
-  // (an endless animation, as on a button whose call waits) never stops and changes no colour.
-  // Notifications fade in by a transition their library drives from script (no Animation object):
-  // they are checked once they and their wrappers are fully opaque.
+  // A notification fading in or out is half transparent: checked mid-transition, its colours and
+  // what it covers are neither the before nor the after. The page is checked once it is still; a
+  // spinner (an endless animation, as on a button whose call waits) never stops and changes no
+  // colour. A notification that starts closing while axe reads the page (it closes itself after a
+  // few seconds) spoils that reading, so the page is read again.
+  for (let reading = 1; ; reading++) {
+    const before = await stillNotifications(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    if (reading < 5 && (await notificationsNow(page)) !== before) continue;
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.any[0]?.message ?? ''})`).join(', ')}`,
+      );
+  }
+}
+
+/**
+ * Waits until nothing animates (but endless spinners) and every notification and its wrappers are
+ * fully opaque (their library drives the fade from script, with no Animation object); answers
+ * the notifications shown then, as `notificationsNow` does.
+ */
+async function stillNotifications(page: Page): Promise<string> {
   await page.waitForFunction(() => {
     const still = document
       .getAnimations()
@@ -25,15 +46,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     });
     return still && opaque;
   });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.any[0]?.message ?? ''})`).join(', ')}`,
-    );
+  return notificationsNow(page);
+}
+
+/** The notifications shown, each with whether it and its wrappers are fully opaque. */
+function notificationsNow(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    JSON.stringify(
+      [...document.querySelectorAll('.mantine-Notification-root')].map((notification) => {
+        let opaque = true;
+        for (let node: Element | null = notification; node; node = node.parentElement) {
+          if (getComputedStyle(node).opacity !== '1') opaque = false;
+        }
+        return [notification.textContent, opaque];
+      }),
+    ),
+  );
 }
 
 /** Logs in through the UI's form. */
