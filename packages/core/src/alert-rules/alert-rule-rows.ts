@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { Actor } from '../auth/actor';
 import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 import { SOURCE_UNREACHABLE_FINGERPRINT } from '../scheduled-checks/source-unreachable';
 import type { AlertRuleRow, RuleScheduleTarget } from './alert-rule-view';
+import { scheduleUsableBy } from './usable-schedule';
 
 /** Pinned rules first, then newest first; the id makes the order total, so pages never overlap. */
 export const LIST_ORDER = sql`r.pinned desc, r.created_at desc, r.id desc`;
@@ -25,7 +27,7 @@ interface LinkRow {
  */
 export async function ruleRows(
   em: EntityManager,
-  viewerId: string,
+  viewer: Pick<Actor, 'userId' | 'role'>,
   picked: SqlFragment,
 ): Promise<AlertRuleRow[]> {
   const rules = await selectRows<RuleColumns>(
@@ -36,7 +38,7 @@ export async function ruleRows(
         r.created_at as "createdAt", r.updated_at as "updatedAt",
         r.owner_id as "ownerId", o.username as "ownerUsername", o.name as "ownerName",
         exists (select 1 from alert_rule_silences s
-                 where s.alert_rule_id = r.id and s.user_id = ${viewerId}) as silenced,
+                 where s.alert_rule_id = r.id and s.user_id = ${viewer.userId}) as silenced,
         (select u.fired_at from alert_instances u
           where u.rule_id = r.id and u.fingerprint = ${SOURCE_UNREACHABLE_FINGERPRINT}
             and u.state in ('critical', 'warning')) as "sourceUnreachableSince"
@@ -46,7 +48,7 @@ export async function ruleRows(
   );
   const links = await ruleLinks(
     em,
-    viewerId,
+    viewer,
     rules.map((r) => r.id),
   );
   return rules.map((rule) => {
@@ -77,12 +79,11 @@ function scheduleTargetOf(link: LinkRow): RuleScheduleTarget {
 /**
  * Users, teams, endpoints, schedule targets and data sources of the given rules, grouped by rule,
  * in display order. A schedule's name is the viewer's to see only if they may use the schedule
- * (the owner and manager roles, its team's people: `schedule-access.ts`), as on GraphQL: reading a
- * rule does not open its schedules.
+ * (`scheduleUsableBy`), as on GraphQL: reading a rule does not open its schedules.
  */
 async function ruleLinks(
   em: EntityManager,
-  viewerId: string,
+  viewer: Pick<Actor, 'userId' | 'role'>,
   ruleIds: string[],
 ): Promise<Map<string, LinkRow[]>> {
   const grouped = new Map<string, LinkRow[]>();
@@ -100,11 +101,7 @@ async function ruleLinks(
          where se.alert_rule_id in (${ruleIds})
         union all
         select 'schedule', ts.alert_rule_id, ts.id,
-               case when exists (select 1 from users v
-                                  where v.id = ${viewerId} and v.role in ('owner', 'manager'))
-                      or t.owner_id = ${viewerId}
-                      or exists (select 1 from team_members m where m.team_id = t.id and m.user_id = ${viewerId})
-                    then s.name end,
+               case when ${scheduleUsableBy(viewer)} then s.name end,
                json_build_object('scheduleId', s.id, 'ifNobodyOnCall', ts.if_nobody_on_call,
                                  'urgency', ts.urgency, 'roundRobin', ts.round_robin)::text
           from alert_rule_schedule_targets ts join schedules s on s.id = ts.schedule_id

@@ -3,15 +3,15 @@ import type { ScheduleTargetInput } from '@oncall/contracts';
 import type { Actor } from '../auth/actor';
 import { newId } from '../entities/new-id';
 import { type FieldErrors, validationFailed } from '../errors/domain-error';
-import { queryRows } from '../persistence/query-rows';
 import { runStatement } from '../persistence/run-statement';
+import { selectRows, sql } from '../persistence/sql-fragment';
+import { scheduleUsableBy } from './usable-schedule';
 
 /**
  * Each schedule a rule pages directly must be one the writer may use: the owner and manager roles,
  * or the schedule's team's people (as for a flow's schedule step; others get the message of a
  * missing one, as the schedule routes answer 404). A schedule the rule already pages may be sent
- * back as it is by any admin of the rule. Reported at `scheduleTargets.<i>.scheduleId`. The
- * schedules tables are the schedules module's, read here by id so the core need not depend on it.
+ * back as it is by any admin of the rule. Reported at `scheduleTargets.<i>.scheduleId`.
  */
 export async function assertUsableScheduleTargets(
   em: EntityManager,
@@ -21,16 +21,13 @@ export async function assertUsableScheduleTargets(
 ): Promise<void> {
   if (targets.length === 0) return;
   const ids = [...new Set(targets.map((target) => target.scheduleId))];
-  const everyTeam = actor.role === 'owner' || actor.role === 'manager';
-  const rows = await queryRows<{ id: string }>(
+  const rows = await selectRows<{ id: string }>(
     em,
-    `select s.id from schedules s join teams t on t.id = s.team_id
-      where s.id in (${ids.map(() => '?').join(', ')})
-        and (? or t.owner_id = ?
-             or exists (select 1 from team_members m where m.team_id = t.id and m.user_id = ?)
-             or exists (select 1 from alert_rule_schedule_targets st
-                         where st.schedule_id = s.id and st.alert_rule_id = ?))`,
-    [...ids, everyTeam, actor.userId, actor.userId, ruleId ?? null],
+    sql`select s.id from schedules s join teams t on t.id = s.team_id
+         where s.id in (${ids})
+           and (${scheduleUsableBy(actor)}
+                or exists (select 1 from alert_rule_schedule_targets st
+                            where st.schedule_id = s.id and st.alert_rule_id = ${ruleId ?? null}))`,
   );
   const usable = new Set(rows.map((row) => row.id));
   const errors: FieldErrors = {};

@@ -335,7 +335,7 @@ export class AlertRuleService {
         : selectRows<{ total: number }>(em, sql`select total from alert_rule_totals where id = 1`),
       ruleRows(
         em,
-        actor.userId,
+        actor,
         sql`select r.id from alert_rules r where ${where}
           order by ${LIST_ORDER} limit ${query.perPage} offset ${pageOffset(query)}`,
       ),
@@ -359,11 +359,11 @@ export class AlertRuleService {
                       limit ${query.perPage} offset ${pageOffset(query)}) as page on true`,
     );
     const ids = picked.flatMap((row) => (row.id ? [row.id] : []));
-    return { total: picked[0]?.total ?? 0, rows: await ruleRows(em, actor.userId, sql`${ids}`) };
+    return { total: picked[0]?.total ?? 0, rows: await ruleRows(em, actor, sql`${ids}`) };
   }
 
   private async view(em: EntityManager, actor: Actor, id: string): Promise<AlertRuleView> {
-    const [row] = await ruleRows(em, actor.userId, sql`${id}::uuid`);
+    const [row] = await ruleRows(em, actor, sql`${id}::uuid`);
     if (!row) throw notFound('Alert rule');
     return this.toView(row, actor);
   }

@@ -18,7 +18,7 @@ export class ReportedRuleViews {
     const ids = ruleIds.filter(isId);
     const rows = await ruleRows(
       em,
-      actor.userId,
+      actor,
       sql`select r.id from alert_rules r where r.id in (${ids}) and ${reportedRules(actor, {})}`,
     );
     const views = new Map(rows.map((row) => [row.id, this.view(row, actor)]));

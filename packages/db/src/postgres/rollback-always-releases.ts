@@ -27,16 +27,21 @@ export function rollbackAlwaysReleases(pool: pg.Pool): void {
       const [text, values, callback] = args;
       const promised = typeof values !== 'function' && callback === undefined;
       if (!promised || typeof text !== 'string' || !isRollback(text)) return send(...args);
-      return (send(...args) as Promise<unknown>).catch(() => closed(client));
+      return (send(...args) as Promise<unknown>).catch((error: unknown) => closed(client, error));
     };
     client.query = query as typeof client.query;
   });
 }
 
-/** Ends the connection and waits until node-postgres has seen it end, so the pool drops it. */
-async function closed(client: pg.PoolClient): Promise<typeof ROLLED_BACK> {
+/**
+ * Ends the connection and waits until node-postgres has seen it end, so the pool drops it. Without
+ * its socket the connection cannot be ended, and answering "rolled back" could hand the next
+ * borrower a transaction still open: the rollback's error stands then.
+ */
+async function closed(client: pg.PoolClient, error: unknown): Promise<typeof ROLLED_BACK> {
   const socket = socketOf(client);
-  if (socket && !socket.closed) {
+  if (socket === undefined) throw error;
+  if (!socket.closed) {
     const ended = new Promise((resolve) => socket.once('close', resolve));
     socket.destroy();
     await ended;
