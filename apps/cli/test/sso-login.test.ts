@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { Browser } from '@oncall/testing/cookie-browser';
+import { freePort } from '@oncall/testing/free-port';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -12,17 +12,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storedSession } from './support/keyring-peek';
 import { cliHome, runCli } from './support/run-cli';
 import { startTestServer, type TestServer } from './support/test-server';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const DANA: TestAccount = {
   sub: 'dana-subject',

@@ -9,6 +9,7 @@ import { AlertRule, Endpoint, ProviderConfig, sealJson, User } from '@oncall/cor
 import { type DatabaseTarget, migrate, openDatabase } from '@oncall/db';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, hangReply, startFakeProviderOne } from '@oncall/fakes';
+import { freePort } from '@oncall/testing/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -86,7 +87,7 @@ describe(`kill -9 under load (${onPostgres ? 'PostgreSQL, a second process' : 'P
   }, 60_000);
 
   const startServer = async (): Promise<{ child: ChildProcess; base: string }> => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const { DATABASE_URL: _url, DATA_DIR: _dir, ...env } = process.env;
     const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,

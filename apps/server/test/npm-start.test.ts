@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, portIsFree } from '@oncall/testing/free-port';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 // `npm start` as a user runs it: the start script builds (turbo: the web UI, cached, and the server's
@@ -28,7 +28,7 @@ describe('npm start', { timeout: STARTUP_DEADLINE_MS + 60_000 }, () => {
 
   it('keeps the embedded database in data/ of the directory it was run in, and SIGTERM to npm stops every process it started', async () => {
     const cwd = mkdtempSync(join(scratch, 'run-'));
-    const started = start('npm', ['--prefix', root, 'start'], cwd, {});
+    const started = await start('npm', ['--prefix', root, 'start'], cwd, {});
     const tree = await runningTree(started);
     seen.push(...tree);
 
@@ -48,7 +48,7 @@ describe('npm start', { timeout: STARTUP_DEADLINE_MS + 60_000 }, () => {
 
   it('Ctrl-C (SIGINT) to the start script stops the server it runs', async () => {
     const dataDir = join(scratch, 'sigint-data');
-    const started = start(process.execPath, ['scripts/start.mjs'], root, { DATA_DIR: dataDir });
+    const started = await start(process.execPath, ['scripts/start.mjs'], root, { DATA_DIR: dataDir });
     const tree = await runningTree(started);
     seen.push(...tree);
     expect(tree.length).toBeGreaterThanOrEqual(2);
@@ -60,8 +60,13 @@ describe('npm start', { timeout: STARTUP_DEADLINE_MS + 60_000 }, () => {
   });
 });
 
-function start(command: string, args: string[], cwd: string, extra: NodeJS.ProcessEnv): Started {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+async function start(
+  command: string,
+  args: string[],
+  cwd: string,
+  extra: NodeJS.ProcessEnv,
+): Promise<Started> {
+  const port = await freePort();
   // Neither a PostgreSQL URL, a preset admin password nor a data directory from the caller's environment
   // (nor the INIT_CWD of the npm that runs this test): what a first `npm start` on a clone gets.
   const { DATABASE_URL, ADMIN_PASSWORD, DATA_DIR, INIT_CWD, ...env } = process.env;
@@ -142,12 +147,4 @@ async function ready(port: number): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminQuery, findPostgres } from '@oncall/db/testing';
 import { type FakeProviderOne, startFakeProviderOne } from '@oncall/fakes';
+import { freePort } from '@oncall/testing/free-port';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +114,7 @@ describe.each(agentDatabases)(
       databaseUrl?: string | undefined;
       env: Record<string, string>;
     }) => {
-      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const port = await freePort();
       const dataDir = mkdtempSync(join(tmpdir(), 'oncall-zones-'));
       dirs.push(dataDir);
       const { DATABASE_URL: _url, DATA_DIR: _dir, ...env } = process.env;
@@ -449,6 +450,14 @@ describe.each(agentDatabases)(
     it("streams the live feed of the zone a subscriber of the main follows, with the caller's permissions there", async () => {
       const password = 'zones-member-password-1';
       const member = await login(main, 'zones-member', password);
+      // The agent made its own 'zones-member' before the main did; until the main's user is copied
+      // there (the agent's own one renamed), a sign-in at the agent is the agent's own user, whose
+      // rules the main's member, asserted by id, does not own.
+      const memberId: string = (await call(main, 'GET', '/api/v1/auth/me', { token: member })).body.id;
+      await until(async () => {
+        const copied = await call(agent, 'GET', `/api/v1/user/${memberId}`, { token: agentOwner });
+        return copied.status === 200 && copied.body.username === 'zones-member' ? true : undefined;
+      }, 20_000);
       const memberAtAgent = await login(agent, 'zones-member', password);
       const rule = async (token: string, name: string) => {
         const made = await call(agent, 'POST', '/api/v1/alert-rule', { token, body: { name, type: 'api' } });

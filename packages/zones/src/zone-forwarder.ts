@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { zoneUnreachable } from '@oncall/core';
+import { type DomainError, zoneUnreachable } from '@oncall/core';
 import { Agent, type Dispatcher, request } from 'undici';
 import { ASSERTION_HEADER } from './zone-assertion';
 
@@ -70,20 +70,36 @@ export async function forwardToZone(
       body,
     };
   } catch (error) {
-    const reason = signal.aborted
-      ? `did not answer within ${Math.round(timeoutMs / 1000)} s`
-      : `could not be reached (${reasonOf(error)})`;
-    throw zoneUnreachable(`The zone "${zone.name}" ${reason}.`);
+    throw unreachableZone(zone, error, signal.aborted, timeoutMs);
   }
 }
 
-/** Why a zone could not be reached, by the error's code where it has one. */
-export function reasonOf(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as Error & { code?: unknown }).code;
-    const cause = error.cause instanceof Error ? (error.cause as Error & { code?: unknown }).code : undefined;
-    const named = typeof cause === 'string' ? cause : typeof code === 'string' ? code : undefined;
-    return named ?? error.message;
-  }
-  return 'unknown error';
+/** undici's own bounds on a request's headers and body, set to the same bound as the caller's. */
+const UNDICI_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * `zone_unreachable` for a request to `zone` that failed with `error`: "did not answer within" when
+ * the bound passed, whichever timer saw it first (the caller's abort, or undici's headers or body
+ * timeout, which fire in the same turn under load), else "could not be reached" with the reason.
+ */
+export function unreachableZone(
+  zone: { name: string },
+  error: unknown,
+  aborted: boolean,
+  timeoutMs: number,
+): DomainError {
+  const code = codeOf(error);
+  const reason =
+    aborted || (code !== undefined && UNDICI_TIMEOUTS.has(code))
+      ? `did not answer within ${Math.round(timeoutMs / 1000)} s`
+      : `could not be reached (${code ?? (error instanceof Error ? error.message : 'unknown error')})`;
+  return zoneUnreachable(`The zone "${zone.name}" ${reason}.`);
+}
+
+/** The error's code, or its cause's (a failed `fetch` wraps the socket's error). */
+function codeOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const cause = error.cause instanceof Error ? (error.cause as Error & { code?: unknown }).code : undefined;
+  const code = (error as Error & { code?: unknown }).code;
+  return typeof cause === 'string' ? cause : typeof code === 'string' ? code : undefined;
 }

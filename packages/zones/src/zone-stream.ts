@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import { zoneUnreachable } from '@oncall/core';
 import { type Dispatcher, request } from 'undici';
 import { ASSERTION_HEADER } from './zone-assertion';
-import { FORWARD_TIMEOUT_MS, reasonOf, zoneUrl } from './zone-forwarder';
+import { FORWARD_TIMEOUT_MS, unreachableZone, zoneUrl } from './zone-forwarder';
 
 /** A streamed request to an agent (the live feed): a GET, its path and query, and the stream's resume point. */
 export interface StreamedRequest {
@@ -55,10 +54,7 @@ export async function streamFromZone(
       body: answer.body,
     };
   } catch (error) {
-    const reason = opening.signal.aborted
-      ? `did not answer within ${Math.round(timeoutMs / 1000)} s`
-      : `could not be reached (${reasonOf(error)})`;
-    throw zoneUnreachable(`The zone "${zone.name}" ${reason}.`);
+    throw unreachableZone(zone, error, opening.signal.aborted, timeoutMs);
   } finally {
     clearTimeout(timer);
   }
