@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLoadingCache } from '../src/caching/loading-cache';
 
 interface ProviderTarget {
@@ -69,5 +69,108 @@ describe('loading cache', () => {
     const cached = createLoadingCache({ load: loader.load, ttlMs: 0, now: () => 0 });
     expect(await cached('p1')).toEqual(target('a'));
     expect(await cached('p1')).toEqual(target('b'));
+  });
+
+  describe('kept warm', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A loader whose answers are the versions of one record, changed by the test as the source would be. */
+    const versioned = () => {
+      const state = { version: 1, calls: 0, fail: false, gone: false };
+      return {
+        state,
+        load: async (_key: string) => {
+          state.calls += 1;
+          if (state.fail) throw new Error('database down');
+          return state.gone ? null : `v${state.version}`;
+        },
+      };
+    };
+    const warmCache = (source: ReturnType<typeof versioned>) =>
+      createLoadingCache({ load: source.load, ttlMs: 1_000, now: () => Date.now(), keepWarmMs: 10_000 });
+
+    it('answers a key asked every 2 s from memory, never older than the time to live', async () => {
+      const source = versioned();
+      const cached = warmCache(source);
+      expect(await cached('rule')).toBe('v1');
+      for (let round = 2; round <= 5; round++) {
+        source.state.version = round;
+        await vi.advanceTimersByTimeAsync(2_000);
+        // Asked after its time to live: the reload ahead already holds what the source said since.
+        const calls = source.state.calls;
+        expect(await cached('rule')).toBe(`v${round}`);
+        expect(source.state.calls).toBe(calls);
+      }
+    });
+
+    it('shows a change within the time to live, however it is asked', async () => {
+      const source = versioned();
+      const cached = warmCache(source);
+      await cached('rule');
+      await vi.advanceTimersByTimeAsync(300);
+      source.state.version = 2;
+      // The value loaded at 0 is kept until 1,000 at most; a reload started after the change holds it.
+      await vi.advanceTimersByTimeAsync(700);
+      expect(await cached('rule')).toBe('v2');
+    });
+
+    it('stops reloading a key not asked for the warm time, and loads it on the next ask', async () => {
+      const source = versioned();
+      const cached = warmCache(source);
+      await cached('rule');
+      await vi.advanceTimersByTimeAsync(15_000);
+      const reloads = source.state.calls;
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(source.state.calls).toBe(reloads);
+      expect(reloads).toBeLessThanOrEqual(1 + 2 * 11);
+      source.state.version = 7;
+      expect(await cached('rule')).toBe('v7');
+      expect(source.state.calls).toBe(reloads + 1);
+    });
+
+    it('keeps at most maxWarm keys warm, the ones asked last', async () => {
+      const loads: string[] = [];
+      const cached = createLoadingCache({
+        load: async (key: string) => {
+          loads.push(key);
+          return key;
+        },
+        ttlMs: 1_000,
+        now: () => Date.now(),
+        keepWarmMs: 10_000,
+        maxWarm: 2,
+      });
+      for (const key of ['a', 'b', 'c']) await cached(key);
+      loads.length = 0;
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(new Set(loads)).toEqual(new Set(['b', 'c']));
+    });
+
+    it('keeps the value in hand when a reload fails, until it expires', async () => {
+      const source = versioned();
+      const cached = warmCache(source);
+      await cached('rule');
+      source.state.fail = true;
+      await vi.advanceTimersByTimeAsync(900);
+      expect(await cached('rule')).toBe('v1');
+      await vi.advanceTimersByTimeAsync(100);
+      await expect(cached('rule')).rejects.toThrow('database down');
+    });
+
+    it('drops a key whose reload finds nothing: a deleted rule is not answered from memory', async () => {
+      const source = versioned();
+      const cached = warmCache(source);
+      await cached('rule');
+      source.state.gone = true;
+      await vi.advanceTimersByTimeAsync(600);
+      const calls = source.state.calls;
+      expect(await cached('rule')).toBeNull();
+      expect(source.state.calls).toBe(calls + 1);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { ChannelMessage } from '@oncall/plugin-sdk';
-import { createLoadingCache } from '../caching/loading-cache';
+import { createLoadingCache, HOT_PATH_KEEP_WARM_MS } from '../caching/loading-cache';
 import type { SecretBox } from '../crypto/secret-box';
 import type { DeliverySubject } from '../entities/delivery-attempt.entity';
 import { isId } from '../entities/new-id';
@@ -100,6 +100,7 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
     },
     ttlMs: options.providerConfigTtlMs ?? DEFAULT_PROVIDER_CONFIG_TTL_MS,
     now: () => performance.now(),
+    keepWarmMs: HOT_PATH_KEEP_WARM_MS,
   });
 
   // Every send reads these, so they are plain rows rather than hydrated entities, and the endpoints
@@ -116,6 +117,7 @@ export function createDeliveryTargets(options: DeliveryTargetsOptions): Delivery
     load: async (endpointId) => (isId(endpointId) ? readEndpoints(endpointId) : null),
     ttlMs: options.endpointTtlMs ?? DEFAULT_ENDPOINT_TTL_MS,
     now: () => performance.now(),
+    keepWarmMs: HOT_PATH_KEEP_WARM_MS,
   });
 
   const readOtp = async (otpId: string) => {

@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { createLoadingCache } from '../caching/loading-cache';
+import { createLoadingCache, HOT_PATH_KEEP_WARM_MS } from '../caching/loading-cache';
 import { isId } from '../entities/new-id';
 import { createGroupedReader } from '../persistence/grouped-reader';
 import { queryRows } from '../persistence/query-rows';
@@ -143,18 +143,20 @@ export function createGroupWindowStore(
   // recorded the rule is known without the event's read, and whether it groups is reused as a route
   // is: a rule set to group pages its next instances on their own for up to 2 s, never fewer.
   const fresh = freshEventFactsOf(orm);
+  const readGroupsNothing = createGroupedReader<boolean>(async (ruleIds) => {
+    const rows = await queryRows<{ id: string; groups_nothing: boolean }>(
+      orm.em.fork(),
+      `select id, coalesce(group_interval_seconds, ?) = 0 and repeat_interval_seconds = 0 as groups_nothing
+         from alert_rules where id in (?)`,
+      [defaultSeconds, ruleIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.groups_nothing]));
+  }, GROUPED_READ_MAX);
   const ruleGroupsNothing = createLoadingCache({
-    load: async (ruleId: string) => {
-      const [rule] = await queryRows<{ groups_nothing: boolean }>(
-        orm.em.fork(),
-        `select coalesce(group_interval_seconds, ?) = 0 and repeat_interval_seconds = 0 as groups_nothing
-           from alert_rules where id = ?`,
-        [defaultSeconds, ruleId],
-      );
-      return rule?.groups_nothing ?? null;
-    },
+    load: async (ruleId: string) => (isId(ruleId) ? readGroupsNothing(ruleId) : null),
     ttlMs: RULE_SETTINGS_TTL_MS,
     now: () => performance.now(),
+    keepWarmMs: HOT_PATH_KEEP_WARM_MS,
   });
   return {
     async eventOf(alertEventId) {

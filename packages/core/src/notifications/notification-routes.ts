@@ -7,7 +7,7 @@ import type {
   Notification,
   ProviderChain,
 } from '@oncall/workflows';
-import { createLoadingCache } from '../caching/loading-cache';
+import { createLoadingCache, HOT_PATH_KEEP_WARM_MS } from '../caching/loading-cache';
 import type { FlowStep as StoredFlowStep } from '../entities/endpoint.entity';
 import { isId } from '../entities/new-id';
 import { createGroupedReader } from '../persistence/grouped-reader';
@@ -116,6 +116,7 @@ export function createNotificationRoutes(
     load: readRoute,
     ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
     now: () => performance.now(),
+    keepWarmMs: HOT_PATH_KEEP_WARM_MS,
   });
   // The rule an event belongs to never changes; its owner may (a transfer), reread after the TTL.
   // Each delivery of a slow lane asks it (its shares), so concurrent asks are read together.
@@ -137,17 +138,19 @@ export function createNotificationRoutes(
   // An opening this process just recorded names its rule: only the owner is read, once per rule
   // and TTL, where a new event would take a read of its own on every send.
   const fresh = freshEventFactsOf(orm);
+  const readOwners = createGroupedReader<string>(async (ruleIds) => {
+    const rows = await queryRows<{ id: string; owner_id: string }>(
+      orm.em.fork(),
+      'select id, owner_id from alert_rules where id in (?)',
+      [ruleIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.owner_id]));
+  }, GROUPED_READ_MAX);
   const ownerOfRule = createLoadingCache({
-    load: async (ruleId: string): Promise<string | null> => {
-      const [row] = await queryRows<{ owner_id: string }>(
-        orm.em.fork(),
-        'select owner_id from alert_rules where id = ?',
-        [ruleId],
-      );
-      return row?.owner_id ?? null;
-    },
+    load: async (ruleId: string): Promise<string | null> => (isId(ruleId) ? readOwners(ruleId) : null),
     ttlMs: options.routeTtlMs ?? DEFAULT_ROUTE_TTL_MS,
     now: () => performance.now(),
+    keepWarmMs: HOT_PATH_KEEP_WARM_MS,
   });
   const ruleOf = async (alertEventId: string): Promise<RuleOwnerRow | null> => {
     const recorded = fresh.recall(alertEventId);
