@@ -171,7 +171,18 @@ describe('rules paging a schedule directly', () => {
 
   it('pages whoever is on call, logs who and why, and tells them of the acknowledgement', async () => {
     const scheduleId = await schedule('Paged directly', ana.id);
-    const created = await createRule('Paged directly rule', [{ scheduleId }]);
+    // The outsider reads the rule (one of its users) but is not of the schedule's team.
+    const created = await h.call('POST', '/api/v1/alert-rule', {
+      token: ana.token,
+      body: {
+        type: 'api',
+        name: 'Paged directly rule',
+        groupInterval: 0,
+        showAcknowledgeBtn: true,
+        userIds: [outsider.id],
+        scheduleTargets: [{ scheduleId }],
+      },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const { id: ruleId, name, apiToken } = created.json();
     const targetId = created.json().scheduleTargets[0].id;
@@ -195,6 +206,24 @@ describe('rules paging a schedule directly', () => {
         stepIndex: 0,
       });
     }
+    // The rule's delivery log names the schedule to its team, as the rule's targets do, and not to
+    // a reader of the rule who may not use the schedule.
+    const loggedAs = async (token: string) => {
+      const input = encodeURIComponent(JSON.stringify({ ruleId }));
+      const read = await h.call('GET', `/trpc/episodes.deliveryLog?input=${input}`, { token });
+      expect(read.statusCode, read.body).toBe(200);
+      const items: Array<{
+        outcome?: string;
+        recipient?: { scheduleId?: string; scheduleName: string | null };
+      }> = read.json().result.data.items;
+      return items.filter((entry) => entry.outcome === 'delivered').map((entry) => entry.recipient);
+    };
+    expect(await loggedAs(ana.token)).toEqual(
+      CHANNEL_KINDS.map(() => expect.objectContaining({ scheduleId, scheduleName: 'Paged directly' })),
+    );
+    expect(await loggedAs(outsider.token)).toEqual(
+      CHANNEL_KINDS.map(() => expect.objectContaining({ scheduleId, scheduleName: null })),
+    );
 
     const ack = await h.call('POST', `/api/v1/alert-rule/acknowledge/${ruleId}`, { token: ana.token });
     expect(ack.statusCode, ack.body).toBe(200);

@@ -16,6 +16,12 @@ describe('recipientText', () => {
     expect(recipientText({ ...base, via: 'team', name: null })).toBe('a deleted user, in the team of step 1');
   });
 
+  it("does not name a schedule the server did not name (deleted, or not the reader's to use)", () => {
+    expect(recipientText({ ...base, via: 'schedule', scheduleName: null })).toBe(
+      'Ana, on call in a schedule you cannot see, step 1',
+    );
+  });
+
   it('names the notification rule that paged', () => {
     expect(recipientText({ ...base, via: 'user', rule: { urgency: 'default', delayMinutes: 2 } })).toBe(
       'Ana, named by step 1 (their rule: after 2 min)',

@@ -3,6 +3,7 @@ export interface PagedRecipient {
   readonly userId: string;
   readonly name: string | null;
   readonly via: 'schedule' | 'user' | 'team' | 'teamAdmins';
+  /** null when the schedule was deleted, or the reader may not use it (the server does not name it). */
   readonly scheduleName: string | null;
   readonly overrideId?: string;
   /** The person's notification rule that paged this endpoint; absent: they have none. */
@@ -25,7 +26,7 @@ function ruleText(rule: PagedRecipient['rule']): string {
  */
 export function recipientText(recipient: PagedRecipient): string {
   const who = recipient.name ?? 'a deleted user';
-  const schedule = recipient.scheduleName ?? 'a deleted schedule';
+  const schedule = recipient.scheduleName ?? 'a schedule you cannot see';
   const step = `step ${recipient.stepIndex + 1}${ruleText(recipient.rule)}`;
   switch (recipient.via) {
     case 'schedule':

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { scheduleUsableBy } from '../alert-rules/usable-schedule';
+import type { Actor } from '../auth/actor';
 import type {
   DeliveryAttemptOutcome,
   DeliveryCarried,
@@ -153,11 +155,16 @@ const LOG_SQL = `
       from undeliverable_pages u join events ev on u.alert_event_id = ev.id::text
   )`;
 
-/** The delivery log of a rule or of one of its episodes, newest first; the caller checks access. */
+/**
+ * The delivery log of a rule or of one of its episodes, newest first; the caller checks access to
+ * the rule. The schedule a person was paged through is named only to a `viewer` who may use it
+ * (`scheduleUsableBy`), as a rule's schedule targets are.
+ */
 export async function deliveryLog(
   em: EntityManager,
   scope: DeliveryLogScope,
   query: PageQuery,
+  viewer: Pick<Actor, 'userId' | 'role'>,
 ): Promise<Page<DeliveryLogEntry>> {
   const episodeId = scope.episodeId ?? null;
   const params = [scope.ruleId, episodeId, episodeId, episodeId];
@@ -166,19 +173,22 @@ export async function deliveryLog(
     `${LOG_SQL} select count(*) as total from entries`,
     params,
   );
+  const usable = scheduleUsableBy(viewer);
   const rows = await queryRows<LogRow>(
     em,
     `${LOG_SQL}
      select x.*, en.name as endpoint_name, en.type as channel, p.name as provider_config_name,
-            ru.name as recipient_name, rs.name as recipient_schedule_name
+            ru.name as recipient_name,
+            case when ${usable.text} then s.name end as recipient_schedule_name
        from entries x
        left join endpoints en on en.id::text = x.endpoint_id
        left join provider_configs p on p.id::text = x.provider_config_id
        left join users ru on ru.id::text = x.recipient ->> 'userId'
-       left join schedules rs on rs.id::text = x.recipient ->> 'scheduleId'
+       left join schedules s on s.id::text = x.recipient ->> 'scheduleId'
+       left join teams t on t.id = s.team_id
       order by x.created_at desc, x.id desc
       limit ? offset ?`,
-    [...params, query.perPage, pageOffset(query)],
+    [...params, ...usable.params, query.perPage, pageOffset(query)],
   );
   const names = await instanceNames(em, rows.map(carriedOf));
   return {

@@ -33,7 +33,7 @@ export class EpisodeReadService {
     if (episodeId !== undefined && !(await isEpisodeOf(this.deps.orm, rule.id, episodeId))) {
       throw notFound('Episode');
     }
-    return deliveryLog(em, { ruleId: rule.id, episodeId }, query);
+    return deliveryLog(em, { ruleId: rule.id, episodeId }, query, actor);
   }
 }
 
