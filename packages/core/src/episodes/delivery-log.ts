@@ -11,6 +11,7 @@ import type { NotificationBehaviorEffect } from '../entities/notification-behavi
 import { DIRECT_PROVIDER } from '../notifications/direct-provider';
 import { type Page, type PageQuery, pageOffset } from '../pagination/page';
 import { queryRows } from '../persistence/query-rows';
+import { type SqlFragment, selectRows, sql } from '../persistence/sql-fragment';
 
 /** The endpoint a log entry is about; `name` and `channel` are null once it is deleted. */
 export interface DeliveryLogEndpoint {
@@ -125,12 +126,12 @@ interface LogRow {
  * one idempotency base (`notify:<event>:<endpoint>[:<step>]`, the key without `:<config>:<attempt>`),
  * so a fallback is an attempt whose config differs from its delivery's first.
  */
-const LOG_SQL = `
+const logEntries = (ruleId: string, episodeId: string | null): SqlFragment => sql`
   with events as (
     select e.id, e.kind, e.episode_id from alert_events e
-     where e.rule_id = ?
-       and (?::uuid is null or e.episode_id = ?::uuid
-            or (e.kind = 'acknowledged' and e.payload -> 'episodeIds' @> jsonb_build_array(?::text)))
+     where e.rule_id = ${ruleId}
+       and (${episodeId}::uuid is null or e.episode_id = ${episodeId}::uuid
+            or (e.kind = 'acknowledged' and e.payload -> 'episodeIds' @> jsonb_build_array(${episodeId}::text)))
   ), attempts as (
     select d.*, ev.kind as event_kind, ev.episode_id,
            d.provider_config_id <> first_value(d.provider_config_id) over (
@@ -166,20 +167,17 @@ export async function deliveryLog(
   query: PageQuery,
   viewer: Pick<Actor, 'userId' | 'role'>,
 ): Promise<Page<DeliveryLogEntry>> {
-  const episodeId = scope.episodeId ?? null;
-  const params = [scope.ruleId, episodeId, episodeId, episodeId];
-  const [counted] = await queryRows<{ total: string | number }>(
+  const entries = logEntries(scope.ruleId, scope.episodeId ?? null);
+  const [counted] = await selectRows<{ total: string | number }>(
     em,
-    `${LOG_SQL} select count(*) as total from entries`,
-    params,
+    sql`${entries} select count(*) as total from entries`,
   );
-  const usable = scheduleUsableBy(viewer);
-  const rows = await queryRows<LogRow>(
+  const rows = await selectRows<LogRow>(
     em,
-    `${LOG_SQL}
+    sql`${entries}
      select x.*, en.name as endpoint_name, en.type as channel, p.name as provider_config_name,
             ru.name as recipient_name,
-            case when ${usable.text} then s.name end as recipient_schedule_name
+            case when ${scheduleUsableBy(viewer)} then s.name end as recipient_schedule_name
        from entries x
        left join endpoints en on en.id::text = x.endpoint_id
        left join provider_configs p on p.id::text = x.provider_config_id
@@ -187,8 +185,7 @@ export async function deliveryLog(
        left join schedules s on s.id::text = x.recipient ->> 'scheduleId'
        left join teams t on t.id = s.team_id
       order by x.created_at desc, x.id desc
-      limit ? offset ?`,
-    [...params, ...usable.params, query.perPage, pageOffset(query)],
+      limit ${query.perPage} offset ${pageOffset(query)}`,
   );
   const names = await instanceNames(em, rows.map(carriedOf));
   return {
