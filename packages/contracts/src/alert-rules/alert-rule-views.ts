@@ -82,7 +82,7 @@ export const alertRuleViewSchema = (catalog: AlertRuleTypeCatalog) =>
       })
       .optional()
       .describe(
-        'Rules the service evaluates (text queries, elastic, victoria_logs, metabase): how their runs go.',
+        'Rules the service evaluates (text queries, and the types whose source plugin runs a check): how their runs go.',
       ),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -166,7 +166,7 @@ export const anyFormOptionsSchema = z
   .catchall(z.union([z.array(z.string()), z.array(ruleOptionSchema)]));
 
 /**
- * A label name as Prometheus defines it (`[a-zA-Z_][a-zA-Z0-9_]*`): anything else names no label,
+ * A label name as the Prometheus data model defines it (`[a-zA-Z_][a-zA-Z0-9_]*`): anything else names no label,
  * and would change the path of the label-values request it is put into.
  */
 export const labelNameSchema = z

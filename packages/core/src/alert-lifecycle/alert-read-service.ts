@@ -38,7 +38,7 @@ export interface HistoryEntry {
   labels: Record<string, string> | null;
   /** The alert's annotations as the event recorded them; null when it recorded none. */
   annotations: Record<string, string> | null;
-  /** The alert's source-specific facts (its instance's: a link, a host, a Sentry URL). */
+  /** The alert's source-specific facts (its instance's: a link, a host, the page at its source). */
   details: Record<string, unknown> | null;
   summary: string | null;
   /**

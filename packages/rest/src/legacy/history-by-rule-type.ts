@@ -14,8 +14,8 @@ export const legacyHistoryRowSchema = z
     status: z
       .string()
       .describe(
-        "Changed: the row's state in lower case (`critical`, `warning`, `resolved`...), `firing` or " +
-          '`resolved` on grafana and pmm rules. It was the label now in `statusLabel`.',
+        "Changed: the row's state in lower case (`critical`, `warning`, `resolved`...), or the source's " +
+          "own word where the type's source plugin gives one (`firing`, `resolved`). It was the label now in `statusLabel`.",
       ),
     statusLabel: alertHistoryEntrySchema.shape.status,
     alertRuleId: z.string(),

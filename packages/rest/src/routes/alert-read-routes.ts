@@ -59,7 +59,7 @@ export function alertReadRoutes(app: FastifyInstance, core: Core): void {
         querystring: historyQuery,
         description:
           "Newest first. Each row adds the fields the legacy web UI's history tab reads for the rule's " +
-          'type (prometheus `countFire` and `countResolve`, zabbix `event_status`...).',
+          "type, as the type's source plugin makes them (counts of fired and resolved alerts, the source's event status...).",
         response: { 200: documentedAs(paginated(legacyHistoryRowSchema), 'AlertHistoryPage') },
       },
     },
