@@ -35,7 +35,7 @@ const setupSchema = z.object({
 export type AlertmanagerSetup = z.output<typeof setupSchema>;
 
 export function alertmanagerSetup(address: ReceiverAddress): AlertmanagerSetup {
-  const parsed = parsedUrl(address.publicUrl);
+  const parsed = address.publicUrl && URL.canParse(address.publicUrl) ? new URL(address.publicUrl) : null;
   const scheme = parsed ? parsed.protocol.replace(/:$/, '') : null;
   // Prometheus takes `host:port`; the port is spelled out so no default is guessed on either side.
   const port = parsed ? parsed.port || (scheme === 'https' ? '443' : '80') : null;
@@ -46,15 +46,6 @@ export function alertmanagerSetup(address: ReceiverAddress): AlertmanagerSetup {
     pathPrefix: address.tokenPath,
     credentialsPathPrefix: address.credentialsPath,
   };
-}
-
-function parsedUrl(publicUrl: string | undefined): URL | null {
-  if (!publicUrl) return null;
-  try {
-    return new URL(publicUrl);
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -19,7 +19,8 @@ export function webhookUrl(publicUrl: string | undefined, type: string, token: s
  * //   tokenPath: '/base/api/v1/prometheus-alert/ds_x', credentialsPath: '/base/api/v1/prometheus-alert' }
  */
 export function receiverAddress(publicUrl: string | undefined, type: string, token: string): ReceiverAddress {
-  const basePath = (parsedUrl(publicUrl)?.pathname ?? '').replace(/\/+$/, '');
+  const publicPath = publicUrl && URL.canParse(publicUrl) ? new URL(publicUrl).pathname : '';
+  const basePath = publicPath.replace(/\/+$/, '');
   const credentialsPath = `${basePath}/api/v1/${type}-alert`;
   return {
     publicUrl,
@@ -27,13 +28,4 @@ export function receiverAddress(publicUrl: string | undefined, type: string, tok
     tokenPath: `${credentialsPath}/${encodeURIComponent(token)}`,
     credentialsPath,
   };
-}
-
-function parsedUrl(publicUrl: string | undefined): URL | null {
-  if (!publicUrl) return null;
-  try {
-    return new URL(publicUrl);
-  } catch {
-    return null;
-  }
 }
