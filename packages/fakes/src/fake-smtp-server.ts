@@ -30,6 +30,8 @@ export interface FakeSmtpServer {
   readonly messages: readonly ReceivedEmail[];
   /** Mail transactions started (MAIL FROM), rejected ones included. */
   attempts(): number;
+  /** Client connections accepted so far. */
+  connections(): number;
   /** Rejects the next MAIL FROM with this SMTP reply code, e.g. 451 (try later) or 550 (refused). */
   rejectNext(code: number, message?: string): void;
   waitForMessages(count: number): Promise<void>;
@@ -48,9 +50,16 @@ export async function startFakeSmtpServer(options: FakeSmtpServerOptions = {}): 
   const rejections: { code: number; message: string }[] = [];
   const arrivals = new ArrivalCounter();
   let attempts = 0;
+  let connections = 0;
   const { credentials, tls } = options;
   const server = new SMTPServer({
     logger: false,
+    // A client keeping pooled connections open must not hold a test's close for the default 30 s.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     ...(tls === undefined
       ? { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] }
       : { secure: tls.mode === 'implicit', key: tls.certificate.key, cert: tls.certificate.cert }),
@@ -95,6 +104,7 @@ export async function startFakeSmtpServer(options: FakeSmtpServerOptions = {}): 
     port,
     messages,
     attempts: () => attempts,
+    connections: () => connections,
     rejectNext: (code, message = `${code} rejected by fake`) => rejections.push({ code, message }),
     waitForMessages: (count) => arrivals.atLeast(count),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,8 +1,8 @@
 import { defineChannel, headline, legacyEndpoints, toPlainText, z } from '@oncall/plugin-sdk';
-import { createTransport } from 'nodemailer';
-import { smtpConfigFields, smtpConfigSchema, tlsModeOf } from './config';
+import { smtpConfigFields, smtpConfigSchema } from './config';
 import { messageIdFor } from './message-id';
 import { renderEmailHtml } from './render-email';
+import { checkTransport, sharedTransport } from './shared-transports';
 import { smtpChannelError } from './smtp-error';
 
 /**
@@ -43,23 +43,11 @@ export default defineChannel({
   ],
 
   create(config) {
-    const tls = tlsModeOf(config);
-    const transport = createTransport({
-      host: config.host,
-      port: config.port,
-      secure: tls === 'implicit',
-      // With requireTLS nodemailer sends STARTTLS even when it is not offered, and stops if refused.
-      requireTLS: tls === 'starttls',
-      auth: config.username ? { user: config.username, pass: config.password ?? '' } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
     return {
       async send(message, { destination, idempotencyKey }) {
         const subject = headline(message);
         try {
-          const info = await transport.sendMail({
+          const info = await sharedTransport(config).sendMail({
             from: config.fromAddress,
             to: destination.value,
             subject,
@@ -73,9 +61,14 @@ export default defineChannel({
         }
       },
       async healthCheck() {
-        await transport.verify().catch((error: unknown) => {
+        const transport = checkTransport(config);
+        try {
+          await transport.verify();
+        } catch (error) {
           throw smtpChannelError(error);
-        });
+        } finally {
+          transport.close();
+        }
       },
     };
   },

@@ -126,6 +126,36 @@ describe('email-smtp', () => {
     expect(new Set(smtp.messages.map((message) => message.messageId)).size).toBe(1);
   });
 
+  it('sends over one connection while sends keep coming, though the host creates an instance per send', async () => {
+    for (const n of [1, 2, 3]) {
+      const instance = await instanceFor();
+      await instance.send(sampleMessage('alert'), {
+        idempotencyKey: `evt-${n}:ep-1:0:0`,
+        destination: { value: 'alice@example.com' },
+      });
+    }
+    await smtp.waitForMessages(3);
+    expect(smtp.messages.map((message) => message.user)).toEqual(['alerts', 'alerts', 'alerts']);
+    expect(smtp.connections()).toBe(1);
+  });
+
+  it('connects again with a changed password instead of reusing the pooled login', async () => {
+    await (await instanceFor()).send(sampleMessage('alert'), {
+      idempotencyKey: 'evt-1:ep-1:0:0',
+      destination: { value: 'alice@example.com' },
+    });
+    const error = await failure(
+      (await instanceFor({ password: 'rotated-away' })).send(sampleMessage('alert'), {
+        idempotencyKey: 'evt-2:ep-1:0:0',
+        destination: { value: 'alice@example.com' },
+      }),
+    );
+    expect(error).toBeInstanceOf(PermanentError);
+    expect(String(error)).toContain('SMTP 535');
+    expect(smtp.connections()).toBe(2);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
   it('reports wrong credentials as PermanentError', async () => {
     const instance = await instanceFor({ password: 'wrong' });
     const error = await failure(
