@@ -23,6 +23,8 @@ RoundRobinCursorSchema.setClass(RoundRobinCursorRecord);
 const RoundRobinPickSchema = defineEntity({
   name: 'RoundRobinPickRecord',
   tableName: 'round_robin_picks',
+  // Retention removes picks by age in batches: without it each batch reads the whole table.
+  indexes: [{ name: 'round_robin_picks_created_at', properties: ['createdAt'] }],
   properties: {
     stepKey: p.text().primary(),
     alertEventId: p.text().primary(),

@@ -10,6 +10,8 @@ import { newId } from './new-id';
 const NoticeSchema = defineEntity({
   name: 'Notice',
   tableName: 'notices',
+  // Retention removes notices by age in batches: without it each batch reads the whole table.
+  indexes: [{ name: 'notices_created_at', properties: ['createdAt'] }],
   properties: {
     id: p
       .uuid()

@@ -46,6 +46,7 @@ import { Migration20261129104000ShiftNotices } from './Migration20261129104000Sh
 import { Migration20261129131749RuleScheduleTargets } from './Migration20261129131749RuleScheduleTargets';
 import { Migration20261129134952UserIcalFeeds } from './Migration20261129134952UserIcalFeeds';
 import { legacyEndpointDestinationsMigration } from './Migration20261129161500LegacyEndpointDestinations';
+import { Migration20261130070000RetentionAgeIndexes } from './Migration20261130070000RetentionAgeIndexes';
 
 /**
  * Every migration, in order. Listed explicitly so the server never scans folders for them. Some
@@ -146,4 +147,5 @@ export const migrationsList = (secretBox: SecretBox | undefined): MigrationObjec
     name: 'Migration20261129161500LegacyEndpointDestinations',
     class: legacyEndpointDestinationsMigration(secretBox),
   },
+  { name: 'Migration20261130070000RetentionAgeIndexes', class: Migration20261130070000RetentionAgeIndexes },
 ];
