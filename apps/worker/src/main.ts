@@ -13,3 +13,6 @@ try {
 } finally {
   await composed.close();
 }
+// Stopped and closed: end here rather than when the event loop drains, which a channel's idle
+// pooled connections (the SMTP channel keeps them up to 20 s) would hold, as the server ends.
+process.exit(0);
