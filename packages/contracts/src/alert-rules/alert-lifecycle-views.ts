@@ -58,7 +58,9 @@ export const alertHistoryEntrySchema = z.object({
   details: z
     .record(z.string(), z.unknown())
     .nullable()
-    .describe("The alert's source-specific facts (its instance's: a link, a host, the issue's page at its source)."),
+    .describe(
+      "The alert's source-specific facts (its instance's: a link, a host, the issue's page at its source).",
+    ),
   summary: z.string().nullable(),
   dataSource: dataSourceNameSchema
     .nullable()
