@@ -34,9 +34,6 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
-    // The theme drops animations for reduced motion: axe then never reads a toast mid-fade (a
-    // contrast of 1.09 while it faded in once failed a run), and the screens it checks are still.
-    reducedMotion: 'reduce',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -1,15 +1,13 @@
 import { type CSSVariablesResolver, createTheme, Modal, Notification, Pill } from '@mantine/core';
 
 /**
- * Mantine's defaults, with a primary color that keeps 4.5:1 contrast for white text in light mode,
- * a focus ring always shown for keyboard users and no animation for those who asked for less motion.
+ * Mantine's defaults, with a primary color that keeps 4.5:1 contrast for white text in light mode
+ * and a focus ring always shown for keyboard users.
  */
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 7, dark: 4 },
   focusRing: 'auto',
-  // Someone who asked their system for less motion gets no slide or fade (notifications, modals).
-  respectReducedMotion: true,
   defaultRadius: 'md',
   // Text on filled badges and buttons turns dark on light colors (yellow), white on dark ones.
   autoContrast: true,
