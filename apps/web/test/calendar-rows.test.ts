@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  blockStarts,
   blocksByDay,
   type CalendarSegment,
   calendarRows,
@@ -154,5 +155,47 @@ describe('local days', () => {
     expect(one?.parts.map((part) => [part.from, part.until])).toEqual([[block.from, first.until]]);
     expect(two?.parts.map((part) => [part.from, part.until])).toEqual([[second.from, block.until]]);
     expect(two?.parts[0]?.block).toBe(block);
+  });
+});
+
+describe('blockStarts', () => {
+  // The CSS a start is made of, resolved for a track this many pixels wide.
+  const px = (start: string, track: number): number => {
+    const pushed = /^max\(([\d.]+)%, calc\((.*) \+ 26px\)\)$/.exec(start);
+    if (pushed) return Math.max((Number(pushed[1]) * track) / 100, px(pushed[2] ?? '', track) + 26);
+    const plain = /^([\d.]+)%$/.exec(start);
+    if (!plain) throw new Error(`not a start: ${start}`);
+    return (Number(plain[1]) * track) / 100;
+  };
+
+  it('gives every shift of a run of short ones its 26 px, uncovered, on the narrowest track', () => {
+    // Four shifts of an hour or so at the start of a week, then a day: each under 26 px at 560 px.
+    const places = [
+      { left: 0, width: 0.6 },
+      { left: 0.6, width: 0.6 },
+      { left: 1.2, width: 0.6 },
+      { left: 1.8, width: 2 },
+      { left: 3.8, width: 14.3 },
+    ];
+    for (const track of [560, 1000]) {
+      const starts = blockStarts(places).map((start) => px(start, track));
+      for (let i = 1; i < starts.length; i += 1) {
+        expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(26);
+      }
+      // A shift never starts before its time.
+      starts.forEach((start, i) => {
+        expect(start).toBeGreaterThanOrEqual(((places[i]?.left ?? 0) * track) / 100);
+      });
+    }
+  });
+
+  it('draws shifts at their times when none is short, and skips one outside the track', () => {
+    expect(
+      blockStarts([
+        { left: 0, width: 14.3 },
+        { left: 14.3, width: 0 },
+        { left: 50, width: 50 },
+      ]),
+    ).toEqual(['0%', '', '50%']);
   });
 });

@@ -201,3 +201,35 @@ export function peopleText(block: Pick<CalendarBlock, 'people' | 'gap'>): string
   if (block.gap) return 'Nobody on call';
   return new Intl.ListFormat('en', { type: 'conjunction' }).format(block.people.map((person) => person.name));
 }
+
+/** A shift's target: this wide at least, whatever its length on the track. */
+export const MIN_TARGET_PX = 26;
+
+/** Pushes from short shifts carry on only while the next shift starts within this share of the track. */
+const CHAIN_WITHIN_PERCENT = 10;
+
+/**
+ * Where each shift's block starts, as CSS: its place on the track, or just after the block before
+ * when that one is too short to end before it, so short shifts in a row never cover each other.
+ * A chain stops at a shift that starts a tenth of the track after the one before; a shift outside
+ * the track has no start.
+ *
+ * @example blockStarts([{ left: 0, width: 1 }, { left: 1, width: 30 }]) // ['0%', 'max(1%, calc(0% + 26px))']
+ */
+export function blockStarts(places: readonly { left: number; width: number }[]): string[] {
+  const starts: string[] = [];
+  let previous: { start: string; left: number } | null = null;
+  for (const { left, width } of places) {
+    if (width <= 0) {
+      starts.push('');
+      continue;
+    }
+    const start: string =
+      previous !== null && left - previous.left < CHAIN_WITHIN_PERCENT
+        ? `max(${left}%, calc(${previous.start} + ${MIN_TARGET_PX}px))`
+        : `${left}%`;
+    starts.push(start);
+    previous = { start, left };
+  }
+  return starts;
+}

@@ -1,10 +1,12 @@
 import { Box, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import {
+  blockStarts,
   blocksByDay,
   type CalendarBlock,
   type CalendarRow,
   localDays,
+  MIN_TARGET_PX,
   peopleText,
   placement,
 } from './calendar-rows';
@@ -97,7 +99,7 @@ function RowTrack({
   onPick: (shift: PickedShift) => void;
 }) {
   const final = row.kind === 'final';
-  const starts = startsAt(row.blocks.map((block) => placement(block, from, until)));
+  const starts = blockStarts(row.blocks.map((block) => placement(block, from, until)));
   return (
     <>
       <Text size="sm" fw={final ? 700 : 500} style={{ alignSelf: 'center' }} truncate id={`row-${row.id}`}>
@@ -124,7 +126,7 @@ function RowTrack({
               style={{
                 position: 'absolute',
                 // A short shift still gets a 24 px target (WCAG 2.5.8), and the shifts after it
-                // start that much later (startsAt), so none covers another.
+                // start that much later (blockStarts), so none covers another.
                 minWidth: MIN_TARGET_PX,
                 top: 2,
                 bottom: 2,
@@ -155,35 +157,6 @@ function RowTrack({
       </Box>
     </>
   );
-}
-
-/** A shift's target: this wide at least, whatever its length on the track. */
-const MIN_TARGET_PX = 26;
-
-/**
- * Where each shift's block starts, as CSS: its place on the track, or just after the block before
- * when that one is too short to end before it, so short shifts in a row never cover each other.
- * A chain stops at a shift that starts a tenth of the track after the one before; a shift outside
- * the track has no start.
- *
- * @example startsAt([{ left: 0, width: 1 }, { left: 1, width: 30 }]) // ['0%', 'max(1%, calc(0% + 26px))']
- */
-function startsAt(places: readonly { left: number; width: number }[]): string[] {
-  const starts: string[] = [];
-  let previous: { start: string; left: number } | null = null;
-  for (const { left, width } of places) {
-    if (width <= 0) {
-      starts.push('');
-      continue;
-    }
-    const start: string =
-      previous !== null && left - previous.left < 10
-        ? `max(${left}%, calc(${previous.start} + ${MIN_TARGET_PX}px))`
-        : `${left}%`;
-    starts.push(start);
-    previous = { start, left };
-  }
-  return starts;
 }
 
 /**
